@@ -149,7 +149,10 @@ export function parseListQuery(params: URLSearchParams): ListQueryParseResult {
   return { ok: true, query };
 }
 
-/** `Content-Range: users 0-24/319`; an empty page is `users */319` (ASSUMPTION for empty). */
+/**
+ * `Content-Range: users 0-24/319`. ASSUMPTION: an empty page is written with `*` as its range
+ * (`users *` + `/319`), as RFC 9110 writes an unsatisfied range.
+ */
 export function formatContentRange(entity: string, start: number, count: number, total: number): string {
   if (count === 0) return `${entity} */${total}`;
   return `${entity} ${start}-${start + count - 1}/${total}`;

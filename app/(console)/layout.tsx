@@ -1,0 +1,27 @@
+import { SignOutButton } from '@/components/auth/sign-out-button';
+import { SidebarNav } from '@/components/shell/sidebar-nav';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { requireAdminSession } from '@/lib/auth/session';
+
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const { operator } = await requireAdminSession();
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
+        <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
+        <SidebarNav />
+        <div className="mt-auto space-y-2 border-t pt-3">
+          <div className="px-2 text-xs">
+            <div className="truncate font-medium" data-testid="operator-name">{operator.name}</div>
+            <div className="truncate text-muted-foreground" data-testid="operator-email">{operator.email}</div>
+          </div>
+          <div className="flex items-center justify-between">
+            <SignOutButton />
+            <ThemeToggle />
+          </div>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 p-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { ThemeProvider } from '@/components/theme-provider';
+import { Toaster } from '@/components/ui/toaster';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Voice operations console', template: '%s · Voice operations console' },
+  description: 'Operator console for the voice messaging service',
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        <ThemeProvider nonce={nonce}>
+          {children}
+          <Toaster />
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import {
+  Bell,
+  Bot,
+  Building2,
+  ChartColumn,
+  Globe,
+  Hash,
+  Hourglass,
+  LayoutDashboard,
+  MessageSquare,
+  ScrollText,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { cn } from '@/lib/utils';
+import { NAV_ITEMS, type NavItem } from './nav-items';
+
+const ICONS: Record<NavItem['icon'], LucideIcon> = {
+  dashboard: LayoutDashboard,
+  stuck: Hourglass,
+  messages: MessageSquare,
+  users: Users,
+  workspaces: Building2,
+  channels: Hash,
+  notifications: Bell,
+  domains: Globe,
+  agents: Bot,
+  statistics: ChartColumn,
+  audit: ScrollText,
+};
+
+function isActive(pathname: string, href: string): boolean {
+  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function SidebarNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Console areas" className="flex flex-col gap-0.5">
+      {NAV_ITEMS.map((item) => {
+        const Icon = ICONS[item.icon];
+        const active = isActive(pathname, item.href);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground',
+              active && 'bg-accent font-medium text-foreground',
+            )}
+          >
+            <Icon className="size-4 shrink-0" aria-hidden />
+            <span className="truncate">{item.label}</span>
+            {item.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide opacity-60">soon</span>}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

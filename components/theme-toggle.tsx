@@ -1,0 +1,46 @@
+'use client';
+
+import * as React from 'react';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { useTheme } from 'next-themes';
+
+import { Button } from '@/components/ui/button';
+
+const modes = ['light', 'dark', 'system'] as const;
+type Mode = (typeof modes)[number];
+
+const icons = { light: Sun, dark: Moon, system: Monitor } as const;
+const labels: Record<Mode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+const subscribe = () => () => {};
+
+export function ThemeToggle({ className }: { className?: string }) {
+  const { theme, setTheme } = useTheme();
+  const mounted = React.useSyncExternalStore(subscribe, () => true, () => false);
+
+  if (!mounted) {
+    return (
+      <Button variant="ghost" size="icon" className={className} disabled>
+        <span className="size-4" aria-hidden="true" />
+        <span className="sr-only">Toggle theme</span>
+      </Button>
+    );
+  }
+
+  const current: Mode = theme === 'light' || theme === 'dark' ? theme : 'system';
+  const next = modes[(modes.indexOf(current) + 1) % modes.length] ?? 'light';
+  const Icon = icons[current];
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={className}
+      title={`Theme: ${labels[current]}`}
+      onClick={() => setTheme(next)}
+    >
+      <Icon aria-hidden="true" />
+      <span className="sr-only">Toggle theme (current: {labels[current]})</span>
+    </Button>
+  );
+}

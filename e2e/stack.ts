@@ -1,0 +1,19 @@
+/**
+ * The stack the browser tests run against: a fresh emulator (small preset) and the console's
+ * production build, on ports of their own so a running `npm start` does not interfere.
+ */
+export const E2E_CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3100);
+export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
+export const E2E_CONSOLE_URL = `http://127.0.0.1:${E2E_CONSOLE_PORT}`;
+export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
+/** Known to the tests so they can open the session cookie and look for the tokens elsewhere. */
+export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
+
+export const E2E_STACK_ENV: Record<string, string> = {
+  CONSOLE_PORT: String(E2E_CONSOLE_PORT),
+  EMULATOR_PORT: String(E2E_EMULATOR_PORT),
+  NEXTAUTH_URL: E2E_CONSOLE_URL,
+  EMULATOR_PUBLIC_URL: E2E_EMULATOR_URL,
+  NEXTAUTH_SECRET: E2E_NEXTAUTH_SECRET,
+  EMULATOR_PRESET: 'small',
+};

@@ -1,0 +1,82 @@
+/** next-auth configuration: the voice service as a custom OAuth 2.0 provider. */
+import type { AuthOptions } from 'next-auth';
+import type { OAuthConfig } from 'next-auth/providers/oauth';
+import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
+import { consoleEnv } from '@/lib/env';
+import { SESSION_MAX_AGE_SECONDS, sessionTokenSchema, type SessionToken } from './session-token';
+
+export const PROVIDER_ID = 'voice';
+
+function voiceProvider(): OAuthConfig<Identity> {
+  const env = consoleEnv();
+  return {
+    id: PROVIDER_ID,
+    name: 'Voice service',
+    type: 'oauth',
+    clientId: env.VOICE_CLIENT_ID,
+    clientSecret: env.VOICE_CLIENT_SECRET,
+    // The spec's authorization server sends `iss` on its redirects; the client must expect it.
+    issuer: env.VOICE_ISSUER || undefined,
+    authorization: { url: `${env.VOICE_AUTH_URL.replace(/\/+$/, '')}/oauth/authorize`, params: { scope: CONSOLE_SCOPES.join(' ') } },
+    token: env.VOICE_TOKEN_URL,
+    userinfo: {
+      url: env.VOICE_IDENTITY_URL,
+      async request({ tokens }) {
+        const response = await fetch(env.VOICE_IDENTITY_URL, {
+          headers: { authorization: `Bearer ${tokens.access_token ?? ''}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`identity endpoint answered ${response.status}`);
+        return identitySchema.parse(await response.json());
+      },
+    },
+    checks: ['pkce', 'state'],
+    idToken: false,
+    profile(identity) {
+      const name = [identity.first_name, identity.last_name].filter(Boolean).join(' ');
+      return { id: identity.user_id, email: identity.email, name: name || identity.email };
+    },
+  };
+}
+
+export function authOptions(): AuthOptions {
+  return {
+    secret: consoleEnv().NEXTAUTH_SECRET,
+    providers: [voiceProvider()],
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/signin', error: '/signin' },
+    callbacks: {
+      async jwt({ token, account, user }) {
+        if (!account) return token;
+        // Sign-in: keep the service's tokens only when they carry the admin scope.
+        const scopes = (account.scope ?? '').split(/\s+/).filter(Boolean);
+        const now = Date.now();
+        const lifetime = account.expires_at ? Math.max(1, account.expires_at - Math.floor(now / 1000)) : undefined;
+        const sessionToken: SessionToken = {
+          sub: user.id,
+          email: user.email ?? '',
+          name: user.name ?? null,
+          scopes,
+          signedInAt: now,
+          ...(scopes.includes('admin')
+            ? {
+                accessToken: account.access_token,
+                refreshToken: account.refresh_token,
+                accessTokenExpiresAt: account.expires_at ? account.expires_at * 1000 : undefined,
+                accessTokenLifetime: lifetime,
+              }
+            : {}),
+        };
+        return sessionToken;
+      },
+      async session({ session, token }) {
+        // What the browser may see: who is signed in, never a token.
+        const parsed = sessionTokenSchema.safeParse(token);
+        return {
+          expires: session.expires,
+          user: { name: parsed.success ? parsed.data.name : null, email: parsed.success ? parsed.data.email : null },
+        };
+      },
+    },
+  };
+}

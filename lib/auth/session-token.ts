@@ -1,0 +1,62 @@
+/**
+ * What the console keeps in its encrypted session cookie, and how it reads and writes it.
+ * The cookie holds the service's tokens; the browser can neither read nor forge it, and the
+ * session JSON that next-auth serves to the browser never includes them (see options.ts).
+ */
+import { decode, encode } from 'next-auth/jwt';
+import { z } from 'zod';
+import { consoleEnv } from '@/lib/env';
+
+export const sessionTokenSchema = z.looseObject({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string().nullable().optional(),
+  scopes: z.array(z.string()),
+  /** Present only for sessions with the admin scope: nothing else needs them. */
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+  /** Epoch milliseconds. */
+  accessTokenExpiresAt: z.number().optional(),
+  /** The access token's lifetime when issued, seconds; sets how early it is refreshed. */
+  accessTokenLifetime: z.number().optional(),
+  /** Epoch milliseconds of the sign-in. */
+  signedInAt: z.number(),
+});
+export type SessionToken = z.infer<typeof sessionTokenSchema>;
+
+/** Session lifetime: the cookie, and the JWT inside it, expire after this many seconds. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+export function sessionCookieName(): string {
+  return consoleEnv().NEXTAUTH_URL.startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
+}
+
+interface CookieSource {
+  getAll(): { name: string; value: string }[];
+}
+
+/** The session cookie's value, joined from next-auth's chunks (`name.0`, `name.1`) if split. */
+export function readSessionCookie(cookies: CookieSource): string | null {
+  const name = sessionCookieName();
+  const parts = cookies
+    .getAll()
+    .filter((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`))
+    .sort((a, b) => Number(a.name.split('.').pop()) - Number(b.name.split('.').pop()));
+  return parts.length === 0 ? null : parts.map((cookie) => cookie.value).join('');
+}
+
+export async function decodeSessionToken(value: string | null): Promise<SessionToken | null> {
+  if (!value) return null;
+  try {
+    const payload = await decode({ token: value, secret: consoleEnv().NEXTAUTH_SECRET });
+    const parsed = sessionTokenSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // A cookie from another secret, or tampered with: no session.
+    return null;
+  }
+}
+
+export function encodeSessionToken(token: SessionToken): Promise<string> {
+  return encode({ token, secret: consoleEnv().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
+}

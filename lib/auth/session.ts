@@ -1,0 +1,87 @@
+/**
+ * The signed-in operator, for server components, server actions and route handlers.
+ * Every page and action asks here; none trusts that the browser hid a button.
+ */
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { UpstreamClient } from '@/lib/upstream/client';
+import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
+import { consoleEnv } from '@/lib/env';
+import { REQUEST_PATH_HEADER } from './request-path';
+import { decodeSessionToken, readSessionCookie, type SessionToken } from './session-token';
+
+export interface Operator {
+  id: string;
+  email: string;
+  name: string;
+  scopes: string[];
+  hasAdminScope: boolean;
+}
+
+async function readToken(): Promise<SessionToken | null> {
+  return decodeSessionToken(readSessionCookie(await cookies()));
+}
+
+function operatorFrom(token: SessionToken): Operator {
+  return {
+    id: token.sub,
+    email: token.email,
+    name: token.name || token.email,
+    scopes: token.scopes,
+    hasAdminScope: token.scopes.includes('admin') && Boolean(token.accessToken),
+  };
+}
+
+export async function getOperator(): Promise<Operator | null> {
+  const token = await readToken();
+  return token ? operatorFrom(token) : null;
+}
+
+/** The sign-in URL that brings the operator back to the page being rendered. */
+export async function signInUrl(): Promise<string> {
+  const path = (await headers()).get(REQUEST_PATH_HEADER) ?? '/';
+  const callbackUrl = path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return `/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+}
+
+export async function redirectToSignIn(): Promise<never> {
+  redirect(await signInUrl());
+}
+
+/**
+ * For console pages: the operator with the admin scope and a client bound to their token.
+ * No session: to sign-in. A session without the admin scope: to the page that says so, and no
+ * call to the service is made for it.
+ */
+export async function requireAdminSession(): Promise<{ operator: Operator; upstream: UpstreamClient }> {
+  const token = await readToken();
+  if (!token) return redirectToSignIn();
+  const operator = operatorFrom(token);
+  if (!operator.hasAdminScope || !token.accessToken) redirect('/admin-scope-required');
+  const env = consoleEnv();
+  const upstream = new UpstreamClient({
+    baseUrl: env.VOICE_BASE_URL,
+    accessToken: token.accessToken,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    readRetries: env.UPSTREAM_READ_RETRIES,
+  });
+  return { operator, upstream };
+}
+
+export type ServiceRead<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure };
+
+/**
+ * Runs a page's read of the service. A rejected token sends the operator to sign in (and back);
+ * any other service failure becomes a failure the page shows with its request id, instead of
+ * an exception page.
+ */
+export async function readFromService<T>(read: Promise<T>): Promise<ServiceRead<T>> {
+  try {
+    return { ok: true, data: await read };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    if (error.kind === 'unauthorized') return redirectToSignIn();
+    return { ok: false, failure: describeUpstreamError(error) };
+  }
+}

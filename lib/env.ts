@@ -1,0 +1,43 @@
+/**
+ * The console's settings, read from the environment once and validated. Every name is listed in
+ * `.env.example`; defaults point at the emulator on this machine.
+ */
+import { z } from 'zod';
+
+const url = z.url({ protocol: /^https?$/ });
+
+const consoleEnvSchema = z.object({
+  NEXTAUTH_URL: url.default('http://127.0.0.1:3000'),
+  NEXTAUTH_SECRET: z.string().min(16, 'NEXTAUTH_SECRET must be at least 16 characters'),
+  VOICE_BASE_URL: url.default('http://127.0.0.1:4010'),
+  VOICE_AUTH_URL: url.default('http://127.0.0.1:4010'),
+  VOICE_TOKEN_URL: url.default('http://127.0.0.1:4010/oauth/token'),
+  VOICE_IDENTITY_URL: url.default('http://127.0.0.1:4010/identity'),
+  VOICE_ISSUER: z.union([url, z.literal('')]).default('http://127.0.0.1:4010'),
+  VOICE_CLIENT_ID: z.string().min(1).default('voice-ops-console'),
+  VOICE_CLIENT_SECRET: z.string().min(1).default('voice-ops-console-dev-secret'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+});
+export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
+
+let cached: ConsoleEnv | undefined;
+
+/** The validated settings; throws one readable error naming every bad setting. */
+export function consoleEnv(): ConsoleEnv {
+  if (cached) return cached;
+  const candidate = Object.fromEntries(
+    Object.keys(consoleEnvSchema.shape).map((key) => {
+      const value = process.env[key];
+      // An empty value in .env means "use the default", except where empty is meaningful.
+      return [key, value === '' && key !== 'VOICE_ISSUER' ? undefined : value];
+    }),
+  );
+  const parsed = consoleEnvSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid console settings (see .env.example):\n  ${problems.join('\n  ')}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

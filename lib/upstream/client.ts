@@ -1,0 +1,242 @@
+/**
+ * The one door to the voice service: builds URLs, sets the bearer token, applies the timeout,
+ * retries idempotent reads, honours rate limits, parses every answer with the contract and maps
+ * every failure to one UpstreamError. No React, no Next: the job runner and scripts use it too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { errorBodySchema, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from './contract';
+import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  accessToken: string;
+  timeoutMs?: number;
+  /** How many times an idempotent request is retried after a 5xx, timeout or network error. */
+  readRetries?: number;
+  /** The longest an idempotent read waits for a rate-limit window to reset before giving up. */
+  maxRateLimitWaitMs?: number;
+  /** Base of the exponential backoff between retries; each wait is jittered. */
+  retryBaseMs?: number;
+  log?: (line: UpstreamLogLine) => void;
+}
+
+export interface UpstreamLogLine {
+  method: HttpMethod;
+  path: string;
+  status: number | null;
+  durationMs: number;
+  attempt: number;
+  requestId: string;
+  outcome: 'ok' | UpstreamErrorKind;
+}
+
+export interface UpstreamRequest<T> {
+  method: HttpMethod;
+  path: string;
+  query?: URLSearchParams | Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Schema of a successful body; omit for answers without one (204). */
+  schema?: z.ZodType<T>;
+  /** Safe to repeat. Defaults to true for GET; the GETs with side effects pass false. */
+  idempotent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+  requestId: string;
+  rateLimit: RateLimitInfo;
+}
+
+function defaultLog(line: UpstreamLogLine): void {
+  const status = line.status ?? '-';
+  const retry = line.attempt > 1 ? ` attempt=${line.attempt}` : '';
+  console.info(`[upstream] ${line.method} ${line.path} ${status} ${line.outcome} ${line.durationMs}ms rid=${line.requestId}${retry}`);
+}
+
+function readRateLimit(headers: Headers): RateLimitInfo {
+  const number = (name: string): number | null => {
+    const raw = headers.get(name);
+    if (raw === null || raw.trim() === '') return null;
+    const value = Number(raw);
+    return Number.isFinite(value) ? value : null;
+  };
+  const reset = number(RATE_LIMIT_HEADERS.reset);
+  return {
+    limit: number(RATE_LIMIT_HEADERS.limit),
+    remaining: number(RATE_LIMIT_HEADERS.remaining),
+    // The contract: epoch seconds.
+    resetAt: reset === null ? null : reset * 1000,
+  };
+}
+
+function kindForStatus(status: number): UpstreamErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
+  return 'bad_request';
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+export class UpstreamClient {
+  private readonly baseUrl: string;
+  private readonly accessToken: string;
+  private readonly timeoutMs: number;
+  private readonly readRetries: number;
+  private readonly maxRateLimitWaitMs: number;
+  private readonly retryBaseMs: number;
+  private readonly log: (line: UpstreamLogLine) => void;
+
+  constructor(options: UpstreamClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.accessToken = options.accessToken;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.readRetries = options.readRetries ?? 2;
+    this.maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 5_000;
+    this.retryBaseMs = options.retryBaseMs ?? 200;
+    this.log = options.log ?? defaultLog;
+  }
+
+  url(path: string, query?: UpstreamRequest<unknown>['query']): string {
+    const url = new URL(this.baseUrl + path);
+    if (query instanceof URLSearchParams) {
+      query.forEach((value, key) => url.searchParams.append(key, value));
+    } else if (query) {
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
+    }
+    return url.toString();
+  }
+
+  async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
+    const idempotent = request.idempotent ?? request.method === 'GET';
+    const url = this.url(request.path, request.query);
+    let failedAttempts = 0;
+    let rateLimitWaits = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(request, url, attempt);
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || !idempotent) throw error;
+        if (error.kind === 'rate_limited') {
+          const waitMs = this.rateLimitWait(error.rateLimit);
+          if (waitMs === null || rateLimitWaits >= 2) throw error;
+          rateLimitWaits++;
+          await sleep(waitMs, request.signal);
+          continue;
+        }
+        const retryable = error.kind === 'server' || error.kind === 'timeout' || error.kind === 'network';
+        if (!retryable || failedAttempts >= this.readRetries || request.signal?.aborted) throw error;
+        failedAttempts++;
+        // Full jitter: spreads retries of many operators hitting one failing service.
+        const ceiling = Math.min(this.retryBaseMs * 2 ** (failedAttempts - 1), 2_000);
+        await sleep(Math.random() * ceiling, request.signal);
+      }
+    }
+  }
+
+  /** How long to wait before retrying a 429, or null when the wait would be too long. */
+  private rateLimitWait(rateLimit: RateLimitInfo | undefined): number | null {
+    const resetAt = rateLimit?.resetAt;
+    if (resetAt == null) return null;
+    const wait = Math.max(0, resetAt - Date.now()) + 25 + Math.random() * 50;
+    return wait <= this.maxRateLimitWaitMs ? wait : null;
+  }
+
+  private async attempt<T>(request: UpstreamRequest<T>, url: string, attempt: number): Promise<UpstreamResponse<T>> {
+    const { method, path } = request;
+    const clientRequestId = randomUUID();
+    const started = performance.now();
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.accessToken}`,
+      accept: 'application/json',
+      [REQUEST_ID_HEADER]: clientRequestId,
+    };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+    const finish = (status: number | null, outcome: UpstreamLogLine['outcome'], requestId: string) =>
+      this.log({ method, path, status, durationMs: Math.round(performance.now() - started), attempt, requestId, outcome });
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+        cache: 'no-store',
+        redirect: 'manual',
+      });
+      text = await response.text();
+    } catch (cause) {
+      const kind: UpstreamErrorKind = timeout.aborted ? 'timeout' : 'network';
+      if (request.signal?.aborted) throw cause;
+      finish(null, kind, clientRequestId);
+      throw new UpstreamError({ kind, method, path, requestId: clientRequestId }, { cause });
+    }
+
+    const requestId = response.headers.get(REQUEST_ID_HEADER) ?? clientRequestId;
+    const rateLimit = readRateLimit(response.headers);
+    const json = parseJson(text);
+
+    if (!response.ok) {
+      const kind = response.status >= 300 && response.status < 400 ? 'invalid_response' : kindForStatus(response.status);
+      const body = errorBodySchema.safeParse(json.ok ? json.value : undefined);
+      finish(response.status, kind, requestId);
+      throw new UpstreamError({
+        kind,
+        method,
+        path,
+        status: response.status,
+        requestId: (body.success ? body.data.requestId : undefined) ?? requestId,
+        serviceMessage: body.success ? body.data.errmsg : undefined,
+        code: body.success ? body.data.code : undefined,
+        rateLimit,
+      });
+    }
+
+    let data: T;
+    if (!request.schema) {
+      data = undefined as T;
+    } else {
+      const parsed = json.ok ? request.schema.safeParse(json.value) : null;
+      if (!parsed?.success) {
+        finish(response.status, 'invalid_response', requestId);
+        const detail = parsed ? parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'body is not JSON';
+        throw new UpstreamError({ kind: 'invalid_response', method, path, status: response.status, requestId, serviceMessage: `Unexpected response: ${detail}` });
+      }
+      data = parsed.data;
+    }
+    finish(response.status, 'ok', requestId);
+    return { data, status: response.status, headers: response.headers, requestId, rateLimit };
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,48 @@
+/** The /admin/ra list and one-record reads, in the react-admin simple-REST convention. */
+import { z } from 'zod';
+import type { UpstreamClient } from './client';
+import { encodeListQuery, parseContentRangeTotal, type ListQuery } from './contract';
+import { UpstreamError } from './errors';
+
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+  requestId: string;
+}
+
+const entityPath = (entity: string) => `/admin/ra/${encodeURIComponent(entity)}`;
+
+export async function listRecords<T>(
+  client: UpstreamClient,
+  entity: string,
+  query: ListQuery,
+  rowSchema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<ListResult<T>> {
+  const path = entityPath(entity);
+  const response = await client.request({ method: 'GET', path, query: encodeListQuery(query), schema: z.array(rowSchema), signal });
+  const header = response.headers.get('content-range');
+  const total = parseContentRangeTotal(header) ?? Number(response.headers.get('x-total-count') ?? NaN);
+  if (!Number.isFinite(total)) {
+    throw new UpstreamError({
+      kind: 'invalid_response',
+      method: 'GET',
+      path,
+      status: response.status,
+      requestId: response.requestId,
+      serviceMessage: 'The list answer has no Content-Range total',
+    });
+  }
+  return { rows: response.data, total, requestId: response.requestId };
+}
+
+/** The total count of an entity's records matching a filter, reading a single row. */
+export async function countRecords(client: UpstreamClient, entity: string, filter?: Record<string, unknown>): Promise<number> {
+  const result = await listRecords(client, entity, { range: { start: 0, end: 0 }, filter }, z.unknown());
+  return result.total;
+}
+
+export async function getRecord<T>(client: UpstreamClient, entity: string, id: string, schema: z.ZodType<T>): Promise<T> {
+  const response = await client.request({ method: 'GET', path: `${entityPath(entity)}/${encodeURIComponent(id)}`, schema });
+  return response.data;
+}

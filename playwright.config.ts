@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_CONSOLE_URL, E2E_STACK_ENV } from './e2e/stack';
+
+export default defineConfig({
+  testDir: './e2e',
+  // The tests share one emulator whose state they change: one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.data/reports/playwright.json' }]],
+  use: {
+    baseURL: E2E_CONSOLE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node node_modules/tsx/dist/cli.mjs scripts/start.ts',
+    // The start script prints this once both the emulator and the console answer.
+    wait: { stdout: /Voice operations console is ready/ },
+    env: E2E_STACK_ENV,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

@@ -1,0 +1,71 @@
+/**
+ * Settings shared by the start and test scripts: reads .env, fills in the defaults that
+ * depend on each other (URLs from host and port), and the generated session secret.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Env = Record<string, string | undefined>;
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const DATA_DIR = path.join(ROOT, '.data');
+
+export function loadDotEnv(): void {
+  const file = path.join(ROOT, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+function setting(name: string, fallback: string): string {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+/** A secret generated once per checkout, so sessions survive restarts without configuration. */
+function generatedSecret(): string {
+  const file = path.join(DATA_DIR, 'nextauth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface StackSettings {
+  consoleHost: string;
+  consolePort: number;
+  consoleUrl: string;
+  emulatorHost: string;
+  emulatorPort: number;
+  emulatorUrl: string;
+  /** Environment for both processes: everything from .env plus the derived settings. */
+  env: Env;
+}
+
+export function stackSettings(overrides: Env = {}): StackSettings {
+  Object.assign(process.env, overrides);
+  const consoleHost = setting('CONSOLE_HOST', '127.0.0.1');
+  const consolePort = Number(setting('CONSOLE_PORT', '3000'));
+  const emulatorHost = setting('EMULATOR_HOST', '127.0.0.1');
+  const emulatorPort = Number(setting('EMULATOR_PORT', '4010'));
+  const consoleUrl = setting('NEXTAUTH_URL', `http://${consoleHost}:${consolePort}`);
+  const emulatorUrl = setting('EMULATOR_PUBLIC_URL', `http://${emulatorHost}:${emulatorPort}`);
+  const env: Env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    CONSOLE_HOST: consoleHost,
+    CONSOLE_PORT: String(consolePort),
+    NEXTAUTH_URL: consoleUrl,
+    NEXTAUTH_SECRET: setting('NEXTAUTH_SECRET', '') || generatedSecret(),
+    EMULATOR_HOST: emulatorHost,
+    EMULATOR_PORT: String(emulatorPort),
+    EMULATOR_PUBLIC_URL: emulatorUrl,
+    EMULATOR_CONSOLE_REDIRECT_URIS: setting('EMULATOR_CONSOLE_REDIRECT_URIS', `${consoleUrl}/api/auth/callback/voice`),
+    VOICE_BASE_URL: setting('VOICE_BASE_URL', emulatorUrl),
+    VOICE_AUTH_URL: setting('VOICE_AUTH_URL', emulatorUrl),
+    VOICE_TOKEN_URL: setting('VOICE_TOKEN_URL', `${emulatorUrl}/oauth/token`),
+    VOICE_IDENTITY_URL: setting('VOICE_IDENTITY_URL', `${emulatorUrl}/identity`),
+    VOICE_ISSUER: process.env.VOICE_ISSUER ?? emulatorUrl,
+  };
+  return { consoleHost, consolePort, consoleUrl, emulatorHost, emulatorPort, emulatorUrl, env };
+}

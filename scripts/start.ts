@@ -1,0 +1,143 @@
+/**
+ * `npm start`: starts the emulator and the console (production build, rebuilt only when the
+ * sources changed) and prints where to sign in. `--dev` runs `next dev` instead of a build.
+ * `--no-emulator` starts only the console, for a real service configured in .env.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, loadDotEnv, stackSettings, type Env } from './settings';
+
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const withEmulator = !args.has('--no-emulator');
+const children: ChildProcess[] = [];
+
+/** Inputs of the production build; a change to any of them triggers a rebuild. */
+const BUILD_INPUTS = ['app', 'components', 'lib', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const BUILD_STAMP = path.join(ROOT, '.next', 'console-source-hash');
+
+function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
+  if (!existsSync(target)) return;
+  const stat = statSync(target);
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(target).sort()) hashTree(hash, path.join(target, entry));
+  } else {
+    hash.update(path.relative(ROOT, target));
+    hash.update(readFileSync(target));
+  }
+}
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const input of BUILD_INPUTS) hashTree(hash, path.join(ROOT, input));
+  return hash.digest('hex');
+}
+
+function run(name: string, command: string, commandArgs: string[], env: Env): ChildProcess {
+  // Next's types require NODE_ENV on every environment; the child's environment is ours to set.
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (line: string) => `[${name}] ${line}`;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = '';
+    stream?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`${prefix(line)}\n`);
+    });
+  }
+  children.push(child);
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let failed = false;
+  child.once('exit', () => (failed = true));
+  while (Date.now() < deadline) {
+    if (failed) throw new Error(`process for ${url} exited before it served`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopAll(): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const settings = stackSettings();
+  const started = performance.now();
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+  const emulator = withEmulator ? run('emulator', tsx, ['emulator/main.ts'], settings.env) : null;
+
+  if (!dev) {
+    const hash = sourceHash();
+    const current = existsSync(BUILD_STAMP) ? readFileSync(BUILD_STAMP, 'utf8') : '';
+    if (current !== hash || !existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+      console.log('[start] building the console (production)…');
+      const code = await exited(run('build', process.execPath, [nextBin, 'build'], { ...settings.env, NODE_ENV: 'production' }));
+      if (code !== 0) throw new Error('the production build failed');
+      writeFileSync(BUILD_STAMP, hash);
+    } else {
+      console.log('[start] the production build is up to date');
+    }
+  }
+
+  const consoleArgs = [nextBin, dev ? 'dev' : 'start', '-H', settings.consoleHost, '-p', String(settings.consolePort)];
+  const consoleProcess = run('console', process.execPath, consoleArgs, { ...settings.env, NODE_ENV: dev ? 'development' : 'production' });
+
+  await Promise.all([
+    emulator ? waitForHttp(`${settings.emulatorUrl}/healthz`, emulator, 180_000) : Promise.resolve(),
+    waitForHttp(`${settings.consoleUrl}/api/health`, consoleProcess, 120_000),
+  ]);
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`
+  Voice operations console is ready (${seconds} s)
+
+    Console   ${settings.consoleUrl}
+    Service   ${settings.env.VOICE_BASE_URL}${emulator ? ' (emulator)' : ''}
+${emulator ? `
+    Sign in with any demo account, password console-demo:
+      ops@example.com       staff, admin scope
+      support@example.com   staff, admin scope
+      viewer@example.com    staff, admin scope
+      member@example.com    ordinary user, no admin scope
+` : ''}
+  Press Ctrl+C to stop.
+`);
+
+  const firstExit = await Promise.race(children.map((child) => exited(child).then((code) => ({ child, code }))));
+  console.error(`[start] a process exited (code ${firstExit.code}); stopping the others`);
+  stopAll();
+  process.exitCode = firstExit.code || 1;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(0);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  stopAll();
+  process.exit(1);
+});
