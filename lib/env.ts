@@ -18,6 +18,7 @@ const consoleEnvSchema = z.object({
   VOICE_CLIENT_SECRET: z.string().min(1).default('voice-ops-console-dev-secret'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  CONSOLE_ROLES: z.string().default(''),
 });
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
 

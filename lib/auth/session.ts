@@ -5,37 +5,22 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { UpstreamClient } from '@/lib/upstream/client';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { consoleUpstreamClient } from '@/lib/upstream/console-client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
-import { consoleEnv } from '@/lib/env';
 import { REQUEST_PATH_HEADER } from './request-path';
+import { configuredRoles, operatorFrom, type Operator } from './operator';
 import { decodeSessionToken, readSessionCookie, type SessionToken } from './session-token';
 
-export interface Operator {
-  id: string;
-  email: string;
-  name: string;
-  scopes: string[];
-  hasAdminScope: boolean;
-}
+export type { Operator };
 
-async function readToken(): Promise<SessionToken | null> {
+export async function readToken(): Promise<SessionToken | null> {
   return decodeSessionToken(readSessionCookie(await cookies()));
-}
-
-function operatorFrom(token: SessionToken): Operator {
-  return {
-    id: token.sub,
-    email: token.email,
-    name: token.name || token.email,
-    scopes: token.scopes,
-    hasAdminScope: token.scopes.includes('admin') && Boolean(token.accessToken),
-  };
 }
 
 export async function getOperator(): Promise<Operator | null> {
   const token = await readToken();
-  return token ? operatorFrom(token) : null;
+  return token ? operatorFrom(token, configuredRoles()) : null;
 }
 
 /** The sign-in URL that brings the operator back to the page being rendered. */
@@ -57,16 +42,9 @@ export async function redirectToSignIn(): Promise<never> {
 export async function requireAdminSession(): Promise<{ operator: Operator; upstream: UpstreamClient }> {
   const token = await readToken();
   if (!token) return redirectToSignIn();
-  const operator = operatorFrom(token);
+  const operator = operatorFrom(token, configuredRoles());
   if (!operator.hasAdminScope || !token.accessToken) redirect('/admin-scope-required');
-  const env = consoleEnv();
-  const upstream = new UpstreamClient({
-    baseUrl: env.VOICE_BASE_URL,
-    accessToken: token.accessToken,
-    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-    readRetries: env.UPSTREAM_READ_RETRIES,
-  });
-  return { operator, upstream };
+  return { operator, upstream: consoleUpstreamClient(token.accessToken) };
 }
 
 export type ServiceRead<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure };

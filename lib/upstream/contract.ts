@@ -195,3 +195,227 @@ export const userSchema = z.looseObject({
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
+
+// ---------------------------------------------------------------------------------------------
+// The other /admin/ra entities. ASSUMPTION throughout: the spec names these records but not all
+// their fields in the admin API; each carries `id` (react-admin's key) equal to its guid, plus the
+// spec's own field names where the spec lists them.
+
+const nullableString = z.string().nullable().optional();
+
+export const workspaceSchema = z.looseObject({
+  id: z.string().min(1),
+  workspace_guid: z.string(),
+  workspace_name: z.string().nullable(),
+  vanity_name: nullableString,
+  workspace_description: nullableString,
+  image_url: nullableString,
+  owner_guid: z.string().nullable(),
+  type_cd: nullableString,
+  plan_type: nullableString,
+  created_by: nullableString,
+  created_ts: z.number(),
+  last_updated_ts: z.number().nullable().optional(),
+  /** ASSUMPTION: soft-deleted workspaces (an agent's, when the agent is deleted) keep their row. */
+  deleted_at: nullableString,
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** Member roles and conversation visibility values seen in the service's public contracts. */
+export const MEMBER_ROLES = ['admin', 'owner', 'creator', 'member', 'guest'] as const;
+export const CHANNEL_VISIBILITIES = ['private', 'workspace', 'public'] as const;
+/** ASSUMPTION: membership status values of UpdateChannelMemberAdminDto. */
+export const MEMBERSHIP_STATUSES = ['active', 'inactive', 'removed'] as const;
+
+export const channelMemberSchema = z.looseObject({
+  user_id: z.string(),
+  role: z.string(),
+  status: z.string(),
+  joined_ts: z.number().nullable().optional(),
+});
+
+export const channelSchema = z.looseObject({
+  id: z.string().min(1),
+  channel_guid: z.string(),
+  workspace_guid: z.string().nullable(),
+  channel_name: z.string().nullable(),
+  channel_description: nullableString,
+  image_url: nullableString,
+  /** `directMessage` or `namedConversation`. */
+  type: z.string(),
+  visibility: z.string(),
+  owner_guid: z.string().nullable().optional(),
+  created_ts: z.number(),
+  last_posted_ts: z.number().nullable().optional(),
+  /** The spec's `json_collaborators`: the members with their role and membership status. */
+  json_collaborators: z.array(channelMemberSchema).optional(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+/** Message status values seen in the service's public contracts (the admin API accepts any). */
+export const KNOWN_MESSAGE_STATUSES = [
+  'offline',
+  'paused',
+  'processing',
+  'scheduled',
+  'active',
+  'deleted',
+  'account-deleted',
+  'initializing',
+  'inprogress',
+  'canceled',
+] as const;
+/** Statuses a message can be stuck in. */
+export const NON_TERMINAL_STATUSES = ['processing', 'initializing', 'inprogress'] as const;
+
+export const audioModelSchema = z.looseObject({
+  _id: z.string(),
+  /** ASSUMPTION: `hls` (the recording as streamed) or `mp3` (made by createMP3). */
+  type: z.string(),
+  url: z.string(),
+});
+
+export const messageSchema = z.looseObject({
+  id: z.string().min(1),
+  message_guid: z.string(),
+  creator_guid: z.string().nullable(),
+  workspace_guid: z.string().nullable(),
+  channel_guids: z.array(z.string()),
+  status: z.string(),
+  name: nullableString,
+  is_text_message: z.boolean().optional(),
+  duration_ms: z.number().nullable().optional(),
+  transcript_txt: nullableString,
+  /** Epoch milliseconds, as the spec's `message_ts` and `last_updated_at`. */
+  message_ts: z.number(),
+  last_updated_at: z.number(),
+  waveform_percentages: z.array(z.string()).nullable().optional(),
+  waveform_url: nullableString,
+  message_url: nullableString,
+  audio_models: z.array(audioModelSchema).optional(),
+  /** ASSUMPTION: the message's position in its channel, which the sequence repair fixes. */
+  sequence_number: z.number().nullable().optional(),
+  attachments: z.array(z.unknown()).optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const notificationSchema = z.looseObject({
+  id: z.string().min(1),
+  _id: z.string(),
+  user_id: z.string(),
+  type: z.string(),
+  workspace_id: z.string().nullable(),
+  channel_id: z.string().nullable(),
+  parent_message_id: z.string().nullable().optional(),
+  message_id: z.string().nullable(),
+  message: nullableString,
+  from_user_id: z.string().nullable().optional(),
+  created_at: z.string(),
+  created_on: z.string().optional(),
+  pushInfo: z.looseObject({}).nullable().optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const domainSchema = z.looseObject({
+  id: z.string().min(1),
+  /** ASSUMPTION: the hostname, lowercase (IDN in its ASCII form). */
+  domain: z.string(),
+  workspace_guid: z.string(),
+  created_at: z.string(),
+  updated_at: nullableString,
+});
+export type Domain = z.infer<typeof domainSchema>;
+
+/** ASSUMPTION: the body of POST /admin/ra/domains and PUT /admin/ra/domains/{id}. */
+export const domainWriteSchema = z.object({
+  domain: z.string().min(1).max(253),
+  workspace_guid: z.string().min(1).max(200),
+});
+export type DomainWrite = z.infer<typeof domainWriteSchema>;
+
+export const agentSchema = z.looseObject({
+  id: z.string().min(1),
+  /** The root human owner. */
+  creator_id: z.string(),
+  name: z.string().nullable(),
+  email: nullableString,
+  workspace_guids: z.array(z.string()).optional(),
+  created_at: z.string(),
+  deleted_at: nullableString,
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin request and response bodies the spec names without fields (each an ASSUMPTION)
+
+export const mergeUsersSchema = z.object({
+  /** The account that disappears: its workspaces, memberships, messages and agents move. */
+  source_user_id: z.string().min(1).max(200),
+  /** The account that remains. */
+  target_user_id: z.string().min(1).max(200),
+});
+export type MergeUsersDto = z.infer<typeof mergeUsersSchema>;
+
+export const mergeUsersResultSchema = z.looseObject({
+  success: z.literal(true),
+  source_user_id: z.string(),
+  target_user_id: z.string(),
+  moved: z.looseObject({
+    workspaces: z.number(),
+    memberships: z.number(),
+    messages: z.number(),
+    agents: z.number(),
+  }),
+});
+
+export const setWorkspaceOwnerSchema = z.object({
+  workspace_guid: z.string().min(1).max(200),
+  user_guid: z.string().min(1).max(200),
+});
+export type SetWorkspaceOwnerDto = z.infer<typeof setWorkspaceOwnerSchema>;
+
+export const setChannelVisibilitySchema = z.object({ visibility: z.enum(CHANNEL_VISIBILITIES) });
+export type SetChannelVisibilityDto = z.infer<typeof setChannelVisibilitySchema>;
+
+export const updateChannelMemberSchema = z
+  .object({ role: z.enum(MEMBER_ROLES).optional(), status: z.enum(MEMBERSHIP_STATUSES).optional() })
+  .refine((body) => body.role !== undefined || body.status !== undefined, 'role or status is required');
+export type UpdateChannelMemberAdminDto = z.infer<typeof updateChannelMemberSchema>;
+
+/** DailyMessageStatistics: one day, the count of messages per status (ASSUMPTION: by message_ts, UTC). */
+export const dailyMessageStatisticsSchema = z.looseObject({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  total: z.number(),
+  statuses: z.record(z.string(), z.number()),
+});
+export const dailyMessageStatisticsListSchema = z.array(dailyMessageStatisticsSchema);
+export type DailyMessageStatistics = z.infer<typeof dailyMessageStatisticsSchema>;
+
+export const paymentPlanSummarySchema = z.looseObject({
+  user_id: z.string(),
+  plan: z.string(),
+  status: z.string(),
+  seats: z.number().nullable().optional(),
+  renews_at: nullableString,
+});
+
+export const repairSequenceResultSchema = z.looseObject({
+  channels_checked: z.number(),
+  channels_repaired: z.number(),
+  messages_renumbered: z.number(),
+  changes: z.array(
+    z.looseObject({ channel_guid: z.string(), gaps: z.number(), duplicates: z.number(), renumbered: z.number() }),
+  ),
+});
+
+/** Answers of the message admin operations (reprocess, set status, createMP3, recreateWaveform). */
+export const messageOperationResultSchema = z.looseObject({ success: z.literal(true), message: messageSchema });
+
+// ---------------------------------------------------------------------------------------------
+// /agents
+
+export const createAgentSchema = z.object({ name: z.string().min(1).max(200), email: z.string().max(320).optional() });
+export const listAgentsResponseSchema = z.looseObject({ agents: z.array(agentSchema), total: z.number().optional() });
+/** ASSUMPTION: CreateAgentToken takes a lifetime in seconds (at most an hour, like assertions). */
+export const createAgentTokenSchema = z.object({ expires_in: z.number().int().min(60).max(3600).optional() });
+export const createdAgentTokenSchema = z.looseObject({ token: z.string(), expires_at: z.string(), expires_in: z.number() });

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { E2E_EMULATOR_URL } from './stack';
+import { emulatorControl, sessionTokens, signIn } from './support';
+
+/** The user total straight from the service, with a machine token: what the dashboard must show. */
+async function serviceUserTotal(): Promise<number> {
+  const token = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/users?range=${encodeURIComponent('[0,0]')}`, {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
+  const total = Number(response.headers.get('content-range')?.split('/').pop());
+  expect(total).toBeGreaterThan(0);
+  return total;
+}
+
+interface LoggedRequest {
+  method: string;
+  path: string;
+}
+
+test.afterEach(async () => {
+  await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });
+});
+
+test('ops signs in through the service and sees the dashboard with the real user count', async ({ page }) => {
+  const total = await serviceUserTotal();
+  await signIn(page, 'ops@example.com');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('user-count')).toHaveText(total.toLocaleString('en-US'));
+  await expect(page.getByTestId('operator-email')).toHaveText('ops@example.com');
+});
+
+test('an account without the admin scope gets the admin-scope page and no /admin call is made', async ({ page }) => {
+  await emulatorControl('requests', { method: 'DELETE' });
+  await signIn(page, 'member@example.com');
+  await expect(page.getByRole('heading', { name: 'Admin scope required' })).toBeVisible();
+  await expect(page.getByText('member@example.com')).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/admin-scope-required$/);
+  const log = (await emulatorControl('requests')) as { requests: LoggedRequest[] };
+  expect(log.requests.filter((r) => r.path.startsWith('/admin'))).toEqual([]);
+});
+
+test('the service tokens never reach the browser', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (/html|javascript|json|text\/x-component/.test(type)) bodies.push(await response.text().catch(() => ''));
+  });
+  await signIn(page, 'ops@example.com');
+  await page.goto('/stuck');
+  await page.goto('/');
+  await expect(page.getByTestId('user-count')).toBeVisible();
+  const { accessToken, refreshToken } = await sessionTokens(page);
+  const session = await page.request.get('/api/auth/session');
+  bodies.push(await session.text());
+  expect(JSON.parse(bodies.at(-1) ?? '{}')).toMatchObject({ user: { email: 'ops@example.com' } });
+  bodies.push(await page.content());
+  expect(bodies.length).toBeGreaterThan(5);
+  for (const body of bodies) {
+    expect(body).not.toContain(accessToken);
+    expect(body).not.toContain(refreshToken);
+  }
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'next-auth.session-token');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+});
+
+test('an expiring access token is refreshed transparently, across page loads and parallel requests', async ({ page }) => {
+  await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3 } });
+  await signIn(page, 'ops@example.com');
+  await expect(page.getByTestId('user-count')).toBeVisible();
+  const seen = new Set<string>([(await sessionTokens(page)).refreshToken]);
+  for (let round = 0; round < 3; round++) {
+    await page.waitForTimeout(3_200);
+    // Several requests at once with the same expired token: one refresh, shared by all.
+    const responses = await Promise.all([page.request.get('/'), page.request.get('/stuck'), page.request.get('/users'), page.request.get('/')]);
+    for (const response of responses) {
+      expect(response.url()).not.toContain('/signin');
+      expect(response.status()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByTestId('user-count')).toBeVisible();
+    seen.add((await sessionTokens(page)).refreshToken);
+  }
+  // The refresh token rotated on every refresh and no replay revoked the grant.
+  expect(seen.size).toBeGreaterThanOrEqual(4);
+  await page.goto('/');
+  await expect(page.getByTestId('user-count')).toBeVisible();
+});
+
+test('a refused refresh sends the operator to sign in, then back to the page they were on', async ({ page }) => {
+  await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3 } });
+  await signIn(page, 'ops@example.com');
+  await emulatorControl('revoke-grants', { body: { email: 'ops@example.com' } });
+  await page.waitForTimeout(3_200);
+  await page.goto('/stuck?threshold=30');
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fstuck%3Fthreshold%3D30/);
+  await expect(page.getByText('Your session ended')).toBeVisible();
+  await signIn(page, 'ops@example.com', page.url());
+  await expect(page).toHaveURL(/\/stuck\?threshold=30$/);
+});
+
+test('sign-out ends the session', async ({ page }) => {
+  await signIn(page, 'ops@example.com');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.context().cookies()).find((c) => c.name === 'next-auth.session-token')).toBeUndefined();
+});

@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import { decode } from 'next-auth/jwt';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
+
+export const DEMO_PASSWORD = 'console-demo';
+
+/** Signs in through the console's button and the emulator's own sign-in and consent pages. */
+export async function signIn(page: Page, email: string, startPath = '/'): Promise<void> {
+  await page.goto(startPath);
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByRole('button', { name: 'Sign in with the voice service' }).click();
+  const backInConsole = (url: URL) => url.origin === E2E_CONSOLE_URL && !url.pathname.startsWith('/api/auth') && !url.pathname.startsWith('/signin');
+  const emailField = page.getByLabel('Email');
+  // The service may remember an earlier sign-in in this browser and skip its form.
+  await Promise.race([emailField.waitFor().catch(() => undefined), page.waitForURL(backInConsole).catch(() => undefined)]);
+  if (await emailField.isVisible()) {
+    await emailField.fill(email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const allow = page.getByRole('button', { name: 'Allow' });
+    await Promise.race([allow.waitFor().catch(() => undefined), page.waitForURL(backInConsole).catch(() => undefined)]);
+    if (await allow.isVisible()) await allow.click();
+  }
+  await page.waitForURL(backInConsole);
+}
+
+/** The service tokens inside the console's encrypted session cookie (the test knows the secret). */
+export async function sessionTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const cookie = (await page.context().cookies(E2E_CONSOLE_URL)).find((c) => c.name === 'next-auth.session-token');
+  if (!cookie) throw new Error('no session cookie');
+  const payload = await decode({ token: cookie.value, secret: E2E_NEXTAUTH_SECRET });
+  const accessToken = payload?.accessToken;
+  const refreshToken = payload?.refreshToken;
+  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') throw new Error('session cookie without tokens');
+  return { accessToken, refreshToken };
+}
+
+/** Talks to the emulator's control endpoints (loopback, test-only). */
+export async function emulatorControl(path: string, init?: { method?: string; body?: unknown }): Promise<unknown> {
+  const response = await fetch(`${E2E_EMULATOR_URL}/__control/${path}`, {
+    method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json' },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`emulator control ${path}: ${response.status}`);
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * The one path every mutation takes. An action is declared once (name, required role, input
+ * schema, targets, what it does); `executeAction` checks the session, the role and the input
+ * itself, writes the audit intent before the service is called and the outcome after, and
+ * returns a typed result. Approvals and bulk jobs hook in here later.
+ */
+import type { z } from 'zod';
+import type { ConsoleRole } from '@/lib/auth/roles';
+import type { Operator } from '@/lib/auth/operator';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import type { UpstreamFailure } from '@/lib/upstream/errors';
+
+export interface ActionContext {
+  operator: Operator;
+  upstream: UpstreamClient;
+}
+
+export interface ActionTarget {
+  type: string;
+  ids: string[];
+}
+
+export interface ActionDefinition<Input, Output> {
+  /** Dotted name, also the audit log's `action` (e.g. `user.set_verified`). */
+  name: string;
+  requiredRole: ConsoleRole;
+  input: z.ZodType<Input>;
+  target(input: Input): ActionTarget;
+  run(context: ActionContext, input: Input): Promise<Output>;
+}
+
+export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'upstream' | 'internal';
+
+export interface ActionError {
+  kind: ActionErrorKind;
+  message: string;
+  /** Per-field messages for forms, when the input was invalid. */
+  fieldErrors?: Record<string, string[]>;
+  /** The service's failure, when the service refused or failed. */
+  failure?: UpstreamFailure;
+}
+
+export type ActionResult<Output> = { ok: true; data: Output; requestId: string | null } | { ok: false; error: ActionError };
+
+/** Declares an action; the identity function keeps Input and Output inferred from the schema. */
+export function defineAction<Input, Output>(definition: ActionDefinition<Input, Output>): ActionDefinition<Input, Output> {
+  return definition;
+}
