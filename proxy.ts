@@ -1,17 +1,20 @@
 /**
  * Runs before every page, action and API request: security headers with a per-request CSP
- * nonce, the path for sign-in redirects, and the transparent refresh of the service's access
- * token (the only place that can rewrite the session cookie; see lib/auth/refresh.ts).
+ * nonce, the path for sign-in redirects, the session's age and idle limits, and the transparent
+ * refresh of the service's access token (the only place that can rewrite the session cookie;
+ * see lib/auth/refresh.ts).
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import {
-  SESSION_MAX_AGE_SECONDS,
   decodeSessionToken,
   encodeSessionToken,
   readSessionCookie,
   sessionCookieName,
+  sessionExpired,
+  sessionMaxAgeSeconds,
+  type SessionToken,
 } from '@/lib/auth/session-token';
 import { consoleEnv } from '@/lib/env';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/security/headers';
@@ -25,7 +28,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   forwarded.set('content-security-policy', csp);
   forwarded.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
 
-  const session = await refreshIfDue(request, forwarded);
+  const session = await updateSession(request, forwarded);
   const isPageNavigation = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');
 
   let response: NextResponse;
@@ -44,7 +47,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       sameSite: 'lax',
       secure: https,
       path: '/',
-      maxAge: SESSION_MAX_AGE_SECONDS,
+      maxAge: sessionMaxAgeSeconds(),
     });
   }
 
@@ -53,26 +56,49 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
+/** Activity is recorded to the minute, so most requests do not rewrite the cookie. */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+
 /**
- * Refreshes the access token when it is about to expire. Returns the new cookie value (also
- * written into the forwarded request, so this very request renders with the new token),
- * 'ended' when the session is over, or null when nothing changes.
+ * Ends sessions past their maximum age or idle timeout, refreshes the access token when it is
+ * about to expire and records activity. Returns the new cookie value (also written into the
+ * forwarded request, so this very request runs with it), 'ended', or null when nothing changes.
  */
-async function refreshIfDue(request: NextRequest, forwarded: Headers): Promise<string | 'ended' | null> {
+async function updateSession(request: NextRequest, forwarded: Headers): Promise<string | 'ended' | null> {
   // next-auth's own routes manage the cookie themselves (sign-in, sign-out).
   if (request.nextUrl.pathname.startsWith('/api/auth/')) return null;
   const token = await decodeSessionToken(readSessionCookie(request.cookies));
   if (!token) return null;
-  if (Date.now() - token.signedInAt > SESSION_MAX_AGE_SECONDS * 1000) return 'ended';
-  if (!needsRefresh(token)) return null;
-  const outcome = await refreshSessionToken(token);
-  if (outcome.kind === 'rejected') return 'ended';
-  if (outcome.kind === 'unavailable') return null;
-  const value = await encodeSessionToken(outcome.token);
+  const now = Date.now();
+  if (sessionExpired(token, now)) {
+    forwardCookies(request, forwarded, null);
+    return 'ended';
+  }
+  let updated: SessionToken | null = null;
+  if (needsRefresh(token, now)) {
+    const outcome = await refreshSessionToken(token);
+    if (outcome.kind === 'rejected') {
+      forwardCookies(request, forwarded, null);
+      return 'ended';
+    }
+    if (outcome.kind === 'refreshed') updated = outcome.token;
+  }
+  if (updated || now - (token.lastSeenAt ?? 0) >= LAST_SEEN_GRANULARITY_MS) {
+    updated = { ...(updated ?? token), lastSeenAt: now };
+  }
+  if (!updated) return null;
+  const value = await encodeSessionToken(updated);
+  forwardCookies(request, forwarded, value);
+  return value;
+}
+
+/** Rewrites the forwarded request's cookies with the new session value, or without a session. */
+function forwardCookies(request: NextRequest, forwarded: Headers, sessionValue: string | null): void {
   const name = sessionCookieName();
   const others = request.cookies.getAll().filter((cookie) => cookie.name !== name && !cookie.name.startsWith(`${name}.`));
-  forwarded.set('cookie', [...others.map((c) => `${c.name}=${c.value}`), `${name}=${value}`].join('; '));
-  return value;
+  const cookies = others.map((cookie) => `${cookie.name}=${cookie.value}`);
+  if (sessionValue) cookies.push(`${name}=${sessionValue}`);
+  forwarded.set('cookie', cookies.join('; '));
 }
 
 function clearSessionCookie(request: NextRequest, response: NextResponse): void {

@@ -19,6 +19,8 @@ const consoleEnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   CONSOLE_ROLES: z.string().default(''),
+  CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
+  CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).max(24 * 60).default(30),
 });
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
 

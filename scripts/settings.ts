@@ -11,6 +11,9 @@ export type Env = Record<string, string | undefined>;
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DATA_DIR = path.join(ROOT, '.data');
 
+/** The emulator's staff accounts, each with the console role of its name. */
+const DEMO_ROLES = 'ops@example.com=ops,support@example.com=support,viewer@example.com=viewer';
+
 export function loadDotEnv(): void {
   const file = path.join(ROOT, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
@@ -57,6 +60,7 @@ export function stackSettings(overrides: Env = {}): StackSettings {
     CONSOLE_PORT: String(consolePort),
     NEXTAUTH_URL: consoleUrl,
     NEXTAUTH_SECRET: setting('NEXTAUTH_SECRET', '') || generatedSecret(),
+    CONSOLE_ROLES: setting('CONSOLE_ROLES', DEMO_ROLES),
     EMULATOR_HOST: emulatorHost,
     EMULATOR_PORT: String(emulatorPort),
     EMULATOR_PUBLIC_URL: emulatorUrl,

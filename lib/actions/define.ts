@@ -20,7 +20,7 @@ export interface ActionTarget {
   ids: string[];
 }
 
-export interface ActionDefinition<Input, Output> {
+export interface ActionDefinition<Input extends Record<string, unknown>, Output> {
   /** Dotted name, also the audit log's `action` (e.g. `user.set_verified`). */
   name: string;
   requiredRole: ConsoleRole;
@@ -43,6 +43,6 @@ export interface ActionError {
 export type ActionResult<Output> = { ok: true; data: Output; requestId: string | null } | { ok: false; error: ActionError };
 
 /** Declares an action; the identity function keeps Input and Output inferred from the schema. */
-export function defineAction<Input, Output>(definition: ActionDefinition<Input, Output>): ActionDefinition<Input, Output> {
+export function defineAction<Input extends Record<string, unknown>, Output>(definition: ActionDefinition<Input, Output>): ActionDefinition<Input, Output> {
   return definition;
 }

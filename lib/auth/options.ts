@@ -3,7 +3,7 @@ import type { AuthOptions } from 'next-auth';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
-import { SESSION_MAX_AGE_SECONDS, sessionTokenSchema, type SessionToken } from './session-token';
+import { sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-token';
 
 export const PROVIDER_ID = 'voice';
 
@@ -43,7 +43,7 @@ export function authOptions(): AuthOptions {
   return {
     secret: consoleEnv().NEXTAUTH_SECRET,
     providers: [voiceProvider()],
-    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
     pages: { signIn: '/signin', error: '/signin' },
     callbacks: {
       async jwt({ token, account, user }) {
@@ -58,6 +58,7 @@ export function authOptions(): AuthOptions {
           name: user.name ?? null,
           scopes,
           signedInAt: now,
+          lastSeenAt: now,
           ...(scopes.includes('admin')
             ? {
                 accessToken: account.access_token,

@@ -21,11 +21,27 @@ export const sessionTokenSchema = z.looseObject({
   accessTokenLifetime: z.number().optional(),
   /** Epoch milliseconds of the sign-in. */
   signedInAt: z.number(),
+  /** Epoch milliseconds of the last request, to end idle sessions (to the minute). */
+  lastSeenAt: z.number().optional(),
 });
 export type SessionToken = z.infer<typeof sessionTokenSchema>;
 
-/** Session lifetime: the cookie, and the JWT inside it, expire after this many seconds. */
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+/** The longest a session lives after sign-in, whatever the activity, in seconds. */
+export function sessionMaxAgeSeconds(): number {
+  return consoleEnv().CONSOLE_SESSION_MAX_AGE_HOURS * 3600;
+}
+
+/** A session unused for this long ends, in milliseconds. */
+export function sessionIdleTimeoutMs(): number {
+  return consoleEnv().CONSOLE_SESSION_IDLE_MINUTES * 60_000;
+}
+
+/** Whether a session has outlived its maximum age or its idle timeout. */
+export function sessionExpired(token: SessionToken, now = Date.now()): 'max-age' | 'idle' | null {
+  if (now - token.signedInAt > sessionMaxAgeSeconds() * 1000) return 'max-age';
+  if (now - (token.lastSeenAt ?? token.signedInAt) > sessionIdleTimeoutMs()) return 'idle';
+  return null;
+}
 
 export function sessionCookieName(): string {
   return consoleEnv().NEXTAUTH_URL.startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
@@ -58,5 +74,5 @@ export async function decodeSessionToken(value: string | null): Promise<SessionT
 }
 
 export function encodeSessionToken(token: SessionToken): Promise<string> {
-  return encode({ token, secret: consoleEnv().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
+  return encode({ token, secret: consoleEnv().NEXTAUTH_SECRET, maxAge: sessionMaxAgeSeconds() });
 }

@@ -1,0 +1,112 @@
+/**
+ * Runs an action definition for a session: session, role and input checked here, the audit
+ * intent written before the service is called and the outcome after. Pure server code with
+ * its environment passed in, so the role-matrix test drives it directly.
+ */
+import { z } from 'zod';
+import { recordIntent, recordOutcome, recordRefusal, type AuditIntent } from '@/lib/audit/log';
+import type { Queryable } from '@/lib/db';
+import { operatorFrom, type Operator } from '@/lib/auth/operator';
+import { roleAllows, type RoleMapping } from '@/lib/auth/roles';
+import type { SessionToken } from '@/lib/auth/session-token';
+import type { UpstreamClient, UpstreamLogLine } from '@/lib/upstream/client';
+import { describeUpstreamError, isUpstreamError } from '@/lib/upstream/errors';
+import type { ActionDefinition, ActionResult } from './define';
+
+export interface ActionEnvironment {
+  session: SessionToken | null;
+  roles: RoleMapping;
+  db: Queryable;
+  /** A client bound to the operator's token that reports each call to `log`. */
+  upstreamFor(accessToken: string, log: (line: UpstreamLogLine) => void): UpstreamClient;
+}
+
+/** What goes into the audit log of an input that failed validation: its shape, bounded. */
+function describeRawInput(raw: unknown): Record<string, unknown> {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return { ...(raw as Record<string, unknown>) };
+  return { input: raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw) ?? null };
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'input';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export async function executeAction<Input extends Record<string, unknown>, Output>(
+  definition: ActionDefinition<Input, Output>,
+  rawInput: unknown,
+  environment: ActionEnvironment,
+): Promise<ActionResult<Output>> {
+  const { session, db } = environment;
+  const operator: Operator | null = session ? operatorFrom(session, environment.roles) : null;
+  const parsed = definition.input.safeParse(rawInput);
+  const target = parsed.success ? definition.target(parsed.data) : { type: definition.name.split('.')[0] ?? 'unknown', ids: [] };
+  const intent: AuditIntent = {
+    operatorId: operator?.id ?? 'anonymous',
+    operatorEmail: operator?.email ?? 'anonymous',
+    operatorRole: operator?.hasAdminScope ? operator.role : 'none',
+    action: definition.name,
+    targetType: target.type,
+    targetIds: target.ids,
+    params: parsed.success ? parsed.data : describeRawInput(rawInput),
+  };
+
+  if (!operator || !session?.accessToken) {
+    await recordRefusal(db, { ...intent, outcome: 'denied', reason: 'no session' });
+    return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
+  }
+  if (!operator.hasAdminScope) {
+    await recordRefusal(db, { ...intent, outcome: 'denied', reason: 'no admin scope' });
+    return { ok: false, error: { kind: 'forbidden', message: 'Your account does not hold the admin scope.' } };
+  }
+  if (!roleAllows(operator.role, definition.requiredRole)) {
+    await recordRefusal(db, { ...intent, outcome: 'denied', reason: `requires ${definition.requiredRole}, operator is ${operator.role}` });
+    return {
+      ok: false,
+      error: { kind: 'forbidden', message: `This action needs the ${definition.requiredRole} role; you are ${operator.role}.` },
+    };
+  }
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    await recordRefusal(db, { ...intent, outcome: 'invalid', reason: Object.entries(errors).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ') });
+    return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
+  }
+
+  const auditId = await recordIntent(db, intent);
+  const calls: UpstreamLogLine[] = [];
+  const upstream = environment.upstreamFor(session.accessToken, (line) => calls.push(line));
+  const started = performance.now();
+  const lastCall = () => calls.at(-1);
+  try {
+    const data = await definition.run({ operator, upstream }, parsed.data);
+    await recordOutcome(db, auditId, {
+      outcome: 'ok',
+      upstreamStatus: lastCall()?.status ?? null,
+      upstreamRequestId: lastCall()?.requestId ?? null,
+      durationMs: Math.round(performance.now() - started),
+    });
+    return { ok: true, data, requestId: lastCall()?.requestId ?? null };
+  } catch (error) {
+    const upstreamError = isUpstreamError(error) ? error : null;
+    await recordOutcome(db, auditId, {
+      outcome: 'failed',
+      upstreamStatus: upstreamError?.status ?? null,
+      upstreamRequestId: upstreamError?.requestId ?? null,
+      errorMessage: upstreamError ? upstreamError.message : error instanceof Error ? error.message : String(error),
+      durationMs: Math.round(performance.now() - started),
+    });
+    if (!upstreamError) {
+      console.error(`[action] ${definition.name} failed unexpectedly (audit ${auditId})`, error);
+      return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: audit entry ${auditId}.` } };
+    }
+    const failure = describeUpstreamError(upstreamError);
+    if (upstreamError.kind === 'unauthorized') {
+      return { ok: false, error: { kind: 'unauthenticated', message: 'The service did not accept your session. Sign in again.', failure } };
+    }
+    return { ok: false, error: { kind: 'upstream', message: failure.message, failure } };
+  }
+}
