@@ -14,5 +14,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // One throwaway PostgreSQL cluster per run (or TEST_DATABASE_URL); stopped at the end.
+    globalSetup: ['tests/support/global-setup.ts'],
   },
 });

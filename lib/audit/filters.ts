@@ -1,0 +1,78 @@
+/**
+ * The audit page's filters, parsed from URL search params (the page's state). Bad input becomes
+ * errors naming the parameter, never an exception.
+ */
+import { z } from 'zod';
+
+export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
+export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+const DAY_MS = 86_400_000;
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+
+/**
+ * A time bound: an ISO date-time (without an offset it is UTC) or a date (UTC). A date as the
+ * end bound means through the end of that day, since `to` is exclusive.
+ */
+function timeBound(name: 'from' | 'to') {
+  return z.string().transform((value, ctx) => {
+    let time = Number.NaN;
+    if (DATE_ONLY.test(value)) {
+      time = Date.parse(`${value}T00:00:00Z`);
+      // Date.parse rolls 2026-02-31 over to March; refuse dates that do not exist.
+      if (!Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) !== value) time = Number.NaN;
+      if (name === 'to') time += DAY_MS;
+    } else if (isoDateTime.safeParse(value).success) {
+      time = Date.parse(HAS_OFFSET.test(value) ? value : `${value}Z`);
+    }
+    if (Number.isNaN(time)) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be a date (2026-11-22) or an ISO date-time (2026-11-22T10:30:00Z)` });
+      return z.NEVER;
+    }
+    return new Date(time);
+  });
+}
+
+export const auditFiltersSchema = z
+  .object({
+    /** Part of the operator's email, any case. */
+    operator: z.string().max(320, 'operator must be at most 320 characters').optional(),
+    /** An action (`user.set_verified`), or a prefix ending in a dot (`message.`) for all under it. */
+    action: z.string().max(100, 'action must be at most 100 characters').optional(),
+    /** One target id, matched exactly against the entry's target ids. */
+    target: z.string().max(256, 'target must be at most 256 characters').optional(),
+    outcome: z.enum(AUDIT_OUTCOMES, { error: `outcome must be one of ${AUDIT_OUTCOMES.join(', ')}` }).optional(),
+    /** Inclusive. */
+    from: timeBound('from').optional(),
+    /** Exclusive. */
+    to: timeBound('to').optional(),
+  })
+  .refine((filters) => !filters.from || !filters.to || filters.from < filters.to, {
+    message: 'to must be later than from',
+    path: ['to'],
+  });
+
+export type AuditFilters = z.output<typeof auditFiltersSchema>;
+export type AuditFilterParam = keyof AuditFilters;
+export type AuditFilterErrors = Partial<Record<AuditFilterParam, string[]>>;
+
+export type ParsedAuditFilters = { ok: true; filters: AuditFilters } | { ok: false; errors: AuditFilterErrors };
+
+const FILTER_PARAMS: readonly AuditFilterParam[] = ['operator', 'action', 'target', 'outcome', 'from', 'to'];
+
+/** The first value of a parameter, trimmed; empty counts as absent (an empty form field). */
+function firstValue(params: URLSearchParams | Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const raw = params instanceof URLSearchParams ? params.get(name) : params[name];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value ? value : undefined;
+}
+
+/** Reads the filters from a page's search params; other parameters (paging, sorting) are ignored. */
+export function parseAuditFilters(params: URLSearchParams | Record<string, string | string[] | undefined>): ParsedAuditFilters {
+  const candidate = Object.fromEntries(FILTER_PARAMS.map((name) => [name, firstValue(params, name)]));
+  const parsed = auditFiltersSchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, filters: parsed.data };
+  return { ok: false, errors: z.flattenError(parsed.error).fieldErrors };
+}

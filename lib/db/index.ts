@@ -1,0 +1,72 @@
+/**
+ * The console's own database (audit log, bulk jobs): PostgreSQL when DATABASE_URL is set,
+ * otherwise PGlite in CONSOLE_DATA_DIR. Same SQL on both; migrated on open.
+ */
+import { applyMigrations } from './migrate';
+import { openPGliteDriver } from './pglite-driver';
+import { openPostgresDriver } from './postgres-driver';
+import { consoleDbSettings, DEFAULT_CONSOLE_DATA_DIR, DEFAULT_DATABASE_POOL_SIZE } from './settings';
+import type { ConsoleDb } from './types';
+
+export type { ConsoleDb, ConsoleDbKind, Queryable } from './types';
+export { DataDirInUseError } from './data-dir-lock';
+
+export interface ConsoleDbOptions {
+  /** A postgres:// URL; when set, dataDir is ignored. */
+  databaseUrl?: string;
+  /** PGlite's directory, relative to the working directory; default `.data/console-db`. */
+  dataDir?: string;
+  /** Most pg connections at once; default 10. */
+  poolSize?: number;
+}
+
+/** Opens and migrates a database of its own. The app uses getConsoleDb(); this is for tests and tools. */
+export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleDb> {
+  const driver = options.databaseUrl
+    ? await openPostgresDriver(options.databaseUrl, options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE)
+    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR);
+  try {
+    const applied = await applyMigrations(driver);
+    if (applied.length > 0) console.info(`[db] applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return driver;
+}
+
+// On globalThis, not in module scope: Next's dev server re-evaluates modules on every change,
+// and a second PGlite instance on the same directory would be refused by its lock.
+const shared = globalThis as typeof globalThis & { voiceConsoleDb?: Promise<ConsoleDb> };
+
+/** The process-wide database, opened from the environment on first use. */
+export function getConsoleDb(): Promise<ConsoleDb> {
+  if (shared.voiceConsoleDb) return shared.voiceConsoleDb;
+  const forget = () => {
+    if (shared.voiceConsoleDb === opening) delete shared.voiceConsoleDb;
+  };
+  const opening: Promise<ConsoleDb> = openConsoleDb(consoleDbSettings()).then(
+    (db) => ({
+      ...db,
+      close: async () => {
+        forget();
+        await db.close();
+      },
+    }),
+    (error: unknown) => {
+      // Not cached: the next call tries again (say, once the other process holding the directory stopped).
+      forget();
+      throw error;
+    },
+  );
+  shared.voiceConsoleDb = opening;
+  return opening;
+}
+
+/** Closes the process-wide database if it is open; the next getConsoleDb() opens it again. */
+export async function closeConsoleDb(): Promise<void> {
+  const opening = shared.voiceConsoleDb;
+  if (!opening) return;
+  const db = await opening.catch(() => null);
+  await db?.close();
+}

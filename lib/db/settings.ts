@@ -1,0 +1,46 @@
+/**
+ * Where the console database lives, read from the environment: PostgreSQL when DATABASE_URL is
+ * set, otherwise a PGlite directory. Kept apart from lib/env so that scripts and the job runner
+ * can open the database without the web settings (session secret and so on).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+export const DEFAULT_CONSOLE_DATA_DIR = '.data/console-db';
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const consoleDbEnvSchema = z.object({
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
+  ),
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE)),
+  CONSOLE_DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(DEFAULT_CONSOLE_DATA_DIR)),
+});
+
+export interface ConsoleDbSettings {
+  databaseUrl?: string;
+  poolSize: number;
+  /** Absolute; a relative CONSOLE_DATA_DIR is taken from the working directory. */
+  dataDir: string;
+}
+
+/** The validated settings; throws one readable error naming every bad setting. */
+export function consoleDbSettings(env: Record<string, string | undefined> = process.env): ConsoleDbSettings {
+  const parsed = consoleDbEnvSchema.safeParse({
+    DATABASE_URL: env.DATABASE_URL,
+    DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE,
+    CONSOLE_DATA_DIR: env.CONSOLE_DATA_DIR,
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid console database settings:\n  ${problems.join('\n  ')}`);
+  }
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    poolSize: parsed.data.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(parsed.data.CONSOLE_DATA_DIR),
+  };
+}
