@@ -1,0 +1,36 @@
+/** Resolves `Authorization: Bearer <token>` to the opaque token oidc-provider issued. */
+import type Provider from 'oidc-provider';
+
+export interface BearerToken {
+  value: string;
+  /** The signed-in account; null for client-credentials tokens. */
+  accountId: string | null;
+  clientId: string;
+  scopes: ReadonlySet<string>;
+}
+
+const BEARER_PATTERN = /^Bearer +([\w.~+/-]+=*) *$/i;
+
+/** The valid, unexpired token presented, or null when absent, malformed, unknown or expired. */
+export async function findBearerToken(provider: Provider, authorization: string | undefined): Promise<BearerToken | null> {
+  const value = BEARER_PATTERN.exec(authorization ?? '')?.[1];
+  if (!value) return null;
+  const accessToken = await provider.AccessToken.find(value);
+  if (accessToken?.clientId) {
+    return {
+      value,
+      accountId: accessToken.accountId ?? null,
+      clientId: accessToken.clientId,
+      scopes: scopeSet(accessToken.scope),
+    };
+  }
+  const clientToken = await provider.ClientCredentials.find(value);
+  if (clientToken?.clientId) {
+    return { value, accountId: null, clientId: clientToken.clientId, scopes: scopeSet(clientToken.scope) };
+  }
+  return null;
+}
+
+function scopeSet(scope: string | undefined): ReadonlySet<string> {
+  return new Set(scope?.split(' ').filter((item) => item !== '') ?? []);
+}

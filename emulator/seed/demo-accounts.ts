@@ -1,0 +1,45 @@
+/**
+ * The fixed accounts that can sign in, present in every preset with fixed ids. Staff accounts
+ * may be granted the `admin` scope; member@example.com never is (the console shows its
+ * "admin scope required" page for it).
+ */
+export const DEMO_PASSWORD = 'console-demo';
+
+export interface DemoAccount {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  adminAllowed: boolean;
+}
+
+export const DEMO_ACCOUNTS = {
+  ops: {
+    id: 'usr_00000000000000000001',
+    email: 'ops@example.com',
+    firstName: 'Morgan',
+    lastName: 'Reyes',
+    adminAllowed: true,
+  },
+  support: {
+    id: 'usr_00000000000000000002',
+    email: 'support@example.com',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    adminAllowed: true,
+  },
+  viewer: {
+    id: 'usr_00000000000000000003',
+    email: 'viewer@example.com',
+    firstName: 'Vic',
+    lastName: 'Lindqvist',
+    adminAllowed: true,
+  },
+  member: {
+    id: 'usr_00000000000000000004',
+    email: 'member@example.com',
+    firstName: 'Maya',
+    lastName: 'Chen',
+    adminAllowed: false,
+  },
+} as const satisfies Record<string, DemoAccount>;

@@ -1,0 +1,192 @@
+/**
+ * The emulator as an importable unit: `startEmulator` loads the seed, starts the HTTP server
+ * and returns a handle; main.ts and the tests both use it.
+ *
+ * Routes: /healthz, /__control/* (control.ts), /identity, /admin/* and /agents/* (bearer token,
+ * rate limits), /interaction/* (sign-in pages); everything else is oidc-provider's
+ * (/oauth/authorize, /oauth/token, /oauth/revoke, discovery).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { adminRoutes } from './admin/routes';
+import { DEFAULT_CONFIG, type EmulatorConfig } from './config';
+import { controlRoutes } from './control';
+import { applyCors } from './cors';
+import { EmulatorDatabase, type DatabaseLoadReport } from './db';
+import { guardApiRequest } from './guard';
+import { HttpError, sendError, sendJson, type RequestContext } from './http';
+import { identityRoutes } from './identity';
+import { AccountStore } from './oauth/accounts';
+import { createInteractionHandler } from './oauth/interactions';
+import { createOAuthProvider, resourceIndicatorFor } from './oauth/provider';
+import { FixedWindowRateLimiter } from './rate-limit';
+import { RequestLog } from './request-log';
+import { createRouter } from './router';
+import { initialRuntimeSettings, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
+
+export interface RunningEmulator {
+  /** Where it listens, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  url: string;
+  /** The OAuth issuer (EMULATOR_PUBLIC_URL, else `url`). */
+  issuer: string;
+  /** The settings it runs with; `port` is the actual one. */
+  config: EmulatorConfig;
+  /** Direct access to the data, for tests that need to change or inspect state. */
+  database: EmulatorDatabase;
+  requestLog: RequestLog;
+  settings(): RuntimeSettings;
+  updateSettings(update: RuntimeSettingsUpdate): RuntimeSettings;
+  /** Pristine data, initial settings, cleared rate-limit counters (tokens stay valid). */
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+  startup: { database: DatabaseLoadReport; milliseconds: number };
+}
+
+export async function startEmulator(options: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
+  const started = performance.now();
+  const config: EmulatorConfig = { ...DEFAULT_CONFIG, ...options };
+  const database = await EmulatorDatabase.open(config);
+
+  const server = createServer();
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const issuer = (config.publicUrl ?? url).replace(/\/+$/, '');
+
+  let settings = initialRuntimeSettings(config);
+  const limiter = new FixedWindowRateLimiter(() => settings);
+  const requestLog = new RequestLog();
+  const accounts = new AccountStore(() => database.sql);
+  const provider = createOAuthProvider({
+    issuer,
+    consoleClientId: config.consoleClientId,
+    consoleClientSecret: config.consoleClientSecret,
+    consoleRedirectUris: config.consoleRedirectUris,
+    benchClientSecret: config.benchClientSecret,
+    corsOrigins: config.corsOrigins,
+    settings: () => settings,
+    accounts,
+  });
+  const providerCallback = provider.callback();
+  const handleInteraction = createInteractionHandler({ provider, accounts, resource: resourceIndicatorFor(issuer) });
+
+  const updateSettings = (update: RuntimeSettingsUpdate): RuntimeSettings => {
+    settings = { ...settings, ...update };
+    limiter.clear();
+    return settings;
+  };
+  const reset = async (): Promise<void> => {
+    await database.reset();
+    settings = initialRuntimeSettings(config);
+    limiter.clear();
+  };
+
+  const control = createRouter(
+    controlRoutes({ currentSettings: () => settings, updateSettings, reset, requestLog }),
+  );
+  const identity = createRouter(identityRoutes(provider, database));
+  const admin = createRouter(adminRoutes(database));
+  // No /agents operations yet: authenticated requests there get 404 from the empty router.
+  const agents = createRouter([]);
+
+  async function route(req: IncomingMessage, res: ServerResponse, context: RequestContext): Promise<void> {
+    const path = context.url.pathname;
+    if (path === '/healthz') {
+      sendJson(res, 200, { ok: true, preset: config.preset, seed: config.seed });
+    } else if (path.startsWith('/__control/')) {
+      await control(req, res, context);
+    } else if (path.startsWith('/interaction/')) {
+      await handleInteraction(req, res, path);
+    } else if (isUnder(path, '/identity') || isUnder(path, '/admin') || isUnder(path, '/agents')) {
+      if (applyCors(req, res, config.corsOrigins)) return;
+      if (isUnder(path, '/identity')) {
+        await identity(req, res, context);
+      } else if (isUnder(path, '/admin')) {
+        await guardApiRequest(req, res, context, { provider, limiter, requiredScope: 'admin' });
+        await admin(req, res, context);
+      } else {
+        await guardApiRequest(req, res, context, { provider, limiter });
+        await agents(req, res, context);
+      }
+    } else {
+      await providerCallback(req, res);
+    }
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const arrived = new Date();
+    const context: RequestContext = {
+      requestId: randomUUID(),
+      method: req.method ?? 'GET',
+      url: new URL(req.url ?? '/', 'http://emulator.invalid'),
+      subject: null,
+    };
+    res.setHeader('X-Request-Id', context.requestId);
+    const path = context.url.pathname;
+    if (path !== '/healthz' && !path.startsWith('/__control/')) {
+      res.once('close', () =>
+        requestLog.add({
+          requestId: context.requestId,
+          method: context.method,
+          path,
+          query: context.url.search,
+          status: res.statusCode,
+          subject: context.subject,
+          time: arrived.toISOString(),
+          durationMs: Date.now() - arrived.getTime(),
+        }),
+      );
+    }
+    route(req, res, context).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (!(error instanceof HttpError)) console.error(`[emulator] ${context.method} ${path} failed:`, error);
+      sendError(
+        res,
+        context,
+        error instanceof HttpError ? error : new HttpError(500, 'internal error in the emulator', 'INTERNAL'),
+      );
+    });
+  });
+
+  return {
+    url,
+    issuer,
+    config: { ...config, port },
+    database,
+    requestLog,
+    settings: () => settings,
+    updateSettings,
+    reset,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+    },
+    startup: { database: database.loadReport, milliseconds: performance.now() - started },
+  };
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
