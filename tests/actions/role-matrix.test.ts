@@ -1,0 +1,164 @@
+/**
+ * Every mutating action, called directly: without a session, without the admin scope, and with
+ * each console role below the one it needs. Each is refused, audited, and makes no call to the
+ * service (the emulator's request log proves it); the role it needs succeeds, audited with the
+ * outcome. Malformed inputs are refused as invalid, never an exception.
+ *
+ * A new action joins with one row in ACTIONS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionDefinition } from '@/lib/actions/define';
+import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
+import { setVerifiedAction } from '@/lib/actions/users';
+import { queryAudit } from '@/lib/audit/log';
+import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
+import type { SessionToken } from '@/lib/auth/session-token';
+import { UpstreamClient } from '@/lib/upstream/client';
+import { userListSchema } from '@/lib/upstream/contract';
+import type { RunningEmulator } from '../../emulator/server';
+import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
+import { benchToken, consoleClientOf, signIn, startTestEmulator } from '../support/emulator';
+
+interface ActionRow {
+  definition: ActionDefinition<never, unknown>;
+  /** A valid input against the seeded emulator. */
+  validInput(emulator: RunningEmulator, adminToken: string): Promise<Record<string, unknown>>;
+  /** Inputs that must be refused as invalid. */
+  malformedInputs: unknown[];
+}
+
+/** Erases the action's input type so rows of different actions sit in one list. */
+function row<Input extends Record<string, unknown>, Output>(
+  definition: ActionDefinition<Input, Output>,
+  validInput: ActionRow['validInput'],
+  malformedInputs: unknown[],
+): ActionRow {
+  return { definition: definition as unknown as ActionDefinition<never, unknown>, validInput, malformedInputs };
+}
+
+async function firstUnverifiedUser(emulator: RunningEmulator, adminToken: string): Promise<string> {
+  const url = `${emulator.url}/admin/ra/users?filter=${encodeURIComponent(JSON.stringify({ verified: false }))}&range=${encodeURIComponent('[0,0]')}`;
+  const users = userListSchema.parse(await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json());
+  const id = users[0]?.id;
+  if (!id) throw new Error('the seed has no unverified user');
+  return id;
+}
+
+const HUGE = 'x'.repeat(100_000);
+
+const ACTIONS: ActionRow[] = [
+  row(setVerifiedAction, async (emulator, token) => ({ userId: await firstUnverifiedUser(emulator, token) }), [
+    {},
+    { userId: 42 },
+    { userId: '' },
+    { userId: HUGE },
+    null,
+    'usr_1',
+  ]),
+];
+
+const ROLES = parseRoleMapping('ops@example.com=ops,support@example.com=support,viewer@example.com=viewer');
+const RANK: ConsoleRole[] = ['viewer', 'support', 'ops'];
+
+let emulator: RunningEmulator;
+let database: TestDatabase;
+let adminToken: string;
+const sessions = new Map<string, SessionToken>();
+
+beforeAll(async () => {
+  [emulator, database] = await Promise.all([startTestEmulator(), openTestDatabase(pgliteTestDriver)]);
+  adminToken = (await benchToken(emulator)).access_token;
+  const target = consoleClientOf(emulator);
+  for (const email of ['ops@example.com', 'support@example.com', 'viewer@example.com', 'member@example.com']) {
+    const tokens = await signIn(target, { email });
+    sessions.set(email, {
+      sub: email,
+      email,
+      scopes: (tokens.scope ?? '').split(' '),
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      signedInAt: Date.now(),
+    });
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([emulator?.stop(), database?.dispose()]);
+});
+
+function environment(session: SessionToken | null): ActionEnvironment {
+  return {
+    session,
+    roles: ROLES,
+    db: database.db,
+    upstreamFor: (accessToken, log) => new UpstreamClient({ baseUrl: emulator.url, accessToken, readRetries: 0, log }),
+  };
+}
+
+/** Calls to the service's admin API made while `fn` runs, as seen by the service itself. */
+async function serviceCallsDuring(fn: () => Promise<unknown>): Promise<number> {
+  const before = emulator.requestLog.list().filter((entry) => entry.path.startsWith('/admin')).length;
+  await fn();
+  return emulator.requestLog.list().filter((entry) => entry.path.startsWith('/admin')).length - before;
+}
+
+async function latestAudit(action: string) {
+  const { rows } = await queryAudit(database.db, { action }, { offset: 0, limit: 1 });
+  return rows[0];
+}
+
+describe.each(ACTIONS.map((action) => [action.definition.name, action] as const))('%s', (name, action) => {
+  const required = action.definition.requiredRole;
+  const refusedRoles = RANK.slice(0, RANK.indexOf(required));
+  let input: Record<string, unknown>;
+
+  beforeAll(async () => {
+    input = await action.validInput(emulator, adminToken);
+  });
+
+  it('is refused without a session, audited, with no call to the service', async () => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(null))))).toBe(0);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unauthenticated' } });
+    expect(await latestAudit(name)).toMatchObject({ outcome: 'denied', operatorEmail: 'anonymous', denialReason: 'no session' });
+  });
+
+  it('is refused for an account without the admin scope', async () => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    const session = sessions.get('member@example.com')!;
+    expect(session.scopes).not.toContain('admin');
+    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(0);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await latestAudit(name)).toMatchObject({ outcome: 'denied', operatorEmail: 'member@example.com', operatorRole: 'none' });
+  });
+
+  it.each(refusedRoles)(`is refused for %s (needs ${required}), audited, with no call to the service`, async (role) => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    const session = sessions.get(`${role}@example.com`)!;
+    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(0);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await latestAudit(name)).toMatchObject({ outcome: 'denied', operatorEmail: `${role}@example.com`, operatorRole: role });
+  });
+
+  it.each(action.malformedInputs.map((value) => [JSON.stringify(value)?.slice(0, 40) ?? String(value), value]))(
+    'refuses malformed input %s as invalid, audited, with no call to the service',
+    async (_label, malformed) => {
+      let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+      const session = sessions.get(`${required}@example.com`)!;
+      expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, malformed, environment(session))))).toBe(0);
+      expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+      expect(await latestAudit(name)).toMatchObject({ outcome: 'invalid', operatorRole: required });
+    },
+  );
+
+  it(`succeeds for ${required}: one call to the service, audited with its outcome`, async () => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    const session = sessions.get(`${required}@example.com`)!;
+    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(1);
+    expect(result).toMatchObject({ ok: true });
+    const entry = await latestAudit(name);
+    expect(entry).toMatchObject({ outcome: 'ok', operatorEmail: `${required}@example.com`, operatorRole: required, upstreamStatus: 200 });
+    expect(entry?.upstreamRequestId).toBeTruthy();
+    expect(entry?.targetIds.length).toBeGreaterThan(0);
+  });
+});
