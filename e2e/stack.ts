@@ -16,4 +16,6 @@ export const E2E_STACK_ENV: Record<string, string> = {
   EMULATOR_PUBLIC_URL: E2E_EMULATOR_URL,
   NEXTAUTH_SECRET: E2E_NEXTAUTH_SECRET,
   EMULATOR_PRESET: 'small',
+  // Its own console database, so a running `npm start` (which holds the default one) is no obstacle.
+  CONSOLE_DATA_DIR: '.data/e2e-console-db',
 };

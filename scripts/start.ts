@@ -15,7 +15,7 @@ const withEmulator = !args.has('--no-emulator');
 const children: ChildProcess[] = [];
 
 /** Inputs of the production build; a change to any of them triggers a rebuild. */
-const BUILD_INPUTS = ['app', 'components', 'lib', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const BUILD_INPUTS = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
 const BUILD_STAMP = path.join(ROOT, '.next', 'console-source-hash');
 
 function hashTree(hash: ReturnType<typeof createHash>, target: string): void {

@@ -1,0 +1,11 @@
+'use server';
+
+import type { ActionResult } from '@/lib/actions/define';
+import { performAction } from '@/lib/actions/server';
+import { setVerifiedAction } from '@/lib/actions/users';
+
+/** Marks a user verified at the service (support and ops). */
+export async function markUserVerified(input: unknown): Promise<ActionResult<{ id: string; verified: boolean }>> {
+  const result = await performAction(setVerifiedAction, input);
+  return result.ok ? { ok: true, data: { id: result.data.id, verified: result.data.verified }, requestId: result.requestId } : result;
+}

@@ -1,0 +1,15 @@
+/**
+ * Runs once when a console server starts: opens the console database before the first
+ * request, so a second process on the same PGlite directory fails at start with a clear
+ * message instead of at its first action.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { getConsoleDb } = await import('./lib/db');
+  try {
+    await getConsoleDb();
+  } catch (error) {
+    console.error(`[console] cannot open the console database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
