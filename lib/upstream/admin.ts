@@ -1,7 +1,7 @@
 /** One function per /admin endpoint of the spec (the /admin/ra reads are in ra.ts). */
 import { z } from 'zod';
 import type { UpstreamClient } from './client';
-import { userSchema } from './contract';
+import { messageOperationResultSchema, userSchema } from './contract';
 
 const userPath = (id: string) => encodeURIComponent(id);
 
@@ -14,4 +14,36 @@ export async function setUserVerified(client: UpstreamClient, userId: string) {
     idempotent: true,
   });
   return response.data.user;
+}
+
+const messagePath = (guid: string) => `/admin/ra/message/${encodeURIComponent(guid)}`;
+
+/** POST /admin/ra/message/{guid}/reprocess. Not idempotent: a retry may reprocess twice. */
+export async function reprocessMessage(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
+  const response = await client.request({ method: 'POST', path: `${messagePath(messageGuid)}/reprocess`, schema: messageOperationResultSchema, signal });
+  return response.data.message;
+}
+
+/** PUT /admin/ra/message/{guid}/status/{status}: the service accepts any string. */
+export async function setMessageStatus(client: UpstreamClient, messageGuid: string, status: string, signal?: AbortSignal) {
+  const response = await client.request({
+    method: 'PUT',
+    path: `${messagePath(messageGuid)}/status/${encodeURIComponent(status)}`,
+    schema: messageOperationResultSchema,
+    idempotent: true,
+    signal,
+  });
+  return response.data.message;
+}
+
+/** GET /admin/ra/message/{guid}/createMP3: a GET that changes state; never prefetched or cached. */
+export async function createMp3(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
+  const response = await client.request({ method: 'GET', path: `${messagePath(messageGuid)}/createMP3`, schema: messageOperationResultSchema, idempotent: false, signal });
+  return response.data.message;
+}
+
+/** GET /admin/ra/message/{guid}/recreateWaveform: a GET that changes state. */
+export async function recreateWaveform(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
+  const response = await client.request({ method: 'GET', path: `${messagePath(messageGuid)}/recreateWaveform`, schema: messageOperationResultSchema, idempotent: false, signal });
+  return response.data.message;
 }
