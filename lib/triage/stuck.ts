@@ -1,0 +1,116 @@
+/**
+ * What makes a message "stuck", and how the queue groups stuck messages. Pure functions over
+ * contract records: the stuck page, the dashboard and (later) the incident report share them.
+ */
+import { z } from 'zod';
+import { NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
+
+/** Statuses the queue can watch: the non-terminal ones by default, paused and offline on demand. */
+export const WATCHABLE_STATUSES = [...NON_TERMINAL_STATUSES, 'paused', 'offline'] as const;
+export type WatchableStatus = (typeof WATCHABLE_STATUSES)[number];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Age buckets by time since the last update. The first starts at the threshold. */
+export const AGE_BUCKETS = [
+  { id: 'lt1h', label: 'up to 1 h', olderThanMs: 0, youngerThanMs: HOUR },
+  { id: '1h-6h', label: '1–6 h', olderThanMs: HOUR, youngerThanMs: 6 * HOUR },
+  { id: '6h-24h', label: '6–24 h', olderThanMs: 6 * HOUR, youngerThanMs: 24 * HOUR },
+  { id: 'gt24h', label: 'older than 24 h', olderThanMs: 24 * HOUR, youngerThanMs: null },
+] as const;
+export type AgeBucketId = (typeof AGE_BUCKETS)[number]['id'];
+
+/** Artifacts a healthy voice message has; a stuck message often lacks one. */
+export const ARTIFACTS = [
+  { id: 'hls', label: 'no HLS audio' },
+  { id: 'mp3', label: 'no MP3' },
+  { id: 'waveform', label: 'no waveform' },
+  { id: 'transcript', label: 'no transcript' },
+] as const;
+export type ArtifactId = (typeof ARTIFACTS)[number]['id'];
+
+export const stuckQuerySchema = z.object({
+  /** Minutes since the last update after which a message counts as stuck. */
+  threshold: z.coerce.number().int().min(1).max(60 * 24 * 30),
+  statuses: z.array(z.enum(WATCHABLE_STATUSES)).min(1),
+  workspace: z.string().trim().min(1).max(200).optional(),
+  channel: z.string().trim().min(1).max(200).optional(),
+  creator: z.string().trim().min(1).max(200).optional(),
+  age: z.enum(AGE_BUCKETS.map((bucket) => bucket.id) as [AgeBucketId, ...AgeBucketId[]]).optional(),
+  missing: z.enum(ARTIFACTS.map((artifact) => artifact.id) as [ArtifactId, ...ArtifactId[]]).optional(),
+});
+export type StuckQuery = z.infer<typeof stuckQuerySchema>;
+
+/** The time window, epoch ms, of the messages last updated within a bucket (or any bucket). */
+export function updateWindow(query: Pick<StuckQuery, 'threshold' | 'age'>, now: number): { updatedBefore: number; updatedAfter: number | null } {
+  const threshold = query.threshold * MINUTE;
+  const bucket = AGE_BUCKETS.find((candidate) => candidate.id === query.age);
+  if (!bucket) return { updatedBefore: now - threshold, updatedAfter: null };
+  const olderThan = Math.max(threshold, bucket.olderThanMs);
+  const youngerThan = bucket.youngerThanMs;
+  return { updatedBefore: now - olderThan, updatedAfter: youngerThan === null ? null : now - Math.max(youngerThan, olderThan) };
+}
+
+/** The service-side list filter of a stuck query (the `missing` group is applied afterwards). */
+export function stuckFilter(query: StuckQuery, now: number): Record<string, unknown> {
+  const window = updateWindow(query, now);
+  return {
+    status: query.statuses,
+    updated_before: window.updatedBefore,
+    ...(window.updatedAfter === null ? {} : { updated_after: window.updatedAfter }),
+    ...(query.workspace ? { workspace_guid: query.workspace } : {}),
+    ...(query.channel ? { channel_guids: query.channel } : {}),
+    ...(query.creator ? { creator_guid: query.creator } : {}),
+  };
+}
+
+export function ageBucketOf(message: Pick<Message, 'last_updated_at'>, now: number): AgeBucketId {
+  const age = now - message.last_updated_at;
+  for (const bucket of AGE_BUCKETS) if (bucket.youngerThanMs === null || age < bucket.youngerThanMs) return bucket.id;
+  return 'gt24h';
+}
+
+export function missingArtifacts(message: Message): ArtifactId[] {
+  const models = message.audio_models ?? [];
+  const missing: ArtifactId[] = [];
+  if (!message.is_text_message) {
+    if (!models.some((model) => model.type === 'hls')) missing.push('hls');
+    if (!models.some((model) => model.type === 'mp3')) missing.push('mp3');
+    if (!message.waveform_percentages || message.waveform_percentages.length === 0) missing.push('waveform');
+  }
+  if (!message.transcript_txt || message.transcript_txt.trim() === '') missing.push('transcript');
+  return missing;
+}
+
+export interface StuckBreakdown {
+  /** How many of the examined messages lack each artifact. */
+  missing: Record<ArtifactId, number>;
+  /** The workspaces with the most stuck messages, most first. */
+  workspaces: { workspaceGuid: string; count: number }[];
+  examined: number;
+}
+
+export function breakdown(messages: readonly Message[], topWorkspaces = 8): StuckBreakdown {
+  const missing: Record<ArtifactId, number> = { hls: 0, mp3: 0, waveform: 0, transcript: 0 };
+  const perWorkspace = new Map<string, number>();
+  for (const message of messages) {
+    for (const artifact of missingArtifacts(message)) missing[artifact]++;
+    const workspace = message.workspace_guid ?? '(none)';
+    perWorkspace.set(workspace, (perWorkspace.get(workspace) ?? 0) + 1);
+  }
+  const workspaces = [...perWorkspace]
+    .map(([workspaceGuid, count]) => ({ workspaceGuid, count }))
+    .sort((a, b) => b.count - a.count || a.workspaceGuid.localeCompare(b.workspaceGuid))
+    .slice(0, topWorkspaces);
+  return { missing, workspaces, examined: messages.length };
+}
+
+/** How long a message has been in its status, for people: "3 h 12 min", "2 d 4 h". */
+export function formatAge(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / MINUTE));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
