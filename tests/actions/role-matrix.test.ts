@@ -9,12 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
+import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { queryAudit } from '@/lib/audit/log';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import { UpstreamClient } from '@/lib/upstream/client';
-import { userListSchema } from '@/lib/upstream/contract';
+import { messageSchema, userListSchema } from '@/lib/upstream/contract';
 import type { RunningEmulator } from '../../emulator/server';
 import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
 import { benchToken, consoleClientOf, signIn, startTestEmulator } from '../support/emulator';
@@ -44,7 +45,17 @@ async function firstUnverifiedUser(emulator: RunningEmulator, adminToken: string
   return id;
 }
 
+/** A message of the seed in one of the given statuses. */
+async function someMessage(emulator: RunningEmulator, adminToken: string, filter: Record<string, unknown>): Promise<string> {
+  const url = `${emulator.url}/admin/ra/messages?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,0]')}`;
+  const body: unknown = await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json();
+  const id = messageSchema.array().parse(body)[0]?.id;
+  if (!id) throw new Error(`the seed has no message matching ${JSON.stringify(filter)}`);
+  return id;
+}
+
 const HUGE = 'x'.repeat(100_000);
+const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, [], undefined];
 
 const ACTIONS: ActionRow[] = [
   row(setVerifiedAction, async (emulator, token) => ({ userId: await firstUnverifiedUser(emulator, token) }), [
@@ -55,6 +66,14 @@ const ACTIONS: ActionRow[] = [
     null,
     'usr_1',
   ]),
+  row(reprocessMessageAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'processing' }) }), MALFORMED_MESSAGE_INPUTS),
+  row(
+    setMessageStatusAction,
+    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'inprogress' }), status: 'active' }),
+    [...MALFORMED_MESSAGE_INPUTS, { messageGuid: 'm1' }, { messageGuid: 'm1', status: '../../users' }, { messageGuid: 'm1', status: 'x'.repeat(41) }],
+  ),
+  row(createMp3Action, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }), MALFORMED_MESSAGE_INPUTS),
+  row(recreateWaveformAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }), MALFORMED_MESSAGE_INPUTS),
 ];
 
 const ROLES = parseRoleMapping('ops@example.com=ops,support@example.com=support,viewer@example.com=viewer');

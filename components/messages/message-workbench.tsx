@@ -1,0 +1,50 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { ConsoleRole } from '@/lib/auth/roles';
+import { safeHttpUrl } from '@/lib/safe-url';
+import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
+import { NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
+import { MessageActions } from './message-actions';
+import { Waveform } from './waveform';
+
+const STUCKABLE: readonly string[] = NON_TERMINAL_STATUSES;
+
+/** The message workbench: its state, its media, and the remediation actions the role allows. */
+export function MessageWorkbench({ message, role, now }: { message: Message; role: ConsoleRole; now: number }) {
+  const mp3 = message.audio_models?.find((model) => model.type === 'mp3');
+  const mp3Url = safeHttpUrl(mp3?.url);
+  const missing = missingArtifacts(message);
+  return (
+    <Card data-testid="message-workbench">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+          <span>Status</span>
+          <Badge variant={STUCKABLE.includes(message.status) ? 'warning' : 'secondary'} data-testid="message-status">
+            {message.status}
+          </Badge>
+          <span className="text-sm font-normal text-muted-foreground" title={new Date(message.last_updated_at).toISOString()}>
+            last updated {formatAge(now - message.last_updated_at)} ago
+          </span>
+          {missing.map((artifact) => (
+            <Badge key={artifact} variant="outline">no {artifact}</Badge>
+          ))}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {message.waveform_percentages && message.waveform_percentages.length > 0 ? (
+          <Waveform percentages={message.waveform_percentages} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No waveform.</p>
+        )}
+        {mp3Url ? (
+          <audio controls preload="none" src={mp3Url} className="w-full" data-testid="message-audio">
+            <track kind="captions" />
+          </audio>
+        ) : (
+          <p className="text-sm text-muted-foreground">{mp3 ? 'The MP3 address is not a web URL; it is not played.' : 'No MP3 yet.'}</p>
+        )}
+        <MessageActions messageGuid={message.id} currentStatus={message.status} role={role} />
+      </CardContent>
+    </Card>
+  );
+}
