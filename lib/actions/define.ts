@@ -7,17 +7,22 @@
 import type { z } from 'zod';
 import type { ConsoleRole } from '@/lib/auth/roles';
 import type { Operator } from '@/lib/auth/operator';
+import type { ConsoleDb } from '@/lib/db';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
 
 export interface ActionContext {
   operator: Operator;
   upstream: UpstreamClient;
+  /** The console database, for actions whose effect is the console's own (bulk jobs). */
+  db: ConsoleDb;
 }
 
 export interface ActionTarget {
   type: string;
   ids: string[];
+  /** The bulk job the action concerns, recorded on its audit row. */
+  jobId?: string;
 }
 
 export interface ActionDefinition<Input extends Record<string, unknown>, Output> {
@@ -29,7 +34,18 @@ export interface ActionDefinition<Input extends Record<string, unknown>, Output>
   run(context: ActionContext, input: Input): Promise<Output>;
 }
 
-export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'upstream' | 'internal';
+export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rejected' | 'upstream' | 'internal';
+
+/**
+ * Thrown by an action's `run` when the console itself refuses (a job in the wrong state, a
+ * confirmation that does not match): the message is written for the operator and safe to show.
+ */
+export class ActionRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ActionRejectedError';
+  }
+}
 
 export interface ActionError {
   kind: ActionErrorKind;

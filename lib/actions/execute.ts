@@ -5,18 +5,18 @@
  */
 import { z } from 'zod';
 import { recordIntent, recordOutcome, recordRefusal, type AuditIntent } from '@/lib/audit/log';
-import type { Queryable } from '@/lib/db';
+import type { ConsoleDb } from '@/lib/db';
 import { operatorFrom, type Operator } from '@/lib/auth/operator';
 import { roleAllows, type RoleMapping } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import type { UpstreamClient, UpstreamLogLine } from '@/lib/upstream/client';
 import { describeUpstreamError, isUpstreamError } from '@/lib/upstream/errors';
-import type { ActionDefinition, ActionResult } from './define';
+import { ActionRejectedError, type ActionDefinition, type ActionResult } from './define';
 
 export interface ActionEnvironment {
   session: SessionToken | null;
   roles: RoleMapping;
-  db: Queryable;
+  db: ConsoleDb;
   /** A client bound to the operator's token that reports each call to `log`. */
   upstreamFor(accessToken: string, log: (line: UpstreamLogLine) => void): UpstreamClient;
 }
@@ -53,6 +53,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     targetType: target.type,
     targetIds: target.ids,
     params: parsed.success ? parsed.data : describeRawInput(rawInput),
+    ...('jobId' in target && target.jobId ? { jobId: target.jobId } : {}),
   };
 
   if (!operator || !session?.accessToken) {
@@ -82,7 +83,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   const started = performance.now();
   const lastCall = () => calls.at(-1);
   try {
-    const data = await definition.run({ operator, upstream }, parsed.data);
+    const data = await definition.run({ operator, upstream, db }, parsed.data);
     await recordOutcome(db, auditId, {
       outcome: 'ok',
       upstreamStatus: lastCall()?.status ?? null,
@@ -99,6 +100,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
       errorMessage: upstreamError ? upstreamError.message : error instanceof Error ? error.message : String(error),
       durationMs: Math.round(performance.now() - started),
     });
+    if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message } };
     if (!upstreamError) {
       console.error(`[action] ${definition.name} failed unexpectedly (audit ${auditId})`, error);
       return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: audit entry ${auditId}.` } };

@@ -52,8 +52,11 @@ export function updateWindow(query: Pick<StuckQuery, 'threshold' | 'age'>, now: 
   return { updatedBefore: now - olderThan, updatedAfter: youngerThan === null ? null : now - Math.max(youngerThan, olderThan) };
 }
 
+/** A list filter's values, as the service's list convention and a job selection take them. */
+export type ListFilter = Record<string, string | number | boolean | null | (string | number)[]>;
+
 /** The service-side list filter of a stuck query (the `missing` group is applied afterwards). */
-export function stuckFilter(query: StuckQuery, now: number): Record<string, unknown> {
+export function stuckFilter(query: StuckQuery, now: number): ListFilter {
   const window = updateWindow(query, now);
   return {
     status: query.statuses,

@@ -1,0 +1,58 @@
+'use server';
+
+import type { ActionResult } from '@/lib/actions/define';
+import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
+import { performAction } from '@/lib/actions/server';
+import type { JobPlan } from '@/lib/jobs';
+import type { JobAction } from '@/lib/jobs/operations';
+import type { PlanSampleItem } from '@/lib/jobs/types';
+
+/** What the dry-run dialog shows. */
+export interface PlannedJob {
+  jobId: string;
+  action: JobAction;
+  status: string | null;
+  total: number;
+  sample: PlanSampleItem[];
+  statusCounts: Record<string, number>;
+  alreadyAtTarget: number;
+  notFoundCount: number;
+}
+
+function planned(plan: JobPlan): PlannedJob {
+  return {
+    jobId: plan.jobId,
+    action: plan.action,
+    status: plan.params.status ?? null,
+    total: plan.total,
+    sample: plan.dryRun.sample,
+    statusCounts: plan.dryRun.statusCounts,
+    alreadyAtTarget: plan.dryRun.alreadyAtTarget,
+    notFoundCount: plan.dryRun.notFoundCount,
+  };
+}
+
+export async function planBulkJob(input: unknown): Promise<ActionResult<PlannedJob>> {
+  const result = await performAction(planJobAction, input);
+  return result.ok ? { ...result, data: planned(result.data) } : result;
+}
+
+export async function planJobRevert(input: unknown): Promise<ActionResult<PlannedJob>> {
+  const result = await performAction(planRevertAction, input);
+  return result.ok ? { ...result, data: planned(result.data) } : result;
+}
+
+export async function startBulkJob(input: unknown): Promise<ActionResult<{ jobId: string }>> {
+  const result = await performAction(startJobAction, input);
+  return result.ok ? { ...result, data: { jobId: result.data.id } } : result;
+}
+
+export async function cancelBulkJob(input: unknown): Promise<ActionResult<{ skipped: number; inFlight: number }>> {
+  const result = await performAction(cancelJobAction, input);
+  return result.ok ? { ...result, data: { skipped: result.data.skipped, inFlight: result.data.inFlight } } : result;
+}
+
+export async function retryFailedJobItems(input: unknown): Promise<ActionResult<{ retried: number }>> {
+  const result = await performAction(retryFailedAction, input);
+  return result.ok ? { ...result, data: { retried: result.data.retried } } : result;
+}

@@ -1,0 +1,207 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AutoRefresh } from '@/components/triage/auto-refresh';
+import { StuckTable } from '@/components/triage/stuck-table';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { UpstreamFailurePanel } from '@/components/upstream-failure';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { roleAllows } from '@/lib/auth/roles';
+import type { SearchParams } from '@/lib/search-params';
+import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
+import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts, stuckFilter } from '@/lib/triage/stuck';
+import { messageSchema, type Message } from '@/lib/upstream/contract';
+import { countRecords, listRecords } from '@/lib/upstream/ra';
+
+export const metadata: Metadata = { title: 'Stuck messages' };
+
+/** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
+const BREAKDOWN_SAMPLE = 500;
+
+export default async function StuckPage({ searchParams }: { searchParams: SearchParams }) {
+  const { upstream, operator } = await requireAdminSession();
+  const state = parseStuckSearchParams(await searchParams);
+  const { query, page } = state;
+  const now = Date.now();
+  const filter = stuckFilter(query, now);
+  const missingIds = (messages: readonly Message[]) => messages.filter((message) => missingArtifacts(message).includes(query.missing!)).map((message) => message.id);
+  const oldestFirst = { field: 'last_updated_at', order: 'ASC' } as const;
+
+  // Every read goes out at once: the group counts, the breakdown sample and the page.
+  const groupKeys = query.statuses.flatMap((status) => AGE_BUCKETS.map((bucket) => ({ status, age: bucket.id })));
+  const [groups, sample, listed] = await Promise.all([
+    readFromService(Promise.all(groupKeys.map((key) => countRecords(upstream, 'messages', stuckFilter({ ...query, statuses: [key.status], age: key.age }, now))))),
+    readFromService(listRecords(upstream, 'messages', { sort: oldestFirst, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter }, messageSchema)),
+    query.missing
+      ? Promise.resolve(null)
+      : readFromService(listRecords(upstream, 'messages', { sort: oldestFirst, range: { start: (page - 1) * STUCK_PAGE_SIZE, end: page * STUCK_PAGE_SIZE - 1 }, filter }, messageSchema)),
+  ]);
+
+  const failure = [groups, sample, listed].find((read) => read && !read.ok);
+  const counts = groups.ok ? new Map(groupKeys.map((key, index) => [`${key.status}/${key.age}`, groups.data[index] ?? 0])) : null;
+  const summary = sample.ok ? breakdown(sample.data.rows) : null;
+
+  // The "missing" groups are read from the sample: the service cannot filter on artifacts.
+  let rows: Message[] = [];
+  let total = 0;
+  if (query.missing && sample.ok) {
+    const matching = sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!));
+    total = matching.length;
+    rows = matching.slice((page - 1) * STUCK_PAGE_SIZE, page * STUCK_PAGE_SIZE);
+  } else if (listed?.ok) {
+    rows = listed.data.rows;
+    total = listed.data.total;
+  }
+  const lastPage = Math.max(1, Math.ceil(total / STUCK_PAGE_SIZE));
+  const canRemediate = roleAllows(operator.role, 'ops');
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">Stuck messages</h1>
+        <AutoRefresh
+          seconds={state.refresh}
+          renderedAt={new Date(now).toISOString()}
+          pauseHref={stuckHref(state, { refresh: 0, page })}
+          resumeHref={stuckHref(state, { refresh: DEFAULT_REFRESH_SECONDS, page })}
+        />
+      </div>
+
+      {state.problems.length > 0 ? (
+        <Alert variant="warning">
+          <AlertTitle>Some parameters were not valid and were replaced by defaults</AlertTitle>
+          <AlertDescription>{state.problems.join('; ')}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <form method="get" action="/stuck" className="flex flex-wrap items-end gap-3 rounded-md border p-4" aria-label="Stuck queue filters">
+        <div className="space-y-1">
+          <Label htmlFor="stuck-threshold">Not updated for (minutes)</Label>
+          <Input id="stuck-threshold" name="threshold" type="number" min={1} defaultValue={query.threshold} className="w-28" />
+        </div>
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">Statuses</legend>
+          <div className="flex flex-wrap gap-3 text-sm">
+            {WATCHABLE_STATUSES.map((status) => (
+              <label key={status} className="flex items-center gap-1">
+                <input type="checkbox" name="status" value={status} defaultChecked={query.statuses.includes(status)} />
+                {status}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {(['workspace', 'channel', 'creator'] as const).map((key) => (
+          <div key={key} className="space-y-1">
+            <Label htmlFor={`stuck-${key}`}>{key[0]!.toUpperCase() + key.slice(1)} id</Label>
+            <Input id={`stuck-${key}`} name={key} defaultValue={query[key] ?? ''} className="w-48" maxLength={200} />
+          </div>
+        ))}
+        <Button type="submit" size="sm">Apply</Button>
+        <Button asChild variant="ghost" size="sm"><Link href="/stuck">Reset</Link></Button>
+      </form>
+
+      {failure && !failure.ok ? <UpstreamFailurePanel failure={failure.failure} retryHref={stuckHref(state, { page })} /> : null}
+
+      {counts ? (
+        <Card>
+          <CardHeader><CardTitle className="text-base">By status and time since the last update</CardTitle></CardHeader>
+          <CardContent>
+            <table className="w-full text-sm" data-testid="stuck-groups">
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th className="py-1 font-medium">Status</th>
+                  {AGE_BUCKETS.map((bucket) => <th key={bucket.id} className="py-1 font-medium">{bucket.label}</th>)}
+                  <th className="py-1 font-medium">All</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.statuses.map((status) => {
+                  const perBucket = AGE_BUCKETS.map((bucket) => counts.get(`${status}/${bucket.id}`) ?? 0);
+                  const sum = perBucket.reduce((a, b) => a + b, 0);
+                  return (
+                    <tr key={status} className="border-t">
+                      <th scope="row" className="py-1 text-left font-mono font-normal">{status}</th>
+                      {AGE_BUCKETS.map((bucket, index) => (
+                        <td key={bucket.id} className="py-1 tabular-nums">
+                          {perBucket[index] ? (
+                            <Link className="underline" href={stuckHref(state, { statuses: [status], age: bucket.id, missing: undefined })}>{perBucket[index]}</Link>
+                          ) : '0'}
+                        </td>
+                      ))}
+                      <td className="py-1 tabular-nums" data-testid={`stuck-total-${status}`}>
+                        <Link className="underline" href={stuckHref(state, { statuses: [status], age: undefined, missing: undefined })}>{sum}</Link>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {summary && sample.ok ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <Card>
+            <CardHeader><CardTitle className="text-base">Missing artifacts</CardTitle></CardHeader>
+            <CardContent className="space-y-2 text-sm">
+              <p className="text-muted-foreground">
+                Among the {summary.examined === sample.data.total ? summary.examined : `oldest ${summary.examined} of ${sample.data.total}`} stuck messages.
+              </p>
+              <ul className="flex flex-wrap gap-2">
+                {ARTIFACTS.map((artifact) => (
+                  <li key={artifact.id}>
+                    <Link className="rounded-md border px-2 py-1 hover:bg-accent" href={stuckHref(state, { missing: artifact.id })} aria-current={query.missing === artifact.id ? 'true' : undefined}>
+                      {artifact.label}: <span className="tabular-nums">{summary.missing[artifact.id]}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader><CardTitle className="text-base">Most affected workspaces</CardTitle></CardHeader>
+            <CardContent>
+              <ol className="space-y-1 text-sm" data-testid="stuck-workspaces">
+                {summary.workspaces.map((entry) => (
+                  <li key={entry.workspaceGuid} className="flex justify-between gap-2">
+                    <Link className="truncate font-mono text-xs underline" href={stuckHref(state, { workspace: entry.workspaceGuid })}>{entry.workspaceGuid}</Link>
+                    <span className="tabular-nums">{entry.count}</span>
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="stuck-list-heading" className="space-y-3">
+        <h2 id="stuck-list-heading" className="text-lg font-semibold">
+          Oldest first <span className="text-sm font-normal text-muted-foreground" data-testid="stuck-count">{total.toLocaleString('en-US')} matching</span>
+        </h2>
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="stuck-empty">
+            Nothing is stuck in {query.statuses.join(', ')} for more than {query.threshold} minutes
+            {query.workspace || query.channel || query.creator || query.age || query.missing ? ' with these filters' : ''}.
+          </p>
+        ) : (
+          <StuckTable
+            rows={rows}
+            now={now}
+            total={total}
+            canRemediate={canRemediate}
+            selection={query.missing ? { kind: 'ids', ids: missingIds(sample.ok ? sample.data.rows : []) } : { kind: 'filter', filter }}
+          />
+        )}
+        <nav aria-label="Stuck pages" className="flex items-center gap-3 text-sm">
+          {page > 1 ? <Link className="underline" href={stuckHref(state, { page: page - 1 })}>Previous</Link> : null}
+          <span>Page {page} of {lastPage}</span>
+          {page < lastPage ? <Link className="underline" href={stuckHref(state, { page: page + 1 })}>Next</Link> : null}
+        </nav>
+      </section>
+    </div>
+  );
+}

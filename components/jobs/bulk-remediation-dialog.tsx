@@ -1,0 +1,133 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/select-native';
+import type { ActionError } from '@/lib/actions/define';
+import { JOB_ACTIONS, JOB_ACTION_LABELS, type JobAction } from '@/lib/jobs/operations';
+import type { JobSelection } from '@/lib/jobs/types';
+import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
+
+/**
+ * Bulk remediation in two steps: a dry run (the exact count and a sample, nothing sent), then a
+ * start that the operator confirms by typing the count. The job then runs on the server.
+ */
+export function BulkRemediationDialog({ selection, onClose }: { selection: JobSelection; onClose: () => void }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [action, setAction] = useState<JobAction>('message.reprocess');
+  const [status, setStatus] = useState('active');
+  const [plan, setPlan] = useState<PlannedJob | null>(null);
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<ActionError | null>(null);
+
+  const dryRun = () =>
+    startTransition(async () => {
+      setError(null);
+      const result = await planBulkJob({ action, params: action === 'message.set_status' ? { status } : {}, selection });
+      if (result.ok) setPlan(result.data);
+      else setError(result.error);
+    });
+
+  const start = () =>
+    startTransition(async () => {
+      if (!plan) return;
+      setError(null);
+      const result = await startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) });
+      if (result.ok) router.push(`/jobs/${encodeURIComponent(plan.jobId)}`);
+      else setError(result.error);
+    });
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Bulk remediation</DialogTitle>
+          <DialogDescription>
+            {selection.kind === 'ids' ? `${selection.ids.length} selected messages.` : 'Every message matching the current filter, read afresh from the service.'}
+          </DialogDescription>
+        </DialogHeader>
+        {plan ? (
+          <div className="space-y-3 text-sm">
+            <p data-testid="dry-run-summary">
+              Dry run: <strong data-testid="dry-run-count">{plan.total.toLocaleString('en-US')}</strong> messages will get{' '}
+              <strong>{JOB_ACTION_LABELS[plan.action]}</strong>
+              {plan.status ? ` to “${plan.status}”` : ''}. Nothing has been sent yet.
+            </p>
+            <p className="text-muted-foreground">
+              Current statuses: {Object.entries(plan.statusCounts).map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}
+              {plan.alreadyAtTarget > 0 ? `; ${plan.alreadyAtTarget} already at the target status will be skipped` : ''}
+              {plan.notFoundCount > 0 ? `; ${plan.notFoundCount} selected ids are unknown to the service and left out` : ''}.
+            </p>
+            <table className="w-full text-xs" data-testid="dry-run-sample">
+              <caption className="text-left text-muted-foreground">Sample of the first {plan.sample.length}</caption>
+              <thead>
+                <tr className="text-left"><th>Message</th><th>Status</th><th>Last updated (UTC)</th></tr>
+              </thead>
+              <tbody>
+                {plan.sample.map((item) => (
+                  <tr key={item.id} className="border-t">
+                    <td className="font-mono">{item.messageGuid}</td>
+                    <td>{item.status}</td>
+                    <td>{item.lastUpdatedAt ? new Date(item.lastUpdatedAt).toISOString().replace('T', ' ').slice(0, 19) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {plan.total > 0 ? (
+              <div className="space-y-1">
+                <Label htmlFor="bulk-confirm">Type {plan.total} to confirm</Label>
+                <Input id="bulk-confirm" inputMode="numeric" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" />
+              </div>
+            ) : (
+              <p>Nothing matches: there is nothing to run.</p>
+            )}
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="space-y-1">
+              <Label htmlFor="bulk-action">Action</Label>
+              <NativeSelect id="bulk-action" value={action} onChange={(event) => setAction(event.target.value as JobAction)}>
+                {JOB_ACTIONS.map((candidate) => (
+                  <option key={candidate} value={candidate}>{JOB_ACTION_LABELS[candidate]}</option>
+                ))}
+              </NativeSelect>
+            </div>
+            {action === 'message.set_status' ? (
+              <div className="space-y-1">
+                <Label htmlFor="bulk-status">New status</Label>
+                <NativeSelect id="bulk-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+                  {KNOWN_MESSAGE_STATUSES.map((known) => (
+                    <option key={known} value={known}>{known}</option>
+                  ))}
+                </NativeSelect>
+              </div>
+            ) : null}
+          </div>
+        )}
+        {error ? (
+          <Alert variant="destructive">
+            <AlertTitle>{error.message}</AlertTitle>
+            {error.failure ? <AlertDescription>{error.failure.guidance}{error.failure.requestId ? ` Request id ${error.failure.requestId}.` : ''}</AlertDescription> : null}
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button variant="ghost" onClick={onClose}>Close</Button>
+          {plan ? (
+            <Button disabled={pending || plan.total === 0 || Number(confirmation) !== plan.total} onClick={start}>
+              {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} messages`}
+            </Button>
+          ) : (
+            <Button disabled={pending} onClick={dryRun}>{pending ? 'Reading the messages…' : 'Dry run'}</Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

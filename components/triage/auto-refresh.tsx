@@ -1,0 +1,29 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+
+/** Re-reads the page from the server every `seconds` (0: paused), showing when it last did. */
+export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { seconds: number; renderedAt: string; pauseHref: string; resumeHref: string }) {
+  const router = useRouter();
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setInterval(() => router.refresh(), seconds * 1000);
+    return () => clearInterval(timer);
+  }, [router, seconds]);
+  const time = renderedAt.slice(11, 19);
+  return (
+    <div className="flex items-center gap-3 text-sm text-muted-foreground" data-testid="auto-refresh">
+      <span>
+        Updated at <time dateTime={renderedAt} data-testid="updated-at">{time} UTC</time>
+        {seconds > 0 ? `, every ${seconds} s` : ', paused'}
+      </span>
+      {seconds > 0 ? (
+        <Link href={pauseHref} className="underline">Pause</Link>
+      ) : (
+        <Link href={resumeHref} className="underline">Resume</Link>
+      )}
+    </div>
+  );
+}
