@@ -1,18 +1,29 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { defaultThresholdMinutes, stuckHref } from '@/lib/triage/search-params';
+import { stuckFilter } from '@/lib/triage/stuck';
+import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { countRecords } from '@/lib/upstream/ra';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
 export default async function DashboardPage() {
   const { upstream } = await requireAdminSession();
-  const userCount = await readFromService(countRecords(upstream, 'users'));
+  const now = Date.now();
+  const threshold = defaultThresholdMinutes();
+  const statuses = [...NON_TERMINAL_STATUSES];
+  const [userCount, stuckCounts] = await Promise.all([
+    readFromService(countRecords(upstream, 'users')),
+    readFromService(Promise.all(statuses.map((status) => countRecords(upstream, 'messages', stuckFilter({ threshold, statuses: [status] }, now))))),
+  ]);
+  const failure = !userCount.ok ? userCount.failure : !stuckCounts.ok ? stuckCounts.failure : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card>
           <CardHeader>
             <CardDescription>Users</CardDescription>
@@ -20,10 +31,25 @@ export default async function DashboardPage() {
               {userCount.ok ? userCount.data.toLocaleString('en-US') : '—'}
             </CardTitle>
           </CardHeader>
-          <CardContent className="text-xs text-muted-foreground">Accounts at the service, from /admin/ra/users.</CardContent>
+          <CardContent className="text-xs text-muted-foreground">Accounts at the service.</CardContent>
         </Card>
+        {statuses.map((status, index) => (
+          <Card key={status}>
+            <CardHeader>
+              <CardDescription>Stuck in {status}</CardDescription>
+              <CardTitle className="text-3xl tabular-nums" data-testid={`dashboard-stuck-${status}`}>
+                {stuckCounts.ok ? (
+                  <Link className="hover:underline" href={stuckHref({ query: { threshold, statuses: [status] }, refresh: 30 })}>
+                    {(stuckCounts.data[index] ?? 0).toLocaleString('en-US')}
+                  </Link>
+                ) : '—'}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="text-xs text-muted-foreground">Not updated for {threshold} minutes or more.</CardContent>
+          </Card>
+        ))}
       </div>
-      {userCount.ok ? null : <UpstreamFailurePanel failure={userCount.failure} retryHref="/" />}
+      {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}
     </div>
   );
 }
