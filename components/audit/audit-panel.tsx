@@ -4,7 +4,7 @@ import { getConsoleDb } from '@/lib/db';
 import { AuditEntriesTable } from './audit-entries-table';
 
 /** The latest audit entries that name one record as a target, for its detail page. */
-export async function AuditHistory({ targetId, limit = 10 }: { targetId: string; limit?: number }) {
+export async function AuditPanel({ targetId, limit = 10 }: { targetType: string; targetId: string; limit?: number }) {
   const db = await getConsoleDb();
   const { rows, total } = await queryAudit(db, { target: targetId }, { offset: 0, limit });
   return (
