@@ -32,6 +32,11 @@ export interface ActionDefinition<Input extends Record<string, unknown>, Output>
   input: z.ZodType<Input>;
   target(input: Input): ActionTarget;
   run(context: ActionContext, input: Input): Promise<Output>;
+  /**
+   * The run writes its own audit intent and outcome (bulk-job commands: their rows carry the
+   * job id, known only inside the run, and the job's counts). Refusals are still audited here.
+   */
+  auditsItself?: true;
 }
 
 export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rejected' | 'upstream' | 'internal';

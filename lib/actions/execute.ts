@@ -77,14 +77,14 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
   }
 
-  const auditId = await recordIntent(db, intent);
+  const auditId = definition.auditsItself ? null : await recordIntent(db, intent);
   const calls: UpstreamLogLine[] = [];
   const upstream = environment.upstreamFor(session.accessToken, (line) => calls.push(line));
   const started = performance.now();
   const lastCall = () => calls.at(-1);
   try {
     const data = await definition.run({ operator, upstream, db }, parsed.data);
-    await recordOutcome(db, auditId, {
+    if (auditId) await recordOutcome(db, auditId, {
       outcome: 'ok',
       upstreamStatus: lastCall()?.status ?? null,
       upstreamRequestId: lastCall()?.requestId ?? null,
@@ -93,7 +93,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     return { ok: true, data, requestId: lastCall()?.requestId ?? null };
   } catch (error) {
     const upstreamError = isUpstreamError(error) ? error : null;
-    await recordOutcome(db, auditId, {
+    if (auditId) await recordOutcome(db, auditId, {
       outcome: 'failed',
       upstreamStatus: upstreamError?.status ?? null,
       upstreamRequestId: upstreamError?.requestId ?? null,
@@ -102,8 +102,9 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     });
     if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message } };
     if (!upstreamError) {
-      console.error(`[action] ${definition.name} failed unexpectedly (audit ${auditId})`, error);
-      return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: audit entry ${auditId}.` } };
+      const reference = auditId ? `audit entry ${auditId}` : `action ${definition.name}`;
+      console.error(`[action] ${definition.name} failed unexpectedly (${reference})`, error);
+      return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` } };
     }
     const failure = describeUpstreamError(upstreamError);
     if (upstreamError.kind === 'unauthorized') {

@@ -1,6 +1,7 @@
 /**
- * Bulk-job commands as guarded, audited actions (ops only). The job engine (lib/jobs) does the
- * work; the runner, not these actions, calls the service for each item.
+ * Bulk-job commands as guarded actions (ops only). The job engine (lib/jobs) does the work and
+ * writes each command's audit intent and outcome with the job id and counts; the runner, not
+ * these actions, calls the service for each item.
  */
 import { z } from 'zod';
 import { cancelJob, planJob, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
@@ -20,6 +21,7 @@ export const planJobAction = defineAction({
   }),
   target: (input) => ({ type: 'message', ids: input.selection.kind === 'ids' ? input.selection.ids : [] }),
   run: ({ operator, upstream, db }, input) => planJob({ db, upstream }, actorFromOperator(operator), input),
+  auditsItself: true,
 });
 
 export const startJobAction = defineAction({
@@ -28,6 +30,7 @@ export const startJobAction = defineAction({
   input: z.object({ jobId, confirmCount: z.number().int().min(1) }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, db }, input) => startJob(db, actorFromOperator(operator), input.jobId, input.confirmCount),
+  auditsItself: true,
 });
 
 export const cancelJobAction = defineAction({
@@ -36,6 +39,7 @@ export const cancelJobAction = defineAction({
   input: z.object({ jobId }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, db }, input) => cancelJob(db, actorFromOperator(operator), input.jobId),
+  auditsItself: true,
 });
 
 export const retryFailedAction = defineAction({
@@ -44,6 +48,7 @@ export const retryFailedAction = defineAction({
   input: z.object({ jobId }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, db }, input) => retryFailedItems(db, actorFromOperator(operator), input.jobId),
+  auditsItself: true,
 });
 
 export const planRevertAction = defineAction({
@@ -52,4 +57,5 @@ export const planRevertAction = defineAction({
   input: z.object({ jobId }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, upstream, db }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.jobId),
+  auditsItself: true,
 });

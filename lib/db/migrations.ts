@@ -72,4 +72,79 @@ CREATE INDEX audit_log_outcome_idx ON audit_log (outcome, occurred_at DESC);
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog];
+/**
+ * Bulk jobs (lib/jobs): one row per job and one per item. Item counts are derived with
+ * count(*) FILTER, not kept on the job. Items are claimed with FOR UPDATE SKIP LOCKED; an item
+ * `in_flight` belongs to the runner named in claimed_by for as long as that runner's heartbeat
+ * in bulk_job_runners is fresh. `sends` counts requests started for the item (so a resumed item
+ * shows whether it may have been sent twice), `claims` how often it was claimed.
+ */
+const bulkJobs: Migration = {
+  id: '0002_bulk_jobs',
+  sql: `
+CREATE TABLE bulk_jobs (
+  id text PRIMARY KEY,
+  action text NOT NULL CHECK (action IN ('message.reprocess', 'message.set_status', 'message.create_mp3', 'message.recreate_waveform')),
+  params jsonb NOT NULL DEFAULT '{}',
+  selection jsonb NOT NULL,
+  dry_run jsonb NOT NULL DEFAULT '{}',
+  status text NOT NULL CHECK (status IN ('planning', 'planned', 'queued', 'running', 'cancelling', 'cancelled', 'completed')),
+  created_by_id text NOT NULL,
+  created_by_email text NOT NULL,
+  created_by_role text NOT NULL CHECK (created_by_role IN ('viewer', 'support', 'ops', 'none')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  planned_at timestamptz,
+  queued_at timestamptz,
+  started_at timestamptz,
+  finished_at timestamptz,
+  total integer NOT NULL DEFAULT 0,
+  reverts_job_id text REFERENCES bulk_jobs (id),
+  run_audit_id text,
+  runs integer NOT NULL DEFAULT 0
+);
+CREATE INDEX bulk_jobs_created_at_idx ON bulk_jobs (created_at DESC, id DESC);
+CREATE INDEX bulk_jobs_active_idx ON bulk_jobs (created_at, id) WHERE status IN ('queued', 'running', 'cancelling');
+CREATE INDEX bulk_jobs_reverts_idx ON bulk_jobs (reverts_job_id) WHERE reverts_job_id IS NOT NULL;
+
+CREATE TABLE bulk_job_items (
+  job_id text NOT NULL REFERENCES bulk_jobs (id) ON DELETE CASCADE,
+  seq integer NOT NULL,
+  item_id text NOT NULL,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'in_flight', 'ok', 'failed', 'skipped')),
+  target_status text,
+  status_before text,
+  status_after text,
+  attempts integer NOT NULL DEFAULT 0,
+  sends integer NOT NULL DEFAULT 0,
+  claims integer NOT NULL DEFAULT 0,
+  error text,
+  upstream_status integer,
+  upstream_request_id text,
+  claimed_by text,
+  claimed_at timestamptz,
+  claim_token text,
+  finished_at timestamptz,
+  PRIMARY KEY (job_id, seq),
+  UNIQUE (job_id, item_id)
+);
+-- Claims (pending by seq), counts by status and the item list's status filter.
+CREATE INDEX bulk_job_items_status_idx ON bulk_job_items (job_id, status, seq);
+-- Recovery of items whose runner died.
+CREATE INDEX bulk_job_items_in_flight_idx ON bulk_job_items (claimed_by) WHERE status = 'in_flight';
+-- The job page's rate (items finished in the last seconds).
+CREATE INDEX bulk_job_items_finished_idx ON bulk_job_items (job_id, finished_at) WHERE finished_at IS NOT NULL;
+-- Which jobs touched a message (incidents).
+CREATE INDEX bulk_job_items_item_idx ON bulk_job_items (item_id);
+
+CREATE TABLE bulk_job_runners (
+  instance_id text PRIMARY KEY,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  heartbeat_at timestamptz NOT NULL DEFAULT now(),
+  stopped_at timestamptz,
+  last_error text,
+  last_error_at timestamptz
+);
+`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs];

@@ -1,0 +1,182 @@
+/**
+ * Paces one runner's requests to the service's rate limit. Pure: the caller passes the time,
+ * so tests drive it with a fake clock.
+ *
+ * The service counts requests per token in windows and says so on every answer
+ * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`). The pacer:
+ * - starts conservatively: one request at a time until the first answer tells the limits;
+ * - learns the limit, what is left and when the window resets from every answer, success or not,
+ *   keyed by the reset time so that a late answer from an earlier window changes nothing;
+ * - counts a window's use as the larger of its own sends and what the service reported, and
+ *   never sends when nothing is left, until the reset (plus a small guard);
+ * - spreads what is left evenly over what is left of the window instead of bursting, so that
+ *   concurrent workers and window edges cause at most a handful of 429s;
+ * - after a 429 waits until the reset plus jitter (at least `minBackoffMs` when the reset is
+ *   unknown or already past, e.g. with clock skew);
+ * - without any rate-limit headers, sends one request per `fallbackIntervalMs`.
+ */
+
+export interface RateLimitObservation {
+  limit: number | null;
+  remaining: number | null;
+  /** When the window resets, epoch ms. */
+  resetAt: number | null;
+}
+
+export interface RatePacerOptions {
+  /** Spacing before the limits are known and when the service never sends them; default 200 ms. */
+  fallbackIntervalMs?: number;
+  /** Wait this long past a reset before the next send, so it lands in the new window; default 25 ms. */
+  resetGuardMs?: number;
+  /** Up to this much random extra wait after a 429; default 100 ms. */
+  jitterMs?: number;
+  /** Wait after a 429 whose reset is unknown or past; default 1000 ms. */
+  minBackoffMs?: number;
+  /** Never wait longer than this for a reset (a clock far off); default 60 s. */
+  maxWaitMs?: number;
+  /** Window length assumed until two resets were seen; default 1000 ms. */
+  defaultWindowMs?: number;
+  /** Leave this many requests of each window unused (share with other clients); default 0. */
+  headroom?: number;
+  random?: () => number;
+}
+
+export interface PacerSnapshot {
+  limit: number | null;
+  used: number;
+  windowResetAt: number | null;
+  windowMs: number | null;
+  blockedUntil: number;
+  unanswered: number;
+  rateLimited: number;
+}
+
+export class RatePacer {
+  private readonly fallbackIntervalMs: number;
+  private readonly resetGuardMs: number;
+  private readonly jitterMs: number;
+  private readonly minBackoffMs: number;
+  private readonly maxWaitMs: number;
+  private readonly defaultWindowMs: number;
+  private readonly headroom: number;
+  private readonly random: () => number;
+
+  private limit: number | null = null;
+  private windowResetAt: number | null = null;
+  private windowMs: number | null = null;
+  /** Requests counted against the current window. */
+  private used = 0;
+  private unanswered = 0;
+  private answered = 0;
+  private lastSendAt = Number.NEGATIVE_INFINITY;
+  private blockedUntil = 0;
+  private rateLimited = 0;
+
+  constructor(options: RatePacerOptions = {}) {
+    this.fallbackIntervalMs = options.fallbackIntervalMs ?? 200;
+    this.resetGuardMs = options.resetGuardMs ?? 25;
+    this.jitterMs = options.jitterMs ?? 100;
+    this.minBackoffMs = options.minBackoffMs ?? 1000;
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.defaultWindowMs = options.defaultWindowMs ?? 1000;
+    this.headroom = options.headroom ?? 0;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Milliseconds to wait before the next request may be sent; 0 means now (then call onSend). */
+  delay(now: number): number {
+    if (now < this.blockedUntil) return Math.min(this.blockedUntil - now, this.maxWaitMs);
+    this.rollWindow(now);
+    if (this.limit === null) {
+      // Nothing known yet: one probe at a time; an answer without headers gives the fallback pace.
+      if (this.answered === 0 && this.unanswered > 0) return this.fallbackIntervalMs;
+      return Math.max(0, this.lastSendAt + this.fallbackIntervalMs - now);
+    }
+    const available = this.limit - this.headroom - this.used;
+    if (available <= 0) {
+      if (this.windowResetAt === null) return this.fallbackIntervalMs;
+      return clamp(this.windowResetAt + this.resetGuardMs - now, 1, this.maxWaitMs);
+    }
+    const left = (this.windowResetAt ?? now + (this.windowMs ?? this.defaultWindowMs)) - now;
+    const spacing = Math.max(0, left) / available;
+    return Math.max(0, Math.ceil(this.lastSendAt + spacing - now));
+  }
+
+  /** A request is being sent now. */
+  onSend(now: number): void {
+    this.rollWindow(now);
+    this.used++;
+    this.unanswered++;
+    this.lastSendAt = now;
+  }
+
+  /** A request counted by onSend was not sent after all. */
+  onCancelledSend(): void {
+    this.used = Math.max(0, this.used - 1);
+    this.unanswered = Math.max(0, this.unanswered - 1);
+  }
+
+  /**
+   * The answer to a sent request: its status (null when there was none: timeout, network) and
+   * its rate-limit headers.
+   */
+  onAnswer(now: number, status: number | null, info: RateLimitObservation | null | undefined): void {
+    this.unanswered = Math.max(0, this.unanswered - 1);
+    if (status !== null) this.answered++;
+    this.learn(info);
+    if (status === 429) {
+      this.rateLimited++;
+      const resetAt = info?.resetAt ?? null;
+      if (this.limit !== null && (resetAt === null || resetAt === this.windowResetAt)) this.used = Math.max(this.used, this.limit);
+      const jitter = this.random() * this.jitterMs;
+      const until = resetAt !== null && resetAt > now ? resetAt + this.resetGuardMs : now + this.minBackoffMs;
+      this.blockedUntil = Math.max(this.blockedUntil, Math.min(until + jitter, now + this.maxWaitMs));
+    }
+  }
+
+  snapshot(): PacerSnapshot {
+    return {
+      limit: this.limit,
+      used: this.used,
+      windowResetAt: this.windowResetAt,
+      windowMs: this.windowMs,
+      blockedUntil: this.blockedUntil,
+      unanswered: this.unanswered,
+      rateLimited: this.rateLimited,
+    };
+  }
+
+  private learn(info: RateLimitObservation | null | undefined): void {
+    if (!info) return;
+    if (info.limit !== null && info.limit > 0) this.limit = info.limit;
+    const resetAt = info.resetAt;
+    if (resetAt === null) {
+      if (info.remaining !== null && this.limit !== null) this.used = Math.max(this.used, this.limit - info.remaining);
+      return;
+    }
+    if (this.windowResetAt !== null && resetAt < this.windowResetAt) return; // a late answer from an earlier window
+    if (this.windowResetAt === null || resetAt > this.windowResetAt) {
+      if (this.windowResetAt !== null) {
+        const gap = resetAt - this.windowResetAt;
+        // The shortest gap seen between two resets is the window (or a multiple of it).
+        if (gap > 0 && (this.windowMs === null || gap < this.windowMs)) this.windowMs = gap;
+      }
+      this.windowResetAt = resetAt;
+      this.used = 0;
+    }
+    if (info.remaining !== null && this.limit !== null) this.used = Math.max(this.used, this.limit - info.remaining);
+  }
+
+  /** Past the reset: a new window, predicted from the window length until an answer confirms it. */
+  private rollWindow(now: number): void {
+    if (this.windowResetAt === null || now < this.windowResetAt + this.resetGuardMs) return;
+    const windowMs = this.windowMs ?? this.defaultWindowMs;
+    const passed = Math.floor((now - this.windowResetAt) / windowMs) + 1;
+    this.windowResetAt += passed * windowMs;
+    this.used = 0;
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}

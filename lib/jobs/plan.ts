@@ -1,0 +1,336 @@
+/**
+ * The dry run: reads the selected messages from the service (by filter, or the explicit ids),
+ * page by page in id order, and stores a `planned` job with one item per message and its status
+ * at that moment. The operator then confirms with the count (`startJob`). Nothing is sent to
+ * the service's operations here.
+ *
+ * Choices:
+ * - The item set is fixed at the dry run: the job acts on exactly the messages counted, even if
+ *   more match the filter later.
+ * - `status_before` is the status read here, not re-read before each call (a second read per
+ *   item would double the requests against the rate limit). A set_status item already at its
+ *   target is skipped without a call; a revert sends each item back to this status.
+ * - Pages are offset ranges (the service's list convention) sorted by id; an item seen twice (a
+ *   row moved while reading) is kept once, and the service's count is kept beside ours.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ConsoleDb, Queryable } from '@/lib/db';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { messageSchema, type Message } from '@/lib/upstream/contract';
+import { listRecords } from '@/lib/upstream/ra';
+import { auditedCommand, JOB_COMMANDS } from './audit';
+import { jobActionSchema, parseJobParams, type JobAction, type JobParams } from './operations';
+import {
+  JOB_COLUMNS,
+  JobCommandError,
+  jobActorSchema,
+  jobRowSchema,
+  jobSelectionSchema,
+  type DryRun,
+  type Job,
+  type JobActor,
+  type JobSelection,
+  type PlanSampleItem,
+} from './types';
+
+/** The service's list entity for messages (lib/entities/registry.ts). */
+export const MESSAGES_ENTITY = 'messages';
+export const DEFAULT_PLAN_PAGE_SIZE = 500;
+/**
+ * Ids per lookup of an explicit selection: they travel in the query string (filter={"id":[...]}),
+ * and 100 ids keep it near 3 KB, well under common URL limits (8 KB; Node's 16 KB of headers).
+ */
+export const ID_LOOKUP_SIZE = 100;
+export const DEFAULT_SAMPLE_SIZE = 20;
+const MAX_LISTED_NOT_FOUND = 100;
+const MAX_SELECTION_IDS_RECORDED = 1000;
+
+export interface PlanJobInput {
+  action: JobAction;
+  params?: unknown;
+  selection: JobSelection;
+}
+
+export interface PlanOptions {
+  pageSize?: number;
+  sampleSize?: number;
+  signal?: AbortSignal;
+}
+
+/** What the dry-run dialog shows; confirm with `startJob(db, actor, jobId, total)`. */
+export interface JobPlan {
+  jobId: string;
+  action: JobAction;
+  params: JobParams;
+  total: number;
+  dryRun: DryRun;
+  revertsJobId: string | null;
+}
+
+export interface PlanDeps {
+  db: ConsoleDb;
+  /** Reads the selection: the operator's client (their rights apply) or the machine client. */
+  upstream: UpstreamClient;
+}
+
+function parseOrInvalid<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const message = error instanceof Error && 'issues' in error ? (error as { issues: { path: PropertyKey[]; message: string }[] }).issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') : String(error);
+    throw new JobCommandError('invalid', `Invalid job: ${message}`);
+  }
+}
+
+/** Runs the dry run and stores a `planned` job. Audited as `job.plan`. */
+export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInput, options: PlanOptions = {}): Promise<JobPlan> {
+  const who = parseOrInvalid(() => jobActorSchema.parse(actor));
+  const action = parseOrInvalid(() => jobActionSchema.parse(input.action));
+  const params = parseOrInvalid(() => parseJobParams(action, input.params));
+  const selection = parseOrInvalid(() => jobSelectionSchema.parse(input.selection));
+  const jobId = randomUUID();
+  const recorded = recordedSelection(selection);
+  return auditedCommand(
+    deps.db,
+    who,
+    JOB_COMMANDS.plan,
+    jobId,
+    { action, ...params, selection: recorded },
+    () =>
+      buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null }, options, async (writer) => {
+        if (selection.kind === 'filter') await readByFilter(deps.upstream, selection.filter, writer, options);
+        else await readByIds(deps.upstream, selection.ids, writer, options);
+      }),
+    (plan) => `planned ${plan.total} items`,
+  );
+}
+
+/**
+ * Plans the revert of a finished set_status job: a new set_status job sending every message
+ * the original changed back to its status_before (each item carries its own target). The dry run
+ * re-reads the messages' current status; those the job no longer finds at the status it set are
+ * counted in `changedSince` (the revert overwrites those changes too). Audited as `job.plan_revert`.
+ */
+export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJobId: string, options: PlanOptions = {}): Promise<JobPlan> {
+  const who = parseOrInvalid(() => jobActorSchema.parse(actor));
+  const jobId = randomUUID();
+  return auditedCommand(
+    deps.db,
+    who,
+    JOB_COMMANDS.planRevert,
+    jobId,
+    { revertsJobId: originalJobId },
+    async () => {
+      const [original] = await deps.db.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [originalJobId]);
+      if (!original) throw new JobCommandError('not_found', `No job ${originalJobId}.`);
+      const job = jobRowSchema.parse(original);
+      if (job.action !== 'message.set_status') throw new JobCommandError('not_revertible', `Only set-status jobs can be reverted; ${job.id} is ${job.action}.`);
+      if (job.status !== 'completed' && job.status !== 'cancelled') {
+        throw new JobCommandError('wrong_status', `Job ${job.id} is ${job.status}; revert it once it has ended.`);
+      }
+      return buildPlan(
+        deps,
+        who,
+        { jobId, action: 'message.set_status', params: {}, selection: { kind: 'revert', jobId: job.id }, revertsJobId: job.id },
+        options,
+        async (writer) => {
+          const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
+          let afterSeq = -1;
+          for (;;) {
+            // Keyset over the original's items: holds one page in memory, whatever the job's size.
+            const rows = await deps.db.query<{ seq: number; item_id: string; status_before: string; status_after: string | null }>(
+              `SELECT seq, item_id, status_before, status_after FROM bulk_job_items
+               WHERE job_id = $1 AND seq > $2 AND status = 'ok' AND status_before IS NOT NULL
+                 AND status_before IS DISTINCT FROM status_after
+               ORDER BY seq LIMIT $3`,
+              [job.id, afterSeq, pageSize],
+            );
+            if (rows.length === 0) break;
+            afterSeq = rows.at(-1)!.seq;
+            const targets = new Map(rows.map((row) => [row.item_id, row]));
+            await readIdsPage(deps.upstream, [...targets.keys()], writer, options, (message) => {
+              const original = targets.get(messageGuidOf(message)) ?? targets.get(message.id);
+              if (!original) return null;
+              if (original.status_after !== null && message.status !== original.status_after) writer.changedSince++;
+              return original.status_before;
+            });
+          }
+          if (writer.found === 0 && writer.notFoundCount === 0) {
+            throw new JobCommandError('not_revertible', `Job ${job.id} changed no message: nothing to revert.`);
+          }
+        },
+      );
+    },
+    (plan) => `planned revert of ${originalJobId}: ${plan.total} items`,
+  );
+}
+
+interface PlanHeader {
+  jobId: string;
+  action: JobAction;
+  params: JobParams;
+  selection: Record<string, unknown>;
+  revertsJobId: string | null;
+}
+
+/** Collects the read messages into the job's items, a page per INSERT. */
+class PlanWriter {
+  seq = 0;
+  found = 0;
+  pages = 0;
+  reportedTotal: number | null = null;
+  notFound: string[] = [];
+  notFoundCount = 0;
+  changedSince = 0;
+  readonly sample: PlanSampleItem[] = [];
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly header: PlanHeader,
+    private readonly sampleSize: number,
+  ) {}
+
+  /** set_status's target for every item of a normal job (a revert passes one per item). */
+  readonly defaultTarget = (): string | null => this.header.params.status ?? null;
+
+  async add(messages: readonly Message[], targetFor: (message: Message) => string | null = this.defaultTarget): Promise<void> {
+    this.pages++;
+    if (messages.length === 0) return;
+    const seqs: number[] = [];
+    const ids: string[] = [];
+    const before: string[] = [];
+    const targets: (string | null)[] = [];
+    for (const message of messages) {
+      const target = targetFor(message);
+      if (this.header.action === 'message.set_status' && target === null) continue;
+      seqs.push(this.seq++);
+      ids.push(messageGuidOf(message));
+      before.push(message.status);
+      targets.push(target);
+      if (this.sample.length < this.sampleSize) {
+        this.sample.push({ id: message.id, messageGuid: messageGuidOf(message), name: message.name ?? null, status: message.status, lastUpdatedAt: message.last_updated_at ?? null });
+      }
+    }
+    if (seqs.length === 0) return;
+    const inserted = await this.db.query(
+      `INSERT INTO bulk_job_items (job_id, seq, item_id, status_before, target_status)
+       SELECT $1, u.seq, u.item_id, u.status_before, u.target_status
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS u(seq, item_id, status_before, target_status)
+       ON CONFLICT (job_id, item_id) DO NOTHING
+       RETURNING seq`,
+      [this.header.jobId, seqs, ids, before, targets],
+    );
+    this.found += inserted.length;
+  }
+
+  missing(ids: readonly string[]): void {
+    this.notFoundCount += ids.length;
+    for (const id of ids) if (this.notFound.length < MAX_LISTED_NOT_FOUND) this.notFound.push(id);
+  }
+}
+
+async function buildPlan(
+  deps: PlanDeps,
+  actor: JobActor,
+  header: PlanHeader,
+  options: PlanOptions,
+  read: (writer: PlanWriter) => Promise<void>,
+): Promise<JobPlan> {
+  const { db } = deps;
+  const started = performance.now();
+  await db.query(
+    `INSERT INTO bulk_jobs (id, action, params, selection, status, created_by_id, created_by_email, created_by_role, reverts_job_id)
+     VALUES ($1, $2, $3::jsonb, $4::jsonb, 'planning', $5, $6, $7, $8)`,
+    [header.jobId, header.action, JSON.stringify(header.params), JSON.stringify(header.selection), actor.id, actor.email, actor.role, header.revertsJobId],
+  );
+  try {
+    const writer = new PlanWriter(db, header, options.sampleSize ?? DEFAULT_SAMPLE_SIZE);
+    await read(writer);
+    const byStatus = await db.query<{ status: string; count: number; at_target: number }>(
+      `SELECT status_before AS status, count(*)::int AS count,
+         count(*) FILTER (WHERE target_status IS NOT NULL AND target_status = status_before)::int AS at_target
+       FROM bulk_job_items WHERE job_id = $1 GROUP BY status_before ORDER BY count(*) DESC`,
+      [header.jobId],
+    );
+    const total = byStatus.reduce((sum, row) => sum + row.count, 0);
+    const dryRun: DryRun = {
+      sample: writer.sample,
+      statusCounts: Object.fromEntries(byStatus.map((row) => [row.status, row.count])),
+      alreadyAtTarget: byStatus.reduce((sum, row) => sum + row.at_target, 0),
+      notFound: writer.notFound,
+      notFoundCount: writer.notFoundCount,
+      reportedTotal: writer.reportedTotal,
+      pages: writer.pages,
+      durationMs: Math.round(performance.now() - started),
+      ...(header.revertsJobId ? { changedSince: writer.changedSince } : {}),
+    };
+    await db.query(
+      `UPDATE bulk_jobs SET status = 'planned', planned_at = now(), total = $2, dry_run = $3::jsonb WHERE id = $1`,
+      [header.jobId, total, JSON.stringify(dryRun)],
+    );
+    return { jobId: header.jobId, action: header.action, params: header.params, total, dryRun, revertsJobId: header.revertsJobId };
+  } catch (error) {
+    // A half-read selection is no plan: remove it (its items go with it).
+    await db.query(`DELETE FROM bulk_jobs WHERE id = $1 AND status = 'planning'`, [header.jobId]).catch(() => {});
+    throw error;
+  }
+}
+
+export function messageGuidOf(message: Message): string {
+  return message.message_guid || message.id;
+}
+
+function recordedSelection(selection: JobSelection): Record<string, unknown> {
+  if (selection.kind === 'filter') return selection;
+  return selection.ids.length <= MAX_SELECTION_IDS_RECORDED
+    ? { kind: 'ids', count: selection.ids.length, ids: selection.ids }
+    : { kind: 'ids', count: selection.ids.length, ids: selection.ids.slice(0, MAX_SELECTION_IDS_RECORDED), truncated: true };
+}
+
+async function readByFilter(upstream: UpstreamClient, filter: Record<string, unknown>, writer: PlanWriter, options: PlanOptions): Promise<void> {
+  const pageSize = options.pageSize ?? DEFAULT_PLAN_PAGE_SIZE;
+  for (let start = 0; ; start += pageSize) {
+    const page = await listRecords(upstream, MESSAGES_ENTITY, { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter }, messageSchema, options.signal);
+    writer.reportedTotal ??= page.total;
+    await writer.add(page.rows);
+    if (page.rows.length < pageSize || start + pageSize >= page.total) return;
+  }
+}
+
+async function readByIds(upstream: UpstreamClient, ids: readonly string[], writer: PlanWriter, options: PlanOptions): Promise<void> {
+  const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += pageSize) {
+    await readIdsPage(upstream, unique.slice(start, start + pageSize), writer, options, writer.defaultTarget);
+  }
+  writer.reportedTotal = unique.length;
+}
+
+async function readIdsPage(
+  upstream: UpstreamClient,
+  ids: readonly string[],
+  writer: PlanWriter,
+  options: PlanOptions,
+  targetFor: (message: Message) => string | null,
+): Promise<void> {
+  const page = await listRecords(
+    upstream,
+    MESSAGES_ENTITY,
+    { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: ids.length - 1 }, filter: { id: ids } },
+    messageSchema,
+    options.signal,
+  );
+  const seen = new Set<string>();
+  for (const message of page.rows) {
+    seen.add(message.id);
+    seen.add(messageGuidOf(message));
+  }
+  writer.missing(ids.filter((id) => !seen.has(id)));
+  await writer.add(page.rows, targetFor);
+}
+
+/** Reads a job as stored (any status). */
+export async function readJob(db: Queryable, jobId: string): Promise<Job | null> {
+  const [row] = await db.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [jobId]);
+  return row ? jobRowSchema.parse(row) : null;
+}

@@ -1,0 +1,200 @@
+/**
+ * Reads for the jobs pages: the jobs list (every operator sees every job), one job with its
+ * counts, rate and ETA, its items, and the runners. Counts are derived from the items with
+ * count(*) FILTER on the (job_id, status, seq) index, not kept as state.
+ */
+import { z } from 'zod';
+import type { Queryable } from '@/lib/db';
+import {
+  COUNTS_COLUMNS,
+  COUNTS_SQL,
+  countsFrom,
+  ITEM_COLUMNS,
+  ITEM_STATUSES,
+  itemRowSchema,
+  JOB_COLUMNS,
+  JOB_STATUSES,
+  jobRowSchema,
+  type CountsRow,
+  type ItemStatus,
+  type Job,
+  type JobCounts,
+  type JobItem,
+  type JobStatus,
+} from './types';
+
+const MAX_PAGE_SIZE = 500;
+
+/** `a, b` as `j.a, j.b`. */
+const prefixed = (columns: string, table: string) => columns.split(',').map((c) => `${table}.${c.trim()}`).join(', ');
+const pageSchema = z.object({ offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50) });
+
+export interface JobSummary extends Job {
+  counts: JobCounts;
+}
+
+export interface ListJobsOptions {
+  offset?: number;
+  limit?: number;
+  /** Only these statuses; by default every job but unconfirmed dry runs (planning, planned). */
+  statuses?: readonly JobStatus[];
+}
+
+/** Jobs, newest first, with their counts; `total` is how many match. */
+export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Promise<{ rows: JobSummary[]; total: number }> {
+  const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
+  const statuses = z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES.filter((s) => s !== 'planning' && s !== 'planned'));
+  const [rows, counted] = await Promise.all([
+    db.query<Record<string, unknown> & CountsRow>(
+      `SELECT ${prefixed(JOB_COLUMNS, 'j')}, c.*
+       FROM (SELECT * FROM bulk_jobs WHERE status = ANY($1::text[]) ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) j
+       CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id) c
+       ORDER BY j.created_at DESC, j.id DESC`,
+      [statuses, limit, offset],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE status = ANY($1::text[])`, [statuses]),
+  ]);
+  return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: countsFrom(row) })), total: counted[0]?.total ?? 0 };
+}
+
+export interface JobDetail extends JobSummary {
+  /** Done items over total, 0..1. */
+  progress: number;
+  /** Items ended per second over the last `windowSeconds` (or since the run started, if later). */
+  rate: { itemsPerSecond: number; windowSeconds: number };
+  /** Seconds until every item ended at the current rate; null when not running or no rate yet. */
+  etaSeconds: number | null;
+  /** Revert jobs planned or run for this job. */
+  reverts: { id: string; status: JobStatus; createdAt: Date; createdByEmail: string }[];
+  /** A set_status job that ended and changed messages: how many a revert would send back. */
+  revertibleItems: number;
+}
+
+/** One job with counts, progress, rate and ETA; null when there is no such job. */
+export async function getJob(db: Queryable, jobId: string, options: { rateWindowSeconds?: number } = {}): Promise<JobDetail | null> {
+  const windowSeconds = options.rateWindowSeconds ?? 30;
+  const [row] = await db.query<Record<string, unknown> & { run_seconds: number | null }>(
+    `SELECT ${JOB_COLUMNS}, extract(epoch FROM now() - started_at)::float8 AS run_seconds FROM bulk_jobs WHERE id = $1`,
+    [jobId],
+  );
+  if (!row) return null;
+  const job = jobRowSchema.parse(row);
+  const [countRows, recentRows, revertRows, revertible] = await Promise.all([
+    db.query<CountsRow>(COUNTS_SQL, [jobId]),
+    db.query<{ recent: number }>(
+      `SELECT count(*)::int AS recent FROM bulk_job_items
+       WHERE job_id = $1 AND finished_at IS NOT NULL AND finished_at > now() - make_interval(secs => $2)`,
+      [jobId, windowSeconds],
+    ),
+    db.query<{ id: string; status: JobStatus; created_at: Date; created_by_email: string }>(
+      `SELECT id, status, created_at, created_by_email FROM bulk_jobs WHERE reverts_job_id = $1 AND status <> 'planning' ORDER BY created_at`,
+      [jobId],
+    ),
+    job.action === 'message.set_status' && (job.status === 'completed' || job.status === 'cancelled')
+      ? db.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM bulk_job_items
+           WHERE job_id = $1 AND status = 'ok' AND status_before IS NOT NULL AND status_before IS DISTINCT FROM status_after`,
+          [jobId],
+        )
+      : Promise.resolve([{ count: 0 }]),
+  ]);
+  const counts = countsFrom(countRows[0]);
+  const runSeconds = row.run_seconds ?? 0;
+  const window = job.status === 'running' || job.status === 'cancelling' ? Math.max(1, Math.min(windowSeconds, runSeconds)) : windowSeconds;
+  const itemsPerSecond = (recentRows[0]?.recent ?? 0) / window;
+  const remaining = counts.pending + counts.inFlight;
+  return {
+    ...job,
+    counts,
+    progress: counts.total === 0 ? 0 : counts.done / counts.total,
+    rate: { itemsPerSecond, windowSeconds: window },
+    etaSeconds: job.status === 'running' && itemsPerSecond > 0 ? remaining / itemsPerSecond : null,
+    reverts: revertRows.map((r) => ({ id: r.id, status: r.status, createdAt: r.created_at, createdByEmail: r.created_by_email })),
+    revertibleItems: revertible[0]?.count ?? 0,
+  };
+}
+
+export interface ListJobItemsOptions {
+  status?: ItemStatus | readonly ItemStatus[];
+  offset?: number;
+  limit?: number;
+}
+
+/** A job's items in order, optionally of some statuses; `total` is how many match. */
+export async function listJobItems(db: Queryable, jobId: string, options: ListJobItemsOptions = {}): Promise<{ rows: JobItem[]; total: number }> {
+  const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
+  const statuses = options.status === undefined ? [...ITEM_STATUSES] : z.array(z.enum(ITEM_STATUSES)).parse([options.status].flat());
+  const [rows, counted] = await Promise.all([
+    db.query(
+      `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND status = ANY($2::text[]) ORDER BY seq LIMIT $3 OFFSET $4`,
+      [jobId, statuses, limit, offset],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_job_items WHERE job_id = $1 AND status = ANY($2::text[])`, [jobId, statuses]),
+  ]);
+  return { rows: rows.map((row) => itemRowSchema.parse(row)), total: counted[0]?.total ?? 0 };
+}
+
+/** Every item of a job in order, `batchSize` at a time by keyset on seq (for CSV export). */
+export async function* streamJobItems(db: Queryable, jobId: string, batchSize = MAX_PAGE_SIZE): AsyncGenerator<JobItem> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.query(`SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [jobId, after, batchSize]);
+    for (const row of rows) yield itemRowSchema.parse(row);
+    if (rows.length < batchSize) return;
+    after = itemRowSchema.parse(rows.at(-1)).seq;
+  }
+}
+
+/** The jobs that acted on a message, newest first (incident view, message page). */
+export async function jobsForItem(db: Queryable, itemId: string, limit = 20): Promise<{ job: Job; item: JobItem }[]> {
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT ${prefixed(JOB_COLUMNS, 'j')},
+       ${ITEM_COLUMNS.split(',').map((c) => `i.${c.trim()} AS item_${c.trim()}`).join(', ')}
+     FROM bulk_job_items i JOIN bulk_jobs j ON j.id = i.job_id
+     WHERE i.item_id = $1 AND j.status NOT IN ('planning', 'planned')
+     ORDER BY j.created_at DESC LIMIT $2`,
+    [itemId, limit],
+  );
+  return rows.map((row) => ({
+    job: jobRowSchema.parse(row),
+    item: itemRowSchema.parse(Object.fromEntries(Object.entries(row).filter(([k]) => k.startsWith('item_')).map(([k, v]) => [k.slice(5), v]))),
+  }));
+}
+
+export interface RunnerInfo {
+  instanceId: string;
+  startedAt: Date;
+  heartbeatAt: Date;
+  stoppedAt: Date | null;
+  /** Heartbeat within the lease and not stopped. */
+  alive: boolean;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+}
+
+/** The runners that registered recently (a job page can say "no runner is running"). */
+export async function listRunners(db: Queryable, leaseSeconds = 60): Promise<RunnerInfo[]> {
+  const rows = await db.query<{
+    instance_id: string;
+    started_at: Date;
+    heartbeat_at: Date;
+    stopped_at: Date | null;
+    alive: boolean;
+    last_error: string | null;
+    last_error_at: Date | null;
+  }>(
+    `SELECT instance_id, started_at, heartbeat_at, stopped_at, last_error, last_error_at,
+       (stopped_at IS NULL AND heartbeat_at > now() - make_interval(secs => $1)) AS alive
+     FROM bulk_job_runners WHERE heartbeat_at > now() - interval '1 day' ORDER BY heartbeat_at DESC`,
+    [leaseSeconds],
+  );
+  return rows.map((r) => ({
+    instanceId: r.instance_id,
+    startedAt: r.started_at,
+    heartbeatAt: r.heartbeat_at,
+    stoppedAt: r.stopped_at,
+    alive: r.alive,
+    lastError: r.last_error,
+    lastErrorAt: r.last_error_at,
+  }));
+}
