@@ -31,6 +31,12 @@ export function MessageWorkbench({ message, role, now }: { message: Message; rol
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
+        {message.status_reason ? (
+          <p className="text-sm" data-testid="message-status-reason">
+            <span className="text-muted-foreground">Reason: </span>
+            {message.status_reason}
+          </p>
+        ) : null}
         {message.waveform_percentages && message.waveform_percentages.length > 0 ? (
           <Waveform percentages={message.waveform_percentages} />
         ) : (

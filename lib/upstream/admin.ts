@@ -1,16 +1,15 @@
 /** One function per /admin endpoint of the spec (the /admin/ra reads are in ra.ts). */
-import { z } from 'zod';
 import type { UpstreamClient } from './client';
-import { messageOperationResultSchema, userSchema } from './contract';
+import { messageOperationResultSchema, setUserVerifiedResultSchema } from './contract';
 
 const userPath = (id: string) => encodeURIComponent(id);
 
-/** PUT /admin/user/set_verified/{id}; idempotent at the service. ASSUMPTION: answers the user. */
+/** PUT /admin/user/set_verified/{id}; idempotent at the service. */
 export async function setUserVerified(client: UpstreamClient, userId: string) {
   const response = await client.request({
     method: 'PUT',
     path: `/admin/user/set_verified/${userPath(userId)}`,
-    schema: z.looseObject({ success: z.literal(true), user: userSchema }),
+    schema: setUserVerifiedResultSchema,
     idempotent: true,
   });
   return response.data.user;

@@ -190,8 +190,12 @@ export const userSchema = z.looseObject({
   idp_provider: z.string().nullable().optional(),
   /** Set when this account was merged into another (the target's id). */
   merged_into: z.string().nullable().optional(),
+  /** For agents: the root human owner. */
+  creator_id: z.string().nullable().optional(),
   created_at: z.string(),
   last_active_at: z.string().nullable().optional(),
+  /** ASSUMPTION: soft-deleted accounts (agents deleted through DELETE /agents/{id}) keep their row. */
+  deleted_at: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
@@ -218,8 +222,15 @@ export const workspaceSchema = z.looseObject({
   last_updated_ts: z.number().nullable().optional(),
   /** ASSUMPTION: soft-deleted workspaces (an agent's, when the agent is deleted) keep their row. */
   deleted_at: nullableString,
+  /** The spec's `role_cd`: the caller's role, present where the answer is about one user (GET /admin/workspaces). */
+  role_cd: nullableString,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
+export const workspaceListSchema = z.array(workspaceSchema);
+
+/** ASSUMPTION: GET /admin/workspace/users answers user records with the user's role in the workspace. */
+export const workspaceUserSchema = userSchema.extend({ role_cd: z.string() });
+export const workspaceUserListSchema = z.array(workspaceUserSchema);
 
 /** Member roles and conversation visibility values seen in the service's public contracts. */
 export const MEMBER_ROLES = ['admin', 'owner', 'creator', 'member', 'guest'] as const;
@@ -282,6 +293,8 @@ export const messageSchema = z.looseObject({
   workspace_guid: z.string().nullable(),
   channel_guids: z.array(z.string()),
   status: z.string(),
+  /** ASSUMPTION: why the message has its status (set when processing failed). */
+  status_reason: nullableString,
   name: nullableString,
   is_text_message: z.boolean().optional(),
   duration_ms: z.number().nullable().optional(),
@@ -398,6 +411,22 @@ export const paymentPlanSummarySchema = z.looseObject({
   seats: z.number().nullable().optional(),
   renews_at: nullableString,
 });
+
+/** PUT /admin/user/set_verified/{id}. ASSUMPTION: answers the user as it now is. */
+export const setUserVerifiedResultSchema = z.looseObject({ success: z.literal(true), user: userSchema });
+
+/** PUT /admin/workspace/owner. ASSUMPTION: answers the workspace as it now is. */
+export const setWorkspaceOwnerResultSchema = z.looseObject({ success: z.literal(true), workspace: workspaceSchema });
+
+/**
+ * ASSUMPTION: the orphan reports answer the records with `dangling_references`, the fields whose
+ * referent is missing (channels: `workspace_guid` absent, unknown or soft-deleted, `owner_guid`
+ * unknown; notifications: `user_id`, `workspace_id`, `channel_id`, `message_id` unknown).
+ */
+export const orphanedChannelSchema = channelSchema.extend({ dangling_references: z.array(z.string()).min(1) });
+export const orphanedChannelListSchema = z.array(orphanedChannelSchema);
+export const orphanedNotificationSchema = notificationSchema.extend({ dangling_references: z.array(z.string()).min(1) });
+export const orphanedNotificationListSchema = z.array(orphanedNotificationSchema);
 
 export const repairSequenceResultSchema = z.looseObject({
   channels_checked: z.number(),
