@@ -1,4 +1,5 @@
 import { SignOutButton } from '@/components/auth/sign-out-button';
+import { JumpTo } from '@/components/entities/jump-to';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { requireAdminSession } from '@/lib/auth/session';
@@ -21,7 +22,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           </div>
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-6">{children}</main>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center border-b px-6">
+          <JumpTo />
+        </header>
+        <main className="min-w-0 flex-1 p-6">{children}</main>
+      </div>
     </div>
   );
 }

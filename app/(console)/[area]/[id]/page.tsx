@@ -1,0 +1,82 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { AuditPanel } from '@/components/audit/audit-panel';
+import { EntityActions } from '@/components/entities/entity-actions';
+import { FieldsPanel, NestedPanel, RelatedPanel } from '@/components/entities/entity-detail';
+import { RawJson } from '@/components/entities/raw-json';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { VisibleText } from '@/components/entities/visible-text';
+import { findNavItem } from '@/components/shell/nav-items';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { detailHref } from '@/lib/entities/hrefs';
+import { inferEntity } from '@/lib/entities/infer';
+import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
+import { ENTITY_NAME_PATTERN, entityView, findEntity } from '@/lib/entities/registry';
+import { raRecordSchema } from '@/lib/upstream/contract';
+import { getRecord } from '@/lib/upstream/ra';
+
+type DetailProps = { params: Promise<{ area: string; id: string }> };
+
+function entityLabel(area: string): string {
+  return findEntity(area)?.singular ?? inferEntity(area, []).singular;
+}
+
+export async function generateMetadata({ params }: DetailProps): Promise<Metadata> {
+  const { area, id } = await params;
+  return { title: `${entityLabel(area)} ${id}` };
+}
+
+/** One record of any entity: fields, related records and lists, nested tables, the raw JSON. */
+export default async function EntityDetailPage({ params }: DetailProps) {
+  const { area, id } = await params;
+  const item = findNavItem(area);
+  if ((item && !item.built) || !ENTITY_NAME_PATTERN.test(area)) notFound();
+  const { upstream } = await requireAdminSession();
+  const known = findEntity(area);
+  // The related lists are counted by this id alone: those reads go out with the record's own.
+  const counts = known ? countRelated(upstream, known, id) : Promise.resolve([]);
+  const read = await readFromService(getRecord(upstream, area, id, known?.schema ?? raRecordSchema));
+  if (!read.ok) {
+    if (read.failure.kind === 'not_found') notFound();
+    return <ServiceFailure title={`${entityLabel(area)} ${id}`} failure={read.failure} retryHref={detailHref(area, id)} />;
+  }
+  const record = read.data;
+  const view = known ? entityView(known) : inferEntity(area, [record]);
+  const title = known ? known.title(record) : record.id;
+  // Titles of linked records need the record's ids; they stream in after the page.
+  const titles = readTitles(upstream, linkedIds(view, record));
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href={`/${encodeURIComponent(area)}`} className="hover:underline">
+            {view.label}
+          </Link>{' '}
+          / <bdi className="font-mono text-xs">{record.id}</bdi>
+        </nav>
+        <h1 className="text-2xl font-semibold tracking-tight break-words">
+          <bdi>
+            <VisibleText text={Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title} />
+          </bdi>
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {view.singular} <code className="select-all">{record.id}</code>
+        </p>
+      </div>
+      <EntityActions entity={area} record={record} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <FieldsPanel view={view} record={record} />
+        </div>
+        <RelatedPanel view={view} record={record} titles={titles} counts={counts} />
+      </div>
+      {view.nested.map((nested) => (
+        <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
+      ))}
+      <AuditPanel targetType={area} targetId={id} />
+      <RawJson record={record} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Latency of one URL under a fixed number of concurrent clients, measured with autocannon
+ * against loopback only. Every response's own time is kept, so percentiles are exact rather
+ * than read from autocannon's fixed percentile buckets (which have no p95), and samples of
+ * several rounds can be merged.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface Samples {
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  seconds: number;
+}
+
+export interface LatencyStats {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export async function measure(options: LoadOptions): Promise<Samples> {
+  const url = new URL(options.url);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`the bench only loads loopback, not ${url.hostname}`);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: options.url, headers: options.headers, connections: options.connections, duration: options.durationSeconds, timeout: 30 },
+      (error: unknown, finished: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) non2xx++;
+    });
+  });
+  return { latencies, non2xx, errors: result.errors + result.timeouts, seconds: options.durationSeconds };
+}
+
+/** The statistics of the samples of one or more rounds. */
+export function summarize(rounds: readonly Samples[]): LatencyStats {
+  const latencies = rounds.flatMap((samples) => samples.latencies).sort((a, b) => a - b);
+  const seconds = rounds.reduce((sum, samples) => sum + samples.seconds, 0);
+  return {
+    requests: latencies.length,
+    non2xx: rounds.reduce((sum, samples) => sum + samples.non2xx, 0),
+    errors: rounds.reduce((sum, samples) => sum + samples.errors, 0),
+    requestsPerSecond: round(latencies.length / seconds),
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    max: round(latencies.at(-1) ?? Number.NaN),
+  };
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import type { ReactTable, Row, RowData } from '@tanstack/react-table';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { ariaSort, DataTableColumnHeader } from './column-header';
+import type { ServerTableFeatures } from './features';
+
+/** Clicks on these inside a row do their own thing instead of opening the row. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
+
+interface DataTableProps<TData extends RowData> {
+  table: ReactTable<ServerTableFeatures, TData>;
+  /** Names the table for assistive technology. */
+  caption: string;
+  /** Opens a row; the row's own links keep working for keyboards and new tabs. */
+  onRowClick?: (row: Row<ServerTableFeatures, TData>) => void;
+  /**
+   * Follows a plain `<a data-client-nav>` inside the table without a page load (what next/link
+   * would do, for links rendered without it); modified clicks still open tabs and windows.
+   */
+  onLinkClick?: (href: string) => void;
+  isPending?: boolean;
+  /** Shown in place of the rows when there are none. */
+  empty: React.ReactNode;
+}
+
+export function DataTable<TData extends RowData>({ table, caption, onRowClick, onLinkClick, isPending = false, empty }: DataTableProps<TData>) {
+  const rows = table.getRowModel().rows;
+  const handleClick = (row: Row<ServerTableFeatures, TData>) => (event: React.MouseEvent<HTMLTableRowElement>) => {
+    if (event.defaultPrevented) return;
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-client-nav]');
+    if (link && onLinkClick) {
+      const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+      if (!plainClick) return;
+      event.preventDefault();
+      onLinkClick(link.getAttribute('href') ?? '/');
+      return;
+    }
+    if (!onRowClick || (event.target as Element).closest(INTERACTIVE)) return;
+    // Selecting text in a cell is not a click on the row.
+    if (window.getSelection()?.toString()) return;
+    onRowClick(row);
+  };
+  return (
+    <div className={cn('rounded-md border transition-opacity', isPending && 'opacity-60')} aria-busy={isPending}>
+      <Table>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id}>
+              {group.headers.map((header) => (
+                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())}>
+                  {header.isPlaceholder ? null : (
+                    <DataTableColumnHeader header={header}>
+                      <table.FlexRender header={header} />
+                    </DataTableColumnHeader>
+                  )}
+                </TableHead>
+              ))}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={table.getVisibleLeafColumns().length} className="h-24 text-center whitespace-normal">
+                {empty}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row) => (
+              <TableRow key={row.id} data-row-id={row.id} onClick={handleClick(row)} className={onRowClick ? 'cursor-pointer' : undefined}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id} className="max-w-96 align-top [overflow-wrap:break-word]">
+                    <table.FlexRender cell={cell} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

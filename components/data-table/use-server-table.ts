@@ -1,0 +1,86 @@
+'use client';
+
+import { functionalUpdate, useTable, type ColumnDef, type ColumnVisibilityState, type RowData, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, formatSortParam, LIST_PARAMS } from '@/lib/entities/list-state';
+import type { SortSpec } from '@/lib/entities/types';
+import { serverTableFeatures, type ServerTableFeatures } from './features';
+import type { ListNavigation } from './use-list-navigation';
+
+export interface ServerTableOptions<TData extends RowData> {
+  columns: ColumnDef<ServerTableFeatures, TData, unknown>[];
+  /** One page of rows, as the service answered them. */
+  rows: TData[];
+  /** Rows matching the filters, from the service's Content-Range. */
+  total: number;
+  /** 1-based. */
+  page: number;
+  size: number;
+  /** The order the rows are in, and the order that needs no `sort` parameter. */
+  sort: SortSpec | null;
+  defaultSort: SortSpec | null;
+  /** The shown columns as the URL says, and the choice that needs no `cols` parameter. */
+  visibility: ColumnVisibilityState;
+  defaultVisibility: ColumnVisibilityState;
+  getRowId: (row: TData) => string;
+  /** Shared with the toolbar, so one pending state covers every change of the list. */
+  navigation: ListNavigation;
+}
+
+const sameSort = (a: SortSpec | null, b: SortSpec | null) => a?.field === b?.field && a?.order === b?.order;
+
+/**
+ * A TanStack table whose sorting, paging and column visibility are the URL's: the table only
+ * reports what the operator asked for, and the new URL brings the server's new page.
+ */
+export function useServerTable<TData extends RowData>(options: ServerTableOptions<TData>) {
+  const { navigate, replaceQuietly } = options.navigation;
+  const { page, size, sort, defaultSort, defaultVisibility } = options;
+  // Shown at once, written to the URL without a round trip; a new URL (back, a pasted link) wins.
+  const [visibility, setVisibility] = useState(options.visibility);
+  const [urlVisibility, setUrlVisibility] = useState(options.visibility);
+  if (options.visibility !== urlVisibility) {
+    setUrlVisibility(options.visibility);
+    setVisibility(options.visibility);
+  }
+  const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.field, desc: sort.order === 'desc' }] : []), [sort]);
+  const pagination = useMemo(() => ({ pageIndex: page - 1, pageSize: size }), [page, size]);
+
+  const table = useTable({
+    features: serverTableFeatures,
+    columns: options.columns,
+    data: options.rows,
+    getRowId: options.getRowId,
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: options.total,
+    enableMultiSort: false,
+    // What "Default columns" goes back to.
+    initialState: { columnVisibility: defaultVisibility },
+    state: { sorting, pagination, columnVisibility: visibility },
+    onSortingChange: (updater) => {
+      const [first] = functionalUpdate(updater, sorting);
+      // Removing the sort falls back to the default order, which needs no parameter either.
+      const next: SortSpec | null = first ? { field: first.id, order: first.desc ? 'desc' : 'asc' } : null;
+      navigate({ [LIST_PARAMS.sort]: next && !sameSort(next, defaultSort) ? formatSortParam(next) : null, [LIST_PARAMS.page]: null });
+    },
+    onPaginationChange: (updater) => {
+      const next = functionalUpdate(updater, pagination);
+      const sizeChanged = next.pageSize !== pagination.pageSize;
+      navigate({
+        [LIST_PARAMS.size]: next.pageSize === DEFAULT_PAGE_SIZE ? null : String(next.pageSize),
+        // A new page size starts again from the first page.
+        [LIST_PARAMS.page]: sizeChanged || next.pageIndex === 0 ? null : String(next.pageIndex + 1),
+      });
+    },
+    onColumnVisibilityChange: (updater) => {
+      const next = functionalUpdate(updater, visibility);
+      const keys = options.columns.map((column) => column.id).filter((id): id is string => id !== undefined);
+      const isDefault = keys.every((key) => (next[key] ?? true) === (defaultVisibility[key] ?? true));
+      setVisibility(next);
+      replaceQuietly({ [LIST_PARAMS.cols]: isDefault ? null : keys.filter((key) => next[key] !== false).join(',') });
+    },
+  });
+
+  return table;
+}

@@ -1,0 +1,215 @@
+/**
+ * One value from the service, shown by its column's kind. Everything is rendered as React text
+ * (never as HTML); only http(s) URLs become links or images (lib/safe-url); long text is cut
+ * with a way to see all. Used by the tables (client) and the detail pages (server) alike.
+ */
+import Link from 'next/link';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { detailHref } from '@/lib/entities/hrefs';
+import type { ColumnSpec } from '@/lib/entities/types';
+import { safeHttpUrl } from '@/lib/safe-url';
+import { cn } from '@/lib/utils';
+import { formatDuration, formatUtc, toInstant } from '@/lib/time';
+import { LocalTime } from './local-time';
+import { TruncatedText } from './truncated-text';
+import { VisibleText } from './visible-text';
+
+export type CellMode = 'table' | 'detail';
+
+/** How much text a cell shows before "Show all". */
+const TEXT_LIMIT: Record<CellMode, number> = { table: 60, detail: 400 };
+/** How many items of a list a table cell shows. */
+const TABLE_LIST_ITEMS = 3;
+
+const STATUS_VARIANTS: Readonly<Record<string, BadgeProps['variant']>> = {
+  active: 'success',
+  processing: 'warning',
+  initializing: 'warning',
+  inprogress: 'warning',
+  paused: 'warning',
+  offline: 'warning',
+  deleted: 'destructive',
+  'account-deleted': 'destructive',
+  canceled: 'destructive',
+  removed: 'destructive',
+};
+
+function Empty() {
+  return (
+    <span className="text-muted-foreground" aria-label="empty">
+      —
+    </span>
+  );
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+/** Text inside a link cannot hold a "Show all" button: it is cut, and the link leads to all of it. */
+function cut(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const characters = Array.from(text);
+  return characters.length > limit ? `${characters.slice(0, limit).join('')}…` : text;
+}
+
+const ID_LINK_CLASS = 'font-mono text-xs whitespace-nowrap text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current';
+
+interface IdLinkProps {
+  entity: string;
+  id: string;
+  title?: string;
+  mode: CellMode;
+  plainLinks?: boolean;
+}
+
+function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
+  const content = title ? (
+    <>
+      <bdi className="font-sans text-sm">
+        <VisibleText text={cut(title, TEXT_LIMIT.table)} />
+      </bdi>{' '}
+      <span className="text-muted-foreground">
+        (<VisibleText text={cut(id, TEXT_LIMIT[mode])} />)
+      </span>
+    </>
+  ) : (
+    <bdi>
+      <VisibleText text={cut(id, TEXT_LIMIT[mode])} />
+    </bdi>
+  );
+  if (plainLinks) {
+    return (
+      <a href={detailHref(entity, id)} data-client-nav="" className={ID_LINK_CLASS}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <Link href={detailHref(entity, id)} prefetch={false} className={ID_LINK_CLASS}>
+      {content}
+    </Link>
+  );
+}
+
+export function ExternalLink({ url, mode }: { url: string; mode: CellMode }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current">
+      <bdi>{cut(url, TEXT_LIMIT[mode])}</bdi>
+    </a>
+  );
+}
+
+function TimeValue({ value, kind, mode }: { value: unknown; kind: 'iso-datetime' | 'epoch-ms' | 'epoch-s'; mode: CellMode }) {
+  const date = toInstant(value, kind);
+  if (!date) return <TruncatedText text={asText(value)} limit={TEXT_LIMIT[mode]} />;
+  const iso = date.toISOString();
+  if (mode === 'table') {
+    return (
+      <time dateTime={iso} className="whitespace-nowrap tabular-nums">
+        {formatUtc(date)}
+      </time>
+    );
+  }
+  return (
+    <span className="flex flex-col">
+      <time dateTime={iso} className="tabular-nums">
+        {formatUtc(date)}
+      </time>
+      <span className="text-xs text-muted-foreground">
+        Local: <LocalTime iso={iso} />
+      </span>
+    </span>
+  );
+}
+
+export interface CellValueProps {
+  column: Pick<ColumnSpec, 'kind' | 'linkTo'>;
+  value: unknown;
+  mode: CellMode;
+  /** For id columns: the record's own entity, when the value is the record's id. */
+  selfEntity?: string;
+  /** Titles of linked records, by their detail href. */
+  titles?: ReadonlyMap<string, string>;
+  /**
+   * Plain anchors instead of next/link, for a table whose container navigates them on the
+   * client (DataTable): a page of rows holds a hundred links, and each Link costs render time.
+   */
+  plainLinks?: boolean;
+}
+
+export function CellValue({ column, value, mode, selfEntity, titles, plainLinks }: CellValueProps) {
+  if (value === null || value === undefined || value === '') return <Empty />;
+  const limit = TEXT_LIMIT[mode];
+  switch (column.kind) {
+    case 'id': {
+      const target = column.linkTo ?? selfEntity;
+      if (typeof value !== 'string' || !target) return <TruncatedText text={asText(value)} limit={limit} className="font-mono text-xs" />;
+      return <IdLink entity={target} id={value} title={column.linkTo ? titles?.get(detailHref(target, value)) : undefined} mode={mode} plainLinks={plainLinks} />;
+    }
+    case 'status':
+      return typeof value === 'string' ? (
+        <Badge variant={STATUS_VARIANTS[value] ?? 'outline'}>
+          <bdi>
+            <VisibleText text={cut(value, 40)} />
+          </bdi>
+        </Badge>
+      ) : (
+        <TruncatedText text={asText(value)} limit={limit} />
+      );
+    case 'boolean':
+      return typeof value === 'boolean' ? <Badge variant={value ? 'secondary' : 'outline'}>{value ? 'yes' : 'no'}</Badge> : <TruncatedText text={asText(value)} limit={limit} />;
+    case 'iso-datetime':
+    case 'epoch-ms':
+    case 'epoch-s':
+      return <TimeValue value={value} kind={column.kind} mode={mode} />;
+    case 'number':
+      return typeof value === 'number' ? <span className="tabular-nums">{value.toLocaleString('en-US')}</span> : <TruncatedText text={asText(value)} limit={limit} />;
+    case 'duration': {
+      const formatted = formatDuration(value);
+      return formatted ? <span className="tabular-nums">{formatted}</span> : <TruncatedText text={asText(value)} limit={limit} />;
+    }
+    case 'url': {
+      const url = safeHttpUrl(value);
+      return url ? <ExternalLink url={url} mode={mode} /> : <TruncatedText text={asText(value)} limit={limit} className="text-muted-foreground" />;
+    }
+    case 'image': {
+      const url = safeHttpUrl(value);
+      if (!url) return <TruncatedText text={asText(value)} limit={limit} className="text-muted-foreground" />;
+      const size = mode === 'table' ? 24 : 64;
+      return (
+        <span className="flex items-center gap-2">
+          {/* Arbitrary hosts of the service's data: next/image would need each host configured. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={url} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" className="shrink-0 rounded bg-muted object-cover" />
+          {mode === 'detail' ? <ExternalLink url={url} mode={mode} /> : null}
+        </span>
+      );
+    }
+    case 'list': {
+      if (!Array.isArray(value)) return <TruncatedText text={asText(value)} limit={limit} />;
+      if (value.length === 0) return <Empty />;
+      const shown = mode === 'table' ? value.slice(0, TABLE_LIST_ITEMS) : value;
+      const itemColumn = { kind: column.linkTo ? ('id' as const) : ('text' as const), linkTo: column.linkTo };
+      return (
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {shown.map((item, index) => (
+            <CellValue key={index} column={itemColumn} value={item} mode={mode} titles={titles} plainLinks={plainLinks} />
+          ))}
+          {value.length > shown.length ? <span className="text-xs text-muted-foreground">+{value.length - shown.length} more</span> : null}
+        </span>
+      );
+    }
+    case 'text':
+    case 'email':
+    case 'json':
+      return (
+        <TruncatedText
+          text={asText(value)}
+          limit={limit}
+          // Prose gets room in a table instead of a column one word wide beside long ids.
+          className={cn(column.kind === 'json' && 'font-mono text-xs', mode === 'table' && column.kind !== 'email' && 'inline-block min-w-48')}
+        />
+      );
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The panels of a record's page: its fields by kind, the records it links to (with their
+ * titles, streamed in), the lists that point back at it (with counts, streamed in), and its
+ * nested tables. Everything renders as text through CellValue.
+ */
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { filteredListHref } from '@/lib/entities/hrefs';
+import { inferColumns } from '@/lib/entities/infer';
+import { idsIn, type RelatedCount, type Titles } from '@/lib/entities/related';
+import type { ColumnSpec, EntityView, NestedTable } from '@/lib/entities/types';
+import { CellValue } from './cell-value';
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** Nested tables show this many rows; the raw record below has them all. */
+const MAX_NESTED_ROWS = 100;
+
+function FieldList({ columns, record, entity }: { columns: readonly ColumnSpec[]; record: Row; entity: string }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+      {columns.map((column) => (
+        <div key={column.key} className="contents">
+          <dt className="text-muted-foreground">
+            {column.label} <span className="font-mono text-[10px] opacity-70">{column.key}</span>
+          </dt>
+          <dd className="min-w-0 break-words" data-field={column.key}>
+            <CellValue column={column} value={record[column.key]} mode="detail" selfEntity={column.key === 'id' ? entity : undefined} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The record's fields: the registry's columns, then any other field the service sent. */
+export function FieldsPanel({ view, record }: { view: EntityView; record: Row }) {
+  const declared = new Set([...view.columns.map((column) => column.key), ...view.nested.map((nested) => nested.field)]);
+  const extra = Object.fromEntries(Object.entries(record).filter(([key]) => !declared.has(key)));
+  const extraColumns = Object.keys(extra).length > 0 ? inferColumns([extra]).filter((column) => column.key in extra) : [];
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-base">
+          <h2>Fields</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <FieldList columns={view.columns} record={record} entity={view.name} />
+        {extraColumns.length > 0 ? (
+          <section className="space-y-3">
+            <h3 className="text-sm font-medium">Other fields</h3>
+            <FieldList columns={extraColumns} record={record} entity={view.name} />
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LinkedRecordList({ view, record, titles }: { view: EntityView; record: Row; titles?: Titles }) {
+  const linked = view.columns.filter((column) => column.linkTo && idsIn(record[column.key]).length > 0);
+  if (linked.length === 0) return <p className="text-sm text-muted-foreground">No links to other records.</p>;
+  return (
+    <ul className="space-y-2 text-sm">
+      {linked.map((column) => (
+        <li key={column.key} className="flex flex-col gap-0.5">
+          <span className="text-xs text-muted-foreground">{column.label}</span>
+          <CellValue column={{ kind: column.kind === 'list' ? 'list' : 'id', linkTo: column.linkTo }} value={record[column.key]} mode="detail" titles={titles} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+async function LinkedRecordsWithTitles({ view, record, titles }: { view: EntityView; record: Row; titles: Promise<Titles> }) {
+  return <LinkedRecordList view={view} record={record} titles={await titles} />;
+}
+
+function RelatedListLinks({ view, id, counts }: { view: EntityView; id: string; counts?: RelatedCount[] }) {
+  return (
+    <ul className="space-y-1 text-sm">
+      {view.relatedLists.map((related) => {
+        const result = counts?.find((count) => count.related === related);
+        return (
+          <li key={`${related.entity}?${related.param}`}>
+            <Link href={filteredListHref(related.entity, { [related.param]: id })} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+              {related.label}
+            </Link>{' '}
+            <span className="text-muted-foreground tabular-nums">
+              {result === undefined ? '' : 'count' in result ? `(${result.count.toLocaleString('en-US')})` : '(count unavailable)'}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+async function RelatedListsWithCounts({ view, id, counts }: { view: EntityView; id: string; counts: Promise<RelatedCount[]> }) {
+  return <RelatedListLinks view={view} id={id} counts={await counts} />;
+}
+
+export function RelatedPanel({ view, record, titles, counts }: { view: EntityView; record: Row; titles: Promise<Titles>; counts: Promise<RelatedCount[]> }) {
+  const id = String(record.id);
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-base">
+          <h2>Related</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <section className="space-y-2" aria-label="Linked records">
+          <Suspense fallback={<LinkedRecordList view={view} record={record} />}>
+            <LinkedRecordsWithTitles view={view} record={record} titles={titles} />
+          </Suspense>
+        </section>
+        {view.relatedLists.length > 0 ? (
+          <section className="space-y-2" aria-label="Related lists">
+            <h3 className="text-xs font-medium text-muted-foreground">Lists</h3>
+            <Suspense fallback={<RelatedListLinks view={view} id={id} />}>
+              <RelatedListsWithCounts view={view} id={id} counts={counts} />
+            </Suspense>
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NestedRows({ nested, rows, titles }: { nested: NestedTable; rows: Row[]; titles?: Titles }) {
+  return (
+    <TableBody>
+      {rows.slice(0, MAX_NESTED_ROWS).map((row, index) => (
+        <TableRow key={index}>
+          {nested.columns.map((column) => (
+            <TableCell key={column.key}>
+              <CellValue column={column} value={row[column.key]} mode="table" titles={titles} />
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </TableBody>
+  );
+}
+
+async function NestedRowsWithTitles({ nested, rows, titles }: { nested: NestedTable; rows: Row[]; titles: Promise<Titles> }) {
+  return <NestedRows nested={nested} rows={rows} titles={await titles} />;
+}
+
+/** An array of objects inside the record (channel members, audio models) as a small table. */
+export function NestedPanel({ nested, record, titles }: { nested: NestedTable; record: Row; titles: Promise<Titles> }) {
+  const value = record[nested.field];
+  const rows = Array.isArray(value) ? value.filter((row): row is Row => row !== null && typeof row === 'object' && !Array.isArray(row)) : [];
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle className="text-base">
+          <h2>
+            {nested.label} <span className="text-sm font-normal text-muted-foreground">({rows.length.toLocaleString('en-US')})</span>
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">None.</p>
+        ) : (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  {nested.columns.map((column) => (
+                    <TableHead key={column.key} scope="col">
+                      {column.label}
+                    </TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <Suspense fallback={<NestedRows nested={nested} rows={rows} />}>
+                <NestedRowsWithTitles nested={nested} rows={rows} titles={titles} />
+              </Suspense>
+            </Table>
+            {rows.length > MAX_NESTED_ROWS ? (
+              <p className="mt-2 text-xs text-muted-foreground">
+                Showing the first {MAX_NESTED_ROWS} of {rows.length.toLocaleString('en-US')}; the raw record has them all.
+              </p>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The list view of any entity, known to the registry or not: one read of one page (the count
+ * comes with it in Content-Range), then the client island for filters, sorting and paging.
+ */
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { inferEntity } from '@/lib/entities/infer';
+import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
+import { listQueryString, type ListState } from '@/lib/entities/list-state';
+import { entityView, findEntity } from '@/lib/entities/registry';
+import type { EntityView } from '@/lib/entities/types';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
+import { countRecords, listRecords } from '@/lib/upstream/ra';
+import { EntityList } from './entity-list';
+import { ExportButton } from './export-button';
+import { ServiceFailure } from './service-failure';
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** The query string as the browser sent it, for the retry link. */
+function originalQuery(raw: RawSearchParams): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(name, item);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** Only the fields the table has columns for travel to the browser. */
+function tableRows(view: EntityView, rows: readonly RaRecord[]): RaRecord[] {
+  const keys = view.columns.map((column) => column.key);
+  return rows.map((row) => Object.fromEntries(keys.filter((key) => key in row).map((key) => [key, row[key]])) as RaRecord);
+}
+
+export async function EntityListPage({ name, searchParams }: { name: string; searchParams: RawSearchParams }) {
+  const { upstream } = await requireAdminSession();
+  const known = findEntity(name);
+  // An unknown entity's parameters are read without columns; its columns come from its rows.
+  const paramsView: EntityView = known ?? inferEntity(name, []);
+  const { state, issues } = parseListParams(paramsView, searchParams);
+  const read = await readFromService(listRecords(upstream, name, toListQuery(paramsView, state), known?.schema ?? raRecordSchema));
+  if (!read.ok) {
+    if (!known && read.failure.kind === 'not_found') notFound();
+    return <ServiceFailure title={paramsView.label} failure={read.failure} retryHref={`/${name}${originalQuery(searchParams)}`} />;
+  }
+
+  const view = known ? entityView(known) : inferEntity(name, read.data.rows);
+  const { rows, total } = read.data;
+  const active = activeFilters(view, state);
+  const pageCount = Math.max(1, Math.ceil(total / state.size));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{view.label}</h1>
+        {view.known ? null : (
+          <Badge variant="outline" title="The console's registry does not know this entity; its columns are guessed from the records.">
+            columns inferred
+          </Badge>
+        )}
+      </div>
+      {issues.length > 0 ? (
+        <Alert variant="warning" data-testid="param-issues">
+          <AlertTitle>Parts of this link were not understood</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-4">
+              {issues.map((issue) => (
+                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <EntityList
+        view={view}
+        rows={tableRows(view, rows)}
+        total={total}
+        page={state.page}
+        size={state.size}
+        sort={state.sort ?? view.defaultSort}
+        q={state.q}
+        filters={state.filters}
+        active={active}
+        empty={
+          total > 0 ? (
+            <p>
+              Page {number(state.page)} is past the last page ({number(pageCount)}).{' '}
+              <Link className="text-primary underline" href={`/${name}${listQueryString(view, { ...state, page: pageCount })}`}>
+                Go to the last page
+              </Link>
+            </p>
+          ) : active.length === 0 ? (
+            <p>There are no {view.label.toLowerCase()} at the service.</p>
+          ) : (
+            <Suspense fallback={<p>No {view.label.toLowerCase()} match these filters. Checking which filter emptied the list…</p>}>
+              <EmptyBecause upstream={upstream} view={view} state={state} active={active} />
+            </Suspense>
+          )
+        }
+      >
+        <ExportButton entity={name} />
+      </EntityList>
+    </div>
+  );
+}
+
+/**
+ * No rows: counts, in parallel, what each filter would leave if it alone were removed, so the
+ * operator sees which filter emptied the list (and gets a link without it).
+ */
+async function EmptyBecause({ upstream, view, state, active }: { upstream: UpstreamClient; view: EntityView; state: ListState; active: ActiveFilter[] }) {
+  const counts = await Promise.all(
+    active.map(async (filter) => {
+      const without = withoutFilter(state, filter.params);
+      const count = await countRecords(upstream, view.name, toUpstreamFilter(view, without)).catch(() => null);
+      return { filter, count, href: `/${view.name}${listQueryString(view, without)}` };
+    }),
+  );
+  const label = view.label.toLowerCase();
+  return (
+    <div className="space-y-2 text-left" data-testid="empty-because">
+      <p className="font-medium">
+        No {label} match{' '}
+        {active.map((filter, index) => (
+          <span key={filter.params.join()}>
+            {index > 0 ? ' and ' : ''}
+            {filter.label} = <bdi>“{filter.value}”</bdi>
+          </span>
+        ))}
+        .
+      </p>
+      <ul className="space-y-1 text-sm text-muted-foreground">
+        {counts.map(({ filter, count, href }) => (
+          <li key={filter.params.join()}>
+            {count === null ? (
+              <>Could not check the list without {filter.label}.</>
+            ) : count === 0 ? (
+              <>Without {filter.label}: still none.</>
+            ) : (
+              <>
+                Without {filter.label}: {number(count)} {label}.{' '}
+                <Link className="text-primary underline" href={href}>
+                  Remove {filter.label}
+                </Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

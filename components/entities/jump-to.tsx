@@ -1,0 +1,159 @@
+'use client';
+
+import { CornerDownLeft, LoaderCircle } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { Input } from '@/components/ui/input';
+import { VisibleText } from './visible-text';
+
+interface Candidate {
+  entity: string;
+  entityLabel: string;
+  id: string;
+  title: string;
+  href: string;
+  matchedBy: string;
+}
+
+type JumpState =
+  | { phase: 'idle' }
+  | { phase: 'searching' }
+  | { phase: 'candidates'; term: string; candidates: Candidate[] }
+  | { phase: 'message'; text: string };
+
+interface JumpAnswer {
+  candidates?: Candidate[];
+  failures?: { message: string; requestId: string | null }[];
+  message?: string;
+}
+
+/** Typing in a field, or pressing a shortcut inside one, is not a shortcut for this box. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/**
+ * Jump to any record by id, guid or e-mail (shortcut `/` or Ctrl/Cmd+K): one match opens it,
+ * several are listed to choose from.
+ */
+export function JumpTo() {
+  const router = useRouter();
+  const inputId = useId();
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<JumpState>({ phase: 'idle' });
+  const [isNavigating, startTransition] = useTransition();
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const commandK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      if (commandK || (event.key === '/' && !isTyping(event.target) && !event.altKey && !event.ctrlKey && !event.metaKey)) {
+        event.preventDefault();
+        input.current?.focus();
+        input.current?.select();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const jump = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = input.current?.value.trim() ?? '';
+    if (term === '') return;
+    setState({ phase: 'searching' });
+    let answer: JumpAnswer;
+    let status: number;
+    try {
+      const response = await fetch(`/api/jump?q=${encodeURIComponent(term)}`);
+      status = response.status;
+      answer = (await response.json()) as JumpAnswer;
+    } catch {
+      setState({ phase: 'message', text: 'The console did not answer. Try again.' });
+      return;
+    }
+    if (status === 401) {
+      setState({ phase: 'message', text: 'Your session ended. Reload the page to sign in again.' });
+      return;
+    }
+    const candidates = answer.candidates ?? [];
+    if (status !== 200) {
+      setState({ phase: 'message', text: answer.message ?? `The lookup failed (HTTP ${status}).` });
+    } else if (candidates.length === 1) {
+      setState({ phase: 'idle' });
+      startTransition(() => router.push(candidates[0]!.href));
+    } else if (candidates.length > 1) {
+      setState({ phase: 'candidates', term, candidates });
+    } else {
+      const failure = answer.failures?.[0];
+      setState({
+        phase: 'message',
+        text: failure
+          ? `Nothing found, but some lookups failed: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`
+          : `Nothing has the id or e-mail “${term}”.`,
+      });
+    }
+  };
+
+  const busy = state.phase === 'searching' || isNavigating;
+  return (
+    <div className="relative w-full max-w-md">
+      <form onSubmit={jump} role="search" aria-label="Jump to a record" className="relative">
+        <label htmlFor={inputId} className="sr-only">
+          Jump to id, guid or e-mail
+        </label>
+        <Input
+          ref={input}
+          id={inputId}
+          name="q"
+          type="search"
+          placeholder="Jump to id, guid or e-mail…  ( / )"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={320}
+          aria-keyshortcuts="/ Control+K Meta+K"
+          aria-describedby={state.phase === 'idle' || state.phase === 'searching' ? undefined : listId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setState({ phase: 'idle' });
+          }}
+          className="pr-9"
+        />
+        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground">
+          {busy ? <LoaderCircle className="size-4 animate-spin" aria-label="Looking up" /> : <CornerDownLeft className="size-4" aria-hidden />}
+        </span>
+      </form>
+      {state.phase === 'candidates' || state.phase === 'message' ? (
+        <div id={listId} className="absolute z-30 mt-1 w-full rounded-md border bg-popover p-2 text-sm text-popover-foreground shadow-md" data-testid="jump-results">
+          {state.phase === 'message' ? (
+            <p role="status">{state.text}</p>
+          ) : (
+            <>
+              <p role="status" className="px-1 pb-1 text-xs text-muted-foreground">
+                {state.candidates.length} records match “<bdi>{state.term}</bdi>”:
+              </p>
+              <ul>
+                {state.candidates.map((candidate) => (
+                  <li key={candidate.href}>
+                    <Link
+                      href={candidate.href}
+                      prefetch={false}
+                      onClick={() => setState({ phase: 'idle' })}
+                      className="flex items-baseline gap-2 rounded px-1 py-1 hover:bg-accent"
+                    >
+                      <span className="shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
+                      <bdi className="truncate">
+                        <VisibleText text={candidate.title} />
+                      </bdi>
+                      <span className="ml-auto shrink-0 font-mono text-[10px] text-muted-foreground">by {candidate.matchedBy}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * URL search parameters of a list view -> validated ListState -> the service's ListQuery
+ * (`sort`, `range`, `filter`). Each parameter is checked on its own with zod: a bad one is
+ * reported in words and replaced by its default, the rest of the URL still applies, and
+ * nothing here throws on input.
+ */
+import { z } from 'zod';
+import type { ListQuery } from '@/lib/upstream/contract';
+import { utcDayEnd, utcDayStart } from '@/lib/time';
+import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, PAGE_SIZES, type ListState, type PageSize } from './list-state';
+import { DATE_RANGE_PARAMS, type EntityView, type FilterSpec, type SortSpec } from './types';
+
+export interface ParamIssue {
+  param: string;
+  message: string;
+}
+
+export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
+
+/** Deep enough for any incident; keeps offsets within what a service can reasonably skip. */
+export const MAX_PAGE = 100_000;
+const MAX_TEXT = 200;
+/** Ids and codes: printable, no control characters. */
+const PRINTABLE = /^[^\p{Cc}]*$/u;
+
+const pageSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'is not a page number' })
+  .transform(Number)
+  .pipe(z.number().int().min(1, { error: 'pages start at 1' }).max(MAX_PAGE, { error: `is beyond page ${MAX_PAGE}` }));
+
+const sizeSchema = z
+  .enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: `must be one of ${PAGE_SIZES.join(', ')}` })
+  .transform((value) => Number(value) as PageSize);
+
+const textSchema = z
+  .string()
+  .max(MAX_TEXT, { error: `is longer than ${MAX_TEXT} characters` })
+  .regex(PRINTABLE, { error: 'contains control characters' });
+
+function sortSchema(entity: EntityView) {
+  return z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*\.(asc|desc)$/, { error: 'must look like field.asc or field.desc' })
+    .transform((value): SortSpec => {
+      const dot = value.lastIndexOf('.');
+      return { field: value.slice(0, dot), order: value.slice(dot + 1) === 'asc' ? 'asc' : 'desc' };
+    })
+    .refine(
+      // An unknown entity's columns are only known after the read: the service judges its sort.
+      (sort) => !entity.known || entity.columns.some((column) => column.key === sort.field && column.sortable),
+      { error: (issue) => `cannot sort by "${String((issue.input as SortSpec).field)}"` },
+    );
+}
+
+function filterSchema(filter: Exclude<FilterSpec, { kind: 'date-range' }>) {
+  switch (filter.kind) {
+    case 'enum':
+      return z.enum(filter.options as [string, ...string[]], { error: `must be one of ${filter.options.join(', ')}` });
+    case 'boolean':
+      return z.enum(['true', 'false'], { error: 'must be true or false' });
+    case 'exact':
+      return textSchema.transform((value) => value.trim()).pipe(z.string().min(1, { error: 'is empty' }));
+  }
+}
+
+const daySchema = z.string().refine((value) => utcDayStart(value) !== null, { error: 'is not a date (YYYY-MM-DD)' });
+
+function colsSchema(entity: EntityView) {
+  return z.string().superRefine((value, context) => {
+    if (!entity.known) return;
+    const known = new Set(entity.columns.map((column) => column.key));
+    const unknown = splitColumnKeys(value).filter((key) => !known.has(key));
+    if (unknown.length > 0) context.addIssue({ code: 'custom', message: `has no column ${unknown.map((key) => `"${key}"`).join(', ')}` });
+  });
+}
+
+function describe(value: string): string {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return JSON.stringify(shown);
+}
+
+/**
+ * Reads a list view's state from its URL. Every problem becomes an issue naming the
+ * parameter, its value and the fallback, for the page to show above the table.
+ */
+export function parseListParams(entity: EntityView, raw: RawSearchParams): { state: ListState; issues: ParamIssue[] } {
+  const issues: ParamIssue[] = [];
+  const state: ListState = { ...DEFAULT_LIST_STATE, filters: {} };
+
+  const read = <T>(param: string, schema: z.ZodType<T>, fallback: string): T | undefined => {
+    const value = raw[param];
+    if (value === undefined || value === '') return undefined;
+    if (Array.isArray(value)) {
+      issues.push({ param, message: `${param} is given ${value.length} times; ${fallback}.` });
+      return undefined;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    issues.push({ param, message: `${param} ${describe(value)} ${parsed.error.issues[0]?.message ?? 'is invalid'}; ${fallback}.` });
+    return undefined;
+  };
+
+  state.page = read(LIST_PARAMS.page, pageSchema, 'showing page 1') ?? state.page;
+  state.size = read(LIST_PARAMS.size, sizeSchema, `showing ${DEFAULT_LIST_STATE.size} rows`) ?? state.size;
+  state.sort = read(LIST_PARAMS.sort, sortSchema(entity), 'using the default order') ?? null;
+  state.q = read(LIST_PARAMS.q, textSchema, 'searching for nothing')?.trim() ?? '';
+
+  // Reported when wrong, but the columns it names that exist still apply.
+  read(LIST_PARAMS.cols, colsSchema(entity), 'those are left out');
+  const colsValue = raw[LIST_PARAMS.cols];
+  if (typeof colsValue === 'string') {
+    // An unknown entity's columns are matched after the read.
+    const cols = entity.known ? columnsFromParam(entity, colsValue) : splitColumnKeys(colsValue);
+    state.cols = cols.length > 0 ? cols : null;
+  }
+
+  const accepted = new Set<string>(Object.values(LIST_PARAMS));
+  for (const filter of entity.filters) {
+    if (filter.kind === 'date-range') {
+      accepted.add(DATE_RANGE_PARAMS.from).add(DATE_RANGE_PARAMS.to);
+      const from = read(DATE_RANGE_PARAMS.from, daySchema, 'no start date');
+      const to = read(DATE_RANGE_PARAMS.to, daySchema, 'no end date');
+      if (from !== undefined && to !== undefined && from > to) {
+        issues.push({ param: DATE_RANGE_PARAMS.from, message: `${filter.label} from ${from} is after ${to}; no date range.` });
+        continue;
+      }
+      if (from !== undefined) state.filters[DATE_RANGE_PARAMS.from] = from;
+      if (to !== undefined) state.filters[DATE_RANGE_PARAMS.to] = to;
+      continue;
+    }
+    accepted.add(filter.param);
+    const value = read(filter.param, filterSchema(filter), `not filtering by ${filter.label.toLowerCase()}`);
+    if (value !== undefined) state.filters[filter.param] = value;
+  }
+
+  for (const param of Object.keys(raw)) {
+    if (!accepted.has(param)) issues.push({ param, message: `${param} is not a parameter of this list; ignored.` });
+  }
+  return { state, issues };
+}
+
+/** The order the list is in: the URL's, else the entity's default (null: the service's own). */
+export function effectiveSort(entity: EntityView, state: ListState): SortSpec | null {
+  return state.sort ?? entity.defaultSort;
+}
+
+/** The upstream `filter` object of a state: free text as `q`, each filter on its field. */
+export function toUpstreamFilter(entity: EntityView, state: ListState): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (state.q !== '') filter.q = state.q;
+  for (const spec of entity.filters) {
+    if (spec.kind === 'date-range') {
+      const from = state.filters[DATE_RANGE_PARAMS.from];
+      const to = state.filters[DATE_RANGE_PARAMS.to];
+      const after = from === undefined ? null : utcDayStart(from);
+      const before = to === undefined ? null : utcDayEnd(to);
+      if (after !== null) filter[spec.afterField] = after;
+      if (before !== null) filter[spec.beforeField] = before;
+      continue;
+    }
+    const value = state.filters[spec.param];
+    if (value === undefined) continue;
+    filter[spec.field] = spec.kind === 'boolean' ? value === 'true' : value;
+  }
+  return filter;
+}
+
+/** The service's list query for one page of a state. */
+export function toListQuery(entity: EntityView, state: ListState): ListQuery {
+  const sort = effectiveSort(entity, state);
+  const start = (state.page - 1) * state.size;
+  return {
+    ...(sort ? { sort: { field: sort.field, order: sort.order === 'asc' ? 'ASC' : 'DESC' } } : {}),
+    range: { start, end: start + state.size - 1 },
+    filter: toUpstreamFilter(entity, state),
+  };
+}
+
+export interface ActiveFilter {
+  /** The URL parameters to remove to drop this filter. */
+  params: string[];
+  label: string;
+  value: string;
+}
+
+/** The filters narrowing a state, in words, for chips and for empty results. */
+export function activeFilters(entity: EntityView, state: ListState): ActiveFilter[] {
+  const active: ActiveFilter[] = [];
+  if (state.q !== '') active.push({ params: [LIST_PARAMS.q], label: 'Search', value: state.q });
+  for (const spec of entity.filters) {
+    if (spec.kind === 'date-range') {
+      const from = state.filters[DATE_RANGE_PARAMS.from];
+      const to = state.filters[DATE_RANGE_PARAMS.to];
+      if (from === undefined && to === undefined) continue;
+      const value = from && to ? `${from} to ${to}` : from ? `from ${from}` : `until ${to}`;
+      active.push({ params: [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to], label: spec.label, value });
+      continue;
+    }
+    const value = state.filters[spec.param];
+    if (value !== undefined) active.push({ params: [spec.param], label: spec.label, value });
+  }
+  return active;
+}
+
+/** The state without some filter parameters, back on page 1. */
+export function withoutFilter(state: ListState, params: readonly string[]): ListState {
+  const filters = Object.fromEntries(Object.entries(state.filters).filter(([name]) => !params.includes(name)));
+  return { ...state, page: 1, q: params.includes(LIST_PARAMS.q) ? '' : state.q, filters };
+}

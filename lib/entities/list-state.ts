@@ -1,0 +1,82 @@
+/**
+ * The state of a list view, which lives in its URL: `page`, `size`, `sort=field.asc|desc`,
+ * `q`, one parameter per filter (`status=processing`, `from=2026-11-01`), and `cols` for the
+ * chosen columns. Plain functions without zod, so client components share them; the
+ * validating parser is in list-params.ts (server).
+ */
+import { DATE_RANGE_PARAMS, type EntityView, type SortSpec } from './types';
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+
+export const LIST_PARAMS = { page: 'page', size: 'size', sort: 'sort', q: 'q', cols: 'cols' } as const;
+
+export interface ListState {
+  /** 1-based. */
+  page: number;
+  size: PageSize;
+  /** The order chosen in the URL; null is the entity's default order. */
+  sort: SortSpec | null;
+  /** Free text; empty when none. */
+  q: string;
+  /** Validated filter values by URL parameter (date bounds under `from` and `to`). */
+  filters: Record<string, string>;
+  /** The columns chosen in the URL, in the entity's order; null is the default choice. */
+  cols: string[] | null;
+}
+
+export const DEFAULT_LIST_STATE: ListState = { page: 1, size: DEFAULT_PAGE_SIZE, sort: null, q: '', filters: {}, cols: null };
+
+export function formatSortParam(sort: SortSpec): string {
+  return `${sort.field}.${sort.order}`;
+}
+
+/** The URL parameters a filter of this entity reads (a date range reads two). */
+export function filterParamNames(entity: EntityView): string[] {
+  return entity.filters.flatMap((filter) => (filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param]));
+}
+
+/** The keys a `cols` value names. */
+export function splitColumnKeys(raw: string): string[] {
+  return raw.split(',').map((key) => key.trim()).filter((key) => key !== '');
+}
+
+/** Column keys named by a `cols` value that the entity has, in the entity's order. */
+export function columnsFromParam(entity: EntityView, raw: string): string[] {
+  const named = new Set(splitColumnKeys(raw));
+  return entity.columns.filter((column) => named.has(column.key)).map((column) => column.key);
+}
+
+/** Whether each column is shown: the URL's choice, else the entity's defaults. `id` always is. */
+export function columnVisibility(entity: EntityView, cols: readonly string[] | null): Record<string, boolean> {
+  const chosen = cols ? new Set(cols) : null;
+  return Object.fromEntries(entity.columns.map((column) => [column.key, column.key === 'id' || (chosen ? chosen.has(column.key) : column.visible)]));
+}
+
+/** The canonical query string of a state (defaults left out), with its `?`, or '' when empty. */
+export function listQueryString(entity: EntityView, state: ListState): string {
+  const params = new URLSearchParams();
+  if (state.q !== '') params.set(LIST_PARAMS.q, state.q);
+  for (const name of filterParamNames(entity)) {
+    const value = state.filters[name];
+    if (value !== undefined && value !== '') params.set(name, value);
+  }
+  if (state.sort) params.set(LIST_PARAMS.sort, formatSortParam(state.sort));
+  if (state.size !== DEFAULT_PAGE_SIZE) params.set(LIST_PARAMS.size, String(state.size));
+  if (state.page !== 1) params.set(LIST_PARAMS.page, String(state.page));
+  if (state.cols) params.set(LIST_PARAMS.cols, state.cols.join(','));
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
+
+/** The current query string with some parameters changed (null or '' removes one), with its `?`. */
+export function withParams(current: URLSearchParams, changes: Readonly<Record<string, string | null>>): string {
+  const next = new URLSearchParams(current);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  const query = next.toString();
+  return query === '' ? '' : `?${query}`;
+}

@@ -1,0 +1,321 @@
+/**
+ * The entity registry: every entity of /admin/ra declared once (columns, default order,
+ * filters, title, relations). The list, detail, export and jump-to views are all derived from
+ * these entries; an entity the registry does not know is served through `inferEntity`.
+ *
+ * ASSUMPTIONS about the service's list convention beyond the contract (the emulator implements
+ * the same names):
+ * - every filter below is an exact match on the named field, and a boolean filter takes JSON
+ *   `true`/`false`;
+ * - `channel_guids` (messages) matches messages whose list contains the given channel id;
+ * - `created_after` / `created_before` (messages) bound `message_ts` in epoch milliseconds,
+ *   `created_after` inclusive and `created_before` exclusive;
+ * - `q` is free text over the fields named in `searchHint`;
+ * - every column marked sortable can be passed as the `sort` field.
+ * All `_ts` numbers are epoch milliseconds, as the contract says of `message_ts`.
+ */
+import type { z } from 'zod';
+import {
+  CHANNEL_VISIBILITIES,
+  KNOWN_MESSAGE_STATUSES,
+  agentSchema,
+  channelSchema,
+  domainSchema,
+  messageSchema,
+  notificationSchema,
+  userSchema,
+  workspaceSchema,
+  type RaRecord,
+} from '@/lib/upstream/contract';
+import type { ColumnKind, ColumnSpec, EntityView } from './types';
+
+export interface EntityDefinition extends EntityView {
+  known: true;
+  /** The contract's schema for one record; lists are checked row by row with it. */
+  schema: z.ZodType<RaRecord>;
+  /** A short human name for a record (never empty: falls back to the id). */
+  title(record: Readonly<Record<string, unknown>>): string;
+}
+
+interface ColumnOptions {
+  sortable?: boolean;
+  hidden?: boolean;
+  linkTo?: string;
+}
+
+function column(key: string, label: string, kind: ColumnKind, options: ColumnOptions = {}): ColumnSpec {
+  return {
+    key,
+    label,
+    kind,
+    sortable: options.sortable ?? false,
+    visible: !options.hidden,
+    ...(options.linkTo ? { linkTo: options.linkTo } : {}),
+  };
+}
+
+/** The first field that is a non-blank string, trimmed; the id when none is. */
+function firstText(record: Readonly<Record<string, unknown>>, ...values: unknown[]): string {
+  for (const value of values) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return String(record.id ?? '');
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const ENTITIES: readonly EntityDefinition[] = [
+  {
+    name: 'users',
+    label: 'Users',
+    singular: 'User',
+    known: true,
+    schema: userSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('email', 'E-mail', 'email', { sortable: true }),
+      column('first_name', 'First name', 'text', { sortable: true }),
+      column('last_name', 'Last name', 'text', { sortable: true }),
+      column('verified', 'Verified', 'boolean', { sortable: true }),
+      column('account_type', 'Type', 'status', { sortable: true }),
+      column('idp_provider', 'Identity provider', 'text', { sortable: true, hidden: true }),
+      column('phone', 'Phone', 'text', { hidden: true }),
+      column('image_url', 'Avatar', 'image', { hidden: true }),
+      column('merged_into', 'Merged into', 'id', { hidden: true, linkTo: 'users' }),
+      column('creator_id', 'Owner (agents)', 'id', { sortable: true, hidden: true, linkTo: 'users' }),
+      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      column('last_active_at', 'Last active', 'iso-datetime', { sortable: true }),
+      column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true, hidden: true }),
+    ],
+    defaultSort: { field: 'created_at', order: 'desc' },
+    filters: [
+      { kind: 'boolean', param: 'verified', field: 'verified', label: 'Verified' },
+      { kind: 'enum', param: 'type', field: 'account_type', label: 'Type', options: ['human', 'agent'] },
+    ],
+    searchHint: 'e-mail or name',
+    relatedLists: [
+      { label: 'Workspaces owned', entity: 'workspaces', param: 'owner' },
+      { label: 'Channels owned', entity: 'channels', param: 'owner' },
+      { label: 'Messages created', entity: 'messages', param: 'creator' },
+      { label: 'Agents', entity: 'agents', param: 'creator' },
+      { label: 'Notifications received', entity: 'notifications', param: 'user' },
+    ],
+    nested: [],
+    title: (record) => firstText(record, `${text(record.first_name)} ${text(record.last_name)}`, record.email),
+  },
+  {
+    name: 'workspaces',
+    label: 'Workspaces',
+    singular: 'Workspace',
+    known: true,
+    schema: workspaceSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('workspace_name', 'Name', 'text', { sortable: true }),
+      column('vanity_name', 'Vanity name', 'text', { sortable: true, hidden: true }),
+      column('owner_guid', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+      column('type_cd', 'Type', 'status', { sortable: true }),
+      column('plan_type', 'Plan', 'status', { sortable: true }),
+      column('created_by', 'Created by', 'id', { hidden: true, linkTo: 'users' }),
+      column('workspace_description', 'Description', 'text', { hidden: true }),
+      column('image_url', 'Image', 'image', { hidden: true }),
+      column('created_ts', 'Created', 'epoch-ms', { sortable: true }),
+      column('last_updated_ts', 'Updated', 'epoch-ms', { sortable: true, hidden: true }),
+      column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true, hidden: true }),
+    ],
+    defaultSort: { field: 'created_ts', order: 'desc' },
+    filters: [
+      { kind: 'exact', param: 'owner', field: 'owner_guid', label: 'Owner', linkTo: 'users' },
+      { kind: 'exact', param: 'plan', field: 'plan_type', label: 'Plan' },
+    ],
+    searchHint: 'name or vanity name',
+    relatedLists: [
+      { label: 'Channels', entity: 'channels', param: 'workspace' },
+      { label: 'Messages', entity: 'messages', param: 'workspace' },
+      { label: 'Domains', entity: 'domains', param: 'workspace' },
+      { label: 'Notifications', entity: 'notifications', param: 'workspace' },
+    ],
+    nested: [],
+    title: (record) => firstText(record, record.workspace_name, record.vanity_name),
+  },
+  {
+    name: 'channels',
+    label: 'Channels',
+    singular: 'Channel',
+    known: true,
+    schema: channelSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('channel_name', 'Name', 'text', { sortable: true }),
+      column('type', 'Type', 'status', { sortable: true }),
+      column('visibility', 'Visibility', 'status', { sortable: true }),
+      column('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+      column('owner_guid', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+      column('channel_description', 'Description', 'text', { hidden: true }),
+      column('image_url', 'Image', 'image', { hidden: true }),
+      column('created_ts', 'Created', 'epoch-ms', { sortable: true }),
+      column('last_posted_ts', 'Last post', 'epoch-ms', { sortable: true }),
+    ],
+    defaultSort: { field: 'created_ts', order: 'desc' },
+    filters: [
+      { kind: 'exact', param: 'workspace', field: 'workspace_guid', label: 'Workspace', linkTo: 'workspaces' },
+      { kind: 'exact', param: 'owner', field: 'owner_guid', label: 'Owner', linkTo: 'users' },
+      { kind: 'enum', param: 'type', field: 'type', label: 'Type', options: ['directMessage', 'namedConversation'] },
+      { kind: 'enum', param: 'visibility', field: 'visibility', label: 'Visibility', options: CHANNEL_VISIBILITIES },
+    ],
+    searchHint: 'name or description',
+    relatedLists: [{ label: 'Messages', entity: 'messages', param: 'channel' }],
+    nested: [
+      {
+        field: 'json_collaborators',
+        label: 'Members',
+        columns: [
+          column('user_id', 'User', 'id', { linkTo: 'users' }),
+          column('role', 'Role', 'status'),
+          column('status', 'Membership', 'status'),
+          column('joined_ts', 'Joined', 'epoch-ms'),
+        ],
+      },
+    ],
+    title: (record) => firstText(record, record.channel_name),
+  },
+  {
+    name: 'messages',
+    label: 'Messages',
+    singular: 'Message',
+    known: true,
+    schema: messageSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('name', 'Name', 'text', { sortable: true }),
+      column('status', 'Status', 'status', { sortable: true }),
+      column('status_reason', 'Status reason', 'text', { sortable: true, hidden: true }),
+      column('creator_guid', 'Creator', 'id', { sortable: true, linkTo: 'users' }),
+      column('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+      column('channel_guids', 'Channels', 'list', { linkTo: 'channels' }),
+      column('duration_ms', 'Duration', 'duration', { sortable: true }),
+      column('is_text_message', 'Text only', 'boolean', { hidden: true }),
+      column('transcript_txt', 'Transcript', 'text', { hidden: true }),
+      column('message_url', 'Audio', 'url', { hidden: true }),
+      column('waveform_url', 'Waveform', 'url', { hidden: true }),
+      column('sequence_number', 'Sequence', 'number', { sortable: true, hidden: true }),
+      column('message_ts', 'Posted', 'epoch-ms', { sortable: true }),
+      column('last_updated_at', 'Updated', 'epoch-ms', { sortable: true }),
+    ],
+    defaultSort: { field: 'message_ts', order: 'desc' },
+    filters: [
+      { kind: 'enum', param: 'status', field: 'status', label: 'Status', options: KNOWN_MESSAGE_STATUSES },
+      { kind: 'exact', param: 'workspace', field: 'workspace_guid', label: 'Workspace', linkTo: 'workspaces' },
+      { kind: 'exact', param: 'channel', field: 'channel_guids', label: 'Channel', linkTo: 'channels' },
+      { kind: 'exact', param: 'creator', field: 'creator_guid', label: 'Creator', linkTo: 'users' },
+      { kind: 'date-range', label: 'Posted', afterField: 'created_after', beforeField: 'created_before' },
+    ],
+    searchHint: 'name or transcript',
+    relatedLists: [{ label: 'Notifications', entity: 'notifications', param: 'message' }],
+    nested: [
+      {
+        field: 'audio_models',
+        label: 'Audio models',
+        columns: [column('_id', 'Id', 'id'), column('type', 'Type', 'status'), column('url', 'URL', 'url')],
+      },
+    ],
+    title: (record) => firstText(record, record.name, text(record.transcript_txt).slice(0, 80)),
+  },
+  {
+    name: 'notifications',
+    label: 'Notifications',
+    singular: 'Notification',
+    known: true,
+    schema: notificationSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('type', 'Type', 'status', { sortable: true }),
+      column('user_id', 'Recipient', 'id', { sortable: true, linkTo: 'users' }),
+      column('from_user_id', 'From', 'id', { sortable: true, linkTo: 'users' }),
+      column('message', 'Text', 'text'),
+      column('message_id', 'Message', 'id', { sortable: true, linkTo: 'messages' }),
+      column('parent_message_id', 'Parent message', 'id', { hidden: true, linkTo: 'messages' }),
+      column('channel_id', 'Channel', 'id', { sortable: true, linkTo: 'channels' }),
+      column('workspace_id', 'Workspace', 'id', { sortable: true, hidden: true, linkTo: 'workspaces' }),
+      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      column('created_on', 'Created on', 'iso-datetime', { hidden: true }),
+    ],
+    defaultSort: { field: 'created_at', order: 'desc' },
+    filters: [
+      { kind: 'enum', param: 'type', field: 'type', label: 'Type', options: ['message', 'tag'] },
+      { kind: 'exact', param: 'user', field: 'user_id', label: 'Recipient', linkTo: 'users' },
+      { kind: 'exact', param: 'workspace', field: 'workspace_id', label: 'Workspace', linkTo: 'workspaces' },
+      { kind: 'exact', param: 'channel', field: 'channel_id', label: 'Channel', linkTo: 'channels' },
+      { kind: 'exact', param: 'message', field: 'message_id', label: 'Message', linkTo: 'messages' },
+    ],
+    searchHint: 'text',
+    relatedLists: [],
+    nested: [],
+    title: (record) => firstText(record, text(record.message).slice(0, 80)),
+  },
+  {
+    name: 'domains',
+    label: 'Domains',
+    singular: 'Domain',
+    known: true,
+    schema: domainSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('domain', 'Domain', 'text', { sortable: true }),
+      column('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      column('updated_at', 'Updated', 'iso-datetime', { sortable: true }),
+    ],
+    defaultSort: { field: 'domain', order: 'asc' },
+    filters: [{ kind: 'exact', param: 'workspace', field: 'workspace_guid', label: 'Workspace', linkTo: 'workspaces' }],
+    searchHint: 'domain',
+    relatedLists: [],
+    nested: [],
+    title: (record) => firstText(record, record.domain),
+  },
+  {
+    name: 'agents',
+    label: 'Agents',
+    singular: 'Agent',
+    known: true,
+    schema: agentSchema,
+    columns: [
+      column('id', 'Id', 'id', { sortable: true }),
+      column('name', 'Name', 'text', { sortable: true }),
+      column('email', 'E-mail', 'email', { sortable: true }),
+      column('creator_id', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+      column('workspace_guids', 'Workspaces', 'list', { hidden: true, linkTo: 'workspaces' }),
+      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
+    ],
+    defaultSort: { field: 'created_at', order: 'desc' },
+    filters: [{ kind: 'exact', param: 'creator', field: 'creator_id', label: 'Owner', linkTo: 'users' }],
+    searchHint: 'name or e-mail',
+    relatedLists: [{ label: 'Messages created', entity: 'messages', param: 'creator' }],
+    nested: [],
+    title: (record) => firstText(record, record.name, record.email),
+  },
+];
+
+export function findEntity(name: string): EntityDefinition | undefined {
+  return ENTITIES.find((entity) => entity.name === name);
+}
+
+/** What may be a /admin/ra entity name in a URL: no dots, slashes or encoded surprises. */
+export const ENTITY_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/;
+
+/** The plain-data part of a definition, for client components. */
+export function entityView(entity: EntityView): EntityView {
+  return {
+    name: entity.name,
+    label: entity.label,
+    singular: entity.singular,
+    known: entity.known,
+    columns: entity.columns,
+    defaultSort: entity.defaultSort,
+    filters: entity.filters,
+    searchHint: entity.searchHint,
+    relatedLists: entity.relatedLists,
+    nested: entity.nested,
+  };
+}

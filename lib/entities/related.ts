@@ -1,0 +1,85 @@
+/**
+ * The records a record points at, and the lists that point back at it. Titles of linked
+ * records are read with one list call per target entity (`filter: {id: [...]}`, react-admin's
+ * getMany), all in parallel; a failed or missing read leaves the link showing its bare id.
+ */
+import 'server-only';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { raRecordSchema } from '@/lib/upstream/contract';
+import { countRecords, listRecords } from '@/lib/upstream/ra';
+import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
+import { detailHref } from './hrefs';
+import { findEntity } from './registry';
+import type { ColumnSpec, EntityView, RelatedList } from './types';
+
+/** The most ids of one entity whose titles a page asks for (one list page at the service). */
+export const MAX_TITLES_PER_ENTITY = 100;
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** The ids a column's value holds: a string, or a list of strings. */
+export function idsIn(value: unknown): string[] {
+  if (typeof value === 'string') return value === '' ? [] : [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item !== '');
+  return [];
+}
+
+/** Every id the record links to, by target entity (nested tables included). */
+export function linkedIds(entity: EntityView, record: Row): Map<string, Set<string>> {
+  const byEntity = new Map<string, Set<string>>();
+  const add = (column: ColumnSpec, value: unknown) => {
+    if (!column.linkTo) return;
+    const ids = byEntity.get(column.linkTo) ?? new Set<string>();
+    for (const id of idsIn(value)) ids.add(id);
+    byEntity.set(column.linkTo, ids);
+  };
+  for (const column of entity.columns) add(column, record[column.key]);
+  for (const nested of entity.nested) {
+    const rows = record[nested.field];
+    if (!Array.isArray(rows)) continue;
+    for (const row of rows) {
+      if (row === null || typeof row !== 'object') continue;
+      for (const column of nested.columns) add(column, (row as Row)[column.key]);
+    }
+  }
+  return byEntity;
+}
+
+/** Titles of linked records, keyed by their detail page's href. */
+export type Titles = ReadonlyMap<string, string>;
+
+export async function readTitles(upstream: UpstreamClient, ids: Map<string, Set<string>>): Promise<Titles> {
+  const reads = [...ids].map(async ([name, set]): Promise<[string, string][]> => {
+    const entity = findEntity(name);
+    const wanted = [...set].slice(0, MAX_TITLES_PER_ENTITY);
+    if (!entity || wanted.length === 0) return [];
+    try {
+      const { rows } = await listRecords(upstream, name, { range: { start: 0, end: wanted.length - 1 }, filter: { id: wanted } }, raRecordSchema);
+      return rows.map((row) => [detailHref(name, row.id), entity.title(row)]);
+    } catch (error) {
+      // Titles are decoration: the links work without them, and the page says nothing of it.
+      if (isUpstreamError(error)) return [];
+      throw error;
+    }
+  });
+  return new Map((await Promise.all(reads)).flat());
+}
+
+export type RelatedCount = { related: RelatedList; count: number } | { related: RelatedList; failure: UpstreamFailure };
+
+/** How many records of each related list point at this id; service failures become results, not rejections. */
+export function countRelated(upstream: UpstreamClient, entity: EntityView, id: string): Promise<RelatedCount[]> {
+  return Promise.all(
+    entity.relatedLists.map(async (related): Promise<RelatedCount> => {
+      const target = findEntity(related.entity);
+      const filter = target?.filters.find((spec) => spec.kind !== 'date-range' && spec.param === related.param);
+      if (!filter || filter.kind === 'date-range') throw new Error(`registry: ${related.entity} has no filter ${related.param}`);
+      try {
+        return { related, count: await countRecords(upstream, related.entity, { [filter.field]: id }) };
+      } catch (error) {
+        if (isUpstreamError(error)) return { related, failure: describeUpstreamError(error) };
+        throw error;
+      }
+    }),
+  );
+}

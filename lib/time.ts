@@ -1,0 +1,77 @@
+/**
+ * Times as the console shows them: the service stores ISO 8601 strings in some fields and
+ * epoch numbers (milliseconds, or seconds) in others; operators read UTC (what logs and the
+ * service speak) and their own local time side by side.
+ */
+
+export type TimeEncoding = 'iso-datetime' | 'epoch-ms' | 'epoch-s';
+
+/** Later than any plausible record, so a garbage number does not become year 275760. */
+const MAX_TIME_MS = Date.UTC(9999, 11, 31);
+
+/** The instant a value denotes, or null when it is empty or not a time. */
+export function toInstant(value: unknown, encoding: TimeEncoding): Date | null {
+  let ms: number;
+  if (encoding === 'iso-datetime') {
+    if (typeof value !== 'string' || value.trim() === '') return null;
+    ms = Date.parse(value);
+  } else {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+    ms = encoding === 'epoch-s' ? value * 1000 : value;
+  }
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) return null;
+  return new Date(ms);
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `2026-11-22 05:42:56 UTC`: sortable, unambiguous, the same for every operator. */
+export function formatUtc(date: Date): string {
+  return (
+    `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`
+  );
+}
+
+/** The same instant in a time zone (the browser's when omitted), with the zone's name. */
+export function formatLocal(date: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** A duration in milliseconds as `m:ss` or `h:mm:ss`; negative or non-finite values are null. */
+export function formatDuration(ms: unknown): string | null {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return null;
+  const totalSeconds = Math.round(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC starting a `YYYY-MM-DD` day, epoch ms; null for anything else (2026-02-30 too). */
+export function utcDayStart(day: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, date);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  return ms;
+}
+
+/** Midnight UTC ending a `YYYY-MM-DD` day (the next day's start), epoch ms. */
+export function utcDayEnd(day: string): number | null {
+  const start = utcDayStart(day);
+  return start === null ? null : start + DAY_MS;
+}

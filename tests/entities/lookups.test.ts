@@ -1,0 +1,69 @@
+/** Jump-to and related-record reads against the emulator, through the real UpstreamClient. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findJumpCandidates } from '@/lib/entities/jump';
+import { findEntity } from '@/lib/entities/registry';
+import { linkedIds, readTitles } from '@/lib/entities/related';
+import { UpstreamClient } from '@/lib/upstream/client';
+import type { RunningEmulator } from '../../emulator/server';
+import { benchToken, startTestEmulator } from '../support/emulator';
+
+let emulator: RunningEmulator;
+let upstream: UpstreamClient;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  const token = await benchToken(emulator);
+  upstream = new UpstreamClient({ baseUrl: emulator.url, accessToken: token.access_token, log: () => {} });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+const OPS_ID = 'usr_00000000000000000001';
+
+describe('findJumpCandidates', () => {
+  it('finds a user by id', async () => {
+    const { candidates } = await findJumpCandidates(upstream, OPS_ID);
+    expect(candidates).toEqual([expect.objectContaining({ entity: 'users', id: OPS_ID, title: 'Morgan Reyes', href: `/users/${OPS_ID}`, matchedBy: 'id' })]);
+  });
+
+  it('finds a user by e-mail, whatever its case', async () => {
+    const { candidates } = await findJumpCandidates(upstream, 'OPS@Example.com');
+    expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual(['users', OPS_ID, 'email']);
+  });
+
+  it('finds nothing for a term nothing has, and says nothing failed', async () => {
+    expect(await findJumpCandidates(upstream, 'nothing-has-this-id')).toEqual({ candidates: [], failures: [] });
+  });
+
+  it('reports failures other than "not found"', async () => {
+    const broken = new UpstreamClient({ baseUrl: emulator.url, accessToken: 'not-a-token', log: () => {} });
+    const { candidates, failures } = await findJumpCandidates(broken, OPS_ID);
+    expect(candidates).toEqual([]);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]).toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('readTitles', () => {
+  it('titles the records a record links to, with one read per entity', async () => {
+    const users = findEntity('users')!;
+    const ids = linkedIds(users, { id: 'x', merged_into: OPS_ID });
+    expect(ids).toEqual(new Map([['users', new Set([OPS_ID])]]));
+    const titles = await readTitles(upstream, ids);
+    expect(titles.get(`/users/${OPS_ID}`)).toBe('Morgan Reyes');
+  });
+
+  it('collects ids from lists and nested tables', () => {
+    const channels = findEntity('channels')!;
+    const ids = linkedIds(channels, {
+      id: 'c',
+      workspace_guid: 'w1',
+      owner_guid: 'u1',
+      json_collaborators: [{ user_id: 'u2', role: 'member', status: 'active' }, null, 'junk'],
+    });
+    expect(ids.get('workspaces')).toEqual(new Set(['w1']));
+    expect(ids.get('users')).toEqual(new Set(['u1', 'u2']));
+  });
+});
