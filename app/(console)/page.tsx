@@ -1,3 +1,4 @@
+import { requestTime } from '@/lib/request-time';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: 'Dashboard' };
 
 export default async function DashboardPage() {
   const { upstream } = await requireAdminSession();
-  const now = Date.now();
+  const now = requestTime();
   const threshold = defaultThresholdMinutes();
   const statuses = [...NON_TERMINAL_STATUSES];
   const [userCount, stuckCounts] = await Promise.all([

@@ -1,22 +1,13 @@
-'use client';
-
-import { signOut } from 'next-auth/react';
-import { useState } from 'react';
+import { signOutOperator } from '@/app/_actions/session';
 import { Button } from '@/components/ui/button';
 
+/** A plain form posting the sign-out action: works before hydration and adds no client code. */
 export function SignOutButton({ variant = 'ghost' }: { variant?: 'ghost' | 'outline' | 'default' }) {
-  const [pending, setPending] = useState(false);
   return (
-    <Button
-      variant={variant}
-      size="sm"
-      disabled={pending}
-      onClick={() => {
-        setPending(true);
-        void signOut({ callbackUrl: '/signin?reason=signed-out' });
-      }}
-    >
-      Sign out
-    </Button>
+    <form action={signOutOperator}>
+      <Button type="submit" variant={variant} size="sm">
+        Sign out
+      </Button>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import { requestTime } from '@/lib/request-time';
 import { MessageWorkbench } from '@/components/messages/message-workbench';
 import { VerifyUserButton } from '@/components/users/verify-user-button';
 import { roleAllows } from '@/lib/auth/roles';
@@ -13,7 +14,7 @@ export async function EntityActions({ entity, record }: { entity: string; record
   if (!operator) return null;
   if (entity === 'messages') {
     const message = messageSchema.safeParse(record);
-    return message.success ? <MessageWorkbench message={message.data} role={operator.role} now={Date.now()} /> : null;
+    return message.success ? <MessageWorkbench message={message.data} role={operator.role} now={requestTime()} /> : null;
   }
   if (entity === 'users') {
     const user = userSchema.safeParse(record);

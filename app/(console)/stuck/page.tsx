@@ -1,3 +1,4 @@
+import { requestTime } from '@/lib/request-time';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
@@ -25,7 +26,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const { upstream, operator } = await requireAdminSession();
   const state = parseStuckSearchParams(await searchParams);
   const { query, page } = state;
-  const now = Date.now();
+  const now = requestTime();
   const filter = stuckFilter(query, now);
   const missingIds = (messages: readonly Message[]) => messages.filter((message) => missingArtifacts(message).includes(query.missing!)).map((message) => message.id);
   const oldestFirst = { field: 'last_updated_at', order: 'ASC' } as const;
