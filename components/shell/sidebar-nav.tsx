@@ -8,6 +8,7 @@ import {
   Globe,
   Hash,
   Hourglass,
+  ListChecks,
   LayoutDashboard,
   MessageSquare,
   ScrollText,
@@ -30,6 +31,7 @@ const ICONS: Record<NavItem['icon'], LucideIcon> = {
   domains: Globe,
   agents: Bot,
   statistics: ChartColumn,
+  jobs: ListChecks,
   audit: ScrollText,
 };
 
