@@ -3,6 +3,7 @@
  * .env.example), or passed directly by tests to `startEmulator`.
  */
 import { z } from 'zod';
+import { faultConfigInputSchema, type FaultConfig } from './faults';
 import { PRESET_NAMES, type PresetName } from './seed/presets';
 
 export interface EmulatorConfig {
@@ -27,6 +28,10 @@ export interface EmulatorConfig {
   rateLimitWrite: number;
   /** Browser origins allowed by CORS; empty allows none. */
   corsOrigins: string[];
+  /** How long a reprocessed message stays `processing` (changeable at run time). */
+  reprocessDelayMs: number;
+  /** Fault injection rules in force from the start (changeable through /__control/faults). */
+  faults: FaultConfig;
 }
 
 /** The machine client for tests and benchmarks (client_credentials, `admin` scope). */
@@ -49,6 +54,8 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   rateLimitRead: 100,
   rateLimitWrite: 20,
   corsOrigins: [],
+  reprocessDelayMs: 5000,
+  faults: { rules: [] },
 };
 
 /** An unset or empty variable takes the default. */
@@ -74,6 +81,8 @@ const envSchema = z.object({
   EMULATOR_RATE_LIMIT_READ: optional(positiveInt),
   EMULATOR_RATE_LIMIT_WRITE: optional(positiveInt),
   EMULATOR_CORS_ORIGINS: optional(commaList),
+  EMULATOR_REPROCESS_DELAY_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
+  EMULATOR_FAULTS: optional(z.string().transform(parseJson).pipe(faultConfigInputSchema)),
   VOICE_CLIENT_ID: optional(z.string()),
   VOICE_CLIENT_SECRET: optional(z.string()),
 });
@@ -104,5 +113,16 @@ export function readConfigFromEnv(env: Record<string, string | undefined>): Emul
     rateLimitRead: e.EMULATOR_RATE_LIMIT_READ ?? d.rateLimitRead,
     rateLimitWrite: e.EMULATOR_RATE_LIMIT_WRITE ?? d.rateLimitWrite,
     corsOrigins: e.EMULATOR_CORS_ORIGINS ?? d.corsOrigins,
+    reprocessDelayMs: e.EMULATOR_REPROCESS_DELAY_MS ?? d.reprocessDelayMs,
+    faults: e.EMULATOR_FAULTS ?? d.faults,
   };
+}
+
+function parseJson(value: string, context: z.RefinementCtx): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'is not valid JSON' });
+    return z.NEVER;
+  }
 }

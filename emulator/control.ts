@@ -1,23 +1,43 @@
 /**
  * Test controls, under /__control/ only and without authentication (the emulator listens on
  * loopback for tests and development):
- *   GET    /__control/settings   current runtime settings
- *   POST   /__control/settings   change some: {"accessTokenTtlSeconds": 4, "rateLimitRead": 5, ...}
- *   POST   /__control/reset      pristine seed data, initial settings, rate-limit counters cleared
- *   GET    /__control/requests   the request log (every route but /__control and /healthz)
- *   DELETE /__control/requests   clears the request log
+ *   GET    /__control/settings         current runtime settings
+ *   POST   /__control/settings         change some: {"accessTokenTtlSeconds": 4, "reprocessDelayMs": 0, ...}
+ *   POST   /__control/reset            pristine seed data, initial settings and faults, rate-limit counters cleared
+ *   GET    /__control/requests         the request log (every route but /__control and /healthz)
+ *   DELETE /__control/requests         clears the request log
+ *   GET    /__control/faults           the fault injection rules in force
+ *   POST   /__control/faults           replaces them: {"rules": [...], "seed": 7} or just [...] (faults.ts)
+ *   DELETE /__control/faults           removes them all
+ *   POST   /__control/revoke-grants    {"email": "ops@example.com"}: ends every grant and token of the account
+ *   GET    /__control/poison-messages  the seeded messages a reprocess never brings back
  */
-import { HttpError, readJsonBody, sendJson } from './http';
+import { z } from 'zod';
+import { faultConfigInputSchema, type FaultInjector } from './faults';
+import { HttpError, parseInput, readJsonBody, sendJson } from './http';
 import type { RequestLog } from './request-log';
 import type { Route } from './router';
 import { runtimeSettingsUpdateSchema, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
+
+export interface PoisonMessage {
+  id: string;
+  /** `stuck`: stays `processing` after a reprocess; `fail`: falls to `failed`. */
+  behaviour: string;
+  status: string;
+}
 
 export interface ControlOptions {
   currentSettings(): RuntimeSettings;
   updateSettings(update: RuntimeSettingsUpdate): RuntimeSettings;
   reset(): Promise<void>;
   requestLog: RequestLog;
+  faults: FaultInjector;
+  /** Revokes the account's grants; null when no account has the e-mail address. */
+  revokeGrants(email: string): number | null;
+  poisonMessages(): PoisonMessage[];
 }
+
+const revokeGrantsSchema = z.object({ email: z.string().min(1).max(320) }).strict();
 
 export function controlRoutes(options: ControlOptions): Route[] {
   return [
@@ -32,12 +52,8 @@ export function controlRoutes(options: ControlOptions): Route[] {
       method: 'POST',
       pattern: /^\/__control\/settings$/,
       async handle({ req, res }) {
-        const parsed = runtimeSettingsUpdateSchema.safeParse(await readJsonBody(req));
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new HttpError(400, `settings: ${issue?.path.join('.') || 'body'}: ${issue?.message}`, 'INVALID_PARAMETER');
-        }
-        sendJson(res, 200, options.updateSettings(parsed.data));
+        const update = parseInput(runtimeSettingsUpdateSchema, await readJsonBody(req), 'settings');
+        sendJson(res, 200, options.updateSettings(update));
       },
     },
     {
@@ -61,6 +77,46 @@ export function controlRoutes(options: ControlOptions): Route[] {
       async handle({ res }) {
         options.requestLog.clear();
         res.writeHead(204).end();
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/__control\/faults$/,
+      async handle({ res }) {
+        sendJson(res, 200, options.faults.get());
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/__control\/faults$/,
+      async handle({ req, res }) {
+        options.faults.set(parseInput(faultConfigInputSchema, await readJsonBody(req), 'faults'));
+        sendJson(res, 200, options.faults.get());
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/__control\/faults$/,
+      async handle({ res }) {
+        options.faults.clear();
+        res.writeHead(204).end();
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/__control\/revoke-grants$/,
+      async handle({ req, res }) {
+        const { email } = parseInput(revokeGrantsSchema, await readJsonBody(req), 'body');
+        const revoked = options.revokeGrants(email);
+        if (revoked === null) throw new HttpError(404, `no account with e-mail address "${email}"`, 'NOT_FOUND');
+        sendJson(res, 200, { ok: true, revokedGrants: revoked });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/__control\/poison-messages$/,
+      async handle({ res }) {
+        sendJson(res, 200, options.poisonMessages());
       },
     },
   ];

@@ -1,6 +1,8 @@
 /** Small HTTP helpers shared by the emulator's own routes (everything but oidc-provider's). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import type { ErrorBody } from '../lib/upstream/contract';
+import type { Caller } from './guard';
 
 /** An expected failure, answered with the service's error body. */
 export class HttpError extends Error {
@@ -19,8 +21,10 @@ export interface RequestContext {
   requestId: string;
   method: string;
   url: URL;
-  /** The account or client behind the bearer token, once authenticated. */
+  /** The account, agent or client behind the bearer token, once authenticated. */
   subject: string | null;
+  /** Who called, once authenticated (/admin and /agents). */
+  caller: Caller | null;
 }
 
 export function sendJson(
@@ -37,6 +41,20 @@ export function sendJson(
     'Cache-Control': 'no-store',
   });
   res.end(payload);
+}
+
+/** Answers the body after checking it against the contract's schema. */
+export function sendValidated<T>(res: ServerResponse, schema: z.ZodType<T>, body: T, status = 200, headers: Readonly<Record<string, string>> = {}): void {
+  sendJson(res, status, schema.parse(body), headers);
+}
+
+/** Validates input (a body, a query) with a zod schema; a problem is a 400 naming the field. */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : what;
+  throw new HttpError(400, `${field}: ${issue?.message ?? 'invalid'}`, 'INVALID_PARAMETER');
 }
 
 export function sendError(res: ServerResponse, context: RequestContext, error: HttpError): void {

@@ -3,10 +3,10 @@
  * oidc-provider's userinfo, which requires `openid`. Needs a user token with `identity`.
  */
 import type Provider from 'oidc-provider';
-import { identitySchema, type Identity } from '../lib/upstream/contract';
+import { identitySchema } from '../lib/upstream/contract';
 import type { EmulatorDatabase } from './db';
-import { HttpError, sendJson } from './http';
-import { findBearerToken } from './oauth/bearer';
+import { HttpError, sendValidated } from './http';
+import { bearerValueOf, findBearerToken } from './oauth/bearer';
 import type { Route } from './router';
 
 export function identityRoutes(provider: Provider, database: EmulatorDatabase): Route[] {
@@ -15,7 +15,7 @@ export function identityRoutes(provider: Provider, database: EmulatorDatabase): 
       method: 'GET',
       pattern: /^\/identity$/,
       async handle({ req, res, context }) {
-        const token = await findBearerToken(provider, req.headers.authorization);
+        const token = await findBearerToken(provider, bearerValueOf(req.headers.authorization));
         if (!token) {
           throw new HttpError(401, 'missing, invalid or expired bearer token', 'UNAUTHORIZED', {
             'WWW-Authenticate': 'Bearer realm="voice"',
@@ -24,20 +24,15 @@ export function identityRoutes(provider: Provider, database: EmulatorDatabase): 
         context.subject = token.accountId ?? token.clientId;
         if (!token.accountId) throw new HttpError(403, 'the token does not belong to a user', 'FORBIDDEN');
         if (!token.scopes.has('identity')) throw new HttpError(403, 'the token lacks the identity scope', 'FORBIDDEN');
-        const { rows } = await database.sql.query<{ email: string; first_name: string | null; last_name: string | null }>(
-          'SELECT email, first_name, last_name FROM users WHERE id = $1',
-          [token.accountId],
-        );
-        const user = rows[0];
+        const user = database.world.users.get(token.accountId);
         if (!user) throw new HttpError(404, 'the signed-in user no longer exists', 'NOT_FOUND');
-        const identity: Identity = {
+        sendValidated(res, identitySchema, {
           user_id: token.accountId,
           email: user.email,
           first_name: user.first_name,
           last_name: user.last_name,
           scopes: [...token.scopes],
-        };
-        sendJson(res, 200, identitySchema.parse(identity));
+        });
       },
     },
   ];

@@ -11,10 +11,12 @@ async function main(): Promise<void> {
   const config = readConfigFromEnv(process.env);
   const emulator = await startEmulator(config);
   const { database } = emulator.startup;
+  const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
   console.log(
     `[emulator] ${emulator.url} ready: preset ${config.preset}, seed ${config.seed}; data ` +
       `${database.generated ? 'generated' : 'loaded from cache'} in ${Math.round(database.milliseconds)} ms ` +
-      `(${database.snapshotFile}), started in ${Math.round(emulator.startup.milliseconds)} ms`,
+      `(${database.snapshotFile}, ${megabytes(database.snapshotBytes)} MB), started in ` +
+      `${Math.round(emulator.startup.milliseconds)} ms, heap ${megabytes(process.memoryUsage().heapUsed)} MB`,
   );
 
   let stopping = false;

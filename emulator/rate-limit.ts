@@ -1,7 +1,8 @@
 /**
- * Fixed-window rate limits per token and route class (reads are GET/HEAD, everything else is
- * a write). Windows are aligned to multiples of the window length, so one map holds only the
- * current window's counters.
+ * Fixed-window rate limits per token and route class: reads are GET/HEAD, except the GETs that
+ * change state (createMP3, recreateWaveform), which count as writes like every other method.
+ * Windows are aligned to multiples of the window length, so one map holds only the current
+ * window's counters.
  */
 import type { RuntimeSettings } from './settings';
 
@@ -15,8 +16,10 @@ export interface RateLimitDecision {
   resetEpochSeconds: number;
 }
 
-export function routeClassOf(method: string): RouteClass {
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+const STATE_CHANGING_GET = /\/(createMP3|recreateWaveform)$/;
+
+export function routeClassOf(method: string, path: string): RouteClass {
+  return (method === 'GET' || method === 'HEAD') && !STATE_CHANGING_GET.test(path) ? 'read' : 'write';
 }
 
 export class FixedWindowRateLimiter {

@@ -4,26 +4,37 @@
  *
  * Routes: /healthz, /__control/* (control.ts), /identity, /admin/* and /agents/* (bearer token,
  * rate limits), /interaction/* (sign-in pages); everything else is oidc-provider's
- * (/oauth/authorize, /oauth/token, /oauth/revoke, discovery).
+ * (/oauth/authorize, /oauth/token, /oauth/revoke, discovery). Injected faults (faults.ts) apply
+ * to every route but /healthz and /__control/*.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { adminRoutes } from './admin/routes';
+import { agentRoutes } from './agents/routes';
+import { AgentTokens } from './agents/tokens';
 import { DEFAULT_CONFIG, type EmulatorConfig } from './config';
 import { controlRoutes } from './control';
 import { applyCors } from './cors';
 import { EmulatorDatabase, type DatabaseLoadReport } from './db';
-import { guardApiRequest } from './guard';
+import { FaultInjector } from './faults';
+import { guardApiRequest, rateLimitedError, setRateLimitHeaders } from './guard';
 import { HttpError, sendError, sendJson, type RequestContext } from './http';
 import { identityRoutes } from './identity';
+import { settleProcessing } from './model/messages';
+import { findUserByEmail } from './model/users';
 import { AccountStore } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
+import { createMemoryStore } from './oauth/memory-store';
 import { createOAuthProvider, resourceIndicatorFor } from './oauth/provider';
-import { FixedWindowRateLimiter } from './rate-limit';
+import { FixedWindowRateLimiter, routeClassOf } from './rate-limit';
 import { RequestLog } from './request-log';
 import { createRouter } from './router';
 import { initialRuntimeSettings, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
+
+/** What a `malformedJson` fault answers: JSON cut off mid-record. */
+const MALFORMED_JSON_BODY = '{"success":true,"data":[{"id":"truncated';
 
 export interface RunningEmulator {
   /** Where it listens, e.g. `http://127.0.0.1:4010` (no trailing slash). */
@@ -35,9 +46,10 @@ export interface RunningEmulator {
   /** Direct access to the data, for tests that need to change or inspect state. */
   database: EmulatorDatabase;
   requestLog: RequestLog;
+  faults: FaultInjector;
   settings(): RuntimeSettings;
   updateSettings(update: RuntimeSettingsUpdate): RuntimeSettings;
-  /** Pristine data, initial settings, cleared rate-limit counters (tokens stay valid). */
+  /** Pristine data, initial settings and faults, cleared rate-limit counters (tokens stay valid). */
   reset(): Promise<void>;
   stop(): Promise<void>;
   startup: { database: DatabaseLoadReport; milliseconds: number };
@@ -62,7 +74,10 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
   let settings = initialRuntimeSettings(config);
   const limiter = new FixedWindowRateLimiter(() => settings);
   const requestLog = new RequestLog();
-  const accounts = new AccountStore(() => database.sql);
+  const faults = new FaultInjector(config.faults);
+  const accounts = new AccountStore(() => database.world);
+  const store = createMemoryStore();
+  const agentTokens = new AgentTokens(issuer);
   const provider = createOAuthProvider({
     issuer,
     consoleClientId: config.consoleClientId,
@@ -72,6 +87,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     corsOrigins: config.corsOrigins,
     settings: () => settings,
     accounts,
+    store,
   });
   const providerCallback = provider.callback();
   const handleInteraction = createInteractionHandler({ provider, accounts, resource: resourceIndicatorFor(issuer) });
@@ -84,36 +100,86 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
   const reset = async (): Promise<void> => {
     await database.reset();
     settings = initialRuntimeSettings(config);
+    faults.set(config.faults);
     limiter.clear();
   };
 
   const control = createRouter(
-    controlRoutes({ currentSettings: () => settings, updateSettings, reset, requestLog }),
+    controlRoutes({
+      currentSettings: () => settings,
+      updateSettings,
+      reset,
+      requestLog,
+      faults,
+      revokeGrants(email) {
+        const user = findUserByEmail(database.world, email);
+        return user ? store.revokeAccount(user.id) : null;
+      },
+      poisonMessages() {
+        const { world } = database;
+        settleProcessing(world, Date.now());
+        return [...world.messages.where('poison', 'stuck'), ...world.messages.where('poison', 'fail')]
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .map((message) => ({ id: message.id, behaviour: message.poison as string, status: message.status }));
+      },
+    }),
   );
   const identity = createRouter(identityRoutes(provider, database));
-  const admin = createRouter(adminRoutes(database));
-  // No /agents operations yet: authenticated requests there get 404 from the empty router.
-  const agents = createRouter([]);
+  const admin = createRouter(adminRoutes({ database, settings: () => settings }));
+  const agents = createRouter(agentRoutes(database, agentTokens));
+
+  /** Applies the fault rules to a request; true when a fault answered it (or left it hanging). */
+  async function injectFault(res: ServerResponse, context: RequestContext): Promise<boolean> {
+    const path = context.url.pathname;
+    const { latencyMs, outcome } = faults.decide(context.method, path);
+    if (latencyMs > 0) await sleep(latencyMs);
+    if (!outcome) return false;
+    switch (outcome.kind) {
+      case 'hang':
+        return true;
+      case 'rateLimit': {
+        const { rateLimitRead, rateLimitWrite, rateLimitWindowMs } = settings;
+        const decision = {
+          allowed: false,
+          limit: routeClassOf(context.method, path) === 'read' ? rateLimitRead : rateLimitWrite,
+          remaining: 0,
+          resetEpochSeconds: Math.ceil((Date.now() + rateLimitWindowMs) / 1000),
+        };
+        setRateLimitHeaders(res, decision);
+        throw rateLimitedError(decision);
+      }
+      case 'error':
+        throw new HttpError(outcome.status, `injected fault: ${context.method} ${path} failed`, 'INJECTED_FAULT');
+      case 'malformedJson':
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(MALFORMED_JSON_BODY);
+        return true;
+    }
+  }
 
   async function route(req: IncomingMessage, res: ServerResponse, context: RequestContext): Promise<void> {
     const path = context.url.pathname;
     if (path === '/healthz') {
       sendJson(res, 200, { ok: true, preset: config.preset, seed: config.seed });
-    } else if (path.startsWith('/__control/')) {
+      return;
+    }
+    if (path.startsWith('/__control/')) {
       await control(req, res, context);
-    } else if (path.startsWith('/interaction/')) {
+      return;
+    }
+    const api = isUnder(path, '/identity') || isUnder(path, '/admin') || isUnder(path, '/agents');
+    if (api && applyCors(req, res, config.corsOrigins)) return;
+    if (await injectFault(res, context)) return;
+    if (path.startsWith('/interaction/')) {
       await handleInteraction(req, res, path);
-    } else if (isUnder(path, '/identity') || isUnder(path, '/admin') || isUnder(path, '/agents')) {
-      if (applyCors(req, res, config.corsOrigins)) return;
-      if (isUnder(path, '/identity')) {
-        await identity(req, res, context);
-      } else if (isUnder(path, '/admin')) {
-        await guardApiRequest(req, res, context, { provider, limiter, requiredScope: 'admin' });
-        await admin(req, res, context);
-      } else {
-        await guardApiRequest(req, res, context, { provider, limiter });
-        await agents(req, res, context);
-      }
+    } else if (isUnder(path, '/identity')) {
+      await identity(req, res, context);
+    } else if (isUnder(path, '/admin')) {
+      await guardApiRequest(req, res, context, { provider, limiter, requiredScope: 'admin' });
+      await admin(req, res, context);
+    } else if (isUnder(path, '/agents')) {
+      await guardApiRequest(req, res, context, { provider, limiter, agentTokens });
+      await agents(req, res, context);
     } else {
       await providerCallback(req, res);
     }
@@ -126,6 +192,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
       method: req.method ?? 'GET',
       url: new URL(req.url ?? '/', 'http://emulator.invalid'),
       subject: null,
+      caller: null,
     };
     res.setHeader('X-Request-Id', context.requestId);
     const path = context.url.pathname;
@@ -163,6 +230,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     config: { ...config, port },
     database,
     requestLog,
+    faults,
     settings: () => settings,
     updateSettings,
     reset,

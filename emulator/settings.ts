@@ -1,6 +1,7 @@
 /**
  * Settings that tests change while the emulator runs (`POST /__control/settings`): token
- * lifetimes and rate limits. Everything reading them asks for the current value per use.
+ * lifetimes, rate limits and the reprocess delay. Everything reading them asks for the current
+ * value per use.
  */
 import { z } from 'zod';
 import type { EmulatorConfig } from './config';
@@ -13,6 +14,8 @@ export const runtimeSettingsSchema = z.object({
   rateLimitRead: positiveInt,
   rateLimitWrite: positiveInt,
   rateLimitWindowMs: positiveInt,
+  /** How long a reprocessed message stays `processing` before its outcome. */
+  reprocessDelayMs: z.number().int().min(0).max(86_400_000),
 });
 export type RuntimeSettings = z.infer<typeof runtimeSettingsSchema>;
 
@@ -27,5 +30,6 @@ export function initialRuntimeSettings(config: EmulatorConfig): RuntimeSettings 
     rateLimitRead: config.rateLimitRead,
     rateLimitWrite: config.rateLimitWrite,
     rateLimitWindowMs: config.rateLimitWindowMs,
+    reprocessDelayMs: config.reprocessDelayMs,
   };
 }

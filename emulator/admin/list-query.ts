@@ -1,101 +1,131 @@
 /**
- * Turns a react-admin list query (parsed by the contract's parseListQuery) into parameterised
- * SQL for one entity. Column names come only from the entity's definition; values only travel
- * as bind parameters. Problems are 400s naming the parameter at fault.
+ * Turns a react-admin list query (parsed by the contract's parseListQuery) into a ListRequest
+ * for one entity: filter values are checked against the entity's fields, sort fields must be
+ * fields of the entity, and the range is bounded. Problems are 400s naming the parameter.
  */
-import type { ListQuery } from '../../lib/upstream/contract';
+import type { ListQuery, SortOrder } from '../../lib/upstream/contract';
 import { HttpError } from '../http';
-import type { ColumnKind, EntityDefinition } from './entities';
+import type { Condition, ListRequest } from '../store/list';
+import type { FieldValue } from '../store/table';
 
 /** Largest page one request may ask for; also the page when no range is given. */
 export const MAX_PAGE_SIZE = 1000;
+/** Most values one filter field may list (`{"id": [...]}`). */
+const MAX_FILTER_VALUES = 1000;
+const MAX_SEARCH_LENGTH = 500;
 
-export interface ListSql {
-  countSql: string;
-  countParams: unknown[];
-  pageSql: string;
-  pageParams: unknown[];
-  start: number;
+/**
+ * How a record field is stored: `datetime` is epoch milliseconds in the row and ISO 8601 on the
+ * wire; `strings` is an array of strings (filtering matches records whose array contains a value).
+ */
+export type FieldKind = 'string' | 'number' | 'boolean' | 'datetime' | 'strings';
+
+export interface FieldSpec<Row> {
+  kind: FieldKind;
+  column: keyof Row & string;
 }
 
-const ARRAY_TYPES: Record<ColumnKind, string> = {
-  text: 'text[]',
-  boolean: 'boolean[]',
-  integer: 'bigint[]',
-  timestamp: 'timestamptz[]',
-};
+/** A filter beyond exact matches: checks its value and returns the condition, or throws a 400. */
+export type FilterBuilder<Row> = (value: unknown, name: string) => Condition<Row>;
 
-function invalid(parameter: 'sort' | 'range' | 'filter', message: string): HttpError {
+export interface ListableEntity<Row> {
+  /** Record field -> stored column: the fields lists can filter and sort on. */
+  fields: Readonly<Record<string, FieldSpec<Row>>>;
+  extraFilters?: Readonly<Record<string, FilterBuilder<Row>>>;
+  /** Columns free-text `q` searches. */
+  search: readonly (keyof Row & string)[];
+  defaultSort: { field: string; order: SortOrder };
+  /** Conditions every list applies (agents are the users that are agents). */
+  scope?: readonly Condition<Row>[];
+}
+
+export function invalid(parameter: 'sort' | 'range' | 'filter', message: string): HttpError {
   return new HttpError(400, `${parameter}: ${message}`, 'INVALID_PARAMETER');
 }
 
-export function buildListSql(entity: EntityDefinition, query: ListQuery): ListSql {
-  const params: unknown[] = [];
-  const bind = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-
-  const conditions: string[] = [];
-  for (const [field, value] of Object.entries(query.filter ?? {})) {
-    if (field === 'q') {
+export function toListRequest<Row>(entity: ListableEntity<Row>, query: ListQuery): ListRequest<Row> {
+  const conditions: Condition<Row>[] = [...(entity.scope ?? [])];
+  for (const [name, value] of Object.entries(query.filter ?? {})) {
+    if (name === 'q') {
       if (typeof value !== 'string') throw invalid('filter', 'q must be a string');
-      if (value.trim() === '') continue;
-      const pattern = bind(`%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-      conditions.push(`(${entity.searchColumns.map((column) => `"${column}" ILIKE ${pattern}`).join(' OR ')})`);
+      if (value.length > MAX_SEARCH_LENGTH) throw invalid('filter', `q is longer than ${MAX_SEARCH_LENGTH} characters`);
+      if (value.trim() !== '') conditions.push({ kind: 'text', fields: entity.search, text: value });
       continue;
     }
-    const kind = Object.hasOwn(entity.columns, field) ? entity.columns[field] : undefined;
-    if (!kind) throw invalid('filter', `unknown field "${field}"`);
-    if (value === null) {
-      conditions.push(`"${field}" IS NULL`);
-    } else if (Array.isArray(value)) {
-      // An id list (react-admin getMany); an empty list matches nothing.
-      value.forEach((item) => checkValue(field, kind, item));
-      conditions.push(value.length === 0 ? 'false' : `"${field}" = ANY(${bind(value)}::${ARRAY_TYPES[kind]})`);
-    } else {
-      checkValue(field, kind, value);
-      conditions.push(`"${field}" = ${bind(value)}`);
+    const extra = entity.extraFilters && Object.hasOwn(entity.extraFilters, name) ? entity.extraFilters[name] : undefined;
+    if (extra) {
+      conditions.push(extra(value, name));
+      continue;
     }
+    const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+    if (!field) throw invalid('filter', `unknown field "${name}"`);
+    conditions.push(exactCondition(name, field, value));
   }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
   const sort = query.sort ?? entity.defaultSort;
-  if (!Object.hasOwn(entity.columns, sort.field)) throw invalid('sort', `unknown field "${sort.field}"`);
-  // Ties broken by id, so pages neither repeat nor skip rows.
-  const orderBy = `ORDER BY "${sort.field}" ${sort.order}${sort.field === 'id' ? '' : ', "id" ASC'}`;
+  const sortField = Object.hasOwn(entity.fields, sort.field) ? entity.fields[sort.field] : undefined;
+  if (!sortField) throw invalid('sort', `unknown field "${sort.field}"`);
+  if (sortField.kind === 'strings') throw invalid('sort', `cannot sort by the list field "${sort.field}"`);
 
   const start = query.range?.start ?? 0;
   const end = query.range?.end ?? start + MAX_PAGE_SIZE - 1;
-  const size = end - start + 1;
-  if (size > MAX_PAGE_SIZE) throw invalid('range', `at most ${MAX_PAGE_SIZE} rows per request`);
+  if (end - start + 1 > MAX_PAGE_SIZE) throw invalid('range', `at most ${MAX_PAGE_SIZE} rows per request`);
+  return { conditions, sort: { field: sortField.column, order: sort.order }, start, end };
+}
 
-  const columns = Object.keys(entity.columns).map((column) => `"${column}"`).join(', ');
-  const countParams = [...params];
-  const page = `LIMIT ${bind(size)} OFFSET ${bind(start)}`;
-  return {
-    countSql: `SELECT count(*)::int AS total FROM "${entity.table}" ${where}`,
-    countParams,
-    pageSql: `SELECT ${columns} FROM "${entity.table}" ${where} ${orderBy} ${page}`,
-    pageParams: params,
-    start,
+/** A field equals the value, or one of the values of an array; list fields contain it. */
+function exactCondition<Row>(name: string, field: FieldSpec<Row>, value: unknown): Condition<Row> {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length > MAX_FILTER_VALUES) throw invalid('filter', `"${name}" lists more than ${MAX_FILTER_VALUES} values`);
+  const stored = values.map((item) => storedValue(name, field.kind, item));
+  return field.kind === 'strings'
+    ? { kind: 'contains', field: field.column, values: stored }
+    : { kind: 'equals', field: field.column, values: stored };
+}
+
+function storedValue(name: string, kind: FieldKind, value: unknown): FieldValue {
+  if (value === null && kind !== 'strings') return null;
+  switch (kind) {
+    case 'string':
+    case 'strings':
+      if (typeof value === 'string') return value;
+      break;
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      break;
+    case 'number':
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      break;
+    case 'datetime': {
+      const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+      if (!Number.isNaN(time)) return time;
+      break;
+    }
+  }
+  throw invalid('filter', `"${name}" must be ${DESCRIPTIONS[kind]}`);
+}
+
+const DESCRIPTIONS: Record<FieldKind, string> = {
+  string: 'a string, null or a list of them',
+  strings: 'a string or a list of strings',
+  boolean: 'true, false or null',
+  number: 'a number, null or a list of numbers',
+  datetime: 'an ISO 8601 date-time, null or a list of them',
+};
+
+/** A bound in epoch milliseconds on a number column: `min` is inclusive, `below` exclusive. */
+export function epochBound<Row>(column: keyof Row & string, side: 'min' | 'below'): FilterBuilder<Row> {
+  return (value, name) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw invalid('filter', `"${name}" must be a number (epoch milliseconds)`);
+    }
+    return { kind: 'between', field: column, [side]: value };
   };
 }
 
-function checkValue(field: string, kind: ColumnKind, value: unknown): void {
-  const ok =
-    kind === 'text'
-      ? typeof value === 'string'
-      : kind === 'boolean'
-        ? typeof value === 'boolean'
-        : kind === 'integer'
-          ? Number.isSafeInteger(value)
-          : typeof value === 'string' && !Number.isNaN(Date.parse(value));
-  if (!ok) throw invalid('filter', `"${field}" must be ${describe(kind)}`);
-}
-
-function describe(kind: ColumnKind): string {
-  return { text: 'a string', boolean: 'true or false', integer: 'an integer', timestamp: 'an ISO 8601 date-time' }[kind];
+/** Another name for filtering a list field by containment (`channel_guid` for `channel_guids`). */
+export function containsFilter<Row>(column: keyof Row & string): FilterBuilder<Row> {
+  return (value, name) => exactCondition(name, { kind: 'strings', column }, value);
 }
 
 /** react-admin's alternative to `range`: `Range: users=0-24`. */

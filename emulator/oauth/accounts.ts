@@ -2,8 +2,9 @@
  * Who can sign in, and which scopes each may be granted: staff accounts may receive `admin`,
  * everyone else receives every scope except `admin`.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { SCOPES, type Scope } from '../../lib/upstream/contract';
+import { findUserByEmail } from '../model/users';
+import type { World } from '../model/world';
 import { verifyPassword } from '../passwords';
 
 export interface Account {
@@ -14,39 +15,33 @@ export interface Account {
   admin_allowed: boolean;
 }
 
-interface AccountRow extends Account {
-  password_hash: string;
-}
-
-const ACCOUNT_QUERY = `
-  SELECT u.id, u.email, u.first_name, u.last_name, a.admin_allowed, a.password_hash
-  FROM sign_in_accounts a JOIN users u ON u.id = a.user_id`;
-
 export class AccountStore {
-  /** `database` is read per call: a reset swaps the database underneath. */
-  constructor(private readonly database: () => PGlite) {}
+  /** `world` is read per call: a reset swaps the state underneath. */
+  constructor(private readonly world: () => World) {}
 
   async findById(id: string): Promise<Account | null> {
-    const { rows } = await this.database().query<AccountRow>(`${ACCOUNT_QUERY} WHERE u.id = $1`, [id]);
-    return rows[0] ? withoutHash(rows[0]) : null;
+    const world = this.world();
+    const user = world.users.get(id);
+    const credentials = world.signInAccounts.get(id);
+    if (!user || !credentials) return null;
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      admin_allowed: credentials.admin_allowed,
+    };
   }
 
   /** The account when email (any case) and password match; null otherwise. */
   async verifyCredentials(email: string, password: string): Promise<Account | null> {
-    const { rows } = await this.database().query<AccountRow>(
-      `${ACCOUNT_QUERY} WHERE lower(u.email) = lower($1)`,
-      [email.trim()],
-    );
-    const row = rows[0];
-    if (!row || !verifyPassword(password, row.password_hash)) return null;
-    return withoutHash(row);
+    const user = findUserByEmail(this.world(), email);
+    const credentials = user ? this.world().signInAccounts.get(user.id) : undefined;
+    if (!user || !credentials || !verifyPassword(password, credentials.password_hash)) return null;
+    return this.findById(user.id);
   }
 }
 
 export function grantableScopes(account: Account): Scope[] {
   return SCOPES.filter((scope) => scope !== 'admin' || account.admin_allowed);
-}
-
-function withoutHash({ password_hash: _hash, ...account }: AccountRow): Account {
-  return account;
 }

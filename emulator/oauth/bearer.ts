@@ -11,9 +11,13 @@ export interface BearerToken {
 
 const BEARER_PATTERN = /^Bearer +([\w.~+/-]+=*) *$/i;
 
-/** The valid, unexpired token presented, or null when absent, malformed, unknown or expired. */
-export async function findBearerToken(provider: Provider, authorization: string | undefined): Promise<BearerToken | null> {
-  const value = BEARER_PATTERN.exec(authorization ?? '')?.[1];
+/** The token of an `Authorization: Bearer <token>` header; null when absent or malformed. */
+export function bearerValueOf(authorization: string | undefined): string | null {
+  return BEARER_PATTERN.exec(authorization ?? '')?.[1] ?? null;
+}
+
+/** The valid, unexpired OAuth token with this value, or null when unknown or expired. */
+export async function findBearerToken(provider: Provider, value: string | null): Promise<BearerToken | null> {
   if (!value) return null;
   const accessToken = await provider.AccessToken.find(value);
   if (accessToken?.clientId) {

@@ -1,7 +1,8 @@
 /**
  * oidc-provider's storage (grants, codes, tokens, sessions, interactions) kept in memory, one
  * store per emulator instance. Unlike the library's quick-start adapter it has no size cap
- * (benchmarks mint many tokens) and prints no development warning.
+ * (benchmarks mint many tokens) and prints no development warning. `revokeAccount` ends every
+ * grant of an account at once (POST /__control/revoke-grants).
  */
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 
@@ -22,8 +23,15 @@ const GRANT_BOUND_MODELS = new Set([
 ]);
 
 const SWEEP_EVERY_WRITES = 1000;
+const GRANT_KEY_PREFIX = 'Grant:';
 
-export function createMemoryStore(): AdapterFactory {
+export interface MemoryStore {
+  adapter: AdapterFactory;
+  /** Removes every grant of the account, everything issued under them and its sessions; returns the grant count. */
+  revokeAccount(accountId: string): number;
+}
+
+export function createMemoryStore(): MemoryStore {
   const entries = new Map<string, StoredEntry>();
   const keysByGrant = new Map<string, Set<string>>();
   const sessionKeyByUid = new Map<string, string>();
@@ -55,7 +63,25 @@ export function createMemoryStore(): AdapterFactory {
     for (const [grantId, keys] of keysByGrant) if (keys.size === 0) keysByGrant.delete(grantId);
   };
 
-  return (model: string): Adapter => {
+  const revokeAccount = (accountId: string): number => {
+    const grantIds = new Set<string>();
+    const sessions: string[] = [];
+    for (const [key, { payload }] of entries) {
+      if (payload.accountId !== accountId) continue;
+      if (key.startsWith(GRANT_KEY_PREFIX)) grantIds.add(key.slice(GRANT_KEY_PREFIX.length));
+      if (payload.grantId) grantIds.add(payload.grantId);
+      if (key.startsWith('Session:')) sessions.push(key);
+    }
+    for (const grantId of grantIds) {
+      for (const key of [...(keysByGrant.get(grantId) ?? [])]) remove(key);
+      keysByGrant.delete(grantId);
+      remove(`${GRANT_KEY_PREFIX}${grantId}`);
+    }
+    for (const key of sessions) remove(key);
+    return grantIds.size;
+  };
+
+  const adapter = (model: string): Adapter => {
     const keyFor = (id: string): string => `${model}:${id}`;
     return {
       async upsert(id, payload, expiresIn) {
@@ -95,4 +121,5 @@ export function createMemoryStore(): AdapterFactory {
       },
     };
   };
+  return { adapter, revokeAccount };
 }

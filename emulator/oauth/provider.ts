@@ -14,7 +14,7 @@ import { BENCH_CLIENT_ID } from '../config';
 import { escapeHtml } from '../http';
 import type { RuntimeSettings } from '../settings';
 import type { AccountStore } from './accounts';
-import { createMemoryStore } from './memory-store';
+import type { MemoryStore } from './memory-store';
 import { renderPage } from './pages';
 
 export interface OAuthProviderOptions {
@@ -26,6 +26,8 @@ export interface OAuthProviderOptions {
   corsOrigins: readonly string[];
   settings: () => RuntimeSettings;
   accounts: AccountStore;
+  /** Where grants and tokens live (the caller keeps it to revoke an account's grants). */
+  store: MemoryStore;
 }
 
 export const OAUTH_ROUTES = {
@@ -55,7 +57,7 @@ export function createOAuthProvider(options: OAuthProviderOptions): Provider {
   );
 
   const configuration: Configuration = {
-    adapter: createMemoryStore(),
+    adapter: options.store.adapter,
     clients: [
       {
         client_id: options.consoleClientId,

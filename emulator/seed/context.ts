@@ -1,11 +1,15 @@
 import type { Preset } from './presets';
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far back generated history reaches from the reference date. */
+export const HISTORY_DAYS = 120;
+
 /** What every entity generator receives. */
 export interface SeedContext {
   seed: number;
   preset: Preset;
-  /** "Now" of the generated world: fixed per seed, never the clock. */
-  referenceDate: Date;
+  /** "Now" of the generated world, epoch milliseconds: fixed per seed, never the clock. */
+  reference: number;
 }
 
 /**

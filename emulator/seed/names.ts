@@ -34,3 +34,43 @@ export const AGENT_PURPOSES = [
   'Standup', 'Support', 'Triage', 'Meeting', 'Sales', 'Onboarding', 'Release', 'Incident', 'Digest', 'Translation',
 ] as const;
 export const AGENT_ROLES = ['Summarizer', 'Assistant', 'Bot', 'Notetaker', 'Router', 'Reporter'] as const;
+
+/** Workspace names are "<organisation> <team>" ("Northwind Support"). */
+export const ORGANISATIONS = [
+  'Northwind', 'Contoso', 'Fabrikam', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne',
+  'Acme', 'Tyrell', 'Soylent', 'Wonka', 'Cyberdyne', 'Gringotts', 'Monarch', 'Oscorp', 'Aperture', 'Massive Dynamic',
+] as const;
+export const TEAMS = [
+  'Support', 'Sales', 'Engineering', 'Design', 'Marketing', 'Operations', 'Finance', 'Legal', 'Field Crew', 'Leadership',
+  'Customer Success', 'Warehouse', 'Night Shift', 'Clinic', 'Dispatch',
+] as const;
+
+/** Named conversations. */
+export const CHANNEL_TOPICS = [
+  'general', 'standup', 'incidents', 'release-train', 'customer-escalations', 'random', 'weekly-sync', 'hiring',
+  'on-call', 'design-review', 'announcements', 'field-updates', 'shift-handover', 'deals', 'feedback', 'roadmap',
+] as const;
+
+/** Words transcripts are made of. */
+export const TRANSCRIPT_WORDS = [
+  'the', 'a', 'we', 'I', 'you', 'team', 'customer', 'call', 'meeting', 'tomorrow', 'today', 'update', 'release',
+  'deploy', 'ticket', 'issue', 'fixed', 'waiting', 'on', 'for', 'with', 'and', 'but', 'so', 'please', 'check',
+  'review', 'the', 'numbers', 'look', 'good', 'bad', 'late', 'early', 'shipment', 'order', 'invoice', 'budget',
+  'plan', 'schedule', 'next', 'week', 'Monday', 'Friday', 'quick', 'question', 'about', 'this', 'that', 'it',
+  'is', 'was', 'will', 'be', 'done', 'by', 'noon', 'thanks', 'everyone', 'sorry', 'running', 'five', 'minutes',
+] as const;
+
+/** Why a message fell to `failed`. */
+export const FAILURE_REASONS = [
+  'transcoder rejected the audio: unsupported codec',
+  'upload incomplete: 0 of 3 chunks received',
+  'transcription timed out after 300 s',
+  'storage object not found',
+] as const;
+
+export const NOTIFICATION_TEXTS = [
+  'sent a voice message', 'replied to your message', 'tagged you in a message', 'mentioned you', 'shared a message',
+] as const;
+
+/** Plans, from cheapest to dearest. */
+export const PLAN_TYPES = ['free', 'pro', 'business', 'enterprise'] as const;

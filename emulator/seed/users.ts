@@ -1,15 +1,15 @@
 /**
  * Users: the demo accounts, a handful of users with hostile or awkward content (markup, script
  * URLs, right-to-left text, emoji, a 5,000-character name, nulls) and generated people and
- * agents up to the preset's count.
+ * agents up to the preset's count. Timestamps are epoch milliseconds.
  */
 import { hashPassword } from '../passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { AGENT_PURPOSES, AGENT_ROLES, EMAIL_DOMAINS, FIRST_NAMES, IDP_PROVIDERS, LAST_NAMES } from './names';
 import { randomFor, type Random } from './random';
-import type { SeedContext } from './context';
+import { DAY_MS, HISTORY_DAYS, type SeedContext } from './context';
 
-/** A row of `users`; the columns are the fields of the contract's `userSchema` plus `creator_id`. */
+/** A row of `users`: the fields of the contract's `userSchema`; agents are users too. */
 export interface UserRow {
   id: string;
   email: string;
@@ -23,24 +23,25 @@ export interface UserRow {
   merged_into: string | null;
   /** For agents: the root human owner. */
   creator_id: string | null;
-  created_at: Date;
-  last_active_at: Date | null;
+  created_at: number;
+  last_active_at: number | null;
+  /** Soft deletion (agents deleted through DELETE /agents/{id}). */
+  deleted_at: number | null;
 }
 
-/** A row of `sign_in_accounts`: who can sign in, and whether `admin` may be granted. */
+/** Who can sign in (keyed by the user's id), and whether `admin` may be granted. */
 export interface SignInAccountRow {
-  user_id: string;
+  id: string;
   password_hash: string;
   admin_allowed: boolean;
 }
 
 const USER_ID_PREFIX = 'usr_';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HISTORY_DAYS = 120;
-
 /** Content that must reach the console as text and never as markup or a live link. */
-const HOSTILE_USERS: ReadonlyArray<Omit<UserRow, 'id' | 'created_at' | 'last_active_at' | 'creator_id' | 'merged_into'>> = [
+const HOSTILE_USERS: ReadonlyArray<
+  Omit<UserRow, 'id' | 'created_at' | 'last_active_at' | 'creator_id' | 'merged_into' | 'deleted_at'>
+> = [
   {
     email: 'xss.probe@example.com',
     first_name: '<img src=x onerror=alert(1)>',
@@ -126,7 +127,7 @@ const HOSTILE_USERS: ReadonlyArray<Omit<UserRow, 'id' | 'created_at' | 'last_act
 
 export function generateUsers(context: SeedContext): { users: UserRow[]; signInAccounts: SignInAccountRow[] } {
   const random = randomFor(context.seed, 'users');
-  const reference = context.referenceDate.getTime();
+  const { reference } = context;
   const users: UserRow[] = [];
   const usedIds = new Set<string>();
   const usedEmails = new Set<string>();
@@ -142,8 +143,8 @@ export function generateUsers(context: SeedContext): { users: UserRow[]; signInA
       if (!usedIds.has(id)) return id;
     }
   };
-  const createdAt = (): Date => new Date(reference - random.int(1 * DAY_MS, HISTORY_DAYS * DAY_MS));
-  const lastActiveAfter = (created: Date): Date => new Date(random.int(created.getTime(), reference));
+  const createdAt = (): number => reference - random.int(1 * DAY_MS, HISTORY_DAYS * DAY_MS);
+  const lastActiveAfter = (created: number): number => random.int(created, reference);
 
   const signInAccounts: SignInAccountRow[] = [];
   for (const account of Object.values(DEMO_ACCOUNTS)) {
@@ -159,11 +160,12 @@ export function generateUsers(context: SeedContext): { users: UserRow[]; signInA
       idp_provider: null,
       merged_into: null,
       creator_id: null,
-      created_at: new Date(reference - HISTORY_DAYS * DAY_MS),
-      last_active_at: new Date(reference - 60 * 60 * 1000),
+      created_at: reference - HISTORY_DAYS * DAY_MS,
+      last_active_at: reference - 60 * 60 * 1000,
+      deleted_at: null,
     });
     signInAccounts.push({
-      user_id: account.id,
+      id: account.id,
       password_hash: hashPassword(DEMO_PASSWORD, random.hex(32)),
       admin_allowed: account.adminAllowed,
     });
@@ -178,6 +180,7 @@ export function generateUsers(context: SeedContext): { users: UserRow[]; signInA
       creator_id: null,
       created_at: created,
       last_active_at: hostile.first_name === null ? null : lastActiveAfter(created),
+      deleted_at: null,
     });
   }
 
@@ -208,6 +211,7 @@ export function generateUsers(context: SeedContext): { users: UserRow[]; signInA
         creator_id: null,
         created_at: created,
         last_active_at: lastActive,
+        deleted_at: null,
       }),
     );
   }
@@ -219,8 +223,8 @@ function generateAgent(
   id: string,
   humans: readonly UserRow[],
   usedEmails: ReadonlySet<string>,
-  created: Date,
-  lastActive: Date | null,
+  created: number,
+  lastActive: number | null,
 ): UserRow {
   const owner = random.pick(humans);
   const purpose = random.pick(AGENT_PURPOSES);
@@ -241,6 +245,7 @@ function generateAgent(
     creator_id: owner.id,
     created_at: agentCreated,
     last_active_at: lastActive !== null && lastActive < agentCreated ? agentCreated : lastActive,
+    deleted_at: null,
   };
 }
 

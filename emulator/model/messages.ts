@@ -1,0 +1,173 @@
+/**
+ * Message operations: the reprocess lifecycle, status changes, audio and waveform regeneration,
+ * sequence-number repair and daily statistics.
+ *
+ * Reprocessing is evaluated lazily: a reprocessed message is `processing` until its
+ * `processingUntil` time; `settleProcessing` (run before every admin request) applies the
+ * transitions that are due, dated when they became due. Poison messages never recover: `stuck`
+ * ones stay `processing`, `fail` ones fall to `failed` with a `status_reason`.
+ */
+import type { DailyMessageStatistics } from '../../lib/upstream/contract';
+import { HttpError } from '../http';
+import { DAY_MS } from '../seed/context';
+import { FAILED_STATUS, type MessageRow } from '../seed/messages';
+import { compareValues } from '../store/table';
+import type { World } from './world';
+
+const PROCESSING_STATUS = 'processing';
+const RECOVERED_STATUS = 'active';
+const POISON_FAILURE_REASON = 'reprocessing failed: the transcoder crashed on this recording';
+/** Statuses a reprocess refuses: the message is gone. */
+const DELETED_STATUSES = new Set(['deleted', 'account-deleted']);
+/** Longest status the set-status operation accepts. */
+const MAX_STATUS_LENGTH = 100;
+
+export function requireMessage(world: World, id: string): MessageRow {
+  const message = world.messages.get(id);
+  if (!message) throw new HttpError(404, `no message with guid "${id}"`, 'NOT_FOUND');
+  return message;
+}
+
+/** Applies every reprocess outcome that is due at `now`. */
+export function settleProcessing(world: World, now: number): void {
+  for (const [id, due] of world.processingUntil) {
+    if (due > now) continue;
+    world.processingUntil.delete(id);
+    const message = world.messages.get(id);
+    if (!message || message.status !== PROCESSING_STATUS) continue;
+    world.messages.update(
+      message,
+      message.poison === 'fail'
+        ? { status: FAILED_STATUS, status_reason: POISON_FAILURE_REASON, last_updated_at: due }
+        : { status: RECOVERED_STATUS, status_reason: null, last_updated_at: due },
+    );
+  }
+}
+
+export function reprocessMessage(world: World, id: string, now: number, delayMs: number): MessageRow {
+  const message = requireMessage(world, id);
+  if (DELETED_STATUSES.has(message.status)) {
+    throw new HttpError(409, `message "${id}" is ${message.status} and cannot be reprocessed`, 'MESSAGE_DELETED');
+  }
+  world.messages.update(message, { status: PROCESSING_STATUS, status_reason: null, last_updated_at: now });
+  if (message.poison === 'stuck') world.processingUntil.delete(id);
+  else world.processingUntil.set(id, now + delayMs);
+  return message;
+}
+
+/** Any status string is accepted, as the spec says; a pending reprocess outcome is dropped. */
+export function setMessageStatus(world: World, id: string, status: string, now: number): MessageRow {
+  const message = requireMessage(world, id);
+  if (status.length === 0 || status.length > MAX_STATUS_LENGTH) {
+    throw new HttpError(400, `status must be 1 to ${MAX_STATUS_LENGTH} characters`, 'INVALID_STATUS');
+  }
+  world.processingUntil.delete(id);
+  world.messages.update(message, { status, status_reason: null, last_updated_at: now });
+  return message;
+}
+
+export function createMp3(world: World, id: string, now: number): MessageRow {
+  const message = requireMessage(world, id);
+  if (!message.has_hls_audio) {
+    throw new HttpError(409, `message "${id}" has no HLS audio to make an mp3 from`, 'NO_HLS_AUDIO');
+  }
+  world.messages.update(message, { mp3_version: (message.mp3_version ?? 0) + 1, last_updated_at: now });
+  return message;
+}
+
+export function recreateWaveform(world: World, id: string, now: number): MessageRow {
+  const message = requireMessage(world, id);
+  if (!message.has_hls_audio) {
+    throw new HttpError(409, `message "${id}" has no audio to draw a waveform from`, 'NO_HLS_AUDIO');
+  }
+  world.messages.update(message, {
+    waveform_version: (message.waveform_version ?? 0) + 1,
+    waveform_url: message.waveform_url ?? `https://media.example.com/waveforms/${id}.json`,
+    last_updated_at: now,
+  });
+  return message;
+}
+
+export type SequenceRepair = {
+  channel_guid: string;
+  /** Numbers missing between 1 and the highest number. */
+  gaps: number;
+  /** Messages whose number an earlier message already had. */
+  duplicates: number;
+  /** Messages without a number. */
+  missing: number;
+  renumbered: number;
+};
+
+/**
+ * Renumbers each channel's messages 1..n, keeping their order (by current number, then posting
+ * time); a message counts in the first channel of its `channel_guids`.
+ */
+export function repairChannelSequenceNumbers(world: World) {
+  const changes: SequenceRepair[] = [];
+  const updates: Array<readonly [MessageRow, { sequence_number: number }]> = [];
+  let checked = 0;
+  for (const channel of world.channels.sortedBy('id')) {
+    const messages = [...world.messages.containing('channel_guids', channel.id)].filter(
+      (message) => message.channel_guids[0] === channel.id,
+    );
+    if (messages.length === 0) continue;
+    checked++;
+    messages.sort(
+      (a, b) =>
+        compareValues(a.sequence_number, b.sequence_number) || a.message_ts - b.message_ts || compareValues(a.id, b.id),
+    );
+    const seen = new Set<number>();
+    let duplicates = 0;
+    let missing = 0;
+    let highest = 0;
+    for (const { sequence_number: number } of messages) {
+      if (number === null) missing++;
+      else if (seen.has(number)) duplicates++;
+      else seen.add(number);
+      if (number !== null && number > highest) highest = number;
+    }
+    let inRange = 0;
+    for (const number of seen) if (number >= 1 && number <= highest) inRange++;
+    let renumbered = 0;
+    messages.forEach((message, position) => {
+      if (message.sequence_number === position + 1) return;
+      updates.push([message, { sequence_number: position + 1 }]);
+      renumbered++;
+    });
+    if (renumbered > 0) {
+      changes.push({ channel_guid: channel.id, gaps: highest - inRange, duplicates, missing, renumbered });
+    }
+  }
+  world.messages.updateMany(updates);
+  return {
+    channels_checked: checked,
+    channels_repaired: changes.length,
+    messages_renumbered: updates.length,
+    changes,
+  };
+}
+
+/** Messages per UTC day of `message_ts` and per status, oldest day first. */
+export function dailyMessageStatistics(world: World): DailyMessageStatistics[] {
+  const days = new Map<number, Map<string, number>>();
+  for (const message of world.messages.rows()) {
+    const day = Math.floor(message.message_ts / DAY_MS);
+    let statuses = days.get(day);
+    if (!statuses) {
+      statuses = new Map();
+      days.set(day, statuses);
+    }
+    statuses.set(message.status, (statuses.get(message.status) ?? 0) + 1);
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([day, statuses]) => {
+      const counts = [...statuses.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+      return {
+        date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+        total: counts.reduce((sum, [, count]) => sum + count, 0),
+        statuses: Object.fromEntries(counts),
+      };
+    });
+}
