@@ -161,3 +161,21 @@ test('a second console on the same PGlite directory refuses to start, saying why
   expect(code, output).not.toBeNull();
   expect(output).toContain('is in use by process');
 });
+
+test('no page of the console executes the hostile seeded content', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, 'ops@example.com');
+  for (const path of ['/', '/stuck', '/jobs', '/audit', '/users', '/messages', '/workspaces', '/channels', '/notifications', '/domains', '/agents', '/statistics']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const href of hrefs) expect(href, `${path}: ${href}`).toMatch(/^(\/|https?:\/\/|#)/);
+    const sources = await page.locator('img[src], audio[src]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));
+    for (const src of sources) expect(src, `${path}: ${src}`).toMatch(/^https?:\/\//);
+  }
+  expect(dialogs).toEqual([]);
+});

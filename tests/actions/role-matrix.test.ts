@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
-import { cancelJobAction, planJobAction, startJobAction } from '@/lib/actions/jobs';
+import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { queryAudit } from '@/lib/audit/log';
@@ -30,6 +30,8 @@ interface ActionRow {
   malformedInputs: unknown[];
   /** Calls to the service the allowed action makes (bulk-job commands leave them to the runner). */
   serviceCalls: number;
+  /** What the allowed role gets with the valid input: done, or refused by the console itself. */
+  allowedOutcome: 'ok' | 'rejected';
 }
 
 /** Erases the action's input type so rows of different actions sit in one list. */
@@ -38,8 +40,9 @@ function row<Input extends Record<string, unknown>, Output>(
   validInput: ActionRow['validInput'],
   malformedInputs: unknown[],
   serviceCalls = 1,
+  allowedOutcome: ActionRow['allowedOutcome'] = 'ok',
 ): ActionRow {
-  return { definition: definition as unknown as ActionDefinition<never, unknown>, validInput, malformedInputs, serviceCalls };
+  return { definition: definition as unknown as ActionDefinition<never, unknown>, validInput, malformedInputs, serviceCalls, allowedOutcome };
 }
 
 /** A planned (not started) reprocess job of one message, as an operator's dry run leaves it. */
@@ -100,6 +103,9 @@ const ACTIONS: ActionRow[] = [
     return { jobId: plan.jobId, confirmCount: plan.total };
   }, [{}, { jobId: 'not-a-uuid', confirmCount: 1 }, { jobId: '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11', confirmCount: '1' }, { jobId: '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11', confirmCount: 0 }], 0),
   row(cancelJobAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 42 }, { jobId: HUGE }], 0),
+  // A job that never ran has nothing to retry or revert: ops gets through the guard, the engine refuses.
+  row(retryFailedAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 'x' }], 0, 'rejected'),
+  row(planRevertAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: null }], 0, 'rejected'),
 ];
 
 const ROLES = parseRoleMapping('ops@example.com=ops,support@example.com=support,viewer@example.com=viewer');
@@ -196,10 +202,15 @@ describe.each(ACTIONS.map((action) => [action.definition.name, action] as const)
     },
   );
 
-  it(`succeeds for ${required}, audited with its outcome`, async () => {
+  it(`goes through for ${required}, audited with its outcome`, async () => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
     const session = sessions.get(`${required}@example.com`)!;
     expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(action.serviceCalls);
+    if (action.allowedOutcome === 'rejected') {
+      expect(result).toMatchObject({ ok: false, error: { kind: 'rejected' } });
+      expect(await latestAudit(name)).toMatchObject({ outcome: 'failed', operatorEmail: `${required}@example.com`, operatorRole: required });
+      return;
+    }
     expect(result).toMatchObject({ ok: true });
     const entry = await latestAudit(name);
     expect(entry).toMatchObject({ outcome: 'ok', operatorEmail: `${required}@example.com`, operatorRole: required });
