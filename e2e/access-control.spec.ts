@@ -2,30 +2,18 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
-import { emulatorControl, signIn } from './support';
+import { emulatorControl, serviceToken, signIn } from './support';
 
 interface LoggedRequest {
   method: string;
   path: string;
 }
 
-async function machineToken(): Promise<string> {
-  const response = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** Unverified, ordinary users of the seed (not the demo accounts), straight from the service. */
 async function unverifiedUserIds(count: number): Promise<string[]> {
   const filter = encodeURIComponent(JSON.stringify({ verified: false, account_type: 'human' }));
   const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/users?filter=${filter}&range=${encodeURIComponent(`[0,${count + 10}]`)}&sort=${encodeURIComponent('["id","ASC"]')}`, {
-    headers: { authorization: `Bearer ${await machineToken()}` },
+    headers: { authorization: `Bearer ${await serviceToken()}` },
   });
   const users = (await response.json()) as { id: string }[];
   // Skip the first few: other specs may verify users in the same emulator.

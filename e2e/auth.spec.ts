@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, sessionTokens, signIn } from './support';
+import { emulatorControl, serviceToken, sessionTokens, signIn } from './support';
 
 /** The user total straight from the service, with a machine token: what the dashboard must show. */
 async function serviceUserTotal(): Promise<number> {
-  const token = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
   const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/users?range=${encodeURIComponent('[0,0]')}`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
+    headers: { authorization: `Bearer ${await serviceToken()}` },
   });
   const total = Number(response.headers.get('content-range')?.split('/').pop());
   expect(total).toBeGreaterThan(0);

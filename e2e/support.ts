@@ -46,3 +46,17 @@ export async function emulatorControl(path: string, init?: { method?: string; bo
   const text = await response.text();
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
+
+/** An admin token of the emulator's machine client, for reading the service's own answers. */
+export async function serviceToken(): Promise<string> {
+  const response = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),
+  });
+  if (!response.ok) throw new Error(`machine token: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}

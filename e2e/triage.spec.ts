@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, signIn } from './support';
+import { emulatorControl, serviceToken, signIn } from './support';
 
 interface ServiceMessage {
   id: string;
@@ -12,28 +12,16 @@ interface ServiceMessage {
   last_updated_at: number;
 }
 
-async function machineToken(): Promise<string> {
-  const response = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** Messages straight from the service, for choosing test subjects and checking outcomes. */
 async function serviceMessages(filter: Record<string, unknown>, count = 200): Promise<{ rows: ServiceMessage[]; total: number }> {
   const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, count - 1]), sort: JSON.stringify(['last_updated_at', 'ASC']) });
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${await machineToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
   expect(response.status).toBe(200);
   return { rows: (await response.json()) as ServiceMessage[], total: Number(response.headers.get('content-range')?.split('/').pop()) };
 }
 
 async function serviceMessage(id: string): Promise<ServiceMessage> {
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages/${id}`, { headers: { authorization: `Bearer ${await machineToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages/${id}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
   return (await response.json()) as ServiceMessage;
 }
 
