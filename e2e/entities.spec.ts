@@ -355,7 +355,7 @@ for (const entity of ['users', 'workspaces', 'channels', 'messages', 'notificati
     const { rows, total } = await serviceList(entity, { range: [0, 0] });
     await page.goto(`/${entity}`);
     expect(await shownTotal(page)).toBe(total);
-    test.skip(rows.length === 0, `the service has no ${entity}`);
+    expect(rows.length, `the seed has ${entity}`).toBeGreaterThan(0);
     const first = (await shownIds(page))[0]!;
     await page.locator(`tbody tr[data-row-id="${first}"] td`).first().locator('a').click();
     await expect(page).toHaveURL(new RegExp(`/${entity}/${encodeURIComponent(first)}$`));
