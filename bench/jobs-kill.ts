@@ -21,10 +21,7 @@ import { parseArgs } from 'node:util';
 import { openConsoleDb, type ConsoleDbOptions } from '../lib/db';
 import { startJob } from '../lib/jobs/commands';
 import { operationPath } from '../lib/jobs/operations';
-import { planJob } from '../lib/jobs/plan';
-import { createServiceCredential } from '../lib/jobs/service-credential';
-import { UpstreamClient } from '../lib/upstream/client';
-import { LIVE_MESSAGES, startBenchTarget, type BenchTarget } from './jobs-target';
+import { BENCH_ACTOR, planBenchReprocess, startBenchTarget, type BenchTarget } from './jobs-target';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,7 +37,6 @@ const ITEMS = Number(args.items);
 const RATE = Number(args.rate);
 const KILL_AT = Number(args['kill-at']);
 const LEASE = Number(args.lease);
-const ACTOR = { id: 'bench', email: 'bench@example.com', role: 'ops' as const };
 
 interface Progress {
   type: string;
@@ -104,15 +100,9 @@ async function main(): Promise<void> {
   try {
     // Plan and confirm the job, then hand the database to the console processes.
     let db = await openConsoleDb(dbOptions);
-    const credential = createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret });
-    const reader = new UpstreamClient({ baseUrl: target.baseUrl, accessToken: (await credential.token()).accessToken, log: () => {} });
-    const planned = await planJob({ db, upstream: reader }, ACTOR, { action: 'message.reprocess', selection: { kind: 'filter', filter: LIVE_MESSAGES } });
-    if (planned.total > ITEMS) {
-      await db.query(`DELETE FROM bulk_job_items WHERE job_id = $1 AND seq >= $2`, [planned.jobId, ITEMS]);
-      await db.query(`UPDATE bulk_jobs SET total = $2 WHERE id = $1`, [planned.jobId, ITEMS]);
-    }
-    const total = Math.min(planned.total, ITEMS);
-    await startJob(db, ACTOR, planned.jobId, total);
+    const planned = await planBenchReprocess(db, target, ITEMS);
+    const total = planned.total;
+    await startJob(db, BENCH_ACTOR, planned.jobId, total);
     await db.close();
     await target.clearRequestLog();
 

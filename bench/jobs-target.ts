@@ -7,6 +7,8 @@
 import { BENCH_CLIENT_ID } from '../emulator/config';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeVoiceService } from '../tests/jobs/support/fake-voice';
+import type { ConsoleDb } from '../lib/db';
+import { planJob } from '../lib/jobs/plan';
 import { createServiceCredential } from '../lib/jobs/service-credential';
 import { UpstreamClient } from '../lib/upstream/client';
 import { countRecords } from '../lib/upstream/ra';
@@ -32,6 +34,24 @@ export interface BenchTarget {
 
 /** Message statuses a reprocess accepts (the service refuses deleted messages with 409). */
 export const LIVE_MESSAGES = { status: ['offline', 'paused', 'processing', 'scheduled', 'active', 'initializing', 'inprogress'] };
+
+/** The operator the benchmark jobs are recorded under. */
+export const BENCH_ACTOR = { id: 'bench', email: 'bench@example.com', role: 'ops' as const };
+
+/**
+ * A planned (not started) reprocess job: a dry run of every live message, cut to its first
+ * `items` items (by id). Returns the job id and the count to confirm it with.
+ */
+export async function planBenchReprocess(db: ConsoleDb, target: BenchTarget, items: number): Promise<{ jobId: string; total: number }> {
+  const credential = createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret });
+  const reader = new UpstreamClient({ baseUrl: target.baseUrl, accessToken: (await credential.token()).accessToken, log: () => {} });
+  const planned = await planJob({ db, upstream: reader }, BENCH_ACTOR, { action: 'message.reprocess', selection: { kind: 'filter', filter: LIVE_MESSAGES } });
+  if (planned.total > items) {
+    await db.query(`DELETE FROM bulk_job_items WHERE job_id = $1 AND seq >= $2`, [planned.jobId, items]);
+    await db.query(`UPDATE bulk_jobs SET total = $2 WHERE id = $1`, [planned.jobId, items]);
+  }
+  return { jobId: planned.jobId, total: Math.min(planned.total, items) };
+}
 
 /** The emulator's small preset has 2,000 messages; pass `default` (50,000) for more. */
 export async function startBenchTarget(options: { minMessages: number; preset?: 'small' | 'default' }): Promise<BenchTarget> {

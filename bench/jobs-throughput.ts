@@ -17,12 +17,10 @@ import { parseArgs } from 'node:util';
 import { openConsoleDb, type ConsoleDb } from '../lib/db';
 import { startJob } from '../lib/jobs/commands';
 import { operationPath } from '../lib/jobs/operations';
-import { planJob } from '../lib/jobs/plan';
 import { getJob } from '../lib/jobs/queries';
 import { startJobRunner } from '../lib/jobs/runner';
 import { createServiceCredential, machineUpstream } from '../lib/jobs/service-credential';
-import { UpstreamClient } from '../lib/upstream/client';
-import { LIVE_MESSAGES, startBenchTarget, type BenchTarget } from './jobs-target';
+import { BENCH_ACTOR, planBenchReprocess, startBenchTarget, type BenchTarget } from './jobs-target';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +34,6 @@ const RATE = Number(args.rate);
 const CONCURRENCY = Number(args.concurrency);
 const BUDGET_RATIO = 1.15;
 const MAX_429 = 5;
-const ACTOR = { id: 'bench', email: 'bench@example.com', role: 'ops' as const };
 
 interface RunResult {
   name: string;
@@ -66,15 +63,8 @@ interface RunResult {
 async function runOnce(target: BenchTarget, db: ConsoleDb, name: string, faultRate: number | null): Promise<RunResult> {
   await target.setWriteRateLimit(RATE, 1000);
   await target.setFaults(faultRate);
-  const credential = createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret });
-  const reader = new UpstreamClient({ baseUrl: target.baseUrl, accessToken: (await credential.token()).accessToken, log: () => {} });
-  // A dry run of every live message, then the job cut to its first ITEMS items (by id).
-  const planned = await planJob({ db, upstream: reader }, ACTOR, { action: 'message.reprocess', selection: { kind: 'filter', filter: LIVE_MESSAGES } });
-  if (planned.total > ITEMS) {
-    await db.query(`DELETE FROM bulk_job_items WHERE job_id = $1 AND seq >= $2`, [planned.jobId, ITEMS]);
-    await db.query(`UPDATE bulk_jobs SET total = $2 WHERE id = $1`, [planned.jobId, ITEMS]);
-  }
-  const total = Math.min(planned.total, ITEMS);
+  const planned = await planBenchReprocess(db, target, ITEMS);
+  const total = planned.total;
   await target.clearRequestLog();
   // A fresh token for the runner (a rate-limit budget of its own), fetched before the clock starts.
   const upstream = machineUpstream({ baseUrl: target.baseUrl, credential: createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret }) });
@@ -93,7 +83,7 @@ async function runOnce(target: BenchTarget, db: ConsoleDb, name: string, faultRa
   // The clock starts at the operator's confirmation.
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  await startJob(db, ACTOR, planned.jobId, total);
+  await startJob(db, BENCH_ACTOR, planned.jobId, total);
   let job = await getJob(db, planned.jobId);
   while (job && job.status !== 'completed') {
     await new Promise((resolve) => setTimeout(resolve, 50));
