@@ -28,7 +28,6 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const { query, page } = state;
   const now = requestTime();
   const filter = stuckFilter(query, now);
-  const missingIds = (messages: readonly Message[]) => messages.filter((message) => missingArtifacts(message).includes(query.missing!)).map((message) => message.id);
   const oldestFirst = { field: 'last_updated_at', order: 'ASC' } as const;
 
   // Every read goes out at once: the group counts, the breakdown sample and the page.
@@ -46,12 +45,12 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const summary = sample.ok ? breakdown(sample.data.rows) : null;
 
   // The "missing" groups are read from the sample: the service cannot filter on artifacts.
+  const missingGroup = query.missing && sample.ok ? sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!)) : null;
   let rows: Message[] = [];
   let total = 0;
-  if (query.missing && sample.ok) {
-    const matching = sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!));
-    total = matching.length;
-    rows = matching.slice((page - 1) * STUCK_PAGE_SIZE, page * STUCK_PAGE_SIZE);
+  if (missingGroup) {
+    total = missingGroup.length;
+    rows = missingGroup.slice((page - 1) * STUCK_PAGE_SIZE, page * STUCK_PAGE_SIZE);
   } else if (listed?.ok) {
     rows = listed.data.rows;
     total = listed.data.total;
@@ -194,7 +193,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
             now={now}
             total={total}
             canRemediate={canRemediate}
-            selection={query.missing ? { kind: 'ids', ids: missingIds(sample.ok ? sample.data.rows : []) } : { kind: 'filter', filter }}
+            selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           />
         )}
         <nav aria-label="Stuck pages" className="flex items-center gap-3 text-sm">
