@@ -182,6 +182,7 @@ class Runner implements JobRunner {
   private maintaining = false;
   private timer: NodeJS.Timeout | null = null;
   private lastHeartbeat = 0;
+  private lastHousekeeping = 0;
   private unregisterWaker: () => void = () => {};
   private stopping: Promise<void> | null = null;
   private readonly counters: JobRunnerStats = { sends: 0, answers: {}, itemsFinished: 0, itemsReleased: 0, itemsRecovered: 0 };
@@ -292,9 +293,15 @@ class Runner implements JobRunner {
     return this.maintenance;
   }
 
+  /**
+   * Every tick reads the queued and active jobs; the writes (heartbeat, recovery, clean-up) run
+   * only while jobs are active or once per quarter lease, so an idle console costs its database
+   * two reads a tick rather than a handful of writes.
+   */
   private async maintain(): Promise<void> {
     const now = this.clock.now();
-    if (now - this.lastHeartbeat >= Math.min(this.pollIntervalMs, (this.leaseSeconds * 1000) / 4)) {
+    const quarterLeaseMs = (this.leaseSeconds * 1000) / 4;
+    if (now - this.lastHeartbeat >= quarterLeaseMs) {
       this.guard();
       await this.db.query(
         `INSERT INTO bulk_job_runners (instance_id) VALUES ($1)
@@ -303,7 +310,10 @@ class Runner implements JobRunner {
       );
       this.lastHeartbeat = now;
     }
-    await this.recoverAbandonedItems();
+    if (this.active.length > 0 || now - this.lastHousekeeping >= quarterLeaseMs) {
+      await this.recoverAbandonedItems();
+      this.lastHousekeeping = now;
+    }
     await this.startQueuedJobs();
     await this.refreshActiveJobs();
     for (const job of this.active) await this.finishIfDone(job.id);

@@ -315,6 +315,30 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
     });
   });
 
+  describe('idle', () => {
+    it('only reads while there is no work: one heartbeat and one clean-up per quarter lease', async () => {
+      const statements: string[] = [];
+      const counting: ConsoleDb = {
+        kind: db.kind,
+        query: (sql, params) => {
+          statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
+          return db.query(sql, params);
+        },
+        transaction: (fn) => db.transaction(fn),
+        close: () => db.close(),
+      };
+      const idle = testRunner(counting, fakeUpstream(service), { instanceId: 'idle', leaseSeconds: 4, pollIntervalMs: 50 });
+      runners.push(idle);
+      await idle.ready;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const writes = statements.filter((verb) => verb !== 'SELECT');
+      // Ticks at 50 ms for 600 ms: every one reads, but the writes are the first tick's only
+      // (heartbeat, recovery, cancelled-job clean-up, stale-plan removal).
+      expect(statements.filter((verb) => verb === 'SELECT').length).toBeGreaterThanOrEqual(10);
+      expect(writes).toEqual(['INSERT', 'UPDATE', 'UPDATE', 'DELETE']);
+    });
+  });
+
   describe('stop and restart', () => {
     it('a clean stop finishes requests on the wire and puts everything else back', async () => {
       service.rateLimitWrite = 20;
