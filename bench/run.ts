@@ -5,6 +5,9 @@
  *      to the same list call under the same load (budget: console p95 <= 1.25 x emulator p95),
  *      in alternating rounds so that other load on the machine weighs on both alike;
  *   2. the first-load JavaScript of that page (budget: 180 kB gzip, kB = 1000 bytes).
+ * Under the same load it also measures the console's floor: `GET /api/health`, a route that does
+ * no work at all (it passes the proxy, like every request). It is no budget; it says how much of
+ * the list page's time is the framework's own, which no page of this console can go below.
  * Prints a table, writes bench/results/latest.json, and exits non-zero when a budget fails.
  *
  * The emulator's rate limit is lifted for the run: the bench measures the console's own cost,
@@ -148,6 +151,7 @@ async function main(): Promise<void> {
   const query = encodeListQuery(toListQuery(entity, parseListParams(entity, {}).state));
   const emulatorTarget = { url: `${EMULATOR_URL}/admin/ra/${ENTITY}?${query}`, headers: { authorization: `Bearer ${accessToken}` } };
   const consoleTarget = { url: `${CONSOLE_URL}/${ENTITY}`, headers: { cookie } };
+  const floorTarget = { url: `${CONSOLE_URL}/api/health`, headers: { cookie } };
 
   const check = await fetch(consoleTarget.url, { headers: consoleTarget.headers, redirect: 'manual' });
   const html = await check.text();
@@ -165,17 +169,20 @@ async function main(): Promise<void> {
     console.log(`[bench] the emulator's ${ENTITY} list answers ${UPSTREAM_LATENCY_MS} ms later, for both targets`);
   }
   console.log(`[bench] warming up, then ${DURATION_S} s per target in ${ROUNDS} alternating rounds with ${CONNECTIONS} connections…`);
-  for (const target of [emulatorTarget, consoleTarget]) await measure({ ...target, connections: CONNECTIONS, durationSeconds: WARMUP_S });
+  for (const target of [emulatorTarget, consoleTarget, floorTarget]) await measure({ ...target, connections: CONNECTIONS, durationSeconds: WARMUP_S });
   const loadBefore = loadavg()[0]!;
   const emulatorRounds: Samples[] = [];
   const consoleRounds: Samples[] = [];
+  const floorRounds: Samples[] = [];
   const roundSeconds = DURATION_S / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
     emulatorRounds.push(await measure({ ...emulatorTarget, connections: CONNECTIONS, durationSeconds: roundSeconds }));
     consoleRounds.push(await measure({ ...consoleTarget, connections: CONNECTIONS, durationSeconds: roundSeconds }));
+    floorRounds.push(await measure({ ...floorTarget, connections: CONNECTIONS, durationSeconds: roundSeconds }));
   }
   const emulatorStats = summarize(emulatorRounds);
   const consoleStats = summarize(consoleRounds);
+  const floorStats = summarize(floorRounds);
   // Other work on the machine skews the comparison: the load average says whether there was any.
   const machine = { cores: availableParallelism(), loadAverageBefore: Math.round(loadBefore * 100) / 100, loadAverageAfter: Math.round(loadavg()[0]! * 100) / 100 };
   const js = await firstLoadJs(consoleTarget.url, consoleTarget.headers);
@@ -185,7 +192,9 @@ async function main(): Promise<void> {
   const shellSources = new Set(shell.scripts.map((script) => script.src));
   const listOnlyBytes = js.scripts.filter((script) => !shellSources.has(script.src)).reduce((sum, script) => sum + script.gzipBytes, 0);
 
-  const ratio = Math.round((consoleStats.p95 / emulatorStats.p95) * 100) / 100;
+  const ratioOf = (stats: LatencyStats) => Math.round((stats.p95 / emulatorStats.p95) * 100) / 100;
+  const ratio = ratioOf(consoleStats);
+  const floorRatio = ratioOf(floorStats);
   const firstLoadKb = kb(js.totalGzipBytes);
   const clean = emulatorStats.non2xx + emulatorStats.errors + consoleStats.non2xx + consoleStats.errors === 0;
   const checks = {
@@ -196,8 +205,10 @@ async function main(): Promise<void> {
   console.log(`\n${latencyTable([
     { name: `emulator GET /admin/ra/${ENTITY}`, stats: emulatorStats },
     { name: `console GET /${ENTITY}`, stats: consoleStats },
+    { name: 'console GET /api/health', stats: floorStats },
   ])}\n`);
   console.log(`${ENTITY} list p95: console ${consoleStats.p95} ms / emulator ${emulatorStats.p95} ms = ${ratio} (budget ${BUDGETS.p95Ratio}) ${checks.p95Ratio.pass ? 'PASS' : 'FAIL'}`);
+  console.log(`  floor: /api/health, which does no work, has p95 ${floorStats.p95} ms = ${floorRatio} x the emulator's list p95 (no budget)`);
   console.log(`first-load JS of /${ENTITY}: ${firstLoadKb} kB gzip in ${js.scripts.length} scripts (budget ${BUDGETS.firstLoadJsKb} kB) ${checks.firstLoadJsKb.pass ? 'PASS' : 'FAIL'}`);
   console.log(`  of which the console shell (as on /): ${kb(shell.totalGzipBytes)} kB; the list's own scripts: ${kb(listOnlyBytes)} kB`);
 
@@ -218,6 +229,7 @@ async function main(): Promise<void> {
           entity: ENTITY,
           emulator: { url: emulatorTarget.url.replace(EMULATOR_URL, ''), ...emulatorStats },
           console: { url: `/${ENTITY}`, ...consoleStats },
+          floor: { url: '/api/health', p95Ratio: floorRatio, ...floorStats },
         },
         firstLoadJs: { page: `/${ENTITY}`, totalGzipBytes: js.totalGzipBytes, shellGzipBytes: shell.totalGzipBytes, listOnlyGzipBytes: listOnlyBytes, scripts: js.scripts },
         checks,
