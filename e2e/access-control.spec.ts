@@ -2,12 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
-import { emulatorControl, serviceToken, signIn } from './support';
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-}
+import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
 
 /** Unverified, ordinary users of the seed (not the demo accounts), straight from the service. */
 async function unverifiedUserIds(count: number): Promise<string[]> {
@@ -21,7 +16,7 @@ async function unverifiedUserIds(count: number): Promise<string[]> {
 }
 
 async function setVerifiedCalls(userId: string): Promise<number> {
-  const log = (await emulatorControl('requests')) as LoggedRequest[];
+  const log = await emulatorRequests();
   return log.filter((entry) => entry.path === `/admin/user/set_verified/${userId}`).length;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, serviceToken, sessionTokens, signIn } from './support';
+import { emulatorControl, emulatorRequests, serviceToken, sessionTokens, signIn } from './support';
 
 /** The user total straight from the service, with a machine token: what the dashboard must show. */
 async function serviceUserTotal(): Promise<number> {
@@ -10,11 +10,6 @@ async function serviceUserTotal(): Promise<number> {
   const total = Number(response.headers.get('content-range')?.split('/').pop());
   expect(total).toBeGreaterThan(0);
   return total;
-}
-
-interface LoggedRequest {
-  method: string;
-  path: string;
 }
 
 test.afterEach(async () => {
@@ -36,7 +31,7 @@ test('an account without the admin scope gets the admin-scope page and no /admin
   await expect(page.getByText('member@example.com')).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/admin-scope-required$/);
-  const log = (await emulatorControl('requests')) as LoggedRequest[];
+  const log = await emulatorRequests();
   expect(log.filter((r) => r.path.startsWith('/admin'))).toEqual([]);
   // The sign-in itself did reach the service: the log is live, not empty by accident.
   expect(log.some((r) => r.path === '/identity')).toBe(true);

@@ -7,24 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, signIn } from './support';
+import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
 
 type ServiceRecord = Record<string, unknown> & { id: string };
 
-let cachedToken: string | undefined;
-async function machineToken(): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const response = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),
-  });
-  cachedToken = ((await response.json()) as { access_token: string }).access_token;
-  return cachedToken;
-}
+let cachedToken: Promise<string> | undefined;
+const machineToken = () => (cachedToken ??= serviceToken());
 
 /** One page of an entity straight from the service, in the react-admin convention. */
 async function serviceList(entity: string, query: { sort?: [string, 'ASC' | 'DESC']; range?: [number, number]; filter?: Record<string, unknown> } = {}) {
@@ -330,6 +318,41 @@ test('404 for an unknown record and an unknown entity; planned areas say they ar
   await expect(page.getByRole('heading', { name: '404: no such list' })).toBeVisible();
   await page.goto('/statistics');
   await expect(page.getByText('Not built yet')).toBeVisible();
+});
+
+test('reads go out in parallel: one read for a list, two waves for a detail page', async ({ page }) => {
+  const { rows } = await serviceList('messages', { range: [0, 0] });
+  const messageId = rows[0]!.id;
+  const LATENCY_MS = 400;
+  await emulatorControl('requests', { method: 'DELETE' });
+  // Every read answers late, so that reads made one after another cannot overlap in the log.
+  await emulatorControl('faults', { body: [{ pattern: '^/admin/ra/', method: 'GET', latencyMs: LATENCY_MS }] });
+  try {
+    await page.goto('/messages?status=processing');
+    await expect(page.getByTestId('list-total')).toBeVisible();
+    const listReads = (await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/'));
+    expect(listReads.map((entry) => entry.path)).toEqual(['/admin/ra/messages']);
+
+    await emulatorControl('requests', { method: 'DELETE' });
+    await page.goto(`/messages/${messageId}`);
+    await expect(page.getByRole('heading', { name: 'Raw record' })).toBeVisible();
+  } finally {
+    await emulatorControl('faults', { method: 'DELETE' });
+  }
+  const reads = (await emulatorRequests()).filter((entry) => entry.method === 'GET' && entry.path.startsWith('/admin/ra/'));
+  const start = (entry: { time: string }) => Date.parse(entry.time);
+  const end = (entry: { time: string; durationMs: number }) => start(entry) + entry.durationMs;
+  const record = reads.find((entry) => entry.path === `/admin/ra/messages/${messageId}`);
+  expect(record, 'the record read').toBeDefined();
+  // Wave 1: the record and the related counts (they need only the id) start together.
+  const first = reads.filter((entry) => start(entry) < end(record!));
+  expect(first.map((entry) => entry.path).sort()).toEqual([`/admin/ra/messages/${messageId}`, '/admin/ra/notifications']);
+  // Wave 2: the titles of the linked channel, workspace and creator need the record; they all
+  // start before any of them ends. Nothing waits for them.
+  const second = reads.filter((entry) => start(entry) >= end(record!));
+  expect(second.map((entry) => entry.path).sort()).toEqual(['/admin/ra/channels', '/admin/ra/users', '/admin/ra/workspaces']);
+  const firstEnd = Math.min(...second.map(end));
+  for (const entry of second) expect(start(entry), `${entry.path} started before the first title read ended`).toBeLessThan(firstEnd);
 });
 
 test('a failing read shows the service failure with its request id, and Retry recovers', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { decode } from 'next-auth/jwt';
+import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 
 export const DEMO_PASSWORD = 'console-demo';
@@ -45,6 +46,11 @@ export async function emulatorControl(path: string, init?: { method?: string; bo
   if (!response.ok) throw new Error(`emulator control ${path}: ${response.status}`);
   const text = await response.text();
   return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** The requests the emulator served since its log was last cleared, oldest first. */
+export async function emulatorRequests(): Promise<RequestLogEntry[]> {
+  return requestLogSchema.parse(await emulatorControl('requests'));
 }
 
 /** An admin token of the emulator's machine client, for reading the service's own answers. */
