@@ -3,7 +3,7 @@
  * client_credentials, admin scope) gives an access token, sealed into the console's session
  * cookie with the console's secret, as next-auth would after a sign-in.
  */
-import { encode } from 'next-auth/jwt';
+import { sealSessionJwt } from '../lib/auth/session-token';
 import { tokenResponseSchema } from '../lib/upstream/contract';
 
 export const BENCH_CLIENT = { id: 'voice-ops-bench', secret: 'voice-ops-bench-secret' };
@@ -25,10 +25,8 @@ export async function machineAccessToken(emulatorUrl: string): Promise<{ accessT
 /** `name=value` of a console session cookie for an access token (no refresh token: none is needed). */
 export async function consoleSessionCookie(options: { secret: string; accessToken: string; expiresIn: number; https?: boolean }): Promise<string> {
   const now = Date.now();
-  const value = await encode({
-    secret: options.secret,
-    maxAge: 12 * 3600,
-    token: {
+  const value = await sealSessionJwt(
+    {
       sub: 'bench-operator',
       email: 'bench@example.com',
       name: 'Bench operator',
@@ -39,6 +37,8 @@ export async function consoleSessionCookie(options: { secret: string; accessToke
       signedInAt: now,
       lastSeenAt: now,
     },
-  });
+    options.secret,
+    12 * 3600,
+  );
   return `${options.https ? '__Secure-' : ''}next-auth.session-token=${value}`;
 }

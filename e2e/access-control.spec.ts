@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
-import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
+import { emulatorRequests, serviceToken, signIn } from './support';
 
 /** Unverified, ordinary users of the seed (not the demo accounts), straight from the service. */
 async function unverifiedUserIds(count: number): Promise<string[]> {

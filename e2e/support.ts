@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { decode } from 'next-auth/jwt';
+import { openSessionJwt } from '../lib/auth/session-token';
 import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 
@@ -29,9 +29,8 @@ export async function signIn(page: Page, email: string, startPath = '/'): Promis
 export async function sessionTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
   const cookie = (await page.context().cookies(E2E_CONSOLE_URL)).find((c) => c.name === 'next-auth.session-token');
   if (!cookie) throw new Error('no session cookie');
-  const payload = await decode({ token: cookie.value, secret: E2E_NEXTAUTH_SECRET });
-  const accessToken = payload?.accessToken;
-  const refreshToken = payload?.refreshToken;
+  const payload = await openSessionJwt(cookie.value, E2E_NEXTAUTH_SECRET);
+  const { accessToken, refreshToken } = payload;
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') throw new Error('session cookie without tokens');
   return { accessToken, refreshToken };
 }

@@ -1,9 +1,10 @@
 /** next-auth configuration: the voice service as a custom OAuth 2.0 provider. */
 import type { AuthOptions } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
-import { sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-token';
+import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-token';
 
 export const PROVIDER_ID = 'voice';
 
@@ -39,11 +40,21 @@ function voiceProvider(): OAuthConfig<Identity> {
   };
 }
 
+/** next-auth hands the jwt callbacks the secret it was given: our string (as a Buffer, were it one). */
+function secretText(secret: string | Buffer): string {
+  return typeof secret === 'string' ? secret : secret.toString('utf8');
+}
+
 export function authOptions(): AuthOptions {
   return {
     secret: consoleEnv().NEXTAUTH_SECRET,
     providers: [voiceProvider()],
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
+    // The same sealing as the proxy and the pages (session-token.ts), with its key derived once.
+    jwt: {
+      encode: ({ token, secret, maxAge }) => sealSessionJwt(token ?? {}, secretText(secret), maxAge ?? sessionMaxAgeSeconds()),
+      decode: async ({ token, secret }) => (token ? ((await openSessionJwt(token, secretText(secret))) as JWT) : null),
+    },
     pages: { signIn: '/signin', error: '/signin' },
     callbacks: {
       async jwt({ token, account, user }) {

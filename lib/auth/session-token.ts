@@ -3,7 +3,7 @@
  * The cookie holds the service's tokens; the browser can neither read nor forge it, and the
  * session JSON that next-auth serves to the browser never includes them (see options.ts).
  */
-import { decode, encode } from 'next-auth/jwt';
+import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { consoleEnv } from '@/lib/env';
 
@@ -61,10 +61,50 @@ export function readSessionCookie(cookies: CookieSource): string | null {
   return parts.length === 0 ? null : parts.map((cookie) => cookie.value).join('');
 }
 
+/**
+ * next-auth 4's session JWT, so that its routes, the proxy and the pages read each other's
+ * cookies: a JWE ("dir", A256GCM) under a key derived from the secret by HKDF-SHA256 (empty salt,
+ * next-auth's info string). next-auth derives that key on every call; here it is derived once
+ * per secret, which takes a good share of the session's cost off every request.
+ */
+const KEY_INFO = 'NextAuth.js Generated Encryption Key';
+const CLOCK_TOLERANCE_SECONDS = 15;
+const derivedKeys = new Map<string, Promise<Uint8Array>>();
+
+function encryptionKey(secret: string): Promise<Uint8Array> {
+  let key = derivedKeys.get(secret);
+  if (!key) {
+    const text = new TextEncoder();
+    key = crypto.subtle
+      .importKey('raw', text.encode(secret), 'HKDF', false, ['deriveBits'])
+      .then((material) => crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: text.encode(KEY_INFO) }, material, 256))
+      .then((bits) => new Uint8Array(bits));
+    derivedKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** Seals a payload as a session JWT that expires in `maxAgeSeconds`. */
+export async function sealSessionJwt(payload: Record<string, unknown>, secret: string, maxAgeSeconds: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new EncryptJWT(payload)
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + maxAgeSeconds)
+    .setJti(crypto.randomUUID())
+    .encrypt(await encryptionKey(secret));
+}
+
+/** Opens a session JWT; throws when it is tampered with, sealed with another secret, or expired. */
+export async function openSessionJwt(token: string, secret: string): Promise<JWTPayload> {
+  const { payload } = await jwtDecrypt(token, await encryptionKey(secret), { clockTolerance: CLOCK_TOLERANCE_SECONDS });
+  return payload;
+}
+
 export async function decodeSessionToken(value: string | null): Promise<SessionToken | null> {
   if (!value) return null;
   try {
-    const payload = await decode({ token: value, secret: consoleEnv().NEXTAUTH_SECRET });
+    const payload = await openSessionJwt(value, consoleEnv().NEXTAUTH_SECRET);
     const parsed = sessionTokenSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   } catch {
@@ -74,5 +114,5 @@ export async function decodeSessionToken(value: string | null): Promise<SessionT
 }
 
 export function encodeSessionToken(token: SessionToken): Promise<string> {
-  return encode({ token, secret: consoleEnv().NEXTAUTH_SECRET, maxAge: sessionMaxAgeSeconds() });
+  return sealSessionJwt(token, consoleEnv().NEXTAUTH_SECRET, sessionMaxAgeSeconds());
 }

@@ -5,6 +5,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { consoleUpstreamClient } from '@/lib/upstream/console-client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
@@ -14,9 +15,8 @@ import { decodeSessionToken, readSessionCookie, type SessionToken } from './sess
 
 export type { Operator };
 
-export async function readToken(): Promise<SessionToken | null> {
-  return decodeSessionToken(readSessionCookie(await cookies()));
-}
+/** The session of the request being rendered, decrypted once however many layouts and pages ask. */
+export const readToken = cache(async (): Promise<SessionToken | null> => decodeSessionToken(readSessionCookie(await cookies())));
 
 export async function getOperator(): Promise<Operator | null> {
   const token = await readToken();

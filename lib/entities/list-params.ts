@@ -38,8 +38,17 @@ const textSchema = z
   .max(MAX_TEXT, { error: `is longer than ${MAX_TEXT} characters` })
   .regex(PRINTABLE, { error: 'contains control characters' });
 
-function sortSchema(entity: EntityView) {
-  return z
+/** Builds a schema once per registry entry: building a zod schema costs more than running it. */
+function perEntry<K extends object, V>(build: (key: K) => V): (key: K) => V {
+  const built = new WeakMap<K, V>();
+  return (key) => {
+    if (!built.has(key)) built.set(key, build(key));
+    return built.get(key)!;
+  };
+}
+
+const sortSchema = perEntry((entity: EntityView) =>
+  z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*\.(asc|desc)$/, { error: 'must look like field.asc or field.desc' })
     .transform((value): SortSpec => {
@@ -50,10 +59,10 @@ function sortSchema(entity: EntityView) {
       // An unknown entity's columns are only known after the read: the service judges its sort.
       (sort) => !entity.known || entity.columns.some((column) => column.key === sort.field && column.sortable),
       { error: (issue) => `cannot sort by "${String((issue.input as SortSpec).field)}"` },
-    );
-}
+    ),
+);
 
-function filterSchema(filter: Exclude<FilterSpec, { kind: 'date-range' }>) {
+const filterSchema = perEntry((filter: Exclude<FilterSpec, { kind: 'date-range' }>) => {
   switch (filter.kind) {
     case 'enum':
       return z.enum(filter.options as [string, ...string[]], { error: `must be one of ${filter.options.join(', ')}` });
@@ -62,18 +71,18 @@ function filterSchema(filter: Exclude<FilterSpec, { kind: 'date-range' }>) {
     case 'exact':
       return textSchema.transform((value) => value.trim()).pipe(z.string().min(1, { error: 'is empty' }));
   }
-}
+});
 
 const daySchema = z.string().refine((value) => utcDayStart(value) !== null, { error: 'is not a date (YYYY-MM-DD)' });
 
-function colsSchema(entity: EntityView) {
-  return z.string().superRefine((value, context) => {
+const colsSchema = perEntry((entity: EntityView) =>
+  z.string().superRefine((value, context) => {
     if (!entity.known) return;
     const known = new Set(entity.columns.map((column) => column.key));
     const unknown = splitColumnKeys(value).filter((key) => !known.has(key));
     if (unknown.length > 0) context.addIssue({ code: 'custom', message: `has no column ${unknown.map((key) => `"${key}"`).join(', ')}` });
-  });
-}
+  }),
+);
 
 function describe(value: string): string {
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
