@@ -1,6 +1,7 @@
 /**
- * Latency of one URL under a fixed number of concurrent clients, measured with autocannon
- * against loopback only. Every response's own time is kept, so percentiles are exact rather
+ * Latency of one URL under load, against loopback only: closed loop (a fixed number of clients
+ * that send again as soon as they are answered, with autocannon) or open loop (arrivals at a
+ * mean rate, like operators at work). Every response's own time is kept, so percentiles are exact rather
  * than read from autocannon's fixed percentile buckets (which have no p95), and samples of
  * several rounds can be merged.
  */
@@ -70,4 +71,62 @@ export function summarize(rounds: readonly Samples[]): LatencyStats {
     p99: round(percentile(latencies, 0.99)),
     max: round(latencies.at(-1) ?? Number.NaN),
   };
+}
+
+export interface OpenLoopOptions {
+  url: string;
+  headers: Record<string, string>;
+  /** Mean arrivals per second, all operators together. */
+  ratePerSecond: number;
+  durationSeconds: number;
+  /** Seed of the arrival times, so that runs are comparable. */
+  seed?: number;
+}
+
+/** A seeded uniform [0, 1) generator (mulberry32). */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Operators as they work: page loads arrive at random (Poisson) at a mean rate, whether or not
+ * earlier ones have been answered, so a slow answer does not hold the next request back (no
+ * coordinated omission). Each time runs from the planned arrival to the last byte.
+ */
+export async function measureOpenLoop(options: OpenLoopOptions): Promise<Samples> {
+  const url = new URL(options.url);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`the bench only loads loopback, not ${url.hostname}`);
+  const random = seededRandom(options.seed ?? 1);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const requests: Promise<void>[] = [];
+  const started = performance.now();
+  const end = started + options.durationSeconds * 1000;
+  for (let at = started; ; ) {
+    at += (-Math.log(1 - random()) / options.ratePerSecond) * 1000;
+    if (at >= end) break;
+    const planned = at;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, planned - performance.now())));
+    requests.push(
+      fetch(options.url, { headers: options.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - planned);
+          if (response.status < 200 || response.status >= 300) non2xx++;
+        })
+        .catch(() => {
+          errors++;
+        }),
+    );
+  }
+  await Promise.all(requests);
+  return { latencies, non2xx, errors, seconds: options.durationSeconds };
 }

@@ -5,6 +5,10 @@
  *      to the same list call under the same load (budget: console p95 <= 1.25 x emulator p95),
  *      in alternating rounds so that other load on the machine weighs on both alike;
  *   2. the first-load JavaScript of that page (budget: 180 kB gzip, kB = 1000 bytes).
+ * Then, as information beside the budget, the same two targets with operators at work rather
+ * than clients that never pause: page loads arriving at random at BENCH_OPERATOR_RATE per second
+ * (default 10: ten operators loading a page a second each), where queueing behind other renders
+ * no longer dominates and the console's own time per page shows.
  * Under the same load it also measures the console's floor: `GET /api/health`, a route that does
  * no work at all (it passes the proxy, like every request). It is no budget; it says how much of
  * the list page's time is the framework's own, which no page of this console can go below.
@@ -27,7 +31,7 @@ import { parseListParams, toListQuery } from '../lib/entities/list-params';
 import { findEntity } from '../lib/entities/registry';
 import { encodeListQuery } from '../lib/upstream/contract';
 import { firstLoadJs } from './first-load-js';
-import { measure, summarize, type LatencyStats, type Samples } from './load';
+import { measure, measureOpenLoop, summarize, type LatencyStats, type Samples } from './load';
 import { consoleSessionCookie, machineAccessToken } from './session';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -45,6 +49,7 @@ const WARMUP_S = 3;
 const PRESET = 'large';
 const ENTITY = process.env.BENCH_ENTITY ?? 'messages';
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 0);
+const OPERATOR_RATE = Number(process.env.BENCH_OPERATOR_RATE ?? 10);
 
 const BUDGETS = { p95Ratio: 1.25, firstLoadJsKb: 180 };
 
@@ -183,6 +188,18 @@ async function main(): Promise<void> {
   const emulatorStats = summarize(emulatorRounds);
   const consoleStats = summarize(consoleRounds);
   const floorStats = summarize(floorRounds);
+
+  console.log(`[bench] operators at work: ${OPERATOR_RATE} page loads a second at random, ${DURATION_S} s per target in ${ROUNDS} alternating rounds…`);
+  const operatorEmulatorRounds: Samples[] = [];
+  const operatorConsoleRounds: Samples[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // The same arrival times for both targets of a round.
+    const seed = round + 1;
+    operatorEmulatorRounds.push(await measureOpenLoop({ ...emulatorTarget, ratePerSecond: OPERATOR_RATE, durationSeconds: roundSeconds, seed }));
+    operatorConsoleRounds.push(await measureOpenLoop({ ...consoleTarget, ratePerSecond: OPERATOR_RATE, durationSeconds: roundSeconds, seed }));
+  }
+  const operatorEmulatorStats = summarize(operatorEmulatorRounds);
+  const operatorConsoleStats = summarize(operatorConsoleRounds);
   // Other work on the machine skews the comparison: the load average says whether there was any.
   const machine = { cores: availableParallelism(), loadAverageBefore: Math.round(loadBefore * 100) / 100, loadAverageAfter: Math.round(loadavg()[0]! * 100) / 100 };
   const js = await firstLoadJs(consoleTarget.url, consoleTarget.headers);
@@ -195,6 +212,11 @@ async function main(): Promise<void> {
   const ratioOf = (stats: LatencyStats) => Math.round((stats.p95 / emulatorStats.p95) * 100) / 100;
   const ratio = ratioOf(consoleStats);
   const floorRatio = ratioOf(floorStats);
+  const operators = {
+    ratePerSecond: OPERATOR_RATE,
+    p95Ratio: Math.round((operatorConsoleStats.p95 / operatorEmulatorStats.p95) * 100) / 100,
+    p95OverheadMs: Math.round((operatorConsoleStats.p95 - operatorEmulatorStats.p95) * 10) / 10,
+  };
   const firstLoadKb = kb(js.totalGzipBytes);
   const clean = emulatorStats.non2xx + emulatorStats.errors + consoleStats.non2xx + consoleStats.errors === 0;
   const checks = {
@@ -209,6 +231,11 @@ async function main(): Promise<void> {
   ])}\n`);
   console.log(`${ENTITY} list p95: console ${consoleStats.p95} ms / emulator ${emulatorStats.p95} ms = ${ratio} (budget ${BUDGETS.p95Ratio}) ${checks.p95Ratio.pass ? 'PASS' : 'FAIL'}`);
   console.log(`  floor: /api/health, which does no work, has p95 ${floorStats.p95} ms = ${floorRatio} x the emulator's list p95 (no budget)`);
+  console.log(`\noperators at work (${OPERATOR_RATE} page loads a second, open loop; no budget):\n${latencyTable([
+    { name: `emulator GET /admin/ra/${ENTITY}`, stats: operatorEmulatorStats },
+    { name: `console GET /${ENTITY}`, stats: operatorConsoleStats },
+  ])}`);
+  console.log(`  console p95 - emulator p95 = ${operators.p95OverheadMs} ms; ratio ${operators.p95Ratio}\n`);
   console.log(`first-load JS of /${ENTITY}: ${firstLoadKb} kB gzip in ${js.scripts.length} scripts (budget ${BUDGETS.firstLoadJsKb} kB) ${checks.firstLoadJsKb.pass ? 'PASS' : 'FAIL'}`);
   console.log(`  of which the console shell (as on /): ${kb(shell.totalGzipBytes)} kB; the list's own scripts: ${kb(listOnlyBytes)} kB`);
 
@@ -231,6 +258,7 @@ async function main(): Promise<void> {
           console: { url: `/${ENTITY}`, ...consoleStats },
           floor: { url: '/api/health', p95Ratio: floorRatio, ...floorStats },
         },
+        operators: { ...operators, emulator: operatorEmulatorStats, console: operatorConsoleStats },
         firstLoadJs: { page: `/${ENTITY}`, totalGzipBytes: js.totalGzipBytes, shellGzipBytes: shell.totalGzipBytes, listOnlyGzipBytes: listOnlyBytes, scripts: js.scripts },
         checks,
       },
