@@ -1,5 +1,5 @@
 /**
- * The job runner: one per console process (started from instrumentation.ts), any number per
+ * The job runner: one per console process (started by lib/server/start.ts), any number per
  * database. It takes queued jobs, claims their items and calls the service for each, with
  * bounded concurrency, paced to the service's rate limit, retrying what may be retried.
  *
@@ -747,7 +747,7 @@ const shared = globalThis as typeof globalThis & { voiceJobRunner?: Promise<JobR
 /**
  * Starts this process's runner once (the console database, the machine credential and the
  * JOBS_* settings from the environment); later calls return the same runner. For
- * instrumentation.ts: `await ensureJobRunner()` after the database opened.
+ * lib/server/start.ts: `await ensureJobRunner()` after the database opened.
  */
 export function ensureJobRunner(overrides: Partial<JobRunnerOptions> = {}): Promise<JobRunner> {
   shared.voiceJobRunner ??= (async () => {

@@ -1,0 +1,23 @@
+/**
+ * What a console server does once at start (Node.js runtime only; see instrumentation.ts): opens
+ * the console database before the first request (so a second process on the same PGlite
+ * directory fails at start with a clear message instead of at its first action), then starts
+ * this process's bulk-job runner, which resumes unfinished jobs left by a stopped or killed
+ * console.
+ */
+import { getConsoleDb } from '@/lib/db';
+import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner';
+
+export async function startConsoleServer(): Promise<void> {
+  try {
+    await getConsoleDb();
+  } catch (error) {
+    console.error(`[console] cannot open the console database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  await ensureJobRunner();
+  // Let requests in flight finish and hand unstarted items back at once, rather than after a lease.
+  process.once('SIGTERM', () => {
+    void stopJobRunner().finally(() => process.exit(0));
+  });
+}
