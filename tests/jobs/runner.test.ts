@@ -327,7 +327,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
         transaction: (fn) => db.transaction(fn),
         close: () => db.close(),
       };
-      const idle = testRunner(counting, fakeUpstream(service), { instanceId: 'idle', leaseSeconds: 4, pollIntervalMs: 50 });
+      const idle = testRunner(counting, fakeUpstream(service), { instanceId: 'idle', leaseSeconds: 8, pollIntervalMs: 50 });
       runners.push(idle);
       await idle.ready;
       await new Promise((resolve) => setTimeout(resolve, 600));
