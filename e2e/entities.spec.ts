@@ -321,8 +321,12 @@ test('404 for an unknown record and an unknown entity; planned areas say they ar
 });
 
 test('reads go out in parallel: one read for a list, two waves for a detail page', async ({ page }) => {
-  const { rows } = await serviceList('messages', { range: [0, 0] });
-  const messageId = rows[0]!.id;
+  const { rows } = await serviceList('messages', { range: [0, 24] });
+  // A message that links to a channel, a workspace and a creator: three title reads.
+  const present = (value: unknown) => typeof value === 'string' && value !== '';
+  const linked = rows.find((row) => present(row.creator_guid) && present(row.workspace_guid) && Array.isArray(row.channel_guids) && row.channel_guids.some(present));
+  expect(linked, 'a seeded message with a channel, a workspace and a creator').toBeDefined();
+  const messageId = linked!.id;
   const LATENCY_MS = 400;
   await emulatorControl('requests', { method: 'DELETE' });
   // Every read answers late, so that reads made one after another cannot overlap in the log.
