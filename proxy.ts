@@ -10,7 +10,9 @@ import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import {
   decodeSessionToken,
   encodeSessionToken,
+  expiredSessionCookie,
   readSessionCookie,
+  sessionCookieAttributes,
   sessionCookieName,
   sessionExpired,
   sessionMaxAgeSeconds,
@@ -42,13 +44,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   if (session === 'ended') clearSessionCookie(request, response);
   else if (session) {
-    response.cookies.set(sessionCookieName(), session, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: https,
-      path: '/',
-      maxAge: sessionMaxAgeSeconds(),
-    });
+    response.cookies.set(sessionCookieName(), session, { ...sessionCookieAttributes(), maxAge: sessionMaxAgeSeconds() });
   }
 
   response.headers.set('Content-Security-Policy', csp);
@@ -104,7 +100,7 @@ function forwardCookies(request: NextRequest, forwarded: Headers, sessionValue: 
 function clearSessionCookie(request: NextRequest, response: NextResponse): void {
   const name = sessionCookieName();
   for (const cookie of request.cookies.getAll()) {
-    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) response.cookies.delete(cookie.name);
+    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) response.cookies.set(expiredSessionCookie(cookie.name));
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { E2E_EMULATOR_URL } from './stack';
+import { sealSessionJwt } from '../lib/auth/session-token';
+import { E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { emulatorControl, emulatorRequests, serviceToken, sessionTokens, signIn } from './support';
 
 /** The user total straight from the service, with a machine token: what the dashboard must show. */
@@ -103,4 +104,21 @@ test('sign-out ends the session', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/signin/);
   expect((await page.context().cookies()).find((c) => c.name === 'next-auth.session-token')).toBeUndefined();
+});
+
+test('an idle session is refused even by requests the proxy does not see (prefetches)', async ({ request }) => {
+  const cookieFor = async (lastSeenAt: number) => {
+    const value = await sealSessionJwt(
+      { sub: 'usr_ops', email: 'ops@example.com', name: 'Ops', scopes: ['admin', 'identity'], accessToken: 'not-used', signedInAt: Date.now() - 3600_000, lastSeenAt },
+      E2E_NEXTAUTH_SECRET,
+      12 * 3600,
+    );
+    return `next-auth.session-token=${value}`;
+  };
+  // The proxy skips prefetches; the route must check the session's idle timeout (30 min) itself.
+  const prefetch = { purpose: 'prefetch', 'next-router-prefetch': '1' };
+  const active = await request.get('/api/audit/export', { headers: { ...prefetch, cookie: await cookieFor(Date.now() - 60_000) } });
+  expect(active.status()).toBe(200);
+  const idle = await request.get('/api/audit/export', { headers: { ...prefetch, cookie: await cookieFor(Date.now() - 2 * 3600_000) } });
+  expect(idle.status()).toBe(401);
 });

@@ -2,7 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { sessionCookieName } from '@/lib/auth/session-token';
+import { expiredSessionCookie, sessionCookieName } from '@/lib/auth/session-token';
 
 /**
  * Ends the operator's console session: the cookie that holds the service's tokens is deleted.
@@ -12,7 +12,7 @@ export async function signOutOperator(): Promise<never> {
   const store = await cookies();
   const name = sessionCookieName();
   for (const cookie of store.getAll()) {
-    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) store.delete(cookie.name);
+    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) store.set(expiredSessionCookie(cookie.name));
   }
   redirect('/signin?reason=signed-out');
 }

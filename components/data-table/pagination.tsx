@@ -16,12 +16,13 @@ export function DataTablePagination<TData extends RowData>({ table, rowLabel }: 
   const { pageIndex, pageSize } = table.state.pagination;
   const total = table.getRowCount();
   const pageCount = Math.max(1, table.getPageCount());
-  const first = total === 0 ? 0 : Math.min(total, pageIndex * pageSize + 1);
+  // Past the last page both are out of range, and no range is shown.
+  const first = pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" data-testid="list-range" aria-live="polite">
-        {first > 0 && first <= last ? `${number(first)}–${number(last)} of ` : ''}
+        {first <= last ? `${number(first)}–${number(last)} of ` : ''}
         <span data-testid="list-total">{number(total)}</span> {rowLabel}
       </p>
       <div className="flex flex-wrap items-center gap-4">

@@ -2,7 +2,7 @@
 
 import { functionalUpdate, useTable, type ColumnDef, type ColumnVisibilityState, type RowData, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, formatSortParam, LIST_PARAMS } from '@/lib/entities/list-state';
+import { DEFAULT_PAGE_SIZE, formatSortParam, LIST_PARAMS, reachablePageCount } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
 import { serverTableFeatures, type ServerTableFeatures } from './features';
 import type { ListNavigation } from './use-list-navigation';
@@ -54,6 +54,8 @@ export function useServerTable<TData extends RowData>(options: ServerTableOption
     manualSorting: true,
     manualPagination: true,
     rowCount: options.total,
+    // Past MAX_PAGE a URL cannot name the page: "Last page" stops there.
+    pageCount: reachablePageCount(options.total, size),
     enableMultiSort: false,
     // What "Default columns" goes back to.
     initialState: { columnVisibility: defaultVisibility },

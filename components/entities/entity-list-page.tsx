@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
-import { listQueryString, type ListState } from '@/lib/entities/list-state';
+import { listQueryString, reachablePageCount, type ListState } from '@/lib/entities/list-state';
 import { entityView, findEntity } from '@/lib/entities/registry';
 import type { EntityView } from '@/lib/entities/types';
 import type { UpstreamClient } from '@/lib/upstream/client';
@@ -53,7 +53,7 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
   const view = known ? entityView(known) : inferEntity(name, read.data.rows);
   const { rows, total } = read.data;
   const active = activeFilters(view, state);
-  const pageCount = Math.max(1, Math.ceil(total / state.size));
+  const pageCount = reachablePageCount(total, state.size);
 
   return (
     <div className="space-y-4">

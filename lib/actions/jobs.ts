@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { cancelJob, planJob, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
-import { jobActionSchema } from '@/lib/jobs/operations';
+import { jobActionSchema, targetStatusSchema } from '@/lib/jobs/operations';
 import { actorFromOperator, jobSelectionSchema } from '@/lib/jobs/types';
 import { defineAction } from './define';
 
@@ -16,7 +16,7 @@ export const planJobAction = defineAction({
   requiredRole: 'ops',
   input: z.object({
     action: jobActionSchema,
-    params: z.object({ status: z.string().max(40).optional() }).default({}),
+    params: z.object({ status: targetStatusSchema.optional() }).default({}),
     selection: jobSelectionSchema,
   }),
   target: (input) => ({ type: 'message', ids: input.selection.kind === 'ids' ? input.selection.ids : [] }),

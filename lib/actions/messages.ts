@@ -1,9 +1,10 @@
 /** Actions on one message: the workbench's buttons. Bulk versions run as jobs (lib/jobs). */
 import { z } from 'zod';
 import { createMp3, recreateWaveform, reprocessMessage, setMessageStatus } from '@/lib/upstream/admin';
+import { serviceIdSchema } from '@/lib/upstream/contract';
 import { defineAction } from './define';
 
-const messageGuid = z.string().trim().min(1, 'a message id is required').max(200);
+const messageGuid = serviceIdSchema('message id');
 function messageTarget(input: { messageGuid: string }) {
   return { type: 'message', ids: [input.messageGuid] };
 }

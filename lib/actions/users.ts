@@ -1,9 +1,10 @@
 /** Actions on user accounts. */
 import { z } from 'zod';
 import { setUserVerified } from '@/lib/upstream/admin';
+import { serviceIdSchema } from '@/lib/upstream/contract';
 import { defineAction } from './define';
 
-const userId = z.string().trim().min(1, 'a user id is required').max(200);
+const userId = serviceIdSchema('user id');
 
 export const setVerifiedAction = defineAction({
   name: 'user.set_verified',

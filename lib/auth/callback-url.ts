@@ -1,11 +1,24 @@
 import { z } from 'zod';
 
-/** A same-site path to return to after sign-in; anything else (other origins, `//host`) is `/`. */
+/** Any origin will do: only whether a path stays on it matters. */
+const PROBE_ORIGIN = 'http://console.invalid';
+
+/**
+ * A same-site path to return to after sign-in; anything else is `/`. The path is resolved as a
+ * browser would, so `//host`, `/\\host` and tricks a browser strips (`/<TAB>/host`) cannot leave
+ * the console; what is returned is the resolved path, never the raw text.
+ */
 export function safeCallbackPath(value: unknown): string {
   const parsed = z.string().max(2_000).safeParse(value);
-  if (!parsed.success) return '/';
-  const path = parsed.data;
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
+  if (!parsed.success || !parsed.data.startsWith('/')) return '/';
+  let resolved: URL;
+  try {
+    resolved = new URL(parsed.data, PROBE_ORIGIN);
+  } catch {
+    return '/';
+  }
+  if (resolved.origin !== PROBE_ORIGIN) return '/';
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   if (path.startsWith('/signin') || path.startsWith('/api/auth')) return '/';
   return path;
 }

@@ -43,8 +43,22 @@ export function sessionExpired(token: SessionToken, now = Date.now()): 'max-age'
   return null;
 }
 
+function overHttps(): boolean {
+  return consoleEnv().NEXTAUTH_URL.startsWith('https://');
+}
+
 export function sessionCookieName(): string {
-  return consoleEnv().NEXTAUTH_URL.startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
+  return overHttps() ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
+}
+
+/** The attributes the session cookie is set with, and must be deleted with. */
+export function sessionCookieAttributes() {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: overHttps(), path: '/' };
+}
+
+/** Deletes a session cookie. A `__Secure-` cookie removed without `Secure` is refused by browsers and would outlive the sign-out. */
+export function expiredSessionCookie(name: string) {
+  return { name, value: '', maxAge: 0, ...sessionCookieAttributes() };
 }
 
 interface CookieSource {
@@ -111,6 +125,16 @@ export async function decodeSessionToken(value: string | null): Promise<SessionT
     // A cookie from another secret, or tampered with: no session.
     return null;
   }
+}
+
+/**
+ * The session a request may act under: a valid cookie whose session has not outlived its
+ * maximum age or idle timeout. The proxy ends such sessions, but requests it does not see
+ * (prefetches skip it) must not outlive them either.
+ */
+export async function decodeActiveSessionToken(value: string | null, now = Date.now()): Promise<SessionToken | null> {
+  const token = await decodeSessionToken(value);
+  return token && sessionExpired(token, now) === null ? token : null;
 }
 
 export function encodeSessionToken(token: SessionToken): Promise<string> {

@@ -11,12 +11,12 @@ import { consoleUpstreamClient } from '@/lib/upstream/console-client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { configuredRoles, operatorFrom, type Operator } from './operator';
-import { decodeSessionToken, readSessionCookie, type SessionToken } from './session-token';
+import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-token';
 
 export type { Operator };
 
-/** The session of the request being rendered, decrypted once however many layouts and pages ask. */
-export const readToken = cache(async (): Promise<SessionToken | null> => decodeSessionToken(readSessionCookie(await cookies())));
+/** The active session of the request, decrypted once however many layouts and pages ask. */
+export const readToken = cache(async (): Promise<SessionToken | null> => decodeActiveSessionToken(readSessionCookie(await cookies())));
 
 export async function getOperator(): Promise<Operator | null> {
   const token = await readToken();

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { ListQuery } from '@/lib/upstream/contract';
 import { utcDayEnd, utcDayStart } from '@/lib/time';
-import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, PAGE_SIZES, type ListState, type PageSize } from './list-state';
+import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, MAX_PAGE, PAGE_SIZES, type ListState, type PageSize } from './list-state';
 import { DATE_RANGE_PARAMS, type EntityView, type FilterSpec, type SortSpec } from './types';
 
 export interface ParamIssue {
@@ -17,8 +17,6 @@ export interface ParamIssue {
 
 export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
 
-/** Deep enough for any incident; keeps offsets within what a service can reasonably skip. */
-export const MAX_PAGE = 100_000;
 const MAX_TEXT = 200;
 /** Ids and codes: printable, no control characters. */
 const PRINTABLE = /^[^\p{Cc}]*$/u;

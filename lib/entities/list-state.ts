@@ -9,6 +9,13 @@ import { DATE_RANGE_PARAMS, type EntityView, type SortSpec } from './types';
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
+/** Deep enough for any incident; keeps offsets within what a service can reasonably skip. */
+export const MAX_PAGE = 100_000;
+
+/** The pages a list of `total` rows has that a URL can name: at least one, at most MAX_PAGE. */
+export function reachablePageCount(total: number, size: number): number {
+  return Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / size)));
+}
 
 export const LIST_PARAMS = { page: 'page', size: 'size', sort: 'sort', q: 'q', cols: 'cols' } as const;
 

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { UpstreamClient, UpstreamResponse } from '@/lib/upstream/client';
-import { messageOperationResultSchema } from '@/lib/upstream/contract';
+import { messagePath, messageStatusPath } from '@/lib/upstream/admin';
+import { isDotSegment, messageOperationResultSchema } from '@/lib/upstream/contract';
 
 export const JOB_ACTIONS = ['message.reprocess', 'message.set_status', 'message.create_mp3', 'message.recreate_waveform'] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
@@ -25,7 +26,8 @@ export const targetStatusSchema = z
   .trim()
   .min(1, 'a status is required')
   .max(100)
-  .regex(/^[\w.-]+$/, 'a status is letters, digits, "-", "_" or "."');
+  .regex(/^[\w.-]+$/, 'a status is letters, digits, "-", "_" or "."')
+  .refine((value) => !isDotSegment(value), 'a status cannot be "." or ".."');
 
 /** The parameters each action takes (from the operator, validated once at planning). */
 export const JOB_PARAMS_SCHEMAS = {
@@ -43,7 +45,6 @@ export function parseJobParams(action: JobAction, params: unknown): JobParams {
 
 export type MessageOperationResult = z.infer<typeof messageOperationResultSchema>;
 
-const messagePath = (guid: string) => `/admin/ra/message/${encodeURIComponent(guid)}`;
 
 /**
  * Runs the action on one message. `targetStatus` is required for set_status (each item carries
@@ -62,7 +63,7 @@ export function runOperation(
       return client.request({ method: 'POST', path: `${messagePath(messageGuid)}/reprocess`, schema, idempotent: false, signal });
     case 'message.set_status':
       if (!targetStatus) throw new Error(`set_status of ${messageGuid} has no target status`);
-      return client.request({ method: 'PUT', path: `${messagePath(messageGuid)}/status/${encodeURIComponent(targetStatus)}`, schema, idempotent: true, signal });
+      return client.request({ method: 'PUT', path: messageStatusPath(messageGuid, targetStatus), schema, idempotent: true, signal });
     case 'message.create_mp3':
       // A GET that changes state: never cached (the client sends cache: no-store).
       return client.request({ method: 'GET', path: `${messagePath(messageGuid)}/createMP3`, schema, idempotent: false, signal });
@@ -77,7 +78,7 @@ export function operationPath(action: JobAction, messageGuid: string, targetStat
     case 'message.reprocess':
       return `${messagePath(messageGuid)}/reprocess`;
     case 'message.set_status':
-      return `${messagePath(messageGuid)}/status/${encodeURIComponent(targetStatus ?? '')}`;
+      return messageStatusPath(messageGuid, targetStatus ?? '');
     case 'message.create_mp3':
       return `${messagePath(messageGuid)}/createMP3`;
     case 'message.recreate_waveform':

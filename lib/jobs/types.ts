@@ -3,6 +3,7 @@ import { ActionRejectedError } from '@/lib/actions/define';
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '@/lib/audit/log';
 import type { Operator } from '@/lib/auth/operator';
+import { serviceIdSchema } from '@/lib/upstream/contract';
 import { JOB_ACTIONS, type JobAction, type JobParams } from './operations';
 
 /**
@@ -43,7 +44,7 @@ const filterValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()
  * list), `workspace_guid`, `channel_guids`, `creator_guid`, `updated_before`, `q`, ...). No cap.
  */
 export const jobSelectionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('ids'), ids: z.array(z.string().trim().min(1).max(256)).min(1).max(MAX_SELECTED_IDS) }),
+  z.object({ kind: z.literal('ids'), ids: z.array(serviceIdSchema('message id')).min(1).max(MAX_SELECTED_IDS) }),
   z.object({ kind: z.literal('filter'), filter: z.record(z.string().min(1).max(100), filterValueSchema) }),
 ]);
 export type JobSelection = z.infer<typeof jobSelectionSchema>;

@@ -1,21 +1,21 @@
 /** One function per /admin endpoint of the spec (the /admin/ra reads are in ra.ts). */
 import type { UpstreamClient } from './client';
-import { messageOperationResultSchema, setUserVerifiedResultSchema } from './contract';
-
-const userPath = (id: string) => encodeURIComponent(id);
+import { messageOperationResultSchema, pathSegment, setUserVerifiedResultSchema } from './contract';
 
 /** PUT /admin/user/set_verified/{id}; idempotent at the service. */
 export async function setUserVerified(client: UpstreamClient, userId: string) {
   const response = await client.request({
     method: 'PUT',
-    path: `/admin/user/set_verified/${userPath(userId)}`,
+    path: `/admin/user/set_verified/${pathSegment(userId)}`,
     schema: setUserVerifiedResultSchema,
     idempotent: true,
   });
   return response.data.user;
 }
 
-const messagePath = (guid: string) => `/admin/ra/message/${encodeURIComponent(guid)}`;
+/** The path of one message's operations (the bulk jobs call the same). */
+export const messagePath = (guid: string) => `/admin/ra/message/${pathSegment(guid)}`;
+export const messageStatusPath = (guid: string, status: string) => `${messagePath(guid)}/status/${pathSegment(status)}`;
 
 /** POST /admin/ra/message/{guid}/reprocess. Not idempotent: a retry may reprocess twice. */
 export async function reprocessMessage(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
@@ -27,7 +27,7 @@ export async function reprocessMessage(client: UpstreamClient, messageGuid: stri
 export async function setMessageStatus(client: UpstreamClient, messageGuid: string, status: string, signal?: AbortSignal) {
   const response = await client.request({
     method: 'PUT',
-    path: `${messagePath(messageGuid)}/status/${encodeURIComponent(status)}`,
+    path: messageStatusPath(messageGuid, status),
     schema: messageOperationResultSchema,
     idempotent: true,
     signal,

@@ -81,6 +81,31 @@ export const RATE_LIMIT_HEADERS = {
 /** Header carrying the request id on every response (ASSUMPTION; the body has `requestId` too). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/**
+ * Ids, statuses and entity names travel in the service's paths. `.` and `..` cannot: URL parsing
+ * resolves them (even encoded) into another path, so `/admin/user/set_verified/..` would call
+ * `/admin/user/`. They are refused wherever such a value is accepted, and here again.
+ */
+export function isDotSegment(value: string): boolean {
+  return value === '.' || value === '..';
+}
+
+/** One value as one path segment of a service URL. */
+export function pathSegment(value: string): string {
+  if (isDotSegment(value)) throw new Error(`"${value}" cannot be a segment of a service path`);
+  return encodeURIComponent(value);
+}
+
+/** An id an operator gives for a record of the service (a user id, a message guid). */
+export function serviceIdSchema(what: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, `a ${what} is required`)
+    .max(256, `a ${what} is at most 256 characters`)
+    .refine((value) => !isDotSegment(value), `a ${what} cannot be "." or ".."`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The react-admin "simple REST" list convention of /admin/ra (see ARCHITECTURE.md)
 

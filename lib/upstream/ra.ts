@@ -1,7 +1,7 @@
 /** The /admin/ra list and one-record reads, in the react-admin simple-REST convention. */
 import { z } from 'zod';
 import type { UpstreamClient } from './client';
-import { encodeListQuery, parseContentRangeTotal, type ListQuery } from './contract';
+import { encodeListQuery, parseContentRangeTotal, pathSegment, type ListQuery } from './contract';
 import { UpstreamError } from './errors';
 
 export interface ListResult<T> {
@@ -10,7 +10,7 @@ export interface ListResult<T> {
   requestId: string;
 }
 
-const entityPath = (entity: string) => `/admin/ra/${encodeURIComponent(entity)}`;
+const entityPath = (entity: string) => `/admin/ra/${pathSegment(entity)}`;
 
 export async function listRecords<T>(
   client: UpstreamClient,
@@ -43,6 +43,6 @@ export async function countRecords(client: UpstreamClient, entity: string, filte
 }
 
 export async function getRecord<T>(client: UpstreamClient, entity: string, id: string, schema: z.ZodType<T>): Promise<T> {
-  const response = await client.request({ method: 'GET', path: `${entityPath(entity)}/${encodeURIComponent(id)}`, schema });
+  const response = await client.request({ method: 'GET', path: `${entityPath(entity)}/${pathSegment(id)}`, schema });
   return response.data;
 }

@@ -74,7 +74,8 @@ async function someMessage(emulator: RunningEmulator, adminToken: string, filter
 }
 
 const HUGE = 'x'.repeat(100_000);
-const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, [], undefined];
+// `..` would make the call's path another endpoint's.
+const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
 
 const ACTIONS: ActionRow[] = [
   row(setVerifiedAction, async (emulator, token) => ({ userId: await firstUnverifiedUser(emulator, token) }), [
@@ -82,6 +83,8 @@ const ACTIONS: ActionRow[] = [
     { userId: 42 },
     { userId: '' },
     { userId: HUGE },
+    { userId: '..' },
+    { userId: ' . ' },
     null,
     'usr_1',
   ]),
@@ -96,7 +99,7 @@ const ACTIONS: ActionRow[] = [
   row(
     planJobAction,
     async (emulator, token) => ({ action: 'message.reprocess', selection: { kind: 'ids', ids: [await someMessage(emulator, token, { status: 'processing' })] } }),
-    [{}, { action: 'message.delete', selection: { kind: 'ids', ids: ['m1'] } }, { action: 'message.reprocess', selection: { kind: 'ids', ids: [] } }, { action: 'message.reprocess', selection: { kind: 'filter', filter: 'status=processing' } }],
+    [{}, { action: 'message.delete', selection: { kind: 'ids', ids: ['m1'] } }, { action: 'message.reprocess', selection: { kind: 'ids', ids: [] } }, { action: 'message.reprocess', selection: { kind: 'ids', ids: ['m1', '..'] } }, { action: 'message.set_status', params: { status: '..' }, selection: { kind: 'ids', ids: ['m1'] } }, { action: 'message.reprocess', selection: { kind: 'filter', filter: 'status=processing' } }],
   ),
   row(startJobAction, async (emulator, token) => {
     const plan = await plannedJob(emulator, token);

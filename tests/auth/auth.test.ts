@@ -1,9 +1,8 @@
-import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { parseRoleMapping, roleAllows, roleFor } from '@/lib/auth/roles';
-import { openSessionJwt, sealSessionJwt, type SessionToken } from '@/lib/auth/session-token';
+import type { SessionToken } from '@/lib/auth/session-token';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 import type { RunningEmulator } from '../../emulator/server';
 import { consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
@@ -29,47 +28,16 @@ describe('roles', () => {
   });
 });
 
-describe('session cookie sealing', () => {
-  const secret = 'sealing-secret-0123456789abcdef';
-  const payload = { sub: 'usr_1', email: 'ops@example.com', scopes: ['admin'], accessToken: 'at-1', signedInAt: 1 };
-
-  it("reads next-auth's own cookies, and next-auth reads ours", async () => {
-    const fromNextAuth = await nextAuthEncode({ token: payload, secret, maxAge: 60 });
-    expect(await openSessionJwt(fromNextAuth, secret)).toMatchObject(payload);
-    const ours = await sealSessionJwt(payload, secret, 60);
-    expect(await nextAuthDecode({ token: ours, secret })).toMatchObject({ ...payload, jti: expect.any(String) });
-  });
-
-  it('refuses another secret, a tampered cookie and an expired one', async () => {
-    const sealed = await sealSessionJwt(payload, secret, 60);
-    await expect(openSessionJwt(sealed, 'another-secret-0123456789abcdef')).rejects.toThrow();
-    const [header, key, iv, ciphertext, tag] = sealed.split('.');
-    const flipped = `${ciphertext![0] === 'A' ? 'B' : 'A'}${ciphertext!.slice(1)}`;
-    await expect(openSessionJwt([header, key, iv, flipped, tag].join('.'), secret)).rejects.toThrow();
-    // Past the 15 s clock tolerance.
-    const expired = await sealSessionJwt(payload, secret, -30);
-    await expect(openSessionJwt(expired, secret)).rejects.toThrow(/exp/);
-  });
-
-  it('derives the key once per secret, not per cookie', async () => {
-    const derive = vi.spyOn(crypto.subtle, 'deriveBits');
-    try {
-      const fresh = 'fresh-secret-0123456789abcdef';
-      const sealed = await sealSessionJwt(payload, fresh, 60);
-      for (let i = 0; i < 5; i++) await openSessionJwt(sealed, fresh);
-      expect(derive).toHaveBeenCalledTimes(1);
-    } finally {
-      derive.mockRestore();
-    }
-  });
-});
-
 describe('callback after sign-in', () => {
   it.each([
     ['/stuck?threshold=30', '/stuck?threshold=30'],
     ['https://evil.example/', '/'],
     ['//evil.example/x', '/'],
     ['/\\evil.example', '/'],
+    // Browsers strip tabs and newlines from URLs: these would become //evil.example.
+    ['/\t/evil.example', '/'],
+    ['/\n/evil.example', '/'],
+    ['/jobs/../audit?x=1', '/audit?x=1'],
     ['/signin?callbackUrl=/x', '/'],
     [['/a', '/b'], '/'],
     [undefined, '/'],

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpstreamClient, type UpstreamLogLine } from '@/lib/upstream/client';
-import { userSchema } from '@/lib/upstream/contract';
+import { pathSegment, userSchema } from '@/lib/upstream/contract';
 import { UpstreamError, describeUpstreamError } from '@/lib/upstream/errors';
-import { countRecords, listRecords } from '@/lib/upstream/ra';
+import { setUserVerified } from '@/lib/upstream/admin';
+import { countRecords, getRecord, listRecords } from '@/lib/upstream/ra';
 
 /** A real HTTP server whose answers each test scripts, recording what it received. */
 type Handler = (request: IncomingMessage, response: ServerResponse, hit: number) => void;
@@ -196,5 +197,21 @@ describe('/admin/ra reads', () => {
   it('rejects a list answer without a total', async () => {
     handler = (_req, res) => json(res, 200, [user]);
     await expect(listRecords(client(), 'users', {}, userSchema)).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+});
+
+describe('ids in service paths', () => {
+  it('are one encoded segment each', async () => {
+    expect(pathSegment('msg/1?x#y')).toBe('msg%2F1%3Fx%23y');
+    handler = (_req, res) => json(res, 200, { id: 'a b' });
+    await getRecord(client(), 'users', 'a b', z.looseObject({ id: z.string() }));
+    expect(new URL(hits[0]!.url, baseUrl).pathname).toBe('/admin/ra/users/a%20b');
+  });
+
+  it('refuse "." and "..", which URL parsing would turn into another endpoint, before any call', async () => {
+    expect(() => pathSegment('..')).toThrow(/cannot be a segment/);
+    await expect(setUserVerified(client(), '..')).rejects.toThrow(/cannot be a segment/);
+    await expect(getRecord(client(), 'users', '.', z.unknown())).rejects.toThrow(/cannot be a segment/);
+    expect(hits).toHaveLength(0);
   });
 });

@@ -13,7 +13,7 @@ import { detailHref } from '@/lib/entities/hrefs';
 import { inferEntity } from '@/lib/entities/infer';
 import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
 import { ENTITY_NAME_PATTERN, entityView, findEntity } from '@/lib/entities/registry';
-import { raRecordSchema } from '@/lib/upstream/contract';
+import { isDotSegment, raRecordSchema } from '@/lib/upstream/contract';
 import { getRecord } from '@/lib/upstream/ra';
 
 type DetailProps = { params: Promise<{ area: string; id: string }> };
@@ -31,7 +31,8 @@ export async function generateMetadata({ params }: DetailProps): Promise<Metadat
 export default async function EntityDetailPage({ params }: DetailProps) {
   const { area, id } = await params;
   const item = findNavItem(area);
-  if ((item && !item.built) || !ENTITY_NAME_PATTERN.test(area)) notFound();
+  // `.` and `..` cannot name a record: in the service's path they would name another resource.
+  if ((item && !item.built) || !ENTITY_NAME_PATTERN.test(area) || isDotSegment(id)) notFound();
   const { upstream } = await requireAdminSession();
   const known = findEntity(area);
   // The related lists are counted by this id alone: those reads go out with the record's own.
