@@ -21,10 +21,28 @@ export interface ActionEnvironment {
   upstreamFor(accessToken: string, log: (line: UpstreamLogLine) => void): UpstreamClient;
 }
 
-/** What goes into the audit log of an input that failed validation: its shape, bounded. */
+/** Most of a refused call's input the audit log keeps, as JSON characters. */
+const REFUSAL_PARAMS_LIMIT = 4_000;
+/** Most target ids a refusal lists. */
+const REFUSAL_TARGET_IDS_LIMIT = 100;
+
+/** An input as audit params: objects as they are, anything else under `input`. */
 function describeRawInput(raw: unknown): Record<string, unknown> {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return { ...(raw as Record<string, unknown>) };
   return { input: raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw) ?? null };
+}
+
+/**
+ * A refusal as the audit log keeps it: bounded, because refused calls come from anyone who can
+ * reach the console (no session needed), and the log is append-only.
+ */
+function boundedRefusal(intent: AuditIntent): AuditIntent {
+  const targetIds = intent.targetIds ?? [];
+  const json = JSON.stringify(intent.params ?? {});
+  const params: Record<string, unknown> =
+    json.length <= REFUSAL_PARAMS_LIMIT ? { ...intent.params } : { truncated: true, characters: json.length, preview: json.slice(0, REFUSAL_PARAMS_LIMIT) };
+  if (targetIds.length > REFUSAL_TARGET_IDS_LIMIT) params.targetIdCount = targetIds.length;
+  return { ...intent, targetIds: targetIds.slice(0, REFUSAL_TARGET_IDS_LIMIT), params };
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -56,16 +74,17 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     ...('jobId' in target && target.jobId ? { jobId: target.jobId } : {}),
   };
 
+  const refusal = boundedRefusal(intent);
   if (!operator || !session?.accessToken) {
-    await recordRefusal(db, { ...intent, outcome: 'denied', reason: 'no session' });
+    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no session' });
     return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
   if (!operator.hasAdminScope) {
-    await recordRefusal(db, { ...intent, outcome: 'denied', reason: 'no admin scope' });
+    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no admin scope' });
     return { ok: false, error: { kind: 'forbidden', message: 'Your account does not hold the admin scope.' } };
   }
   if (!roleAllows(operator.role, definition.requiredRole)) {
-    await recordRefusal(db, { ...intent, outcome: 'denied', reason: `requires ${definition.requiredRole}, operator is ${operator.role}` });
+    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: `requires ${definition.requiredRole}, operator is ${operator.role}` });
     return {
       ok: false,
       error: { kind: 'forbidden', message: `This action needs the ${definition.requiredRole} role; you are ${operator.role}.` },
@@ -73,7 +92,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   }
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    await recordRefusal(db, { ...intent, outcome: 'invalid', reason: Object.entries(errors).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ') });
+    await recordRefusal(db, { ...refusal, outcome: 'invalid', reason: Object.entries(errors).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ') });
     return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
   }
 

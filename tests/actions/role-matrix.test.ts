@@ -224,3 +224,16 @@ describe.each(ACTIONS.map((action) => [action.definition.name, action] as const)
     }
   });
 });
+
+describe('refusals in the audit log', () => {
+  it('keep a bounded record of a large refused input, since anyone can send one', async () => {
+    const ids = Array.from({ length: 5_000 }, (_, index) => `msg_${String(index).padStart(200, '0')}`);
+    const input = { action: 'message.reprocess', selection: { kind: 'ids', ids } };
+    const result = await executeAction(planJobAction, input, environment(null));
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unauthenticated' } });
+    const entry = await latestAudit('job.plan');
+    expect(entry).toMatchObject({ outcome: 'denied', operatorEmail: 'anonymous', params: { truncated: true, targetIdCount: 5_000 } });
+    expect(entry?.targetIds).toHaveLength(100);
+    expect(JSON.stringify(entry?.params).length).toBeLessThan(5_000);
+  });
+});
