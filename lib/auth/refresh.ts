@@ -26,10 +26,11 @@ export function needsRefresh(token: SessionToken, now = Date.now()): boolean {
 /**
  * Requests that arrive together with the same refresh token share one refresh, and requests
  * that still carry it shortly after (sent before the browser stored the new cookie) get the
- * same result instead of replaying a rotated token.
+ * same result instead of replaying a rotated token. Shortly: whoever holds a copy of the old
+ * cookie gets the new tokens within that window, so it covers requests in flight, no more.
  */
 const recentRefreshes = new Map<string, { outcome: Promise<RefreshOutcome>; startedAt: number }>();
-const REMEMBER_MS = 60_000;
+const REMEMBER_MS = 10_000;
 
 export function refreshSessionToken(token: SessionToken): Promise<RefreshOutcome> {
   const refreshToken = token.refreshToken;
