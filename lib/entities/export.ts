@@ -52,6 +52,16 @@ export async function* pagesInOrder<T>(count: number, concurrency: number, read:
   }
 }
 
+/**
+ * Why a page read at row `start` cannot be part of a whole export, or null when it can: a page
+ * shorter than asked while the service's total says more rows follow means the service caps its
+ * pages, and reading on by offset would skip the rest of every page.
+ */
+export function shortPageProblem(page: { rows: readonly unknown[]; total: number }, start: number, pageSize = EXPORT_PAGE_SIZE): string | null {
+  if (page.rows.length >= pageSize || start + page.rows.length >= page.total) return null;
+  return `${page.rows.length} rows from row ${start} of ${page.total}, fewer than the ${pageSize} asked: the export would miss rows`;
+}
+
 /** `messages-20261122-054256Z.csv`. */
 export function exportFileName(entity: string, now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvHeader, csvRows, exportFileName, exportValue, pagesInOrder } from '@/lib/entities/export';
+import { csvHeader, csvRows, exportFileName, exportValue, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
+import { searchParamsRecord } from '@/lib/search-params';
 import type { ColumnSpec } from '@/lib/entities/types';
 
 const column = (key: string, kind: ColumnSpec['kind']): ColumnSpec => ({ key, label: key, kind, sortable: false, visible: true });
@@ -79,5 +80,23 @@ describe('pagesInOrder', () => {
     const pages: number[] = [];
     for await (const page of pagesInOrder(0, 4, async (index) => index)) pages.push(page);
     expect(pages).toEqual([]);
+  });
+});
+
+describe('export pages', () => {
+  const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ id: String(index) }));
+
+  it('accepts full pages and a short last page', () => {
+    expect(shortPageProblem({ rows: rows(500), total: 1_200 }, 0)).toBeNull();
+    expect(shortPageProblem({ rows: rows(200), total: 1_200 }, 1_000)).toBeNull();
+    expect(shortPageProblem({ rows: [], total: 0 }, 0)).toBeNull();
+  });
+
+  it('refuses a short page with rows still to come (a service capping its pages)', () => {
+    expect(shortPageProblem({ rows: rows(100), total: 1_200 }, 500)).toMatch(/100 rows from row 500 of 1200, fewer than the 500 asked/);
+  });
+
+  it('reads the URL as a page does: a repeated parameter stays repeated (and is refused alike)', () => {
+    expect(searchParamsRecord(new URLSearchParams('status=active&status=paused&q=x'))).toEqual({ status: ['active', 'paused'], q: 'x' });
   });
 });
