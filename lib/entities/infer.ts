@@ -3,6 +3,7 @@
  * The guess only chooses how a value is shown; every value still goes through the same safe
  * cells (text stays text, only http(s) URLs become links), so a wrong guess is harmless.
  */
+import { SORT_FIELD_PATTERN } from './list-state';
 import type { ColumnKind, ColumnSpec, EntityView } from './types';
 
 /** How many inferred columns are shown before the operator picks more. */
@@ -61,8 +62,8 @@ export function inferColumns(records: readonly Readonly<Record<string, unknown>>
       key,
       label: key === 'id' ? 'Id' : labelFor(key),
       kind,
-      // The service is asked to sort only by scalar fields.
-      sortable: kind !== 'json' && kind !== 'list',
+      // The service is asked to sort only by scalar fields, named as the sort parameter can name them.
+      sortable: kind !== 'json' && kind !== 'list' && SORT_FIELD_PATTERN.test(key),
       visible: index < VISIBLE_INFERRED_COLUMNS,
     };
   });

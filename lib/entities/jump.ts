@@ -1,12 +1,14 @@
 /**
  * Jump to: whatever an operator pastes (an id, a guid, an e-mail, a domain) is looked up in
  * every entity at once: by id in each, by e-mail in users and agents, by hostname in domains.
- * ASSUMPTION: e-mails and domains are stored in lower case, so the lookup lower-cases them.
+ * ASSUMPTION: e-mails and domains are stored in lower case, international domain names in
+ * punycode (as the emulator does), so the lookup lower-cases them and converts a pasted
+ * `bücher.example` to `xn--bcher-kva.example`.
  */
 import 'server-only';
 import { z } from 'zod';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
+import { isDotSegment, raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
 import { detailHref } from './hrefs';
@@ -40,6 +42,18 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z0-9-]+$/i;
 /** Enough to show the operator that a term is ambiguous, not a search. */
 const MAX_PER_LOOKUP = 10;
 
+/** A pasted hostname as the service stores it, or null when the term is not one. */
+function storedHostname(term: string): string | null {
+  if (EMAIL.test(term) || /[\s/?#@:\\]/.test(term)) return null;
+  try {
+    // The URL parser lower-cases and converts international names to punycode.
+    const host = new URL(`http://${term}`).hostname;
+    return HOSTNAME.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
 interface Lookup {
   entity: EntityDefinition;
   matchedBy: string;
@@ -49,18 +63,21 @@ interface Lookup {
 function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
   const byField = (entity: EntityDefinition, field: string, value: string) => () =>
     listRecords(upstream, entity.name, { range: { start: 0, end: MAX_PER_LOOKUP - 1 }, filter: { [field]: value } }, raRecordSchema).then((result) => result.rows);
-  const lookups: Lookup[] = ENTITIES.map((entity) => ({
-    entity,
-    matchedBy: 'id',
-    read: () => getRecord(upstream, entity.name, term, raRecordSchema).then((record) => [record]),
-  }));
-  const lower = term.toLowerCase();
+  // `.` and `..` name no record: in the service's path they would name another resource.
+  const lookups: Lookup[] = isDotSegment(term)
+    ? []
+    : ENTITIES.map((entity) => ({
+        entity,
+        matchedBy: 'id',
+        read: () => getRecord(upstream, entity.name, term, raRecordSchema).then((record) => [record]),
+      }));
+  const hostname = storedHostname(term);
   for (const entity of ENTITIES) {
     if (EMAIL.test(term) && entity.columns.some((column) => column.key === 'email')) {
-      lookups.push({ entity, matchedBy: 'email', read: byField(entity, 'email', lower) });
+      lookups.push({ entity, matchedBy: 'email', read: byField(entity, 'email', term.toLowerCase()) });
     }
-    if (!EMAIL.test(term) && HOSTNAME.test(term) && entity.name === 'domains') {
-      lookups.push({ entity, matchedBy: 'domain', read: byField(entity, 'domain', lower) });
+    if (hostname && entity.name === 'domains') {
+      lookups.push({ entity, matchedBy: 'domain', read: byField(entity, 'domain', hostname) });
     }
   }
   return lookups;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { ListQuery } from '@/lib/upstream/contract';
 import { utcDayEnd, utcDayStart } from '@/lib/time';
-import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, MAX_PAGE, PAGE_SIZES, type ListState, type PageSize } from './list-state';
+import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, MAX_PAGE, PAGE_SIZES, SORT_PARAM_PATTERN, type ListState, type PageSize } from './list-state';
 import { DATE_RANGE_PARAMS, type EntityView, type FilterSpec, type SortSpec } from './types';
 
 export interface ParamIssue {
@@ -48,7 +48,7 @@ function perEntry<K extends object, V>(build: (key: K) => V): (key: K) => V {
 const sortSchema = perEntry((entity: EntityView) =>
   z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*\.(asc|desc)$/, { error: 'must look like field.asc or field.desc' })
+    .regex(SORT_PARAM_PATTERN, { error: 'must look like field.asc or field.desc' })
     .transform((value): SortSpec => {
       const dot = value.lastIndexOf('.');
       return { field: value.slice(0, dot), order: value.slice(dot + 1) === 'asc' ? 'asc' : 'desc' };

@@ -9,6 +9,11 @@ import { DATE_RANGE_PARAMS, type EntityView, type SortSpec } from './types';
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
+const SORT_FIELD = '[A-Za-z_][A-Za-z0-9_]*';
+/** A field name the `sort` parameter can carry, and the parameter itself (`field.asc`). */
+export const SORT_FIELD_PATTERN = new RegExp(`^${SORT_FIELD}$`);
+export const SORT_PARAM_PATTERN = new RegExp(`^${SORT_FIELD}\\.(asc|desc)$`);
+
 /** Deep enough for any incident; keeps offsets within what a service can reasonably skip. */
 export const MAX_PAGE = 100_000;
 

@@ -193,8 +193,11 @@ export function parseContentRangeTotal(header: string | null): number | null {
 // ---------------------------------------------------------------------------------------------
 // Records of /admin/ra
 
-/** Every /admin/ra record carries `id` (react-admin requires it). */
-export const raRecordSchema = z.looseObject({ id: z.string().min(1) });
+/**
+ * Every /admin/ra record carries `id` (react-admin requires it). react-admin allows numbers;
+ * the console reads them as their decimal text (the known entities' ids are strings).
+ */
+export const raRecordSchema = z.looseObject({ id: z.union([z.string().min(1), z.number().finite().transform(String)]) });
 export type RaRecord = z.infer<typeof raRecordSchema>;
 
 /**

@@ -37,6 +37,17 @@ describe('findJumpCandidates', () => {
     expect(await findJumpCandidates(upstream, 'nothing-has-this-id')).toEqual({ candidates: [], failures: [] });
   });
 
+  it('finds a domain pasted in Unicode, stored in punycode', async () => {
+    const { candidates } = await findJumpCandidates(upstream, 'Bücher.example');
+    expect(candidates.map((candidate) => [candidate.entity, candidate.matchedBy])).toContainEqual(['domains', 'domain']);
+  });
+
+  it('looks up nothing for "." and "..", which would name another path at the service', async () => {
+    const before = emulator.requestLog.list().length;
+    expect(await findJumpCandidates(upstream, '..')).toEqual({ candidates: [], failures: [] });
+    expect(emulator.requestLog.list().length).toBe(before);
+  });
+
   it('reports failures other than "not found"', async () => {
     const broken = new UpstreamClient({ baseUrl: emulator.url, accessToken: 'not-a-token', log: () => {} });
     const { candidates, failures } = await findJumpCandidates(broken, OPS_ID);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inferColumns, inferEntity } from '@/lib/entities/infer';
 import { ENTITIES, entityView, findEntity } from '@/lib/entities/registry';
 import { DATE_RANGE_PARAMS } from '@/lib/entities/types';
+import { raRecordSchema } from '@/lib/upstream/contract';
 
 const ADMIN_RA_ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications', 'domains', 'agents'];
 
@@ -79,6 +80,16 @@ describe('the entity registry', () => {
 });
 
 describe('inferEntity', () => {
+  it('offers sorting only by fields the sort parameter can name', () => {
+    const columns = inferColumns([{ id: 'g_1', 'created-at': '2026-11-22T05:00:00.000Z', 'meta.ts': 1, name: 'n' }]);
+    expect(Object.fromEntries(columns.map((column) => [column.key, column.sortable]))).toEqual({ id: true, 'created-at': false, 'meta.ts': false, name: true });
+  });
+
+  it('reads numeric ids (react-admin allows them) as their decimal text', () => {
+    expect(raRecordSchema.parse({ id: 42, name: 'n' })).toEqual({ id: '42', name: 'n' });
+    expect(raRecordSchema.safeParse({ id: Number.NaN }).success).toBe(false);
+  });
+
   const records = [
     {
       id: 'g_1',
