@@ -1,9 +1,10 @@
 /**
  * PGlite takes no lock on its data directory: a second instance on the same directory opens
  * silently, the two diverge and writes are lost. This lock file beside the directory, created
- * exclusively and holding the owner's pid, makes a second opener fail at once instead.
+ * exclusively and naming the owner (pid and, on Linux, the process's start time, so a reused
+ * pid is not mistaken for the owner), makes a second opener fail at once instead.
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirInUseError extends Error {
@@ -40,18 +41,49 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-function createExclusively(file: string): boolean {
+/** Who holds a lock: a pid, and that process's start time where the system tells it (Linux). */
+interface Holder {
+  pid: number;
+  startTime: string | null;
+}
+
+/** Start time of a process in clock ticks since boot (/proc/<pid>/stat, field 22), or null. */
+function processStartTime(pid: number): string | null {
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+    return fields?.[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function describeHolder(holder: Holder): string {
+  return holder.startTime === null ? String(holder.pid) : `${holder.pid} ${holder.startTime}`;
+}
+
+/** Lock files this process holds: a file naming this pid that is not among them is stale (the pid was reused). */
+const heldHere = new Set<string>();
+
+/**
+ * Creates the lock file with its content in one step (a link to a file written beforehand), so
+ * no other opener ever reads it empty.
+ */
+function createExclusively(file: string, content: string): boolean {
+  const staging = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(staging, content);
+  try {
+    linkSync(staging, file);
     return true;
   } catch (error) {
     if (errorCode(error) === 'EEXIST') return false;
     throw error;
+  } finally {
+    unlinkSync(staging);
   }
 }
 
-/** The pid in the lock file; null when it is gone or holds no pid (its owner died while writing it). */
-function holderPid(file: string): number | null {
+/** The holder named in the lock file; null when it is gone or names no pid. */
+function readHolder(file: string): Holder | null {
   let content: string;
   try {
     content = readFileSync(file, 'utf8').trim();
@@ -59,21 +91,26 @@ function holderPid(file: string): number | null {
     if (errorCode(error) === 'ENOENT') return null;
     throw error;
   }
-  return /^[1-9]\d*$/.test(content) ? Number(content) : null;
+  const match = /^([1-9]\d*)(?: (\d+))?$/.exec(content);
+  return match ? { pid: Number(match[1]), startTime: match[2] ?? null } : null;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether the holder still runs: its pid is alive and, where known, started when the lock says. */
+function isRunning(holder: Holder, file: string): boolean {
+  if (holder.pid === process.pid) return heldHere.has(file);
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: it exists but belongs to another user, so it is alive.
-    return errorCode(error) !== 'ESRCH';
+    if (errorCode(error) === 'ESRCH') return false;
   }
+  const startTime = processStartTime(holder.pid);
+  return holder.startTime === null || startTime === null || startTime === holder.startTime;
 }
 
-function removeIfHeldBy(file: string, pid: number | null): void {
-  if (holderPid(file) !== pid) return;
+function removeIfHeldBy(file: string, holder: Holder | null): void {
+  const current = readHolder(file);
+  if ((current && describeHolder(current)) !== (holder && describeHolder(holder))) return;
   try {
     unlinkSync(file);
   } catch (error) {
@@ -87,18 +124,23 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const file = lockFileFor(dir);
   mkdirSync(path.dirname(file), { recursive: true });
 
-  if (!createExclusively(file)) {
-    const holder = holderPid(file);
-    if (holder !== null && isAlive(holder)) throw new DataDirInUseError(dir, file, holder);
-    // A stale lock: its owner died without releasing it. Take it over; if another process
-    // takes it over at the same moment, the exclusive create lets only one of us win.
+  const self: Holder = { pid: process.pid, startTime: processStartTime(process.pid) };
+  const content = describeHolder(self);
+  if (!createExclusively(file, content)) {
+    const holder = readHolder(file);
+    if (holder !== null && isRunning(holder, file)) throw new DataDirInUseError(dir, file, holder.pid);
+    // A stale lock: its owner died without releasing it (or its pid now belongs to another
+    // process). Take it over; if another process takes it over at the same moment, the
+    // exclusive create lets only one of us win.
     removeIfHeldBy(file, holder);
-    if (!createExclusively(file)) throw new DataDirInUseError(dir, file, holderPid(file));
+    if (!createExclusively(file, content)) throw new DataDirInUseError(dir, file, readHolder(file)?.pid ?? null);
   }
+  heldHere.add(file);
 
   const release = () => {
     process.off('exit', release);
-    removeIfHeldBy(file, process.pid);
+    if (!heldHere.delete(file)) return;
+    removeIfHeldBy(file, self);
   };
   // Also on process.exit() and a normal end; a process killed by a signal leaves a stale lock,
   // which the next opener takes over.

@@ -32,6 +32,9 @@ function deadPid(): Promise<number> {
   });
 }
 
+/** What a lock file of this process holds: its pid, and its start time on Linux. */
+const OWN_LOCK = new RegExp(`^${process.pid}( \\d+)?$`);
+
 const roots: string[] = [];
 function freshDataDir(): string {
   const root = tempDir('console-db-lock-');
@@ -47,7 +50,7 @@ describe('the data directory lock file', () => {
     const dataDir = freshDataDir();
     const lock = acquireDataDirLock(dataDir);
     expect(lock.file).toBe(`${dataDir}.lock`);
-    expect(readFileSync(lock.file, 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(lock.file, 'utf8')).toMatch(OWN_LOCK);
     expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirInUseError);
     lock.release();
     lock.release();
@@ -68,11 +71,25 @@ describe('the data directory lock file', () => {
     const file = lockFileFor(dataDir);
     writeFileSync(file, String(await deadPid()));
     const lock = acquireDataDirLock(dataDir);
-    expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(file, 'utf8')).toMatch(OWN_LOCK);
     lock.release();
 
     writeFileSync(file, '');
     acquireDataDirLock(dataDir).release();
+  });
+
+  it('takes over a lock whose pid was reused: by this very process after a restart, or by another', () => {
+    const dataDir = freshDataDir();
+    const file = lockFileFor(dataDir);
+    // A console killed and restarted in a container often gets the same pid again.
+    writeFileSync(file, String(process.pid));
+    acquireDataDirLock(dataDir).release();
+    // A live process that started long after the lock was written is not its owner.
+    if (existsSync(`/proc/${process.ppid}/stat`)) {
+      writeFileSync(file, `${process.ppid} 1`);
+      acquireDataDirLock(dataDir).release();
+    }
+    expect(existsSync(file)).toBe(false);
   });
 });
 
@@ -87,7 +104,7 @@ describe('a PGlite console database in use', () => {
         `The console database at ${dataDir} is in use by this process (pid ${process.pid}); share the open instance through getConsoleDb() (lock file ${dataDir}.lock). Stop that process, or set CONSOLE_DATA_DIR/DATABASE_URL for this one.`,
       );
       // The refused open left the holder's lock in place.
-      expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
+      expect(readFileSync(`${dataDir}.lock`, 'utf8')).toMatch(OWN_LOCK);
     } finally {
       await db.close();
     }
@@ -121,7 +138,7 @@ describe('a PGlite console database in use', () => {
     const dataDir = freshDataDir();
     writeFileSync(`${dataDir}.lock`, String(await deadPid()));
     const db = await openConsoleDb({ dataDir });
-    expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(`${dataDir}.lock`, 'utf8')).toMatch(OWN_LOCK);
     await db.close();
   });
 });
