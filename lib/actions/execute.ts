@@ -116,7 +116,11 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
       outcome: 'failed',
       upstreamStatus: upstreamError?.status ?? null,
       upstreamRequestId: upstreamError?.requestId ?? null,
-      errorMessage: upstreamError ? upstreamError.message : error instanceof Error ? error.message : String(error),
+      errorMessage: upstreamError
+        ? `${upstreamError.message}${upstreamError.mayHaveApplied ? '; no answer, so it may have been applied' : ''}`
+        : error instanceof Error
+          ? error.message
+          : String(error),
       durationMs: Math.round(performance.now() - started),
     });
     if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message } };

@@ -84,14 +84,28 @@ function kindForStatus(status: number): UpstreamErrorKind {
   return 'bad_request';
 }
 
+/** Connection errors that mean the request never left: nothing can have been applied. */
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function neverSent(cause: unknown): boolean {
+  const inner = cause instanceof Error && cause.cause instanceof Error ? cause.cause : cause;
+  const code = inner instanceof Error && 'code' in inner ? inner.code : undefined;
+  return typeof code === 'string' && NEVER_SENT_CODES.has(code);
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+      reject(signal?.reason);
+    };
+    // A long-lived signal (an export's) sees many sleeps: each removes its listener when done.
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 export class UpstreamClient {
@@ -192,7 +206,9 @@ export class UpstreamClient {
       const kind: UpstreamErrorKind = timeout.aborted ? 'timeout' : 'network';
       if (request.signal?.aborted) throw cause;
       finish(null, kind, clientRequestId);
-      throw new UpstreamError({ kind, method, path, requestId: clientRequestId }, { cause });
+      const changesState = !(request.idempotent ?? method === 'GET');
+      const mayHaveApplied = changesState && (kind === 'timeout' || !neverSent(cause));
+      throw new UpstreamError({ kind, method, path, requestId: clientRequestId, mayHaveApplied }, { cause });
     }
 
     const requestId = response.headers.get(REQUEST_ID_HEADER) ?? clientRequestId;

@@ -29,7 +29,15 @@ export interface UpstreamErrorDetails {
   /** The service's error code, where it names one (e.g. SHARED_MESSAGE_EXPIRED). */
   code?: string;
   rateLimit?: RateLimitInfo;
+  /**
+   * A call that changes state and may have reached the service before it failed (a timeout, a
+   * connection lost after sending): retrying could apply it twice.
+   */
+  mayHaveApplied?: boolean;
 }
+
+const MAY_HAVE_APPLIED_GUIDANCE =
+  'The service did not answer, so this may or may not have been applied. Reload the record and check before trying again: a second try could apply it twice.';
 
 const GUIDANCE: Record<UpstreamErrorKind, string> = {
   unauthorized: 'The service did not accept the session. Sign in again.',
@@ -52,6 +60,7 @@ export class UpstreamError extends Error {
   readonly serviceMessage?: string;
   readonly code?: string;
   readonly rateLimit?: RateLimitInfo;
+  readonly mayHaveApplied: boolean;
 
   constructor(details: UpstreamErrorDetails, options?: { cause?: unknown }) {
     const status = details.status ? ` ${details.status}` : '';
@@ -65,11 +74,12 @@ export class UpstreamError extends Error {
     this.serviceMessage = details.serviceMessage;
     this.code = details.code;
     this.rateLimit = details.rateLimit;
+    this.mayHaveApplied = details.mayHaveApplied ?? false;
   }
 
   /** What the operator should do next. */
   get guidance(): string {
-    return GUIDANCE[this.kind];
+    return this.mayHaveApplied ? MAY_HAVE_APPLIED_GUIDANCE : GUIDANCE[this.kind];
   }
 }
 

@@ -118,6 +118,23 @@ describe('UpstreamClient', () => {
     await expect(unreachable.request({ method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'network' });
   });
 
+  it('says a timed-out change may have been applied, so the operator checks before trying again', async () => {
+    handler = () => undefined;
+    const error = await client({ timeoutMs: 100 }).request({ method: 'POST', path: '/admin/ra/message/m1/reprocess' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout', mayHaveApplied: true });
+    expect(describeUpstreamError(error as UpstreamError).guidance).toMatch(/may or may not have been applied/);
+    expect(hits).toHaveLength(1);
+    // A read that timed out changed nothing; a change that never left changed nothing.
+    const read = await client({ timeoutMs: 100, readRetries: 0 }).request({ method: 'GET', path: '/slow' }).catch((e: unknown) => e);
+    expect(describeUpstreamError(read as UpstreamError).guidance).toMatch(/did not answer in time. Retry/);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = new UpstreamClient({ baseUrl: `http://127.0.0.1:${port}`, accessToken: 't', log: () => undefined });
+    await expect(refused.request({ method: 'POST', path: '/x' })).rejects.toMatchObject({ kind: 'network', mayHaveApplied: false });
+  });
+
   it('waits for X-RateLimit-Reset after a 429 on a read, then succeeds', async () => {
     let resetAt = 0;
     handler = (_req, res, hit) => {
