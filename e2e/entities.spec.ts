@@ -255,7 +255,7 @@ for (const [entity, query] of [
       else if (char === '\n' && !quoted) records++;
     }
     expect(records - 1).toBe(total);
-    expect(csv.startsWith('id,')).toBe(true);
+    expect(csv.startsWith('\uFEFFid,')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 }

@@ -1,11 +1,14 @@
 /**
  * CSV as RFC 4180 writes it (CRLF between records; a field with a comma, quote, CR or LF is
  * quoted and its quotes doubled), made safe for spreadsheets: a text cell that starts with
- * `=`, `+`, `-`, `@` (or a tab or CR, which some spreadsheets skip before a formula) is
- * neutralised with a leading apostrophe, so opening the export never evaluates a formula.
+ * `=`, `+`, `-`, `@`, also after spaces or line breaks (which some imports trim), or with a tab,
+ * CR or LF, is neutralised with a leading apostrophe, so opening the export never evaluates a
+ * formula. Files start with a byte order mark, without which Excel reads UTF-8 as the local
+ * code page and garbles every non-ASCII name.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const CSV_BOM = '\uFEFF';
+const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r\n])/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field: null and undefined are empty; numbers and booleans as written; objects as JSON. */

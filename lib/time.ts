@@ -6,6 +6,9 @@
 
 export type TimeEncoding = 'iso-datetime' | 'epoch-ms' | 'epoch-s';
 
+/** `2026-11-22`, `2026-11-22T10:30`, `2026-11-22T10:30:00.123+02:00`: what is read as an ISO time; nothing else is. */
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
+
 /** Later than any plausible record, so a garbage number does not become year 275760. */
 const MAX_TIME_MS = Date.UTC(9999, 11, 31);
 
@@ -13,8 +16,11 @@ const MAX_TIME_MS = Date.UTC(9999, 11, 31);
 export function toInstant(value: unknown, encoding: TimeEncoding): Date | null {
   let ms: number;
   if (encoding === 'iso-datetime') {
-    if (typeof value !== 'string' || value.trim() === '') return null;
-    ms = Date.parse(value);
+    if (typeof value !== 'string') return null;
+    const match = ISO_DATE_TIME.exec(value.trim());
+    if (!match) return null;
+    // ASSUMPTION: a time without an offset is UTC (the service's clock), not this server's zone.
+    ms = Date.parse(match[2] ? (match[3] ? value.trim() : `${value.trim()}Z`) : `${value.trim()}T00:00:00Z`);
   } else {
     if (typeof value !== 'number' || !Number.isFinite(value)) return null;
     ms = encoding === 'epoch-s' ? value * 1000 : value;

@@ -10,6 +10,9 @@ export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 const DAY_MS = 86_400_000;
+/** Bounds PostgreSQL's timestamptz takes without complaint, with room for the end-of-day step. */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T00:00:00Z');
 const isoDateTime = z.iso.datetime({ offset: true, local: true });
 
 /**
@@ -29,6 +32,10 @@ function timeBound(name: 'from' | 'to') {
     }
     if (Number.isNaN(time)) {
       ctx.addIssue({ code: 'custom', message: `${name} must be a date (2026-11-22) or an ISO date-time (2026-11-22T10:30:00Z)` });
+      return z.NEVER;
+    }
+    if (time < EARLIEST || time > LATEST) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be between the years 0001 and 9999` });
       return z.NEVER;
     }
     return new Date(time);
@@ -63,7 +70,7 @@ export type ParsedAuditFilters = { ok: true; filters: AuditFilters } | { ok: fal
 const FILTER_PARAMS: readonly AuditFilterParam[] = ['operator', 'action', 'target', 'outcome', 'from', 'to'];
 
 /** The first value of a parameter, trimmed; empty counts as absent (an empty form field). */
-function firstValue(params: URLSearchParams | Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function firstValue(params: URLSearchParams | Record<string, string | string[] | undefined>, name: string): string | undefined {
   const raw = params instanceof URLSearchParams ? params.get(name) : params[name];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   return value ? value : undefined;

@@ -2,7 +2,7 @@
  * CSV export of a list view: every page of the filtered, ordered list, read from the service
  * with a bounded number of reads in flight and written in order as the browser takes it.
  */
-import { csvRecord } from '@/lib/csv';
+import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { toInstant } from '@/lib/time';
 import type { ColumnSpec } from './types';
 
@@ -22,8 +22,9 @@ export function exportValue(column: ColumnSpec, value: unknown): unknown {
   return value;
 }
 
+/** The start of an export file: the byte order mark and the field names. */
 export function csvHeader(columns: readonly ColumnSpec[]): string {
-  return csvRecord(columns.map((column) => column.key));
+  return CSV_BOM + csvRecord(columns.map((column) => column.key));
 }
 
 export function csvRows(columns: readonly ColumnSpec[], rows: readonly Readonly<Record<string, unknown>>[]): string {

@@ -44,6 +44,14 @@ describe('parseAuditFilters', () => {
     });
   });
 
+  it('refuses dates the database cannot hold, naming them', () => {
+    expect(parseAuditFilters({ from: '0000-01-01', to: '9999-12-31' })).toEqual({
+      ok: false,
+      errors: { from: ['from must be between the years 0001 and 9999'], to: ['to must be between the years 0001 and 9999'] },
+    });
+    expect(parseAuditFilters({ from: '0001-01-01', to: '9999-12-30' })).toMatchObject({ ok: true });
+  });
+
   it('refuses a range that ends before it starts', () => {
     expect(parseAuditFilters({ from: '2026-11-21T00:00:00Z', to: '2026-11-20T00:00:00Z' })).toEqual({
       ok: false,

@@ -19,7 +19,7 @@ describe('csvField', () => {
     expect(csvField('line1\r\nline2')).toBe('"line1\r\nline2"');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","x")'])('neutralises the formula %j', (value) => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\nx', ' =1+1', '\n=1+1', '=HYPERLINK("http://evil","x")'])('neutralises the formula %j', (value) => {
     const field = csvField(value);
     const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
     expect(unquoted).toBe(`'${value}`);

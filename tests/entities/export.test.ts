@@ -25,7 +25,7 @@ describe('exportValue', () => {
 describe('CSV of rows', () => {
   it('writes a header of field names and one neutralised record per row', () => {
     const columns = [column('id', 'id'), column('name', 'text'), column('channel_guids', 'list')];
-    expect(csvHeader(columns)).toBe('id,name,channel_guids\r\n');
+    expect(csvHeader(columns)).toBe('\uFEFFid,name,channel_guids\r\n');
     expect(csvRows(columns, [{ id: 'm1', name: '=cmd', channel_guids: ['a', 'b'] }, { id: 'm2' }])).toBe("m1,'=cmd,a; b\r\nm2,,\r\n");
   });
 

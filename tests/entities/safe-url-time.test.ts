@@ -39,8 +39,17 @@ describe('time helpers', () => {
     expect(toInstant(instant / 1000, 'epoch-s')?.getTime()).toBe(instant);
   });
 
+  it('reads ISO times without an offset as UTC, whatever the server time zone, and dates as UTC midnight', () => {
+    expect(toInstant('2026-11-22T05:42:56', 'iso-datetime')?.getTime()).toBe(instant);
+    expect(toInstant('2026-11-22T07:42:56+02:00', 'iso-datetime')?.getTime()).toBe(instant);
+    expect(toInstant('2026-11-22', 'iso-datetime')?.getTime()).toBe(Date.UTC(2026, 10, 22));
+  });
+
   it('reads garbage as no time', () => {
     expect(toInstant('yesterday-ish', 'iso-datetime')).toBeNull();
+    // Date.parse would read these as 2001-01-01 and 2001-03-01.
+    expect(toInstant('1', 'iso-datetime')).toBeNull();
+    expect(toInstant('Pending 3', 'iso-datetime')).toBeNull();
     expect(toInstant('', 'iso-datetime')).toBeNull();
     expect(toInstant(null, 'epoch-ms')).toBeNull();
     expect(toInstant('1795300000000', 'epoch-ms')).toBeNull();

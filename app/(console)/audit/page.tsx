@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import { AUDIT_OUTCOMES, parseAuditFilters, queryAudit } from '@/lib/audit/log';
+import { AUDIT_OUTCOMES, firstValue, parseAuditFilters, queryAudit } from '@/lib/audit/log';
 import { requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import type { SearchParams } from '@/lib/search-params';
@@ -22,21 +22,19 @@ const FILTER_FIELDS = [
   { name: 'to', label: 'To (UTC)', placeholder: '2026-11-23' },
 ] as const;
 
-function single(value: string | string[] | undefined): string {
-  return typeof value === 'string' ? value : '';
-}
-
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
   const params = await searchParams;
   const parsed = parseAuditFilters(params);
-  const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(single(params.page), 10) || 1));
+  // Repeated parameters count by their first value, as the filters read them.
+  const param = (name: string) => firstValue(params, name) ?? '';
+  const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(param('page'), 10) || 1));
   const db = await getConsoleDb();
   const result = parsed.ok ? await queryAudit(db, parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
 
   const kept = new URLSearchParams();
   for (const field of [...FILTER_FIELDS.map((f) => f.name), 'outcome']) {
-    const value = single(params[field]);
+    const value = param(field);
     if (value) kept.set(field, value);
   }
   const pageHref = (page: number) => {
@@ -58,12 +56,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         {FILTER_FIELDS.map((field) => (
           <div key={field.name} className="space-y-1">
             <Label htmlFor={`audit-${field.name}`}>{field.label}</Label>
-            <Input id={`audit-${field.name}`} name={field.name} defaultValue={single(params[field.name])} placeholder={field.placeholder} maxLength={320} />
+            <Input id={`audit-${field.name}`} name={field.name} defaultValue={param(field.name)} placeholder={field.placeholder} maxLength={320} />
           </div>
         ))}
         <div className="space-y-1">
           <Label htmlFor="audit-outcome">Outcome</Label>
-          <NativeSelect id="audit-outcome" name="outcome" defaultValue={single(params.outcome)}>
+          <NativeSelect id="audit-outcome" name="outcome" defaultValue={param('outcome')}>
             <option value="">any</option>
             {AUDIT_OUTCOMES.map((outcome) => (
               <option key={outcome} value={outcome}>{outcome}</option>
@@ -92,9 +90,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <p className="text-sm text-muted-foreground" data-testid="audit-total">
             {result.total.toLocaleString('en-US')} {result.total === 1 ? 'entry' : 'entries'}
           </p>
-          {result.rows.length > 0 ? <AuditEntriesTable rows={result.rows} /> : <p className="text-sm">No entry matches these filters.</p>}
+          {result.rows.length > 0 ? (
+            <AuditEntriesTable rows={result.rows} />
+          ) : result.total > 0 ? (
+            <p className="text-sm">
+              Page {pageNumber} is past the last page ({lastPage}).{' '}
+              <Link className="underline" href={pageHref(lastPage)}>Go to the last page</Link>
+            </p>
+          ) : (
+            <p className="text-sm">No entry matches these filters.</p>
+          )}
           <nav aria-label="Audit pages" className="flex items-center gap-2 text-sm">
-            {pageNumber > 1 ? <Link className="underline" href={pageHref(pageNumber - 1)}>Previous</Link> : null}
+            {pageNumber > 1 ? <Link className="underline" href={pageHref(Math.min(pageNumber - 1, lastPage))}>Previous</Link> : null}
             <span>Page {pageNumber} of {lastPage}</span>
             {pageNumber < lastPage ? <Link className="underline" href={pageHref(pageNumber + 1)}>Next</Link> : null}
           </nav>

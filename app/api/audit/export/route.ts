@@ -4,7 +4,7 @@
  */
 import { parseAuditFilters, streamAudit, type AuditRow } from '@/lib/audit/log';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
-import { csvRecord } from '@/lib/csv';
+import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { getConsoleDb } from '@/lib/db';
 
 const COLUMNS: readonly [string, (row: AuditRow) => unknown][] = [
@@ -34,7 +34,7 @@ export async function GET(request: Request): Promise<Response> {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(csvRecord(COLUMNS.map(([name]) => name))));
+      controller.enqueue(encoder.encode(CSV_BOM + csvRecord(COLUMNS.map(([name]) => name))));
     },
     async pull(controller) {
       const next = await entries.next();
