@@ -13,7 +13,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface UpstreamClientOptions {
   baseUrl: string;
   accessToken: string;
+  /** The longest one attempt may take. */
   timeoutMs?: number;
+  /**
+   * The longest a request may take with all its retries and rate-limit waits; default two
+   * attempts and one rate-limit wait. A retry or wait that would leave too little time for a
+   * useful attempt is not made: the error is reported instead.
+   */
+  deadlineMs?: number;
   /** How many times an idempotent request is retried after a 5xx, timeout or network error. */
   readRetries?: number;
   /** The longest an idempotent read waits for a rate-limit window to reset before giving up. */
@@ -84,6 +91,9 @@ function kindForStatus(status: number): UpstreamErrorKind {
   return 'bad_request';
 }
 
+/** A retry with less time than this left is not worth sending. */
+const MIN_ATTEMPT_MS = 1_000;
+
 /** Connection errors that mean the request never left: nothing can have been applied. */
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -112,6 +122,7 @@ export class UpstreamClient {
   private readonly baseUrl: string;
   private readonly accessToken: string;
   private readonly timeoutMs: number;
+  private readonly deadlineMs: number;
   private readonly readRetries: number;
   private readonly maxRateLimitWaitMs: number;
   private readonly retryBaseMs: number;
@@ -123,6 +134,7 @@ export class UpstreamClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.readRetries = options.readRetries ?? 2;
     this.maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 5_000;
+    this.deadlineMs = options.deadlineMs ?? 2 * this.timeoutMs + this.maxRateLimitWaitMs;
     this.retryBaseMs = options.retryBaseMs ?? 200;
     this.log = options.log ?? defaultLog;
   }
@@ -142,26 +154,37 @@ export class UpstreamClient {
   async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
     const idempotent = request.idempotent ?? request.method === 'GET';
     const url = this.url(request.path, request.query);
+    const deadline = Date.now() + this.deadlineMs;
+    // Time left for an attempt after waiting `waitMs`, or null when too little would be left.
+    const leftAfter = (waitMs: number) => {
+      const left = deadline - Date.now() - waitMs;
+      return left >= Math.min(MIN_ATTEMPT_MS, this.timeoutMs / 2) ? left : null;
+    };
     let failedAttempts = 0;
     let rateLimitWaits = 0;
+    let attemptTimeoutMs = this.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(request, url, attempt);
+        return await this.attempt(request, url, attempt, attemptTimeoutMs);
       } catch (error) {
         if (!(error instanceof UpstreamError) || !idempotent) throw error;
+        let waitMs: number;
         if (error.kind === 'rate_limited') {
-          const waitMs = this.rateLimitWait(error.rateLimit);
-          if (waitMs === null || rateLimitWaits >= 2) throw error;
+          const resetWait = this.rateLimitWait(error.rateLimit);
+          if (resetWait === null || rateLimitWaits >= 2) throw error;
           rateLimitWaits++;
-          await sleep(waitMs, request.signal);
-          continue;
+          waitMs = resetWait;
+        } else {
+          const retryable = error.kind === 'server' || error.kind === 'timeout' || error.kind === 'network';
+          if (!retryable || failedAttempts >= this.readRetries || request.signal?.aborted) throw error;
+          failedAttempts++;
+          // Full jitter: spreads retries of many operators hitting one failing service.
+          waitMs = Math.random() * Math.min(this.retryBaseMs * 2 ** (failedAttempts - 1), 2_000);
         }
-        const retryable = error.kind === 'server' || error.kind === 'timeout' || error.kind === 'network';
-        if (!retryable || failedAttempts >= this.readRetries || request.signal?.aborted) throw error;
-        failedAttempts++;
-        // Full jitter: spreads retries of many operators hitting one failing service.
-        const ceiling = Math.min(this.retryBaseMs * 2 ** (failedAttempts - 1), 2_000);
-        await sleep(Math.random() * ceiling, request.signal);
+        const left = leftAfter(waitMs);
+        if (left === null) throw error;
+        attemptTimeoutMs = Math.floor(Math.min(this.timeoutMs, left));
+        await sleep(waitMs, request.signal);
       }
     }
   }
@@ -174,11 +197,11 @@ export class UpstreamClient {
     return wait <= this.maxRateLimitWaitMs ? wait : null;
   }
 
-  private async attempt<T>(request: UpstreamRequest<T>, url: string, attempt: number): Promise<UpstreamResponse<T>> {
+  private async attempt<T>(request: UpstreamRequest<T>, url: string, attempt: number, timeoutMs: number): Promise<UpstreamResponse<T>> {
     const { method, path } = request;
     const clientRequestId = randomUUID();
     const started = performance.now();
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.accessToken}`,

@@ -113,6 +113,18 @@ describe('UpstreamClient', () => {
     expect(hits).toHaveLength(2);
   });
 
+  it('keeps a read within its deadline, retries and waits included', async () => {
+    handler = () => undefined;
+    const error = await client({ timeoutMs: 200, readRetries: 5, deadlineMs: 450, maxRateLimitWaitMs: 0 })
+      .request({ method: 'GET', path: '/slow', schema: okSchema })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout' });
+    // Two full attempts fit in 450 ms and a third gets only what is left, if that is worth it;
+    // without the deadline all six would be sent.
+    expect(hits.length).toBeGreaterThanOrEqual(2);
+    expect(hits.length).toBeLessThanOrEqual(3);
+  });
+
   it('reports an unreachable service as a network error', async () => {
     const unreachable = new UpstreamClient({ baseUrl: 'http://127.0.0.1:9', accessToken: 't', readRetries: 0, log: () => undefined });
     await expect(unreachable.request({ method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'network' });
