@@ -69,7 +69,7 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
               size="sm"
               disabled={pending || Number(confirmation) !== revert.total}
               onClick={() => act(async () => {
-                const result = await startBulkJob({ jobId: revert.jobId, confirmCount: revert.total });
+                const result = await startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) });
                 announceActionResult(result, 'Revert job started');
                 if (result.ok) router.push(`/jobs/${encodeURIComponent(revert.jobId)}`);
               })}

@@ -31,8 +31,15 @@ function checkActor(actor: JobActor): JobActor {
 }
 
 /**
+ * How long a dry run stays good to start. Its statuses decide which items are skipped (already
+ * at the target) and what a revert restores; an old one would act on a picture of the past.
+ */
+export const PLAN_VALID_MINUTES = 30;
+
+/**
  * Queues a planned job for the runners. The operator confirms with the count the dry run showed;
  * any other count is refused, so a plan cannot be started by someone who did not see its size.
+ * A dry run older than PLAN_VALID_MINUTES is refused: run it again.
  */
 export async function startJob(db: ConsoleDb, actor: JobActor, jobId: string, confirmCount: number): Promise<Job> {
   const job = await auditedCommand(
@@ -46,6 +53,9 @@ export async function startJob(db: ConsoleDb, actor: JobActor, jobId: string, co
         const current = await lockJob(tx, jobId);
         if (current.status !== 'planned') throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}, not planned.`);
         if (current.total === 0) throw new JobCommandError('empty', `Job ${jobId} has no items.`);
+        if (!current.plannedAt || Date.now() - current.plannedAt.getTime() > PLAN_VALID_MINUTES * 60_000) {
+          throw new JobCommandError('stale', `The dry run of job ${jobId} is more than ${PLAN_VALID_MINUTES} minutes old; run it again so the job acts on the messages as they are now.`);
+        }
         if (!Number.isSafeInteger(confirmCount) || confirmCount !== current.total) {
           throw new JobCommandError('count_mismatch', `The confirmed count ${confirmCount} is not the job's ${current.total} items.`);
         }

@@ -123,7 +123,7 @@ export class RatePacer {
   onAnswer(now: number, status: number | null, info: RateLimitObservation | null | undefined): void {
     this.unanswered = Math.max(0, this.unanswered - 1);
     if (status !== null) this.answered++;
-    this.learn(info);
+    this.learn(now, info);
     if (status === 429) {
       this.rateLimited++;
       const resetAt = info?.resetAt ?? null;
@@ -146,11 +146,14 @@ export class RatePacer {
     };
   }
 
-  private learn(info: RateLimitObservation | null | undefined): void {
+  private learn(now: number, info: RateLimitObservation | null | undefined): void {
     if (!info) return;
     if (info.limit !== null && info.limit > 0) this.limit = info.limit;
     const resetAt = info.resetAt;
     if (resetAt === null) {
+      // A limit without a reset time: assume the default window from now, so that a window
+      // used up is over at some point (nothing else would ever free it).
+      if (this.limit !== null && this.windowResetAt === null) this.windowResetAt = now + this.defaultWindowMs;
       if (info.remaining !== null && this.limit !== null) this.used = Math.max(this.used, this.limit - info.remaining);
       return;
     }

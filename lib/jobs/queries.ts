@@ -82,8 +82,11 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
   const [countRows, recentRows, revertRows, revertible] = await Promise.all([
     db.query<CountsRow>(COUNTS_SQL, [jobId]),
     db.query<{ recent: number }>(
-      `SELECT count(*)::int AS recent FROM bulk_job_items
-       WHERE job_id = $1 AND finished_at IS NOT NULL AND finished_at > now() - make_interval(secs => $2)`,
+      // This run's sends only: items of an earlier run (before a retry) and items skipped at a
+      // cancel finished without a call and would inflate the rate.
+      `SELECT count(*)::int AS recent FROM bulk_job_items i JOIN bulk_jobs j ON j.id = i.job_id
+       WHERE i.job_id = $1 AND i.finished_at IS NOT NULL AND i.status IN ('ok', 'failed')
+         AND i.finished_at > greatest(j.started_at, now() - make_interval(secs => $2))`,
       [jobId, windowSeconds],
     ),
     db.query<{ id: string; status: JobStatus; created_at: Date; created_by_email: string }>(

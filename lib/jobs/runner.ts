@@ -135,6 +135,16 @@ interface ActiveJob {
 /** Thrown inside a worker when the runner stops or is killed; never escapes. */
 class Halted extends Error {}
 
+/** An item was sent but its outcome could not be written: it must not be sent again. */
+class OutcomeNotRecorded extends Error {
+  constructor(item: { jobId: string; seq: number }, cause: unknown) {
+    super(`item ${item.seq} of job ${item.jobId} was sent, but its outcome could not be recorded: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** Tries to record a sent item's outcome before giving up on the write. */
+const OUTCOME_WRITE_ATTEMPTS = 5;
+
 const defaultLog = (event: JobRunnerEvent) => {
   if (event.type === 'error') console.error(`[jobs] ${event.message}`);
   else if (event.type === 'claim_lost') console.warn(`[jobs] lost the claim on item ${event.seq} of job ${event.jobId}`);
@@ -384,10 +394,16 @@ class Runner implements JobRunner {
   private async finishIfDone(jobId: string): Promise<boolean> {
     this.guard();
     const finished = await this.db.transaction(async (tx) => {
+      // The job row first, locked: a "retry failed" that commits meanwhile is then seen by the
+      // item check below, which on PostgreSQL takes a snapshot of its own (one statement with
+      // both would keep the snapshot from before the retry and end a job with pending items).
+      const [locked] = await tx.query(`SELECT 1 FROM bulk_jobs WHERE id = $1 AND status IN ('running', 'cancelling') FOR UPDATE`, [jobId]);
+      if (!locked) return null;
+      const [open] = await tx.query(`SELECT 1 FROM bulk_job_items WHERE job_id = $1 AND status IN ('pending', 'in_flight') LIMIT 1`, [jobId]);
+      if (open) return null;
       const [row] = await tx.query<{ status: 'completed' | 'cancelled'; run_audit_id: string | null; run_ms: number | null }>(
         `UPDATE bulk_jobs SET status = CASE WHEN status = 'cancelling' THEN 'cancelled' ELSE 'completed' END, finished_at = now()
-         WHERE id = $1 AND status IN ('running', 'cancelling')
-           AND NOT EXISTS (SELECT 1 FROM bulk_job_items WHERE job_id = $1 AND status IN ('pending', 'in_flight'))
+         WHERE id = $1
          RETURNING status, run_audit_id, (extract(epoch FROM now() - started_at) * 1000)::float8 AS run_ms`,
         [jobId],
       );
@@ -433,11 +449,12 @@ class Runner implements JobRunner {
         await this.process(item);
       } catch (error) {
         if (!(error instanceof Halted)) {
-          // The item stays in flight under this runner; it is taken back if the runner dies,
-          // and the next outcome write needs its claim token, so nothing is written twice.
           this.log({ type: 'error', message: `item ${item.seq} of job ${item.jobId}: ${errorText(error)}` });
           await this.recordRunnerError(error);
-          await this.release(item).catch(() => {});
+          // Not sent: back to pending for any runner. Sent but unrecorded: it stays in flight
+          // under this runner, since sending it again could apply it twice; it is taken back
+          // only after ten leases (or one, if this runner dies).
+          if (!(error instanceof OutcomeNotRecorded)) await this.release(item).catch(() => {});
         }
       } finally {
         this.held--;
@@ -552,7 +569,14 @@ class Runner implements JobRunner {
         await this.clock.sleep(this.retryMaxMs, this.halt.signal).catch(() => {});
         return;
       }
-      const fence = await this.fence(item);
+      let fence: Awaited<ReturnType<Runner['fence']>>;
+      try {
+        fence = await this.fence(item);
+      } catch (error) {
+        // Not sent: the pacer must not keep waiting for its answer.
+        this.pacer.onCancelledSend();
+        throw error;
+      }
       if (fence !== 'send') {
         this.pacer.onCancelledSend();
         if (fence === 'job_not_running') await this.finish(item, { status: 'skipped', error: 'cancelled' });
@@ -569,7 +593,7 @@ class Runner implements JobRunner {
       }
       if (response) {
         this.answered(response.status, response.rateLimit);
-        await this.finish(item, {
+        await this.recordSentOutcome(item, {
           status: 'ok',
           statusAfter: response.data.message.status,
           upstreamStatus: response.status,
@@ -580,14 +604,26 @@ class Runner implements JobRunner {
       }
       if (!isUpstreamError(failure)) {
         this.answered(null, null);
-        await this.finish(item, { status: 'failed', error: `console error: ${errorText(failure)}`, attempts });
+        await this.recordSentOutcome(item, { status: 'failed', error: `console error: ${errorText(failure)}`, attempts });
         return;
       }
       const error = failure;
       this.answered(error.status ?? null, error.rateLimit ?? null);
       const reason = describeFailure(error);
       const failed = (why: string) =>
-        this.finish(item, { status: 'failed', error: why, upstreamStatus: error.status ?? null, upstreamRequestId: error.requestId ?? null, attempts });
+        this.recordSentOutcome(item, { status: 'failed', error: why, upstreamStatus: error.status ?? null, upstreamRequestId: error.requestId ?? null, attempts });
+      if (error.kind === 'invalid_response' && error.status !== undefined && error.status >= 200 && error.status < 300) {
+        // The service said it did it; only its answer is unreadable. Failing the item would
+        // have "retry failed" send it again and a revert leave it out.
+        return this.recordSentOutcome(item, {
+          status: 'ok',
+          statusAfter: null,
+          error: `applied, but the answer did not match the contract: ${reason}`,
+          upstreamStatus: error.status,
+          upstreamRequestId: error.requestId ?? null,
+          attempts,
+        });
+      }
       switch (error.kind) {
         case 'rate_limited':
           // Not applied by the service: send again once the window resets (the pacer waits).
@@ -611,6 +647,24 @@ class Runner implements JobRunner {
         default:
           // 4xx, or an answer that breaks the contract: retrying would get the same answer.
           return failed(reason);
+      }
+    }
+  }
+
+  /**
+   * Records the outcome of an item that was sent. A database hiccup must not put it back to
+   * pending (it would be sent again), so the write is retried; if it still fails the item stays
+   * in flight under this runner (see OutcomeNotRecorded).
+   */
+  private async recordSentOutcome(item: ClaimedItem, outcome: Parameters<Runner['finish']>[1]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.finish(item, outcome);
+        return;
+      } catch (error) {
+        if (error instanceof Halted) throw error;
+        if (attempt >= OUTCOME_WRITE_ATTEMPTS) throw new OutcomeNotRecorded(item, error);
+        await this.clock.sleep(this.backoff(attempt), this.halt.signal).catch(() => {});
       }
     }
   }

@@ -247,7 +247,7 @@ export function countsFrom(row: CountsRow | undefined): JobCounts {
 /** A refused command: wrong state, unknown job, count mismatch, bad input. Safe to show. */
 export class JobCommandError extends ActionRejectedError {
   constructor(
-    readonly code: 'not_found' | 'invalid' | 'wrong_status' | 'count_mismatch' | 'empty' | 'nothing_to_retry' | 'not_revertible',
+    readonly code: 'not_found' | 'invalid' | 'wrong_status' | 'count_mismatch' | 'empty' | 'stale' | 'nothing_to_retry' | 'not_revertible',
     message: string,
   ) {
     super(message);

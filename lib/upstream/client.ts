@@ -262,7 +262,7 @@ export class UpstreamClient {
       if (!parsed?.success) {
         finish(response.status, 'invalid_response', requestId);
         const detail = parsed ? parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'body is not JSON';
-        throw new UpstreamError({ kind: 'invalid_response', method, path, status: response.status, requestId, serviceMessage: `Unexpected response: ${detail}` });
+        throw new UpstreamError({ kind: 'invalid_response', method, path, status: response.status, requestId, serviceMessage: `Unexpected response: ${detail}`, rateLimit });
       }
       data = parsed.data;
     }

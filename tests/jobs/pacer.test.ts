@@ -144,6 +144,25 @@ describe('RatePacer', () => {
     expect(pacer.delay(200)).toBe(0);
   });
 
+  it('keeps sending when the service gives a limit but no reset time: it assumes the default window', () => {
+    const pacer = new RatePacer({ defaultWindowMs: 1000, random: () => 0.5 });
+    let now = 0;
+    let sent = 0;
+    // Limit 10 and remaining counting down, never a reset: one window's budget, then the next.
+    while (now < 10_000 && sent < 40) {
+      const wait = pacer.delay(now);
+      if (wait > 0) {
+        now += wait;
+        continue;
+      }
+      pacer.onSend(now);
+      sent++;
+      pacer.onAnswer(now + 1, 200, { limit: 10, remaining: Math.max(0, 10 - (sent % 10 || 10)), resetAt: null });
+      now += 1;
+    }
+    expect(sent).toBe(40);
+  });
+
   it('a cancelled send gives its slot back', () => {
     const pacer = new RatePacer();
     pacer.onSend(0);

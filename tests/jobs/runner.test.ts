@@ -56,6 +56,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
     service.latencyMs = 0;
     service.rateLimitWrite = 1000;
     service.rateLimitWindowMs = 1000;
+    service.unreadableAnswers = 0;
   });
 
   afterEach(async () => {
@@ -312,6 +313,52 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000001'] });
       const result = await cancelJob(db, OPS, planned.jobId);
       expect(result).toMatchObject({ job: { status: 'cancelled' }, skipped: 1, inFlight: 0 });
+    });
+  });
+
+  describe('answers and writes that go wrong', () => {
+    it('records an operation the service applied but answered unreadably as ok, so it is neither retried nor left out of a revert', async () => {
+      service.unreadableAnswers = 3;
+      const planned = await plan('message.set_status', { kind: 'ids', ids: ['msg_000001', 'msg_000002', 'msg_000003', 'msg_000005'] }, { status: 'paused' });
+      runner();
+      await startJob(db, OPS, planned.jobId, planned.total);
+      const job = await waitForJob(db, planned.jobId, ended);
+      expect(job.counts).toMatchObject({ ok: 4, failed: 0 });
+      const items = await itemsOf(db, planned.jobId);
+      expect(items.filter((item) => item.error?.startsWith('applied, but the answer did not match the contract'))).toHaveLength(3);
+      for (const item of items) expect(service.callsFor(operationPath('message.set_status', item.item_id, 'paused'))).toHaveLength(1);
+    });
+
+    it('never sends an item again because its outcome could not be written at once', async () => {
+      const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000006', 'msg_000007'] });
+      // The first two outcome writes fail (a database hiccup); the retried write succeeds.
+      let failures = 2;
+      const flaky: ConsoleDb = {
+        kind: db.kind,
+        query: (sql, params) => {
+          if (failures > 0 && /^\s*UPDATE bulk_job_items\s+SET status = \$4/.test(sql)) {
+            failures--;
+            return Promise.reject(new Error('connection reset'));
+          }
+          return db.query(sql, params);
+        },
+        transaction: (fn) => db.transaction(fn),
+        close: () => db.close(),
+      };
+      const hiccup = testRunner(flaky, fakeUpstream(service), { instanceId: 'hiccup' });
+      runners.push(hiccup);
+      await startJob(db, OPS, planned.jobId, planned.total);
+      const job = await waitForJob(db, planned.jobId, ended);
+      expect(job.counts).toMatchObject({ ok: 2, failed: 0 });
+      expect(failures).toBe(0);
+      for (const id of ['msg_000006', 'msg_000007']) expect(service.callsFor(operationPath('message.reprocess', id))).toHaveLength(1);
+    });
+
+    it('refuses to start a dry run older than its validity, asking for a new one', async () => {
+      const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000008'] });
+      await db.query(`UPDATE bulk_jobs SET planned_at = now() - interval '31 minutes' WHERE id = $1`, [planned.jobId]);
+      await expect(startJob(db, OPS, planned.jobId, planned.total)).rejects.toMatchObject({ code: 'stale' });
+      expect((await getJob(db, planned.jobId))?.status).toBe('planned');
     });
   });
 

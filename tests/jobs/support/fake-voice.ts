@@ -54,6 +54,8 @@ export class FakeVoiceService {
   faults: FakeFaults | null = null;
   /** The next this-many requests to the message operations are answered 429 (another client used the window up). */
   forceRateLimited = 0;
+  /** The next this-many operations are applied but answered 200 with a body outside the contract. */
+  unreadableAnswers = 0;
   private faultCounter = 0;
   private readonly tokens = new Set<string>();
   private windowStart = 0;
@@ -196,6 +198,10 @@ export class FakeVoiceService {
       updated.audio_models = [...(message.audio_models ?? []), { _id: `mp3_${guid}`, type: 'mp3', url: `https://media.invalid/${guid}.mp3` }];
     } else updated.waveform_url = `https://media.invalid/${guid}.json`;
     this.messages.set(guid, updated);
+    if (this.unreadableAnswers > 0) {
+      this.unreadableAnswers--;
+      return this.json(res, 200, { success: true, message: 'done' });
+    }
     return this.json(res, 200, { success: true, message: updated });
   }
 

@@ -81,7 +81,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
             ))}
           </dl>
           {isOps ? (
-            <JobControls jobId={job.id} canCancel={running || job.status === 'planned'} failed={running ? 0 : job.counts.failed} revertibleItems={job.revertibleItems} />
+            <JobControls jobId={job.id} canCancel={['planned', 'queued', 'running'].includes(job.status)} failed={running ? 0 : job.counts.failed} revertibleItems={job.revertibleItems} />
           ) : null}
         </CardContent>
       </Card>
