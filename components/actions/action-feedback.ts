@@ -3,6 +3,26 @@
 import { toast } from '@/components/ui/toaster';
 import type { ActionResult } from '@/lib/actions/define';
 
+/**
+ * Calls a server action from the browser. A call that throws (the connection dropped, or the
+ * console was redeployed under an open page) becomes a failed result that says the change may
+ * have been applied, instead of an exception that replaces the page with the error screen.
+ */
+export async function callAction<T>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await action();
+  } catch (error) {
+    console.error('[action] the call failed', error);
+    return {
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: 'The console did not answer, so this may or may not have been applied. Reload, check the record and the audit log, then try again if needed.',
+      },
+    };
+  }
+}
+
 /** Tells the operator how an action ended: what happened and, on failure, the request id. */
 export function announceActionResult(result: ActionResult<unknown>, success: string): void {
   if (result.ok) {

@@ -2,7 +2,7 @@
 
 import { CornerDownLeft, LoaderCircle } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
 import { VisibleText } from './visible-text';
@@ -19,8 +19,11 @@ interface Candidate {
 type JumpState =
   | { phase: 'idle' }
   | { phase: 'searching' }
-  | { phase: 'candidates'; term: string; candidates: Candidate[] }
-  | { phase: 'message'; text: string };
+  | { phase: 'candidates'; term: string; candidates: Candidate[]; path: string }
+  | { phase: 'message'; text: string; path: string };
+
+/** A console path (the answer's links are built by the console, but are checked all the same). */
+const isConsolePath = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
 
 interface JumpAnswer {
   candidates?: Candidate[];
@@ -44,10 +47,17 @@ export function JumpTo() {
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<JumpState>({ phase: 'idle' });
   const [isNavigating, startTransition] = useTransition();
+  const pathname = usePathname();
+  const lookup = useRef<AbortController | null>(null);
+
+  useEffect(() => () => lookup.current?.abort(), []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const commandK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      // Not for a key another handler took, nor behind an open dialog.
+      if (event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const commandK = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k';
+      // `/` may need Shift on some keyboard layouts: only Ctrl, Cmd and Alt rule it out.
       if (commandK || (event.key === '/' && !isTyping(event.target) && !event.altKey && !event.ctrlKey && !event.metaKey)) {
         event.preventDefault();
         input.current?.focus();
@@ -62,33 +72,40 @@ export function JumpTo() {
     event.preventDefault();
     const term = input.current?.value.trim() ?? '';
     if (term === '') return;
+    // A newer lookup replaces an older one: a slow answer for a mistyped id must not win.
+    lookup.current?.abort();
+    const controller = new AbortController();
+    lookup.current = controller;
+    const path = pathname;
     setState({ phase: 'searching' });
     let answer: JumpAnswer;
     let status: number;
     try {
-      const response = await fetch(`/api/jump?q=${encodeURIComponent(term)}`);
+      const response = await fetch(`/api/jump?q=${encodeURIComponent(term)}`, { signal: controller.signal });
       status = response.status;
       answer = (await response.json()) as JumpAnswer;
     } catch {
-      setState({ phase: 'message', text: 'The console did not answer. Try again.' });
+      if (!controller.signal.aborted) setState({ phase: 'message', text: 'The console did not answer. Try again.', path });
       return;
     }
+    if (controller.signal.aborted) return;
     if (status === 401) {
-      setState({ phase: 'message', text: 'Your session ended. Reload the page to sign in again.' });
+      setState({ phase: 'message', text: 'Your session ended. Reload the page to sign in again.', path });
       return;
     }
-    const candidates = answer.candidates ?? [];
+    const candidates = (answer.candidates ?? []).filter((candidate) => isConsolePath(candidate.href));
     if (status !== 200) {
-      setState({ phase: 'message', text: answer.message ?? `The lookup failed (HTTP ${status}).` });
+      setState({ phase: 'message', text: answer.message ?? `The lookup failed (HTTP ${status}).`, path });
     } else if (candidates.length === 1) {
       setState({ phase: 'idle' });
       startTransition(() => router.push(candidates[0]!.href));
     } else if (candidates.length > 1) {
-      setState({ phase: 'candidates', term, candidates });
+      setState({ phase: 'candidates', term, candidates, path });
     } else {
       const failure = answer.failures?.[0];
       setState({
         phase: 'message',
+        path,
         text: failure
           ? `Nothing found, but some lookups failed: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`
           : `Nothing has the id or e-mail “${term}”.`,
@@ -97,6 +114,8 @@ export function JumpTo() {
   };
 
   const busy = state.phase === 'searching' || isNavigating;
+  // Results belong to the page they were asked on: navigating elsewhere closes them.
+  const open = (state.phase === 'candidates' || state.phase === 'message') && state.path === pathname;
   return (
     <div className="relative w-full max-w-md">
       <form onSubmit={jump} role="search" aria-label="Jump to a record" className="relative">
@@ -113,7 +132,7 @@ export function JumpTo() {
           spellCheck={false}
           maxLength={320}
           aria-keyshortcuts="/ Control+K Meta+K"
-          aria-describedby={state.phase === 'idle' || state.phase === 'searching' ? undefined : listId}
+          aria-describedby={open ? listId : undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape') setState({ phase: 'idle' });
           }}
@@ -123,7 +142,7 @@ export function JumpTo() {
           {busy ? <LoaderCircle className="size-4 animate-spin" aria-label="Looking up" /> : <CornerDownLeft className="size-4" aria-hidden />}
         </span>
       </form>
-      {state.phase === 'candidates' || state.phase === 'message' ? (
+      {open && (state.phase === 'candidates' || state.phase === 'message') ? (
         <div id={listId} className="absolute z-30 mt-1 w-full rounded-md border bg-popover p-2 text-sm text-popover-foreground shadow-md" data-testid="jump-results">
           {state.phase === 'message' ? (
             <p role="status">{state.text}</p>

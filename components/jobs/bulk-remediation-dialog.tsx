@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
+import { callAction } from '@/components/actions/action-feedback';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -30,7 +31,7 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
   const dryRun = () =>
     startTransition(async () => {
       setError(null);
-      const result = await planBulkJob({ action, params: action === 'message.set_status' ? { status } : {}, selection });
+      const result = await callAction(() => planBulkJob({ action, params: action === 'message.set_status' ? { status } : {}, selection }));
       if (result.ok) setPlan(result.data);
       else setError(result.error);
     });
@@ -39,13 +40,13 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
     startTransition(async () => {
       if (!plan) return;
       setError(null);
-      const result = await startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) });
+      const result = await callAction(() => startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }));
       if (result.ok) router.push(`/jobs/${encodeURIComponent(plan.jobId)}`);
       else setError(result.error);
     });
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open onOpenChange={(open) => (open || pending ? undefined : onClose())}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Bulk remediation</DialogTitle>
@@ -115,10 +116,19 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
           <Alert variant="destructive">
             <AlertTitle>{error.message}</AlertTitle>
             {error.failure ? <AlertDescription>{error.failure.guidance}{error.failure.requestId ? ` Request id ${error.failure.requestId}.` : ''}</AlertDescription> : null}
+            {error.fieldErrors ? (
+              <AlertDescription>
+                <ul className="list-disc pl-4">
+                  {Object.entries(error.fieldErrors).map(([field, messages]) => (
+                    <li key={field}>{field}: {messages.join(', ')}</li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            ) : null}
           </Alert>
         ) : null}
         <DialogFooter>
-          <Button variant="ghost" onClick={onClose}>Close</Button>
+          <Button variant="ghost" disabled={pending} onClick={onClose}>Close</Button>
           {plan ? (
             <Button disabled={pending || plan.total === 0 || Number(confirmation) !== plan.total} onClick={start}>
               {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} messages`}

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { cancelBulkJob, planJobRevert, retryFailedJobItems, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
-import { announceActionResult } from '@/components/actions/action-feedback';
+import { announceActionResult, callAction } from '@/components/actions/action-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -31,12 +31,12 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         {canCancel ? (
-          <Button variant="destructive" size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await cancelBulkJob({ jobId }), 'Job cancelled'))}>
+          <Button variant="destructive" size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await callAction(() => cancelBulkJob({ jobId })), 'Job cancelled'))}>
             Cancel job
           </Button>
         ) : null}
         {failed > 0 ? (
-          <Button variant="outline" size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await retryFailedJobItems({ jobId }), `Retrying ${failed} failed items`))}>
+          <Button variant="outline" size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await callAction(() => retryFailedJobItems({ jobId })), `Retrying ${failed} failed items`))}>
             Retry failed ({failed})
           </Button>
         ) : null}
@@ -46,7 +46,7 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
             size="sm"
             disabled={pending}
             onClick={() => act(async () => {
-              const result = await planJobRevert({ jobId });
+              const result = await callAction(() => planJobRevert({ jobId }));
               if (result.ok) setRevert(result.data);
               else announceActionResult(result, '');
             })}
@@ -67,9 +67,9 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
             </div>
             <Button
               size="sm"
-              disabled={pending || Number(confirmation) !== revert.total}
+              disabled={pending || revert.total === 0 || confirmation.trim() === '' || Number(confirmation) !== revert.total}
               onClick={() => act(async () => {
-                const result = await startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) });
+                const result = await callAction(() => startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }));
                 announceActionResult(result, 'Revert job started');
                 if (result.ok) router.push(`/jobs/${encodeURIComponent(revert.jobId)}`);
               })}

@@ -9,6 +9,7 @@ import {
   setMessageStatus,
   type MessageState,
 } from '@/app/(console)/_actions/messages';
+import { callAction } from '@/components/actions/action-feedback';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -39,7 +40,7 @@ export function MessageActions({ messageGuid, currentStatus, role }: { messageGu
   const perform = (label: string, action: () => Promise<ActionResult<MessageState>>) => {
     setRunning(label);
     startTransition(async () => {
-      const result = await action();
+      const result = await callAction(action);
       setOutcome({ label, result });
       setRunning(null);
       // Read the message back from the service, whatever the outcome.

@@ -9,7 +9,12 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { se
   const router = useRouter();
   useEffect(() => {
     if (seconds <= 0) return;
-    const timer = setInterval(() => router.refresh(), seconds * 1000);
+    const timer = setInterval(() => {
+      // Not while a dialog is open: the operator is in the middle of something (a dry run, a
+      // confirmation) that a re-render could take away.
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      router.refresh();
+    }, seconds * 1000);
     return () => clearInterval(timer);
   }, [router, seconds]);
   const time = renderedAt.slice(11, 19);

@@ -24,7 +24,10 @@ interface StuckTableProps {
 export function StuckTable({ rows, now, total, selection, canRemediate }: StuckTableProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<JobSelection | null>(null);
-  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  // Only rows on screen count: a selection made in another group or page, or of messages that
+  // recovered since the last refresh, must not be remediated unseen.
+  const selectedShown = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
+  const allOnPage = rows.length > 0 && selectedShown.length === rows.length;
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -37,8 +40,8 @@ export function StuckTable({ rows, now, total, selection, canRemediate }: StuckT
     <div className="space-y-2">
       {canRemediate ? (
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk remediation">
-          <Button size="sm" variant="outline" disabled={selected.size === 0} onClick={() => setDialog({ kind: 'ids', ids: [...selected] })}>
-            Remediate selected ({selected.size})
+          <Button size="sm" variant="outline" disabled={selectedShown.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedShown })}>
+            Remediate selected ({selectedShown.length})
           </Button>
           <Button size="sm" onClick={() => setDialog(selection)}>
             Remediate all {total.toLocaleString('en-US')} matching

@@ -4,7 +4,7 @@ import { BadgeCheck } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { markUserVerified } from '@/app/(console)/_actions/users';
-import { announceActionResult } from '@/components/actions/action-feedback';
+import { announceActionResult, callAction } from '@/components/actions/action-feedback';
 import { Button } from '@/components/ui/button';
 
 export function VerifyUserButton({ userId }: { userId: string }) {
@@ -16,7 +16,7 @@ export function VerifyUserButton({ userId }: { userId: string }) {
       disabled={pending}
       onClick={() =>
         startTransition(async () => {
-          const result = await markUserVerified({ userId });
+          const result = await callAction(() => markUserVerified({ userId }));
           announceActionResult(result, 'User marked verified');
           // Read the record back from the service, whatever the outcome.
           router.refresh();

@@ -24,7 +24,12 @@ export default async function JobsPage({ searchParams }: { searchParams: SearchP
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Bulk jobs</h1>
-        <AutoRefresh seconds={5} renderedAt={new Date().toISOString()} pauseHref="/jobs" resumeHref="/jobs" />
+        <AutoRefresh
+          seconds={params.paused === '1' ? 0 : 5}
+          renderedAt={new Date().toISOString()}
+          pauseHref={`/jobs?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), paused: '1' })}`}
+          resumeHref={page > 1 ? `/jobs?page=${page}` : '/jobs'}
+        />
       </div>
       <p className="text-sm text-muted-foreground">Every operator&apos;s jobs, newest first. Jobs run on the server; closing the page does not stop them.</p>
       {rows.length === 0 ? (

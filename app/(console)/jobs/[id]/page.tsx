@@ -38,6 +38,8 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   const [job, items] = await Promise.all([getJob(db, id), listJobItems(db, id, { status: itemStatus, limit: ITEMS_PER_PAGE })]);
   if (!job) notFound();
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
+  const paused = query.paused === '1';
+  const jobHref = (pause: boolean) => `/jobs/${job.id}?${new URLSearchParams({ ...(itemStatus ? { items: itemStatus } : {}), ...(pause ? { paused: '1' } : {}) })}`.replace(/\?$/, '');
   const isOps = roleAllows(operator.role, 'ops');
   const percent = Math.round(job.progress * 100);
 
@@ -54,7 +56,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
             {job.revertsJobId ? <> · reverts <Link className="underline" href={`/jobs/${job.revertsJobId}`}>{job.revertsJobId.slice(0, 8)}</Link></> : null}
           </p>
         </div>
-        <AutoRefresh seconds={running ? 2 : 0} renderedAt={new Date().toISOString()} pauseHref={`/jobs/${job.id}`} resumeHref={`/jobs/${job.id}`} />
+        <AutoRefresh seconds={running && !paused ? 2 : 0} renderedAt={new Date().toISOString()} pauseHref={jobHref(true)} resumeHref={jobHref(false)} />
       </div>
 
       <Card>
