@@ -115,7 +115,13 @@ function OutcomeNotice({ outcome }: { outcome: Outcome }) {
       <Alert data-testid="action-outcome">
         <AlertTitle>{label}: done</AlertTitle>
         <AlertDescription>
-          The service now reports status <strong>{result.data.status}</strong>.
+          {result.data ? (
+            <>
+              The service now reports status <strong>{result.data.status}</strong>.
+            </>
+          ) : (
+            'The service did not return the message; the page below shows it as read back.'
+          )}
           {result.requestId ? <span className="block text-xs">Request id {result.requestId}</span> : null}
         </AlertDescription>
       </Alert>

@@ -4,7 +4,7 @@
  */
 import {
   dailyMessageStatisticsListSchema,
-  messageOperationResultSchema,
+  messageOperationAnswerSchema,
   repairSequenceResultSchema,
 } from '../../lib/upstream/contract';
 import { sendValidated } from '../http';
@@ -23,7 +23,7 @@ import type { AdminContext } from './context';
 
 export function messageRoutes({ database, settings }: AdminContext): Route[] {
   const answer = ({ res }: RouteInput, message: MessageRow) =>
-    sendValidated(res, messageOperationResultSchema, { success: true, message: messageRecord(message) });
+    sendValidated(res, messageOperationAnswerSchema, { success: true, message: messageRecord(message) });
   return [
     {
       method: 'POST',

@@ -4,7 +4,7 @@ import {
   mergeUsersResultSchema,
   mergeUsersSchema,
   paymentPlanSummarySchema,
-  setUserVerifiedResultSchema,
+  setUserVerifiedAnswerSchema,
   userListSchema,
 } from '../../lib/upstream/contract';
 import { parseInput, readJsonBody, sendValidated } from '../http';
@@ -52,7 +52,7 @@ export function userRoutes({ database }: AdminContext): Route[] {
       method: 'PUT',
       pattern: /^\/admin\/user\/set_verified\/([^/]+)$/,
       async handle({ res, params: [id = ''] }) {
-        sendValidated(res, setUserVerifiedResultSchema, { success: true, user: userRecord(setUserVerified(database.world, id)) });
+        sendValidated(res, setUserVerifiedAnswerSchema, { success: true, user: userRecord(setUserVerified(database.world, id)) });
       },
     },
     {

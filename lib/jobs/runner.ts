@@ -595,7 +595,7 @@ class Runner implements JobRunner {
         this.answered(response.status, response.rateLimit);
         await this.recordSentOutcome(item, {
           status: 'ok',
-          statusAfter: response.data.message.status,
+          statusAfter: response.data?.status ?? null,
           upstreamStatus: response.status,
           upstreamRequestId: response.requestId,
           attempts,

@@ -1,16 +1,27 @@
-/** One function per /admin endpoint of the spec (the /admin/ra reads are in ra.ts). */
-import type { UpstreamClient } from './client';
+/**
+ * One function per /admin endpoint of the spec (the /admin/ra reads are in ra.ts). The spec lists
+ * no success body for these operations: each returns the record when the answer carries it, and
+ * null when the answer is anything else, a body that is not JSON included (done all the same).
+ */
+import type { UpstreamClient, UpstreamResponse } from './client';
 import { messageOperationResultSchema, pathSegment, setUserVerifiedResultSchema } from './contract';
+import { isUpstreamError } from './errors';
+
+async function answeredRecord<T>(call: Promise<UpstreamResponse<T | null>>): Promise<T | null> {
+  try {
+    return (await call).data;
+  } catch (error) {
+    const applied = isUpstreamError(error) && error.kind === 'invalid_response' && error.status !== undefined && error.status >= 200 && error.status < 300;
+    if (applied) return null;
+    throw error;
+  }
+}
 
 /** PUT /admin/user/set_verified/{id}; idempotent at the service. */
 export async function setUserVerified(client: UpstreamClient, userId: string) {
-  const response = await client.request({
-    method: 'PUT',
-    path: `/admin/user/set_verified/${pathSegment(userId)}`,
-    schema: setUserVerifiedResultSchema,
-    idempotent: true,
-  });
-  return response.data.user;
+  return answeredRecord(
+    client.request({ method: 'PUT', path: `/admin/user/set_verified/${pathSegment(userId)}`, schema: setUserVerifiedResultSchema, idempotent: true }),
+  );
 }
 
 /** The path of one message's operations (the bulk jobs call the same). */
@@ -19,30 +30,20 @@ export const messageStatusPath = (guid: string, status: string) => `${messagePat
 
 /** POST /admin/ra/message/{guid}/reprocess. Not idempotent: a retry may reprocess twice. */
 export async function reprocessMessage(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
-  const response = await client.request({ method: 'POST', path: `${messagePath(messageGuid)}/reprocess`, schema: messageOperationResultSchema, signal });
-  return response.data.message;
+  return answeredRecord(client.request({ method: 'POST', path: `${messagePath(messageGuid)}/reprocess`, schema: messageOperationResultSchema, signal }));
 }
 
 /** PUT /admin/ra/message/{guid}/status/{status}: the service accepts any string. */
 export async function setMessageStatus(client: UpstreamClient, messageGuid: string, status: string, signal?: AbortSignal) {
-  const response = await client.request({
-    method: 'PUT',
-    path: messageStatusPath(messageGuid, status),
-    schema: messageOperationResultSchema,
-    idempotent: true,
-    signal,
-  });
-  return response.data.message;
+  return answeredRecord(client.request({ method: 'PUT', path: messageStatusPath(messageGuid, status), schema: messageOperationResultSchema, idempotent: true, signal }));
 }
 
 /** GET /admin/ra/message/{guid}/createMP3: a GET that changes state; never prefetched or cached. */
 export async function createMp3(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
-  const response = await client.request({ method: 'GET', path: `${messagePath(messageGuid)}/createMP3`, schema: messageOperationResultSchema, idempotent: false, signal });
-  return response.data.message;
+  return answeredRecord(client.request({ method: 'GET', path: `${messagePath(messageGuid)}/createMP3`, schema: messageOperationResultSchema, idempotent: false, signal }));
 }
 
 /** GET /admin/ra/message/{guid}/recreateWaveform: a GET that changes state. */
 export async function recreateWaveform(client: UpstreamClient, messageGuid: string, signal?: AbortSignal) {
-  const response = await client.request({ method: 'GET', path: `${messagePath(messageGuid)}/recreateWaveform`, schema: messageOperationResultSchema, idempotent: false, signal });
-  return response.data.message;
+  return answeredRecord(client.request({ method: 'GET', path: `${messagePath(messageGuid)}/recreateWaveform`, schema: messageOperationResultSchema, idempotent: false, signal }));
 }

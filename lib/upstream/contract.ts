@@ -441,7 +441,21 @@ export const paymentPlanSummarySchema = z.looseObject({
 });
 
 /** PUT /admin/user/set_verified/{id}. ASSUMPTION: answers the user as it now is. */
-export const setUserVerifiedResultSchema = z.looseObject({ success: z.literal(true), user: userSchema });
+/**
+ * What the console reads from a 2xx operation whose success body the spec does not list: the
+ * record when the answer carries it (`answer`, what the emulator sends), null otherwise.
+ * ASSUMPTION: any other body still means done; the console reads the record back instead.
+ */
+function recordOrNull<A, T>(answer: z.ZodType<A>, record: (parsed: A) => T) {
+  return z.unknown().transform((body): T | null => {
+    const parsed = answer.safeParse(body);
+    return parsed.success ? record(parsed.data) : null;
+  });
+}
+
+/** PUT /admin/user/set_verified/{id}: the emulator's answer, and what the console reads of any answer. */
+export const setUserVerifiedAnswerSchema = z.looseObject({ success: z.literal(true), user: userSchema });
+export const setUserVerifiedResultSchema = recordOrNull(setUserVerifiedAnswerSchema, (answer) => answer.user);
 
 /** PUT /admin/workspace/owner. ASSUMPTION: answers the workspace as it now is. */
 export const setWorkspaceOwnerResultSchema = z.looseObject({ success: z.literal(true), workspace: workspaceSchema });
@@ -466,7 +480,8 @@ export const repairSequenceResultSchema = z.looseObject({
 });
 
 /** Answers of the message admin operations (reprocess, set status, createMP3, recreateWaveform). */
-export const messageOperationResultSchema = z.looseObject({ success: z.literal(true), message: messageSchema });
+export const messageOperationAnswerSchema = z.looseObject({ success: z.literal(true), message: messageSchema });
+export const messageOperationResultSchema = recordOrNull(messageOperationAnswerSchema, (answer) => answer.message);
 
 // ---------------------------------------------------------------------------------------------
 // /agents

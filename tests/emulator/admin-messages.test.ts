@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   dailyMessageStatisticsListSchema,
-  messageOperationResultSchema,
+  messageOperationAnswerSchema,
   messageSchema,
   repairSequenceResultSchema,
   type DailyMessageStatistics,
@@ -37,7 +37,7 @@ function findMessage(predicate: (row: MessageRow) => boolean): MessageRow {
   return found;
 }
 const readMessage = (id: string) => api.read(`/admin/ra/messages/${id}`, messageSchema);
-const operate = (method: string, path: string) => api.call(method, path, messageOperationResultSchema);
+const operate = (method: string, path: string) => api.call(method, path, messageOperationAnswerSchema);
 const reprocess = (id: string) => operate('POST', `/admin/ra/message/${id}/reprocess`);
 
 describe('POST /admin/ra/message/{guid}/reprocess', () => {

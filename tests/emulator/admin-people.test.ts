@@ -11,7 +11,7 @@ import {
   mergeUsersResultSchema,
   messageSchema,
   paymentPlanSummarySchema,
-  setUserVerifiedResultSchema,
+  setUserVerifiedAnswerSchema,
   setWorkspaceOwnerResultSchema,
   userListSchema,
   userSchema,
@@ -171,10 +171,10 @@ describe('PUT /admin/user/set_verified/{id}', () => {
   it('marks the user verified, idempotently', async () => {
     const unverified = humans().find((user) => !user.verified) as UserRow;
     expect((await readUser(unverified.id)).verified).toBe(false);
-    const first = await api.call('PUT', `/admin/user/set_verified/${unverified.id}`, setUserVerifiedResultSchema);
+    const first = await api.call('PUT', `/admin/user/set_verified/${unverified.id}`, setUserVerifiedAnswerSchema);
     expect(first.user).toMatchObject({ id: unverified.id, verified: true });
     expect(await readUser(unverified.id)).toEqual(first.user);
-    const second = await api.call('PUT', `/admin/user/set_verified/${unverified.id}`, setUserVerifiedResultSchema);
+    const second = await api.call('PUT', `/admin/user/set_verified/${unverified.id}`, setUserVerifiedAnswerSchema);
     expect(second).toEqual(first);
     await expectError(await api.request('PUT', '/admin/user/set_verified/usr_unknown'), 404);
   });

@@ -5,15 +5,12 @@ import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMes
 import { performAction } from '@/lib/actions/server';
 import type { Message } from '@/lib/upstream/contract';
 
-/** What the workbench needs back: the message's state as the service now reports it. */
-export interface MessageState {
-  id: string;
-  status: string;
-}
+/** What the workbench needs back: the message's state as the service now reports it (null: its answer did not say). */
+export type MessageState = { id: string; status: string } | null;
 
-async function run<Input extends Record<string, unknown>>(definition: ActionDefinition<Input, Message>, input: unknown): Promise<ActionResult<MessageState>> {
+async function run<Input extends Record<string, unknown>>(definition: ActionDefinition<Input, Message | null>, input: unknown): Promise<ActionResult<MessageState>> {
   const result = await performAction(definition, input);
-  return result.ok ? { ok: true, data: { id: result.data.id, status: result.data.status }, requestId: result.requestId } : result;
+  return result.ok ? { ok: true, data: result.data ? { id: result.data.id, status: result.data.status } : null, requestId: result.requestId } : result;
 }
 
 export async function reprocessMessage(input: unknown) {

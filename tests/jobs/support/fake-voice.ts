@@ -54,7 +54,7 @@ export class FakeVoiceService {
   faults: FakeFaults | null = null;
   /** The next this-many requests to the message operations are answered 429 (another client used the window up). */
   forceRateLimited = 0;
-  /** The next this-many operations are applied but answered 200 with a body outside the contract. */
+  /** The next this-many operations are applied but answered 200 with a body that is not JSON. */
   unreadableAnswers = 0;
   private faultCounter = 0;
   private readonly tokens = new Set<string>();
@@ -200,7 +200,9 @@ export class FakeVoiceService {
     this.messages.set(guid, updated);
     if (this.unreadableAnswers > 0) {
       this.unreadableAnswers--;
-      return this.json(res, 200, { success: true, message: 'done' });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('OK');
+      return;
     }
     return this.json(res, 200, { success: true, message: updated });
   }
