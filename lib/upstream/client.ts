@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { errorBodySchema, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from './contract';
+import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from './contract';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -77,8 +77,7 @@ function readRateLimit(headers: Headers): RateLimitInfo {
   return {
     limit: number(RATE_LIMIT_HEADERS.limit),
     remaining: number(RATE_LIMIT_HEADERS.remaining),
-    // The contract: epoch seconds.
-    resetAt: reset === null ? null : reset * 1000,
+    resetAt: reset === null ? null : rateLimitResetAt(reset),
   };
 }
 

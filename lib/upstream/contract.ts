@@ -71,12 +71,25 @@ export const errorBodySchema = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Rate-limit headers named by the spec. `X-RateLimit-Reset` is epoch seconds (ASSUMPTION). */
+/**
+ * Rate-limit headers named by the spec. ASSUMPTION: `X-RateLimit-Reset` is epoch seconds (as the
+ * emulator sends it); a value too small to be one (before 2001) is read as seconds from now,
+ * the other common form, so that a service using it is not retried at once, forever.
+ */
 export const RATE_LIMIT_HEADERS = {
   limit: 'x-ratelimit-limit',
   remaining: 'x-ratelimit-remaining',
   reset: 'x-ratelimit-reset',
 } as const;
+
+const EPOCH_SECONDS_FLOOR = 1_000_000_000;
+
+/** When a rate-limit window resets, epoch milliseconds, from the header's value. */
+export function rateLimitResetAt(value: number, now = Date.now()): number {
+  if (value >= EPOCH_SECONDS_FLOOR) return value * 1000;
+  // To the whole second, so that answers of one window name the same reset.
+  return Math.ceil((now + value * 1000) / 1000) * 1000;
+}
 
 /** Header carrying the request id on every response (ASSUMPTION; the body has `requestId` too). */
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpstreamClient, type UpstreamLogLine } from '@/lib/upstream/client';
-import { pathSegment, userSchema } from '@/lib/upstream/contract';
+import { pathSegment, rateLimitResetAt, userSchema } from '@/lib/upstream/contract';
 import { UpstreamError, describeUpstreamError } from '@/lib/upstream/errors';
 import { reprocessMessage, setUserVerified } from '@/lib/upstream/admin';
 import { countRecords, getRecord, listRecords } from '@/lib/upstream/ra';
@@ -260,5 +260,16 @@ describe('operations whose success body the spec does not list', () => {
     // A refusal is still a refusal.
     handler = (_req, res) => json(res, 400, { success: false, errmsg: 'no HLS audio' });
     await expect(reprocessMessage(client(), 'm1')).rejects.toMatchObject({ kind: 'bad_request' });
+  });
+});
+
+describe('X-RateLimit-Reset', () => {
+  it('is read as epoch seconds, or as seconds from now when too small to be a time', () => {
+    const now = Date.UTC(2026, 10, 22, 9, 0, 0);
+    expect(rateLimitResetAt(now / 1000 + 30, now)).toBe(now + 30_000);
+    expect(rateLimitResetAt(30, now)).toBe(now + 30_000);
+    // Answers a moment apart in one window name the same reset.
+    expect(rateLimitResetAt(30, now + 250)).toBe(now + 31_000);
+    expect(rateLimitResetAt(29, now + 250)).toBe(now + 30_000);
   });
 });
