@@ -63,6 +63,7 @@ export function channelRecord(world: World, row: ChannelRow): Channel {
     image_url: row.image_url,
     type: row.type,
     visibility: row.visibility,
+    is_private: row.visibility === 'private' ? 'true' : 'false',
     owner_guid: row.owner_guid,
     created_ts: row.created_ts,
     last_posted_ts: row.last_posted_ts,

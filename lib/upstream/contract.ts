@@ -295,7 +295,13 @@ export const channelSchema = z.looseObject({
   image_url: nullableString,
   /** `directMessage` or `namedConversation`. */
   type: z.string(),
-  visibility: z.string(),
+  /**
+   * The spec's channel record has `is_private` (a string, values not shown) and no
+   * `visibility`. ASSUMPTION: the admin list also carries `visibility`, the value
+   * SetChannelVisibilityDto sets (the emulator sends both); a record without it still reads.
+   */
+  visibility: z.string().optional(),
+  is_private: nullableString,
   owner_guid: z.string().nullable().optional(),
   created_ts: z.number(),
   last_posted_ts: z.number().nullable().optional(),

@@ -85,6 +85,11 @@ describe('inferEntity', () => {
     expect(Object.fromEntries(columns.map((column) => [column.key, column.sortable]))).toEqual({ id: true, 'created-at': false, 'meta.ts': false, name: true });
   });
 
+  it("reads a channel as the spec describes it: is_private, and no visibility", () => {
+    const channel = { id: 'chn_1', channel_guid: 'chn_1', workspace_guid: 'wsp_1', channel_name: 'x', type: 'namedConversation', is_private: 'true', created_ts: 1 };
+    expect(findEntity('channels')!.schema.safeParse(channel).success).toBe(true);
+  });
+
   it('reads numeric ids (react-admin allows them) as their decimal text', () => {
     expect(raRecordSchema.parse({ id: 42, name: 'n' })).toEqual({ id: '42', name: 'n' });
     expect(raRecordSchema.safeParse({ id: Number.NaN }).success).toBe(false);
