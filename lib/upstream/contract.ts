@@ -12,6 +12,14 @@ import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
 // OAuth
+//
+// ASSUMPTION: the console signs operators in with the authorization-code flow with PKCE at
+// `{auth_url}/oauth/authorize` and `{auth_url}/oauth/token`, the client authenticating with
+// HTTP Basic (RFC 6749 2.3.1; next-auth's default). The spec calls the authorize redirect
+// "implicit flow" and lists `client_id` and `client_secret` among the token exchange's body
+// fields without showing the exchange's path or encoding; a service that wants them in the body
+// needs `token_endpoint_auth_method: 'client_secret_post'` on the provider (lib/auth/options.ts)
+// and the same in lib/auth/refresh.ts and lib/jobs/service-credential.ts.
 
 /** Scopes from the spec's table. */
 export const SCOPES = [
@@ -121,6 +129,16 @@ export function serviceIdSchema(what: string) {
 
 // ---------------------------------------------------------------------------------------------
 // The react-admin "simple REST" list convention of /admin/ra (see ARCHITECTURE.md)
+//
+// ASSUMPTIONS beyond the convention's exact-match filters, which the console relies on:
+// - a filter value that is an array matches any of its values (react-admin's getMany sends
+//   `{"id": [...]}`; the console also sends lists of statuses);
+// - messages take `updated_after`/`updated_before` bounds on `last_updated_at` in epoch
+//   milliseconds (`after` inclusive, `before` exclusive), which the stuck queue's age buckets
+//   use, like the `created_*` bounds the registry lists (lib/entities/registry.ts);
+// - the entities are named in the plural (`/admin/ra/messages`), although the message
+//   operations live under the singular `/admin/ra/message/{guid}/...`, and agents are listed as
+//   `/admin/ra/agents`.
 
 export type SortOrder = 'ASC' | 'DESC';
 export interface ListQuery {
