@@ -220,14 +220,14 @@ async function main(): Promise<void> {
       },
       {
         name: 'one channel, by sequence',
-        query: { sort: { field: 'sequence_number', order: 'ASC' }, range: { start: 0, end: 24 }, filter: { channel_guid: sample.channel_guids[0] } },
+        query: { sort: { field: 'sequence_number', order: 'ASC' }, range: { start: 0, end: 24 }, filter: { channel_guid: sample.channel_guids?.[0] ?? '' } },
       },
       {
         name: 'last 7 days, one status',
         query: {
           sort: { field: 'message_ts', order: 'DESC' },
           range: { start: 0, end: 24 },
-          filter: { status: 'paused', created_after: sample.message_ts - 7 * 24 * 3600_000 },
+          filter: { status: 'paused', created_after: (sample.message_ts ?? Date.now()) - 7 * 24 * 3600_000 },
         },
       },
       {

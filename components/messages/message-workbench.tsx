@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ConsoleRole } from '@/lib/auth/roles';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
-import { NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
+import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 import { MessageActions } from './message-actions';
 import { Waveform } from './waveform';
 
@@ -11,7 +11,7 @@ const STUCKABLE: readonly string[] = NON_TERMINAL_STATUSES;
 
 /** The message workbench: its state, its media, and the remediation actions the role allows. */
 export function MessageWorkbench({ message, role, now }: { message: Message; role: ConsoleRole; now: number }) {
-  const mp3 = message.audio_models?.find((model) => model.type === 'mp3');
+  const mp3 = message.audio_models?.find((model) => audioModelKind(model) === 'mp3');
   const mp3Url = safeHttpUrl(mp3?.url);
   const missing = missingArtifacts(message);
   return (
@@ -22,9 +22,13 @@ export function MessageWorkbench({ message, role, now }: { message: Message; rol
           <Badge variant={STUCKABLE.includes(message.status) ? 'warning' : 'secondary'} data-testid="message-status">
             {message.status}
           </Badge>
-          <span className="text-sm font-normal text-muted-foreground" title={new Date(message.last_updated_at).toISOString()}>
-            last updated {formatAge(now - message.last_updated_at)} ago
-          </span>
+          {message.last_updated_at === undefined ? (
+            <span className="text-sm font-normal text-muted-foreground">last update time unknown</span>
+          ) : (
+            <span className="text-sm font-normal text-muted-foreground" title={new Date(message.last_updated_at).toISOString()}>
+              last updated {formatAge(now - message.last_updated_at)} ago
+            </span>
+          )}
           {missing.map((artifact) => (
             <Badge key={artifact} variant="outline">no {artifact}</Badge>
           ))}

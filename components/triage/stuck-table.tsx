@@ -84,12 +84,12 @@ export function StuckTable({ rows, now, total, selection, canRemediate }: StuckT
                 <Link className="underline" href={`/messages/${encodeURIComponent(message.id)}`}>{message.id}</Link>
               </TableCell>
               <TableCell><Badge variant="warning">{message.status}</Badge></TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{formatAge(now - message.last_updated_at)}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">{message.last_updated_at === undefined ? 'unknown' : formatAge(now - message.last_updated_at)}</TableCell>
               <TableCell className="font-mono text-xs">
                 {message.workspace_guid ? <Link className="underline" href={`/workspaces/${encodeURIComponent(message.workspace_guid)}`}>{message.workspace_guid}</Link> : '—'}
               </TableCell>
               <TableCell className="font-mono text-xs">
-                {message.channel_guids[0] ? <Link className="underline" href={`/channels/${encodeURIComponent(message.channel_guids[0])}`}>{message.channel_guids[0]}</Link> : '—'}
+                {message.channel_guids?.[0] ? <Link className="underline" href={`/channels/${encodeURIComponent(message.channel_guids[0])}`}>{message.channel_guids[0]}</Link> : '—'}
               </TableCell>
               <TableCell className="font-mono text-xs">
                 {message.creator_guid ? <Link className="underline" href={`/users/${encodeURIComponent(message.creator_guid)}`}>{message.creator_guid}</Link> : '—'}

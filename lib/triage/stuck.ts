@@ -3,7 +3,7 @@
  * contract records: the stuck page, the dashboard and (later) the incident report share them.
  */
 import { z } from 'zod';
-import { NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
+import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 
 /** Statuses the queue can watch: the non-terminal ones by default, paused and offline on demand. */
 export const WATCHABLE_STATUSES = [...NON_TERMINAL_STATUSES, 'paused', 'offline'] as const;
@@ -69,6 +69,8 @@ export function stuckFilter(query: StuckQuery, now: number): ListFilter {
 }
 
 export function ageBucketOf(message: Pick<Message, 'last_updated_at'>, now: number): AgeBucketId {
+  // A message without a last update time is counted with the oldest.
+  if (message.last_updated_at === undefined) return 'gt24h';
   const age = now - message.last_updated_at;
   for (const bucket of AGE_BUCKETS) if (bucket.youngerThanMs === null || age < bucket.youngerThanMs) return bucket.id;
   return 'gt24h';
@@ -78,8 +80,8 @@ export function missingArtifacts(message: Message): ArtifactId[] {
   const models = message.audio_models ?? [];
   const missing: ArtifactId[] = [];
   if (!message.is_text_message) {
-    if (!models.some((model) => model.type === 'hls')) missing.push('hls');
-    if (!models.some((model) => model.type === 'mp3')) missing.push('mp3');
+    if (!models.some((model) => audioModelKind(model) === 'hls')) missing.push('hls');
+    if (!models.some((model) => audioModelKind(model) === 'mp3')) missing.push('mp3');
     if (!message.waveform_percentages || message.waveform_percentages.length === 0) missing.push('waveform');
   }
   if (!message.transcript_txt || message.transcript_txt.trim() === '') missing.push('transcript');

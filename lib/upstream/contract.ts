@@ -346,17 +346,30 @@ export const NON_TERMINAL_STATUSES = ['processing', 'initializing', 'inprogress'
 
 export const audioModelSchema = z.looseObject({
   _id: z.string(),
-  /** ASSUMPTION: `hls` (the recording as streamed) or `mp3` (made by createMP3). */
-  type: z.string(),
+  /**
+   * ASSUMPTION: `hls` (the recording as streamed) or `mp3` (made by createMP3). The spec shows
+   * audio models as `_id` and `url` only; without a type, audioModelKind reads it from the URL.
+   */
+  type: z.string().optional(),
   url: z.string(),
 });
 
+export type AudioModel = z.infer<typeof audioModelSchema>;
+
+/** An audio model's kind: its `type`, or else what its URL says (`.m3u8` HLS, `.mp3` MP3). */
+export function audioModelKind(model: AudioModel): 'hls' | 'mp3' | string | null {
+  if (model.type) return model.type;
+  const path = model.url.split(/[?#]/)[0]!.toLowerCase();
+  return path.endsWith('.m3u8') ? 'hls' : path.endsWith('.mp3') ? 'mp3' : null;
+}
+
+/** Message fields: all optional but `id` and `status`, as the spec has every response field unless stated. */
 export const messageSchema = z.looseObject({
   id: z.string().min(1),
-  message_guid: z.string(),
-  creator_guid: z.string().nullable(),
-  workspace_guid: z.string().nullable(),
-  channel_guids: z.array(z.string()),
+  message_guid: z.string().optional(),
+  creator_guid: z.string().nullable().optional(),
+  workspace_guid: z.string().nullable().optional(),
+  channel_guids: z.array(z.string()).optional(),
   status: z.string(),
   /** ASSUMPTION: why the message has its status (set when processing failed). */
   status_reason: nullableString,
@@ -365,8 +378,8 @@ export const messageSchema = z.looseObject({
   duration_ms: z.number().nullable().optional(),
   transcript_txt: nullableString,
   /** Epoch milliseconds, as the spec's `message_ts` and `last_updated_at`. */
-  message_ts: z.number(),
-  last_updated_at: z.number(),
+  message_ts: z.number().optional(),
+  last_updated_at: z.number().optional(),
   waveform_percentages: z.array(z.string()).nullable().optional(),
   waveform_url: nullableString,
   message_url: nullableString,

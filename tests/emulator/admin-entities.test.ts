@@ -207,16 +207,16 @@ describe('messages filters', () => {
       (row) => row.last_updated_at >= bound,
       { field: 'last_updated_at', order: 'DESC' },
     );
-    expect(newer.every((row) => row.last_updated_at >= bound)).toBe(true);
+    expect(newer.every((row) => row.last_updated_at! >= bound)).toBe(true);
   });
 
   it('bounds message_ts with created_after (inclusive) and created_before (exclusive)', async () => {
     const { rows } = await api.list('messages', { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 40, end: 40 } }, messageSchema);
     const pivot = rows[0]?.message_ts as number;
-    const after = await expectList({ created_after: pivot }, (row) => row.message_ts >= pivot, { field: 'message_ts', order: 'ASC' });
+    const after = await expectList({ created_after: pivot }, (row) => row.message_ts! >= pivot, { field: 'message_ts', order: 'ASC' });
     expect(after[0]?.message_ts).toBe(pivot);
     const before = await expectList({ created_before: pivot }, (row) => row.message_ts < pivot, { field: 'message_ts', order: 'DESC' });
-    expect(before.every((row) => row.message_ts < pivot)).toBe(true);
+    expect(before.every((row) => row.message_ts! < pivot)).toBe(true);
     const day = 24 * 60 * 60 * 1000;
     await expectList(
       { created_after: pivot - day, created_before: pivot, status: 'active' },

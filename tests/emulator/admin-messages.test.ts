@@ -52,7 +52,7 @@ describe('POST /admin/ra/message/{guid}/reprocess', () => {
     await sleep(DELAY_MS + 50);
     const recovered = await readMessage(stuck.id);
     expect(recovered.status).toBe('active');
-    expect(recovered.last_updated_at).toBe(message.last_updated_at + DELAY_MS);
+    expect(recovered.last_updated_at).toBe(message.last_updated_at! + DELAY_MS);
     const { rows } = await api.list('messages', { filter: { status: 'processing', id: [stuck.id] } }, messageSchema);
     expect(rows).toEqual([]);
     const active = await api.list('messages', { filter: { status: 'active', id: [stuck.id] } }, messageSchema);
@@ -207,7 +207,7 @@ describe('POST /admin/repairChannelSequenceNumbers', () => {
           { filter: { channel_guid: channel }, sort: { field: 'sequence_number', order: 'ASC' }, range: { start: 0, end: 999 } },
           messageSchema,
         )
-      ).rows.filter((row) => row.channel_guids[0] === channel);
+      ).rows.filter((row) => row.channel_guids?.[0] === channel);
 
     const result = await api.call('POST', '/admin/repairChannelSequenceNumbers', repairSequenceResultSchema);
     expect(result.channels_repaired).toBeGreaterThanOrEqual(2);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inferColumns, inferEntity } from '@/lib/entities/infer';
 import { ENTITIES, entityView, findEntity } from '@/lib/entities/registry';
 import { DATE_RANGE_PARAMS } from '@/lib/entities/types';
-import { raRecordSchema } from '@/lib/upstream/contract';
+import { audioModelKind, messageSchema, raRecordSchema } from '@/lib/upstream/contract';
 
 const ADMIN_RA_ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications', 'domains', 'agents'];
 
@@ -88,6 +88,17 @@ describe('inferEntity', () => {
   it("reads a channel as the spec describes it: is_private, and no visibility", () => {
     const channel = { id: 'chn_1', channel_guid: 'chn_1', workspace_guid: 'wsp_1', channel_name: 'x', type: 'namedConversation', is_private: 'true', created_ts: 1 };
     expect(findEntity('channels')!.schema.safeParse(channel).success).toBe(true);
+  });
+
+  it('reads a message with only its id and status (the spec has response fields optional unless stated)', () => {
+    expect(messageSchema.safeParse({ id: 'm1', status: 'processing' }).success).toBe(true);
+  });
+
+  it('tells an audio model by its type, or by its URL when it has none (the spec shows _id and url only)', () => {
+    expect(audioModelKind({ _id: 'a', type: 'hls', url: 'https://x/a' })).toBe('hls');
+    expect(audioModelKind({ _id: 'a', url: 'https://x/a/master.M3U8?token=1' })).toBe('hls');
+    expect(audioModelKind({ _id: 'a', url: 'https://x/a.mp3' })).toBe('mp3');
+    expect(audioModelKind({ _id: 'a', url: 'https://x/a.wav' })).toBeNull();
   });
 
   it('reads numeric ids (react-admin allows them) as their decimal text', () => {
