@@ -142,6 +142,10 @@ test('users: free text, page size, and the shown columns live in the URL', async
   await page.getByRole('checkbox', { name: 'Phone' }).check();
   await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
   await expect(page).toHaveURL(/cols=/);
+  // Escape closes the chooser and gives focus back to its button, not to the page.
+  await page.getByRole('checkbox', { name: 'Phone' }).press('Escape');
+  await expect(page.getByRole('checkbox', { name: 'Phone' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Columns' })).toBeFocused();
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Identity provider' })).toHaveCount(0);

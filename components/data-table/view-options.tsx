@@ -11,24 +11,38 @@ export function DataTableViewOptions<TData extends RowData>({ table }: { table: 
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node)) setOpen(false);
+    const outside = (target: EventTarget | null) => !(target instanceof Node && container.current?.contains(target));
+    const onMouseDown = (event: MouseEvent) => {
+      if (outside(event.target)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      // The focused checkbox disappears with the panel: focus goes back to the button, not the page.
+      trigger.current?.focus();
+    };
+    // Tabbing out of the panel closes it.
+    const onFocusIn = (event: FocusEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onMouseDown);
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', onMouseDown);
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
     };
   }, [open]);
 
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
   return (
     <div ref={container} className="relative">
-      <Button type="button" variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <Button ref={trigger} type="button" variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <Columns3 aria-hidden /> Columns
       </Button>
       {open ? (
