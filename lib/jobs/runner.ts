@@ -27,7 +27,8 @@ import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { getConsoleDb, type ConsoleDb } from '@/lib/db';
-import { isUpstreamError, type UpstreamError } from '@/lib/upstream/errors';
+import { sleep } from '@/lib/sleep';
+import { isUnreadableSuccess, isUpstreamError, type UpstreamError } from '@/lib/upstream/errors';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { recordRunIntent, recordRunOutcome } from './audit';
 import { runOperation, type JobAction } from './operations';
@@ -44,19 +45,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep,
 };
 
 export type JobRunnerEvent =
@@ -612,14 +601,13 @@ class Runner implements JobRunner {
       const reason = describeFailure(error);
       const failed = (why: string) =>
         this.recordSentOutcome(item, { status: 'failed', error: why, upstreamStatus: error.status ?? null, upstreamRequestId: error.requestId ?? null, attempts });
-      if (error.kind === 'invalid_response' && error.status !== undefined && error.status >= 200 && error.status < 300) {
-        // The service said it did it; only its answer is unreadable. Failing the item would
-        // have "retry failed" send it again and a revert leave it out.
+      if (isUnreadableSuccess(error)) {
+        // Failing the item would have "retry failed" send it again and a revert leave it out.
         return this.recordSentOutcome(item, {
           status: 'ok',
           statusAfter: null,
           error: `applied, but the answer did not match the contract: ${reason}`,
-          upstreamStatus: error.status,
+          upstreamStatus: error.status ?? null,
           upstreamRequestId: error.requestId ?? null,
           attempts,
         });

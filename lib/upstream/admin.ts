@@ -5,14 +5,13 @@
  */
 import type { UpstreamClient, UpstreamResponse } from './client';
 import { messageOperationResultSchema, pathSegment, setUserVerifiedResultSchema } from './contract';
-import { isUpstreamError } from './errors';
+import { isUnreadableSuccess } from './errors';
 
 async function answeredRecord<T>(call: Promise<UpstreamResponse<T | null>>): Promise<T | null> {
   try {
     return (await call).data;
   } catch (error) {
-    const applied = isUpstreamError(error) && error.kind === 'invalid_response' && error.status !== undefined && error.status >= 200 && error.status < 300;
-    if (applied) return null;
+    if (isUnreadableSuccess(error)) return null;
     throw error;
   }
 }

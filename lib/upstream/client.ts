@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from './contract';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
+import { sleep } from '../sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -101,21 +102,6 @@ function neverSent(cause: unknown): boolean {
   const code = inner instanceof Error && 'code' in inner ? inner.code : undefined;
   return typeof code === 'string' && NEVER_SENT_CODES.has(code);
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    // A long-lived signal (an export's) sees many sleeps: each removes its listener when done.
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 
 export class UpstreamClient {
   private readonly baseUrl: string;

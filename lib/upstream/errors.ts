@@ -87,6 +87,14 @@ export function isUpstreamError(value: unknown): value is UpstreamError {
   return value instanceof UpstreamError;
 }
 
+/**
+ * A 2xx whose body breaks the contract: the service did what was asked; only its answer is
+ * unreadable. Callers count the operation as done rather than failed (a retry would repeat it).
+ */
+export function isUnreadableSuccess(value: unknown): boolean {
+  return isUpstreamError(value) && value.kind === 'invalid_response' && value.status !== undefined && value.status >= 200 && value.status < 300;
+}
+
 /** What the browser may see of a failure: no token, no raw body. */
 export interface UpstreamFailure {
   kind: UpstreamErrorKind;

@@ -15,7 +15,7 @@ import type { JobRunner } from '@/lib/jobs/runner';
 import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
-import { auditRowsFor, ended, fakeUpstream, itemsOf, OPS, readerFor, testRunner, waitForJob } from './support/harness';
+import { auditRowsFor, ended, fakeUpstream, interceptQueries, itemsOf, OPS, readerFor, testRunner, waitForJob } from './support/harness';
 
 describe.each(testDrivers())('job engine on $title', (driver) => {
   if (driver.skipReason !== null) {
@@ -333,18 +333,13 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000006', 'msg_000007'] });
       // The first two outcome writes fail (a database hiccup); the retried write succeeds.
       let failures = 2;
-      const flaky: ConsoleDb = {
-        kind: db.kind,
-        query: (sql, params) => {
-          if (failures > 0 && /^\s*UPDATE bulk_job_items\s+SET status = \$4/.test(sql)) {
-            failures--;
-            return Promise.reject(new Error('connection reset'));
-          }
-          return db.query(sql, params);
-        },
-        transaction: (fn) => db.transaction(fn),
-        close: () => db.close(),
-      };
+      const flaky = interceptQueries(db, (sql, _params, run) => {
+        if (failures > 0 && /^\s*UPDATE bulk_job_items\s+SET status = \$4/.test(sql)) {
+          failures--;
+          return Promise.reject(new Error('connection reset'));
+        }
+        return run();
+      });
       const hiccup = testRunner(flaky, fakeUpstream(service), { instanceId: 'hiccup' });
       runners.push(hiccup);
       await startJob(db, OPS, planned.jobId, planned.total);
@@ -365,15 +360,10 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
   describe('idle', () => {
     it('only reads while there is no work: one heartbeat and one clean-up per quarter lease', async () => {
       const statements: string[] = [];
-      const counting: ConsoleDb = {
-        kind: db.kind,
-        query: (sql, params) => {
-          statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
-          return db.query(sql, params);
-        },
-        transaction: (fn) => db.transaction(fn),
-        close: () => db.close(),
-      };
+      const counting = interceptQueries(db, (sql, _params, run) => {
+        statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
+        return run();
+      });
       const idle = testRunner(counting, fakeUpstream(service), { instanceId: 'idle', leaseSeconds: 8, pollIntervalMs: 50 });
       runners.push(idle);
       await idle.ready;

@@ -24,6 +24,16 @@ export async function readerFor(service: FakeVoiceService): Promise<UpstreamClie
   return new UpstreamClient({ baseUrl: service.url, accessToken, log: () => {} });
 }
 
+/** The database with every statement passed through `query` first (to count or fail some); transactions go straight through. */
+export function interceptQueries(db: ConsoleDb, query: (sql: string, params: readonly unknown[] | undefined, run: () => Promise<unknown[]>) => Promise<unknown[]>): ConsoleDb {
+  return {
+    kind: db.kind,
+    query: <T>(sql: string, params?: readonly unknown[]) => query(sql, params, () => db.query(sql, params)) as Promise<T[]>,
+    transaction: (fn) => db.transaction(fn),
+    close: () => db.close(),
+  };
+}
+
 /** A runner with test-friendly timing; events are collected. */
 export function testRunner(db: ConsoleDb, upstream: JobsUpstream, overrides: Partial<JobRunnerOptions> = {}): JobRunner & { events: JobRunnerEvent[] } {
   const events: JobRunnerEvent[] = [];
