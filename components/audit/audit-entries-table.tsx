@@ -1,6 +1,11 @@
+'use client';
+
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ServerTableFeatures } from '@/components/data-table/features';
+import { PagedDataTable } from '@/components/data-table/paged-table';
 import { Badge } from '@/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
+import { formatUtc } from '@/lib/time';
 
 const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'warning' | 'secondary' | 'outline'> = {
   ok: 'success',
@@ -10,62 +15,120 @@ const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'wa
   pending: 'secondary',
 };
 
-function utc(date: Date): string {
-  return `${date.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+const helper = createColumnHelper<ServerTableFeatures, AuditRow>();
+
+// Every value is text: params and messages may come from anyone.
+const COLUMNS = [
+  helper.display({
+    id: 'time',
+    header: 'Time',
+    meta: { label: 'Time', cellClassName: 'whitespace-nowrap font-mono text-xs' },
+    cell: ({ row }) => <span title={row.original.occurredAt.toISOString()}>{formatUtc(row.original.occurredAt)}</span>,
+  }),
+  helper.display({
+    id: 'operator',
+    header: 'Operator',
+    meta: { label: 'Operator' },
+    cell: ({ row }) => (
+      <>
+        <div className="text-sm">{row.original.operatorEmail}</div>
+        <div className="text-xs text-muted-foreground" data-testid="audit-role">{row.original.operatorRole}</div>
+      </>
+    ),
+  }),
+  helper.display({
+    id: 'action',
+    header: 'Action',
+    meta: { label: 'Action', cellClassName: 'font-mono text-xs' },
+    cell: ({ row }) => <span data-testid="audit-action">{row.original.action}</span>,
+  }),
+  helper.display({
+    id: 'target',
+    header: 'Target',
+    meta: { label: 'Target', cellClassName: 'max-w-64 text-xs' },
+    cell: ({ row }) => {
+      const { targetType, targetIds } = row.original;
+      return (
+        <>
+          <span className="text-muted-foreground">{targetType}</span> <span className="break-all font-mono">{targetIds.slice(0, 3).join(', ')}</span>
+          {targetIds.length > 3 ? <span className="text-muted-foreground"> +{targetIds.length - 3} more</span> : null}
+        </>
+      );
+    },
+  }),
+  helper.display({
+    id: 'outcome',
+    header: 'Outcome',
+    meta: { label: 'Outcome' },
+    cell: ({ row }) => (
+      <Badge variant={OUTCOME_VARIANT[row.original.outcome]} data-testid="audit-outcome">
+        {row.original.outcome}
+      </Badge>
+    ),
+  }),
+  helper.display({
+    id: 'service',
+    header: 'Service',
+    meta: { label: 'Service', cellClassName: 'whitespace-nowrap text-xs' },
+    cell: ({ row }) => {
+      const { upstreamStatus, durationMs, upstreamRequestId } = row.original;
+      return (
+        <>
+          {upstreamStatus ?? '—'}
+          {durationMs !== null ? <span className="text-muted-foreground"> · {durationMs} ms</span> : null}
+          {upstreamRequestId ? (
+            <div className="max-w-40 truncate font-mono text-muted-foreground" title={upstreamRequestId}>
+              {upstreamRequestId}
+            </div>
+          ) : null}
+        </>
+      );
+    },
+  }),
+  helper.display({
+    id: 'details',
+    header: 'Details',
+    meta: { label: 'Details', cellClassName: 'max-w-80 text-xs' },
+    cell: ({ row }) => {
+      const { denialReason, errorMessage, params } = row.original;
+      return (
+        <>
+          {denialReason ? <div className="text-muted-foreground">{denialReason}</div> : null}
+          {errorMessage ? <div className="break-words text-destructive">{errorMessage}</div> : null}
+          <details>
+            <summary className="cursor-pointer text-muted-foreground">parameters</summary>
+            <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2">{JSON.stringify(params, null, 2)}</pre>
+          </details>
+        </>
+      );
+    },
+  }),
+];
+
+const WITHOUT_TARGETS = { target: false };
+
+interface AuditEntriesTableProps {
+  rows: AuditRow[];
+  /** Off on a record's own page, where every entry targets that record. */
+  showTargets?: boolean;
+  /** The audit page's paging; a record's panel shows its latest entries only. */
+  pagination?: { page: number; size: number; total: number };
+  empty?: React.ReactNode;
 }
 
-/** Audit entries as a table; every value is text (params and messages may come from anyone). */
-export function AuditEntriesTable({ rows, showTargets = true }: { rows: AuditRow[]; showTargets?: boolean }) {
+/** Audit entries as the generic data table. */
+export function AuditEntriesTable({ rows, showTargets = true, pagination, empty = 'No entry.' }: AuditEntriesTableProps) {
   return (
-    <Table data-testid="audit-entries">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Time</TableHead>
-          <TableHead>Operator</TableHead>
-          <TableHead>Action</TableHead>
-          {showTargets ? <TableHead>Target</TableHead> : null}
-          <TableHead>Outcome</TableHead>
-          <TableHead>Service</TableHead>
-          <TableHead>Details</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id} data-testid="audit-entry">
-            <TableCell className="whitespace-nowrap font-mono text-xs" title={row.occurredAt.toISOString()}>
-              {utc(row.occurredAt)}
-            </TableCell>
-            <TableCell>
-              <div className="text-sm">{row.operatorEmail}</div>
-              <div className="text-xs text-muted-foreground" data-testid="audit-role">{row.operatorRole}</div>
-            </TableCell>
-            <TableCell className="font-mono text-xs" data-testid="audit-action">{row.action}</TableCell>
-            {showTargets ? (
-              <TableCell className="max-w-64 text-xs">
-                <span className="text-muted-foreground">{row.targetType}</span>{' '}
-                <span className="break-all font-mono">{row.targetIds.slice(0, 3).join(', ')}</span>
-                {row.targetIds.length > 3 ? <span className="text-muted-foreground"> +{row.targetIds.length - 3} more</span> : null}
-              </TableCell>
-            ) : null}
-            <TableCell>
-              <Badge variant={OUTCOME_VARIANT[row.outcome]} data-testid="audit-outcome">{row.outcome}</Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap text-xs">
-              {row.upstreamStatus ?? '—'}
-              {row.durationMs !== null ? <span className="text-muted-foreground"> · {row.durationMs} ms</span> : null}
-              {row.upstreamRequestId ? <div className="max-w-40 truncate font-mono text-muted-foreground" title={row.upstreamRequestId}>{row.upstreamRequestId}</div> : null}
-            </TableCell>
-            <TableCell className="max-w-80 text-xs">
-              {row.denialReason ? <div className="text-muted-foreground">{row.denialReason}</div> : null}
-              {row.errorMessage ? <div className="break-words text-destructive">{row.errorMessage}</div> : null}
-              <details>
-                <summary className="cursor-pointer text-muted-foreground">parameters</summary>
-                <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2">{JSON.stringify(row.params, null, 2)}</pre>
-              </details>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <PagedDataTable
+      columns={COLUMNS}
+      rows={rows}
+      getRowId={(row) => String(row.id)}
+      caption="Audit entries"
+      empty={empty}
+      testId="audit-entries"
+      rowAttributes={() => ({ 'data-testid': 'audit-entry' })}
+      visibility={showTargets ? undefined : WITHOUT_TARGETS}
+      pagination={pagination ? { ...pagination, rowLabel: pagination.total === 1 ? 'entry' : 'entries' } : undefined}
+    />
   );
 }

@@ -23,9 +23,13 @@ interface DataTableProps<TData extends RowData> {
   isPending?: boolean;
   /** Shown in place of the rows when there are none. */
   empty: React.ReactNode;
+  /** The table's `data-testid`. */
+  testId?: string;
+  /** `data-*` attributes of a row (its id for tests and scripts), besides `data-row-id`. */
+  rowAttributes?: (row: TData) => Readonly<Record<`data-${string}`, string>>;
 }
 
-export function DataTable<TData extends RowData>({ table, caption, onRowClick, onLinkClick, isPending = false, empty }: DataTableProps<TData>) {
+export function DataTable<TData extends RowData>({ table, caption, onRowClick, onLinkClick, isPending = false, empty, testId, rowAttributes }: DataTableProps<TData>) {
   const rows = table.getRowModel().rows;
   const handleClick = (row: Row<ServerTableFeatures, TData>) => (event: React.MouseEvent<HTMLTableRowElement>) => {
     if (event.defaultPrevented) return;
@@ -44,7 +48,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
   };
   return (
     <div className={cn('rounded-md border transition-opacity', isPending && 'opacity-60')} aria-busy={isPending}>
-      <Table>
+      <Table data-testid={testId}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
@@ -70,9 +74,16 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
             </TableRow>
           ) : (
             rows.map((row) => (
-              <TableRow key={row.id} data-row-id={row.id} onClick={handleClick(row)} className={onRowClick ? 'cursor-pointer' : undefined}>
+              <TableRow
+                key={row.id}
+                data-row-id={row.id}
+                data-state={row.getIsSelected() ? 'selected' : undefined}
+                {...rowAttributes?.(row.original)}
+                onClick={handleClick(row)}
+                className={onRowClick ? 'cursor-pointer' : undefined}
+              >
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className="max-w-96 align-top [overflow-wrap:break-word]">
+                  <TableCell key={cell.id} className={cn('max-w-96 align-top [overflow-wrap:break-word]', cell.column.columnDef.meta?.cellClassName)}>
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

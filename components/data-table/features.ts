@@ -1,19 +1,23 @@
 /**
- * The features of every server-driven table: sorting, paging and column visibility as state
- * only (the service sorts and pages; no client row models), and a label per column for the
- * column chooser. Declared once at module scope, as TanStack Table 9 expects.
+ * The features of every table of the console: sorting, paging and column visibility as state
+ * only (the server sorts and pages; no client row models), row selection where a page acts on
+ * rows, and a label per column for the column chooser. Declared once at module scope, as
+ * TanStack Table 9 expects.
  */
-import { columnVisibilityFeature, metaHelper, rowPaginationFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
+import { columnVisibilityFeature, metaHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 
 export interface ServerColumnMeta {
   /** The column's name in words, for the column chooser. */
   label: string;
+  /** Classes of the column's body cells (widths, monospace ids), added to the table's own. */
+  cellClassName?: string;
 }
 
 export const serverTableFeatures = tableFeatures({
   rowSortingFeature,
   rowPaginationFeature,
   columnVisibilityFeature,
+  rowSelectionFeature,
   columnMeta: metaHelper<ServerColumnMeta>(),
 });
 

@@ -10,8 +10,15 @@ import type { ServerTableFeatures } from './features';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
+interface DataTablePaginationProps<TData extends RowData> {
+  table: ReactTable<ServerTableFeatures, TData>;
+  rowLabel: string;
+  /** The sizes an operator may choose; with one, the page size is fixed and not offered. */
+  pageSizes?: readonly number[];
+}
+
 /** Page size, where the page sits among all rows, and page-to-page navigation. */
-export function DataTablePagination<TData extends RowData>({ table, rowLabel }: { table: ReactTable<ServerTableFeatures, TData>; rowLabel: string }) {
+export function DataTablePagination<TData extends RowData>({ table, rowLabel, pageSizes = PAGE_SIZES }: DataTablePaginationProps<TData>) {
   const sizeId = useId();
   const { pageIndex, pageSize } = table.state.pagination;
   const total = table.getRowCount();
@@ -26,18 +33,20 @@ export function DataTablePagination<TData extends RowData>({ table, rowLabel }: 
         <span data-testid="list-total">{number(total)}</span> {rowLabel}
       </p>
       <div className="flex flex-wrap items-center gap-4">
-        <div className="flex items-center gap-2">
-          <label htmlFor={sizeId} className="whitespace-nowrap">
-            Rows per page
-          </label>
-          <NativeSelect id={sizeId} wrapperClassName="w-20" value={String(pageSize)} onChange={(event) => table.setPageSize(Number(event.target.value))}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        {pageSizes.length > 1 ? (
+          <div className="flex items-center gap-2">
+            <label htmlFor={sizeId} className="whitespace-nowrap">
+              Rows per page
+            </label>
+            <NativeSelect id={sizeId} wrapperClassName="w-20" value={String(pageSize)} onChange={(event) => table.setPageSize(Number(event.target.value))}>
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
         <span className="whitespace-nowrap tabular-nums">
           Page {number(pageIndex + 1)} of {number(pageCount)}
         </span>

@@ -5,7 +5,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { inferEntity } from '@/lib/entities/infer';
@@ -17,6 +16,7 @@ import type { UpstreamClient } from '@/lib/upstream/client';
 import { raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
 import { EntityList } from './entity-list';
+import { ParamIssues } from '@/components/param-issues';
 import { ExportButton } from './export-button';
 import { ServiceFailure } from './service-failure';
 
@@ -65,18 +65,7 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
           </Badge>
         )}
       </div>
-      {issues.length > 0 ? (
-        <Alert variant="warning" data-testid="param-issues">
-          <AlertTitle>Parts of this link were not understood</AlertTitle>
-          <AlertDescription>
-            <ul className="list-disc pl-4">
-              {issues.map((issue) => (
-                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
-              ))}
-            </ul>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <ParamIssues issues={issues} />
       <EntityList
         view={view}
         rows={tableRows(view, rows)}

@@ -1,11 +1,14 @@
 'use client';
 
-import Link from 'next/link';
-import { useState } from 'react';
+import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import type { ServerTableFeatures } from '@/components/data-table/features';
+import { PagedDataTable } from '@/components/data-table/paged-table';
+import { RecordLink } from '@/components/data-table/record-link';
 import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { detailHref } from '@/lib/entities/hrefs';
 import type { JobSelection } from '@/lib/jobs/types';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
@@ -15,30 +18,55 @@ interface StuckTableProps {
   now: number;
   /** Every message of the current group, not only this page. */
   total: number;
+  page: number;
+  size: number;
   /** What "all matching" means for this view. */
   selection: JobSelection;
   canRemediate: boolean;
+  /** Shown in place of the rows when there are none. */
+  empty: React.ReactNode;
 }
 
+const helper = createColumnHelper<ServerTableFeatures, Message>();
+
+const idLink = (entity: string, id: string | null | undefined) => (id ? <RecordLink href={detailHref(entity, id)}>{id}</RecordLink> : '—');
+
+const SELECT = helper.display({
+  id: 'select',
+  meta: { label: 'Select', cellClassName: 'w-8' },
+  header: ({ table }) => (
+    <input type="checkbox" aria-label="Select all on this page" checked={table.getIsAllPageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />
+  ),
+  cell: ({ row }) => <input type="checkbox" aria-label={`Select ${row.original.id}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
+});
+
+const columnsAt = (now: number) => [
+  helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
+  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
+  helper.display({
+    id: 'age',
+    header: 'Not updated for',
+    meta: { label: 'Not updated for', cellClassName: 'whitespace-nowrap tabular-nums' },
+    cell: ({ row }) => (row.original.last_updated_at === undefined ? 'unknown' : formatAge(now - row.original.last_updated_at)),
+  }),
+  helper.display({ id: 'workspace', header: 'Workspace', meta: { label: 'Workspace' }, cell: ({ row }) => idLink('workspaces', row.original.workspace_guid) }),
+  helper.display({ id: 'channel', header: 'Channel', meta: { label: 'Channel' }, cell: ({ row }) => idLink('channels', row.original.channel_guids?.[0]) }),
+  helper.display({ id: 'creator', header: 'Creator', meta: { label: 'Creator' }, cell: ({ row }) => idLink('users', row.original.creator_guid) }),
+  helper.display({ id: 'missing', header: 'Missing', meta: { label: 'Missing', cellClassName: 'text-xs' }, cell: ({ row }) => missingArtifacts(row.original).join(', ') || '—' }),
+];
+
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, selection, canRemediate }: StuckTableProps) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty }: StuckTableProps) {
+  const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<JobSelection | null>(null);
+  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
   // Only rows on screen count: a selection made in another group or page, or of messages that
   // recovered since the last refresh, must not be remediated unseen.
-  const selectedShown = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
-  const allOnPage = rows.length > 0 && selectedShown.length === rows.length;
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const selectedShown = rows.filter((row) => selected[row.id]).map((row) => row.id);
 
   return (
     <div className="space-y-2">
-      {canRemediate ? (
+      {rows.length === 0 ? null : canRemediate ? (
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk remediation">
           <Button size="sm" variant="outline" disabled={selectedShown.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedShown })}>
             Remediate selected ({selectedShown.length})
@@ -50,55 +78,17 @@ export function StuckTable({ rows, now, total, selection, canRemediate }: StuckT
       ) : (
         <p className="text-sm text-muted-foreground">Bulk remediation needs the ops role.</p>
       )}
-      <Table data-testid="stuck-table">
-        <TableHeader>
-          <TableRow>
-            {canRemediate ? (
-              <TableHead className="w-8">
-                <input
-                  type="checkbox"
-                  aria-label="Select all on this page"
-                  checked={allOnPage}
-                  onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((row) => row.id)))}
-                />
-              </TableHead>
-            ) : null}
-            <TableHead>Message</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Not updated for</TableHead>
-            <TableHead>Workspace</TableHead>
-            <TableHead>Channel</TableHead>
-            <TableHead>Creator</TableHead>
-            <TableHead>Missing</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((message) => (
-            <TableRow key={message.id} data-testid="stuck-row" data-message-id={message.id}>
-              {canRemediate ? (
-                <TableCell>
-                  <input type="checkbox" aria-label={`Select ${message.id}`} checked={selected.has(message.id)} onChange={() => toggle(message.id)} />
-                </TableCell>
-              ) : null}
-              <TableCell className="font-mono text-xs">
-                <Link className="underline" href={`/messages/${encodeURIComponent(message.id)}`}>{message.id}</Link>
-              </TableCell>
-              <TableCell><Badge variant="warning">{message.status}</Badge></TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{message.last_updated_at === undefined ? 'unknown' : formatAge(now - message.last_updated_at)}</TableCell>
-              <TableCell className="font-mono text-xs">
-                {message.workspace_guid ? <Link className="underline" href={`/workspaces/${encodeURIComponent(message.workspace_guid)}`}>{message.workspace_guid}</Link> : '—'}
-              </TableCell>
-              <TableCell className="font-mono text-xs">
-                {message.channel_guids?.[0] ? <Link className="underline" href={`/channels/${encodeURIComponent(message.channel_guids[0])}`}>{message.channel_guids[0]}</Link> : '—'}
-              </TableCell>
-              <TableCell className="font-mono text-xs">
-                {message.creator_guid ? <Link className="underline" href={`/users/${encodeURIComponent(message.creator_guid)}`}>{message.creator_guid}</Link> : '—'}
-              </TableCell>
-              <TableCell className="text-xs">{missingArtifacts(message).join(', ') || '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PagedDataTable
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        caption="Stuck messages, oldest first"
+        empty={empty}
+        testId="stuck-table"
+        rowAttributes={(row) => ({ 'data-testid': 'stuck-row', 'data-message-id': row.id })}
+        pagination={{ page, size, total, rowLabel: 'stuck messages' }}
+        rowSelection={canRemediate ? { state: selected, onChange: setSelected } : undefined}
+      />
       {dialog ? <BulkRemediationDialog selection={dialog} onClose={() => setDialog(null)} /> : null}
     </div>
   );

@@ -1,8 +1,10 @@
 /**
  * The audit page's filters, parsed from URL search params (the page's state). Bad input becomes
- * errors naming the parameter, never an exception.
+ * errors naming the parameter, never an exception. A bad filter shows no entries (rather than
+ * widening the search to every entry); the page's other parameters follow lib/search-params.
  */
 import { z } from 'zod';
+import { noControlCharacters, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 
 export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
 export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
@@ -45,11 +47,11 @@ function timeBound(name: 'from' | 'to') {
 export const auditFiltersSchema = z
   .object({
     /** Part of the operator's email, any case. */
-    operator: z.string().max(320, 'operator must be at most 320 characters').optional(),
+    operator: noControlCharacters(z.string().max(320, 'operator must be at most 320 characters'), 'operator').optional(),
     /** An action (`user.set_verified`), or a prefix ending in a dot (`message.`) for all under it. */
-    action: z.string().max(100, 'action must be at most 100 characters').optional(),
+    action: noControlCharacters(z.string().max(100, 'action must be at most 100 characters'), 'action').optional(),
     /** One target id, matched exactly against the entry's target ids. */
-    target: z.string().max(256, 'target must be at most 256 characters').optional(),
+    target: noControlCharacters(z.string().max(256, 'target must be at most 256 characters'), 'target').optional(),
     outcome: z.enum(AUDIT_OUTCOMES, { error: `outcome must be one of ${AUDIT_OUTCOMES.join(', ')}` }).optional(),
     /** Inclusive. */
     from: timeBound('from').optional(),
@@ -70,16 +72,37 @@ export type ParsedAuditFilters = { ok: true; filters: AuditFilters } | { ok: fal
 const FILTER_PARAMS: readonly AuditFilterParam[] = ['operator', 'action', 'target', 'outcome', 'from', 'to'];
 
 /** The first value of a parameter, trimmed; empty counts as absent (an empty form field). */
-export function firstValue(params: URLSearchParams | Record<string, string | string[] | undefined>, name: string): string | undefined {
+function firstValue(params: URLSearchParams | RawSearchParams, name: string): string | undefined {
   const raw = params instanceof URLSearchParams ? params.get(name) : params[name];
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   return value ? value : undefined;
 }
 
-/** Reads the filters from a page's search params; other parameters (paging, sorting) are ignored. */
-export function parseAuditFilters(params: URLSearchParams | Record<string, string | string[] | undefined>): ParsedAuditFilters {
-  const candidate = Object.fromEntries(FILTER_PARAMS.map((name) => [name, firstValue(params, name)]));
+function parseCandidate(candidate: Record<string, string | undefined>): ParsedAuditFilters {
   const parsed = auditFiltersSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, filters: parsed.data };
   return { ok: false, errors: z.flattenError(parsed.error).fieldErrors };
+}
+
+/** Reads the filters from search params (the export's); other parameters are ignored. */
+export function parseAuditFilters(params: URLSearchParams | RawSearchParams): ParsedAuditFilters {
+  return parseCandidate(Object.fromEntries(FILTER_PARAMS.map((name) => [name, firstValue(params, name)])));
+}
+
+export interface AuditPageParams {
+  filters: ParsedAuditFilters;
+  /** The filters as given (first values, trimmed), for the form and the links. */
+  given: Partial<Record<AuditFilterParam, string>>;
+  page: number;
+  /** Repeated, unknown or bad non-filter parameters. */
+  issues: ParamIssue[];
+}
+
+/** The audit page's whole URL: its filters, its page, and what was not understood. */
+export function parseAuditPageParams(raw: RawSearchParams): AuditPageParams {
+  const reader = paramReader(raw);
+  // Any text: the filter schema judges it, so a bad filter empties the page instead of widening it.
+  const given = Object.fromEntries(FILTER_PARAMS.map((name) => [name, reader.read(name, z.string(), '')]).filter(([, value]) => value !== undefined));
+  const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
+  return { filters: parseCandidate(given), given, page, issues: reader.finish('page') };
 }

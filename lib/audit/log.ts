@@ -9,8 +9,8 @@ import type { Queryable } from '@/lib/db';
 import { boundedParams, boundedText, type JsonValue } from './bounded';
 import { AUDIT_OUTCOMES, type AuditFilters } from './filters';
 
-export { AUDIT_OUTCOMES, firstValue, parseAuditFilters } from './filters';
-export type { AuditFilterErrors, AuditFilterParam, AuditFilters, AuditOutcomeValue, ParsedAuditFilters } from './filters';
+export { AUDIT_OUTCOMES, parseAuditFilters, parseAuditPageParams } from './filters';
+export type { AuditFilterErrors, AuditPageParams, AuditFilterParam, AuditFilters, AuditOutcomeValue, ParsedAuditFilters } from './filters';
 
 export const OPERATOR_ROLES = ['viewer', 'support', 'ops', 'none'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];

@@ -6,35 +6,18 @@
  */
 import { z } from 'zod';
 import type { ListQuery } from '@/lib/upstream/contract';
+import { enumParser, pageParser, paramReader, sizeParser, sortParser, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { utcDayEnd, utcDayStart } from '@/lib/time';
-import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, MAX_PAGE, PAGE_SIZES, SORT_PARAM_PATTERN, type ListState, type PageSize } from './list-state';
+import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, PAGE_SIZES, type ListState } from './list-state';
 import { DATE_RANGE_PARAMS, type EntityView, type FilterSpec, type SortSpec } from './types';
 
-export interface ParamIssue {
-  param: string;
-  message: string;
-}
-
-export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
+export type { ParamIssue, RawSearchParams };
 
 const MAX_TEXT = 200;
-/** Ids and codes: printable, no control characters. */
-const PRINTABLE = /^[^\p{Cc}]*$/u;
 
-const pageSchema = z
-  .string()
-  .regex(/^\d+$/, { error: 'is not a page number' })
-  .transform(Number)
-  .pipe(z.number().int().min(1, { error: 'pages start at 1' }).max(MAX_PAGE, { error: `is beyond page ${MAX_PAGE}` }));
-
-const sizeSchema = z
-  .enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: `must be one of ${PAGE_SIZES.join(', ')}` })
-  .transform((value) => Number(value) as PageSize);
-
-const textSchema = z
-  .string()
-  .max(MAX_TEXT, { error: `is longer than ${MAX_TEXT} characters` })
-  .regex(PRINTABLE, { error: 'contains control characters' });
+const pageSchema = pageParser();
+const sizeSchema = sizeParser(PAGE_SIZES);
+const textSchema = textParser(MAX_TEXT);
 
 /** Builds a schema once per registry entry: building a zod schema costs more than running it. */
 function perEntry<K extends object, V>(build: (key: K) => V): (key: K) => V {
@@ -46,24 +29,14 @@ function perEntry<K extends object, V>(build: (key: K) => V): (key: K) => V {
 }
 
 const sortSchema = perEntry((entity: EntityView) =>
-  z
-    .string()
-    .regex(SORT_PARAM_PATTERN, { error: 'must look like field.asc or field.desc' })
-    .transform((value): SortSpec => {
-      const dot = value.lastIndexOf('.');
-      return { field: value.slice(0, dot), order: value.slice(dot + 1) === 'asc' ? 'asc' : 'desc' };
-    })
-    .refine(
-      // An unknown entity's columns are only known after the read: the service judges its sort.
-      (sort) => !entity.known || entity.columns.some((column) => column.key === sort.field && column.sortable),
-      { error: (issue) => `cannot sort by "${String((issue.input as SortSpec).field)}"` },
-    ),
+  // An unknown entity's columns are only known after the read: the service judges its sort.
+  sortParser((field) => !entity.known || entity.columns.some((column) => column.key === field && column.sortable)),
 );
 
 const filterSchema = perEntry((filter: Exclude<FilterSpec, { kind: 'date-range' }>) => {
   switch (filter.kind) {
     case 'enum':
-      return z.enum(filter.options as [string, ...string[]], { error: `must be one of ${filter.options.join(', ')}` });
+      return enumParser(filter.options);
     case 'boolean':
       return z.enum(['true', 'false'], { error: 'must be true or false' });
     case 'exact':
@@ -82,69 +55,45 @@ const colsSchema = perEntry((entity: EntityView) =>
   }),
 );
 
-function describe(value: string): string {
-  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  return JSON.stringify(shown);
-}
-
 /**
- * Reads a list view's state from its URL. Every problem becomes an issue naming the
- * parameter, its value and the fallback, for the page to show above the table.
+ * Reads a list view's state from its URL (lib/search-params: the one behaviour for bad,
+ * repeated and unknown parameters). Every problem becomes an issue naming the parameter, its
+ * value and the fallback, for the page to show above the table.
  */
 export function parseListParams(entity: EntityView, raw: RawSearchParams): { state: ListState; issues: ParamIssue[] } {
-  const issues: ParamIssue[] = [];
+  const reader = paramReader(raw);
   const state: ListState = { ...DEFAULT_LIST_STATE, filters: {} };
 
-  const read = <T>(param: string, schema: z.ZodType<T>, fallback: string): T | undefined => {
-    const value = raw[param];
-    if (value === undefined || value === '') return undefined;
-    if (Array.isArray(value)) {
-      issues.push({ param, message: `${param} is given ${value.length} times; ${fallback}.` });
-      return undefined;
-    }
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    issues.push({ param, message: `${param} ${describe(value)} ${parsed.error.issues[0]?.message ?? 'is invalid'}; ${fallback}.` });
-    return undefined;
-  };
-
-  state.page = read(LIST_PARAMS.page, pageSchema, 'showing page 1') ?? state.page;
-  state.size = read(LIST_PARAMS.size, sizeSchema, `showing ${DEFAULT_LIST_STATE.size} rows`) ?? state.size;
-  state.sort = read(LIST_PARAMS.sort, sortSchema(entity), 'using the default order') ?? null;
-  state.q = read(LIST_PARAMS.q, textSchema, 'searching for nothing')?.trim() ?? '';
+  state.page = reader.read(LIST_PARAMS.page, pageSchema, 'showing page 1') ?? state.page;
+  state.size = reader.read(LIST_PARAMS.size, sizeSchema, `showing ${DEFAULT_LIST_STATE.size} rows`) ?? state.size;
+  state.sort = reader.read(LIST_PARAMS.sort, sortSchema(entity), 'using the default order') ?? null;
+  state.q = reader.read(LIST_PARAMS.q, textSchema, 'searching for nothing')?.trim() ?? '';
 
   // Reported when wrong, but the columns it names that exist still apply.
-  read(LIST_PARAMS.cols, colsSchema(entity), 'those are left out');
-  const colsValue = raw[LIST_PARAMS.cols];
-  if (typeof colsValue === 'string') {
+  reader.read(LIST_PARAMS.cols, colsSchema(entity), 'those are left out');
+  const colsValue = reader.text(LIST_PARAMS.cols);
+  if (colsValue !== undefined) {
     // An unknown entity's columns are matched after the read.
     const cols = entity.known ? columnsFromParam(entity, colsValue) : splitColumnKeys(colsValue);
     state.cols = cols.length > 0 ? cols : null;
   }
 
-  const accepted = new Set<string>(Object.values(LIST_PARAMS));
   for (const filter of entity.filters) {
     if (filter.kind === 'date-range') {
-      accepted.add(DATE_RANGE_PARAMS.from).add(DATE_RANGE_PARAMS.to);
-      const from = read(DATE_RANGE_PARAMS.from, daySchema, 'no start date');
-      const to = read(DATE_RANGE_PARAMS.to, daySchema, 'no end date');
+      const from = reader.read(DATE_RANGE_PARAMS.from, daySchema, 'no start date');
+      const to = reader.read(DATE_RANGE_PARAMS.to, daySchema, 'no end date');
       if (from !== undefined && to !== undefined && from > to) {
-        issues.push({ param: DATE_RANGE_PARAMS.from, message: `${filter.label} from ${from} is after ${to}; no date range.` });
+        reader.report(DATE_RANGE_PARAMS.from, `${filter.label} from ${from} is after ${to}; no date range.`);
         continue;
       }
       if (from !== undefined) state.filters[DATE_RANGE_PARAMS.from] = from;
       if (to !== undefined) state.filters[DATE_RANGE_PARAMS.to] = to;
       continue;
     }
-    accepted.add(filter.param);
-    const value = read(filter.param, filterSchema(filter), `not filtering by ${filter.label.toLowerCase()}`);
+    const value = reader.read(filter.param, filterSchema(filter), `not filtering by ${filter.label.toLowerCase()}`);
     if (value !== undefined) state.filters[filter.param] = value;
   }
-
-  for (const param of Object.keys(raw)) {
-    if (!accepted.has(param)) issues.push({ param, message: `${param} is not a parameter of this list; ignored.` });
-  }
-  return { state, issues };
+  return { state, issues: reader.finish('list') };
 }
 
 /** The order the list is in: the URL's, else the entity's default (null: the service's own). */

@@ -1,6 +1,8 @@
-/** The stuck queue's URL state: every group and filter is a shareable link. */
+/** The stuck queue's URL state (every group and filter is a shareable link), read with lib/search-params. */
+import { z } from 'zod';
+import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
-import { stuckQuerySchema, type StuckQuery } from './stuck';
+import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, type StuckQuery } from './stuck';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
 export const STUCK_PAGE_SIZE = 50;
@@ -11,50 +13,44 @@ export interface StuckPageState {
   /** Seconds between automatic refreshes; 0 is paused. */
   refresh: number;
   /** Parameters that were not valid and were replaced by defaults, with why. */
-  problems: string[];
+  problems: ParamIssue[];
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first.trim() === '' ? undefined : first.trim();
-}
+const MAX_THRESHOLD_MINUTES = 60 * 24 * 30;
+const idSchema = textParser(200);
+const thresholdSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
+  .transform(Number)
+  .pipe(z.number().min(1, { error: 'must be at least 1 minute' }).max(MAX_THRESHOLD_MINUTES, { error: `must be at most ${MAX_THRESHOLD_MINUTES} minutes (30 days)` }));
+const refreshSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'is not a whole number of seconds' })
+  .transform(Number)
+  .pipe(z.number().max(3600, { error: 'must be whole seconds from 0 (paused) to 3600' }));
 
-export function defaultThresholdMinutes(): number {
-  const configured = Number(process.env.STUCK_THRESHOLD_MINUTES);
-  return Number.isInteger(configured) && configured > 0 ? configured : 15;
-}
-
-export function parseStuckSearchParams(params: Record<string, string | string[] | undefined>): StuckPageState {
-  const problems: string[] = [];
+/** Reads the queue's state; `defaultThreshold` is the configured one (lib/triage/settings). */
+export function parseStuckSearchParams(raw: RawSearchParams, defaultThreshold: number): StuckPageState {
+  const reader = paramReader(raw);
   // Repeated `status` parameters, as the filter form's checkboxes submit them.
-  const statuses = [params.status ?? []].flat().map((status) => status.trim()).filter(Boolean);
-  const candidate = {
-    threshold: single(params.threshold) ?? defaultThresholdMinutes(),
-    statuses: statuses.length > 0 ? statuses : [...NON_TERMINAL_STATUSES],
-    workspace: single(params.workspace),
-    channel: single(params.channel),
-    creator: single(params.creator),
-    age: single(params.age),
-    missing: single(params.missing),
+  const statuses = reader.readList('status', enumParser(WATCHABLE_STATUSES), 'not watched');
+  const query: StuckQuery = {
+    threshold: reader.read('threshold', thresholdSchema, `using ${defaultThreshold} minutes`) ?? defaultThreshold,
+    statuses: statuses.length > 0 ? [...new Set(statuses)] : [...NON_TERMINAL_STATUSES],
+    workspace: reader.read('workspace', idSchema, 'not filtering by workspace'),
+    channel: reader.read('channel', idSchema, 'not filtering by channel'),
+    creator: reader.read('creator', idSchema, 'not filtering by creator'),
+    age: reader.read('age', enumParser(AGE_BUCKETS.map((bucket) => bucket.id)), 'all ages'),
+    missing: reader.read('missing', enumParser(ARTIFACTS.map((artifact) => artifact.id)), 'not filtering by artifact'),
   };
-  const parsed = stuckQuerySchema.safeParse(candidate);
-  let query: StuckQuery;
-  if (parsed.success) {
-    query = parsed.data;
-  } else {
-    // Keep what is valid, replace what is not, and say so.
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-    for (const issue of parsed.error.issues) problems.push(`${String(issue.path[0])}: ${issue.message}`);
-    const repaired = Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key)));
-    query = stuckQuerySchema.parse({ threshold: defaultThresholdMinutes(), statuses: [...NON_TERMINAL_STATUSES], ...repaired });
-  }
-  const pageRaw = Number(single(params.page) ?? 1);
-  const refreshRaw = Number(single(params.refresh) ?? DEFAULT_REFRESH_SECONDS);
-  const page = Number.isInteger(pageRaw) && pageRaw >= 1 && pageRaw <= 10_000 ? pageRaw : 1;
-  const refresh = Number.isInteger(refreshRaw) && refreshRaw >= 0 && refreshRaw <= 3600 ? refreshRaw : DEFAULT_REFRESH_SECONDS;
-  if (page !== pageRaw) problems.push('page: must be a whole number from 1');
-  if (refresh !== refreshRaw) problems.push('refresh: must be whole seconds from 0 (paused) to 3600');
-  return { query, page, refresh, problems };
+  const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
+  const refresh = reader.read('refresh', refreshSchema, `refreshing every ${DEFAULT_REFRESH_SECONDS} seconds`) ?? DEFAULT_REFRESH_SECONDS;
+  return { query: stripUndefined(query), page, refresh, problems: reader.finish('page') };
+}
+
+/** Optional fields that are absent, not present as undefined (the query is compared and spread). */
+function stripUndefined(query: StuckQuery): StuckQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as StuckQuery;
 }
 
 /** The URL of the queue with some of its state changed; `page` resets unless given. */

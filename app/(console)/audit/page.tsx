@@ -6,9 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import { AUDIT_OUTCOMES, firstValue, parseAuditFilters, queryAudit } from '@/lib/audit/log';
+import { ParamIssues } from '@/components/param-issues';
+import { AUDIT_OUTCOMES, parseAuditPageParams, queryAudit, type AuditFilterParam } from '@/lib/audit/log';
 import { requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
+import { auditHref } from '@/lib/entities/hrefs';
+import { reachablePageCount } from '@/lib/entities/list-state';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -24,34 +27,23 @@ const FILTER_FIELDS = [
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
-  const params = await searchParams;
-  const parsed = parseAuditFilters(params);
-  // Repeated parameters count by their first value, as the filters read them.
-  const param = (name: string) => firstValue(params, name) ?? '';
-  const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(param('page'), 10) || 1));
+  const { filters: parsed, given, page: pageNumber, issues } = parseAuditPageParams(await searchParams);
+  const param = (name: AuditFilterParam) => given[name] ?? '';
   const db = await getConsoleDb();
   const result = parsed.ok ? await queryAudit(db, parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
 
-  const kept = new URLSearchParams();
-  for (const field of [...FILTER_FIELDS.map((f) => f.name), 'outcome']) {
-    const value = param(field);
-    if (value) kept.set(field, value);
-  }
-  const pageHref = (page: number) => {
-    const next = new URLSearchParams(kept);
-    if (page > 1) next.set('page', String(page));
-    return `/audit?${next.toString()}`;
-  };
-  const lastPage = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
+  const kept = Object.fromEntries(Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const lastPage = result ? reachablePageCount(result.total, PAGE_SIZE) : 1;
 
   return (
     <div className="space-y-6">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
         <Button asChild variant="outline" size="sm">
-          <a href={`/api/audit/export?${kept.toString()}`} download>Export CSV</a>
+          <a href={`/api/audit/export?${new URLSearchParams(kept).toString()}`} download>Export CSV</a>
         </Button>
       </div>
+      <ParamIssues issues={issues} />
       <form method="get" action="/audit" className="grid gap-3 rounded-md border p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Audit filters">
         {FILTER_FIELDS.map((field) => (
           <div key={field.name} className="space-y-1">
@@ -90,21 +82,20 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <p className="text-sm text-muted-foreground" data-testid="audit-total">
             {result.total.toLocaleString('en-US')} {result.total === 1 ? 'entry' : 'entries'}
           </p>
-          {result.rows.length > 0 ? (
-            <AuditEntriesTable rows={result.rows} />
-          ) : result.total > 0 ? (
-            <p className="text-sm">
-              Page {pageNumber} is past the last page ({lastPage}).{' '}
-              <Link className="underline" href={pageHref(lastPage)}>Go to the last page</Link>
-            </p>
-          ) : (
-            <p className="text-sm">No entry matches these filters.</p>
-          )}
-          <nav aria-label="Audit pages" className="flex items-center gap-2 text-sm">
-            {pageNumber > 1 ? <Link className="underline" href={pageHref(Math.min(pageNumber - 1, lastPage))}>Previous</Link> : null}
-            <span>Page {pageNumber} of {lastPage}</span>
-            {pageNumber < lastPage ? <Link className="underline" href={pageHref(pageNumber + 1)}>Next</Link> : null}
-          </nav>
+          <AuditEntriesTable
+            rows={result.rows}
+            pagination={{ page: pageNumber, size: PAGE_SIZE, total: result.total }}
+            empty={
+              result.total > 0 ? (
+                <>
+                  Page {pageNumber} is past the last page ({lastPage}).{' '}
+                  <Link className="underline" href={auditHref(lastPage > 1 ? { ...kept, page: String(lastPage) } : kept)}>Go to the last page</Link>
+                </>
+              ) : (
+                'No entry matches these filters.'
+              )
+            }
+          />
         </>
       ) : null}
     </div>

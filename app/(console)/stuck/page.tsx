@@ -3,16 +3,17 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckTable } from '@/components/triage/stuck-table';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { roleAllows } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
+import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts, stuckFilter } from '@/lib/triage/stuck';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
@@ -24,7 +25,7 @@ const BREAKDOWN_SAMPLE = 500;
 
 export default async function StuckPage({ searchParams }: { searchParams: SearchParams }) {
   const { upstream, operator } = await requireAdminSession();
-  const state = parseStuckSearchParams(await searchParams);
+  const state = parseStuckSearchParams(await searchParams, defaultThresholdMinutes());
   const { query, page } = state;
   const now = requestTime();
   const filter = stuckFilter(query, now);
@@ -55,7 +56,6 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     rows = listed.data.rows;
     total = listed.data.total;
   }
-  const lastPage = Math.max(1, Math.ceil(total / STUCK_PAGE_SIZE));
   const canRemediate = roleAllows(operator.role, 'ops');
 
   return (
@@ -70,12 +70,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
         />
       </div>
 
-      {state.problems.length > 0 ? (
-        <Alert variant="warning">
-          <AlertTitle>Some parameters were not valid and were replaced by defaults</AlertTitle>
-          <AlertDescription>{state.problems.join('; ')}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ParamIssues issues={state.problems} />
 
       <form method="get" action="/stuck" className="flex flex-wrap items-end gap-3 rounded-md border p-4" aria-label="Stuck queue filters">
         <div className="space-y-1">
@@ -182,25 +177,21 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
         <h2 id="stuck-list-heading" className="text-lg font-semibold">
           Oldest first <span className="text-sm font-normal text-muted-foreground" data-testid="stuck-count">{total.toLocaleString('en-US')} matching</span>
         </h2>
-        {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="stuck-empty">
-            Nothing is stuck in {query.statuses.join(', ')} for more than {query.threshold} minutes
-            {query.workspace || query.channel || query.creator || query.age || query.missing ? ' with these filters' : ''}.
-          </p>
-        ) : (
-          <StuckTable
-            rows={rows}
-            now={now}
-            total={total}
-            canRemediate={canRemediate}
-            selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
-          />
-        )}
-        <nav aria-label="Stuck pages" className="flex items-center gap-3 text-sm">
-          {page > 1 ? <Link className="underline" href={stuckHref(state, { page: page - 1 })}>Previous</Link> : null}
-          <span>Page {page} of {lastPage}</span>
-          {page < lastPage ? <Link className="underline" href={stuckHref(state, { page: page + 1 })}>Next</Link> : null}
-        </nav>
+        <StuckTable
+          rows={rows}
+          now={now}
+          total={total}
+          page={page}
+          size={STUCK_PAGE_SIZE}
+          canRemediate={canRemediate}
+          selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
+          empty={
+            <p data-testid="stuck-empty">
+              Nothing is stuck in {query.statuses.join(', ')} for more than {query.threshold} minutes
+              {query.workspace || query.channel || query.creator || query.age || query.missing ? ' with these filters' : ''}.
+            </p>
+          }
+        />
       </section>
     </div>
   );

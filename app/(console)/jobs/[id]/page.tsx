@@ -3,24 +3,26 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { JobControls } from '@/components/jobs/job-controls';
+import { JobItemsTable } from '@/components/jobs/job-items-table';
+import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/select-native';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { roleAllows } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { getJob, listJobItems } from '@/lib/jobs';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
-import { ITEM_STATUSES, type ItemStatus } from '@/lib/jobs/types';
+import { ITEM_STATUSES } from '@/lib/jobs/types';
+import { jobHref } from '@/lib/entities/hrefs';
+import { parseJobPageParams } from '@/lib/jobs/search-params';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Bulk job' };
 
 const ITEMS_PER_PAGE = 100;
-const itemFilterSchema = z.enum(ITEM_STATUSES).optional().catch(undefined);
 
 function formatEta(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -32,14 +34,12 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   const { operator } = await requireAdminSession();
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
-  const query = await searchParams;
-  const itemStatus: ItemStatus | undefined = itemFilterSchema.parse(query.items);
+  const { items: itemStatus, paused, issues } = parseJobPageParams(await searchParams);
   const db = await getConsoleDb();
   const [job, items] = await Promise.all([getJob(db, id), listJobItems(db, id, { status: itemStatus, limit: ITEMS_PER_PAGE })]);
   if (!job) notFound();
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
-  const paused = query.paused === '1';
-  const jobHref = (pause: boolean) => `/jobs/${job.id}?${new URLSearchParams({ ...(itemStatus ? { items: itemStatus } : {}), ...(pause ? { paused: '1' } : {}) })}`.replace(/\?$/, '');
+  const thisJobHref = (pause: boolean) => jobHref(job.id, { ...(itemStatus ? { items: itemStatus } : {}), ...(pause ? { paused: '1' } : {}) });
   const isOps = roleAllows(operator.role, 'ops');
   const percent = Math.round(job.progress * 100);
 
@@ -53,11 +53,12 @@ export default async function JobPage({ params, searchParams }: { params: Promis
           </h1>
           <p className="text-sm text-muted-foreground">
             By {job.createdBy.email} ({job.createdBy.role}) · <Badge variant="secondary" data-testid="job-status">{job.status}</Badge>
-            {job.revertsJobId ? <> · reverts <Link className="underline" href={`/jobs/${job.revertsJobId}`}>{job.revertsJobId.slice(0, 8)}</Link></> : null}
+            {job.revertsJobId ? <> · reverts <Link className="underline" href={jobHref(job.revertsJobId)}>{job.revertsJobId.slice(0, 8)}</Link></> : null}
           </p>
         </div>
-        <AutoRefresh seconds={running && !paused ? 2 : 0} renderedAt={new Date().toISOString()} pauseHref={jobHref(true)} resumeHref={jobHref(false)} />
+        <AutoRefresh seconds={running && !paused ? 2 : 0} renderedAt={new Date().toISOString()} pauseHref={thisJobHref(true)} resumeHref={thisJobHref(false)} />
       </div>
+      <ParamIssues issues={issues} />
 
       <Card>
         <CardHeader><CardTitle className="text-base">Progress</CardTitle></CardHeader>
@@ -100,33 +101,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
           </form>
         </div>
         <p className="text-sm text-muted-foreground">{items.total} items{itemStatus ? ` ${itemStatus}` : ''}{items.total > items.rows.length ? `, the first ${items.rows.length} shown` : ''}.</p>
-        <Table data-testid="job-items">
-          <TableHeader>
-            <TableRow>
-              <TableHead>#</TableHead>
-              <TableHead>Message</TableHead>
-              <TableHead>Outcome</TableHead>
-              <TableHead>Status before → after</TableHead>
-              <TableHead>Sends</TableHead>
-              <TableHead>Reason</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.rows.map((item) => (
-              <TableRow key={item.seq} data-testid="job-item" data-item-status={item.status}>
-                <TableCell className="tabular-nums">{item.seq + 1}</TableCell>
-                <TableCell className="font-mono text-xs"><Link className="underline" href={`/messages/${encodeURIComponent(item.itemId)}`}>{item.itemId}</Link></TableCell>
-                <TableCell><Badge variant={item.status === 'ok' ? 'success' : item.status === 'failed' ? 'destructive' : 'secondary'}>{item.status}</Badge></TableCell>
-                <TableCell className="font-mono text-xs">{item.statusBefore ?? '—'} → {item.statusAfter ?? '—'}</TableCell>
-                <TableCell className="tabular-nums">{item.sends}</TableCell>
-                <TableCell className="max-w-96 break-words text-xs">
-                  {item.error ?? ''}
-                  {item.upstreamRequestId ? <span className="block text-muted-foreground">request {item.upstreamRequestId}</span> : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <JobItemsTable rows={items.rows} />
       </section>
     </div>
   );
