@@ -31,12 +31,17 @@ export function toInstant(value: unknown, encoding: TimeEncoding): Date | null {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** `2026-11-22 05:42:56 UTC`: sortable, unambiguous, the same for every operator. */
+/** `05:42:56 UTC`: the time of day alone, for what happened today (a page's last refresh). */
+export function formatUtcTime(date: Date): string {
+  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
+}
+
+/**
+ * `2026-11-22 05:42:56 UTC`: sortable, unambiguous, the same for every operator. The one UTC
+ * format of the console's pages (exports write ISO 8601).
+ */
 export function formatUtc(date: Date): string {
-  return (
-    `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`
-  );
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${formatUtcTime(date)}`;
 }
 
 /** The same instant in a time zone (the browser's when omitted), with the zone's name. */

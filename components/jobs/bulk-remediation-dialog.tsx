@@ -10,7 +10,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
+import { DryRunSampleTable } from './dry-run-sample-table';
 import type { ActionError } from '@/lib/actions/define';
+import { jobHref } from '@/lib/entities/hrefs';
 import { JOB_ACTIONS, JOB_ACTION_LABELS, type JobAction } from '@/lib/jobs/operations';
 import type { JobSelection } from '@/lib/jobs/types';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
@@ -41,7 +43,7 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
       if (!plan) return;
       setError(null);
       const result = await callAction(() => startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }));
-      if (result.ok) router.push(`/jobs/${encodeURIComponent(plan.jobId)}`);
+      if (result.ok) router.push(jobHref(plan.jobId));
       else setError(result.error);
     });
 
@@ -66,21 +68,7 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
               {plan.alreadyAtTarget > 0 ? `; ${plan.alreadyAtTarget} already at the target status will be skipped` : ''}
               {plan.notFoundCount > 0 ? `; ${plan.notFoundCount} selected ids are unknown to the service and left out` : ''}.
             </p>
-            <table className="w-full text-xs" data-testid="dry-run-sample">
-              <caption className="text-left text-muted-foreground">Sample of the first {plan.sample.length}</caption>
-              <thead>
-                <tr className="text-left"><th>Message</th><th>Status</th><th>Last updated (UTC)</th></tr>
-              </thead>
-              <tbody>
-                {plan.sample.map((item) => (
-                  <tr key={item.id} className="border-t">
-                    <td className="font-mono">{item.messageGuid}</td>
-                    <td>{item.status}</td>
-                    <td>{item.lastUpdatedAt ? new Date(item.lastUpdatedAt).toISOString().replace('T', ' ').slice(0, 19) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DryRunSampleTable sample={plan.sample} />
             {plan.total > 0 ? (
               <div className="space-y-1">
                 <Label htmlFor="bulk-confirm">Type {plan.total} to confirm</Label>

@@ -7,6 +7,7 @@ import { announceActionResult, callAction } from '@/components/actions/action-fe
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { jobHref } from '@/lib/entities/hrefs';
 
 interface JobControlsProps {
   jobId: string;
@@ -71,7 +72,7 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
               onClick={() => act(async () => {
                 const result = await callAction(() => startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }));
                 announceActionResult(result, 'Revert job started');
-                if (result.ok) router.push(`/jobs/${encodeURIComponent(revert.jobId)}`);
+                if (result.ok) router.push(jobHref(revert.jobId));
               })}
             >
               Start revert

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { formatUtcTime } from '@/lib/time';
 
 /** Re-reads the page from the server every `seconds` (0: paused), showing when it last did. */
 export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { seconds: number; renderedAt: string; pauseHref: string; resumeHref: string }) {
@@ -17,11 +18,10 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { se
     }, seconds * 1000);
     return () => clearInterval(timer);
   }, [router, seconds]);
-  const time = renderedAt.slice(11, 19);
   return (
     <div className="flex items-center gap-3 text-sm text-muted-foreground" data-testid="auto-refresh">
       <span>
-        Updated at <time dateTime={renderedAt} data-testid="updated-at">{time} UTC</time>
+        Updated at <time dateTime={renderedAt} data-testid="updated-at">{formatUtcTime(new Date(renderedAt))}</time>
         {seconds > 0 ? `, every ${seconds} s` : ', paused'}
       </span>
       {seconds > 0 ? (

@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import type { UpstreamClient } from './client';
 import { encodeListQuery, parseContentRangeTotal, pathSegment, type ListQuery } from './contract';
-import { UpstreamError } from './errors';
+import { UpstreamError, type RateLimitInfo } from './errors';
 
 export interface ListResult<T> {
   rows: T[];
   total: number;
   requestId: string;
+  /** The answer's rate-limit headers, for callers that pace many reads (exports). */
+  rateLimit?: RateLimitInfo;
 }
 
 const entityPath = (entity: string) => `/admin/ra/${pathSegment(entity)}`;
@@ -33,7 +35,7 @@ export async function listRecords<T>(
       serviceMessage: 'The list answer has no Content-Range total',
     });
   }
-  return { rows: response.data, total, requestId: response.requestId };
+  return { rows: response.data, total, requestId: response.requestId, rateLimit: response.rateLimit };
 }
 
 /** The total count of an entity's records matching a filter, reading a single row. */

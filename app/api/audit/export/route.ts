@@ -1,11 +1,14 @@
 /**
  * CSV export of the audit log: GET /api/audit/export?<the audit page's filters>, every matching
- * entry, newest first, streamed from the database in batches.
+ * entry, newest first, streamed from the database in batches (lib/export's body and limits).
+ * Bad filters (control characters included) are a 400 before anything is sent.
  */
 import { parseAuditFilters, streamAudit, type AuditRow } from '@/lib/audit/log';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
 import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { getConsoleDb } from '@/lib/db';
+import { exportFileName } from '@/lib/entities/export';
+import { csvResponse, exportState, tooManyExportsResponse } from '@/lib/export';
 
 const COLUMNS: readonly [string, (row: AuditRow) => unknown][] = [
   ['occurred_at', (row) => row.occurredAt.toISOString()],
@@ -30,26 +33,17 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = parseAuditFilters(new URL(request.url).searchParams);
   if (!parsed.ok) return Response.json({ error: 'invalid_filters', errors: parsed.errors }, { status: 400 });
   const db = await getConsoleDb();
+  const slot = exportState().slots.acquire(session.operator.id);
+  if (!slot.ok) return tooManyExportsResponse(slot);
   const entries = streamAudit(db, parsed.filters);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRecord(COLUMNS.map(([name]) => name))));
-    },
-    async pull(controller) {
-      const next = await entries.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(csvRecord(COLUMNS.map(([, value]) => value(next.value)))));
-    },
-    async cancel() {
-      await entries.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8; header=present',
-      'content-disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}Z.csv"`,
-      'cache-control': 'no-store',
-    },
+  async function* rest() {
+    for await (const row of entries) yield csvRecord(COLUMNS.map(([, value]) => value(row)));
+  }
+  return csvResponse({
+    fileName: exportFileName('audit', new Date()),
+    first: CSV_BOM + csvRecord(COLUMNS.map(([name]) => name)),
+    rest: rest(),
+    label: 'audit',
+    onEnd: slot.release,
   });
 }
