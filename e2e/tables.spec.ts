@@ -82,13 +82,14 @@ test('the audit log pages through the one pagination, and refuses control charac
 });
 
 test('unknown URL parameters are named a few at a time and the rest counted, on every page', async ({ page }) => {
-  const junk = new URLSearchParams(Array.from({ length: 300 }, (_, index) => [`junk${index}${'x'.repeat(100)}`, '1'])).toString();
+  // Names of the sender's choosing, longer than shown; the URL stays within the server's header limit.
+  const junk = new URLSearchParams(Array.from({ length: 60 }, (_, index) => [`<i>${index}${'x'.repeat(50)}`, '1'])).toString();
   for (const path of ['/messages', '/stuck', '/audit', '/jobs']) {
     const response = await page.goto(`${path}?${junk}`);
     expect(response?.status()).toBe(200);
     const issues = page.getByTestId('param-issues');
     await expect(issues.getByRole('listitem')).toHaveCount(6);
-    await expect(issues).toContainText('295 more parameters');
+    await expect(issues).toContainText('55 more parameters');
     expect((await issues.innerText()).length).toBeLessThan(800);
   }
 });

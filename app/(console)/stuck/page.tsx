@@ -2,6 +2,7 @@ import { requestTime } from '@/lib/request-time';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
+import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { StuckTable } from '@/components/triage/stuck-table';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -57,6 +58,14 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     total = listed.data.total;
   }
   const canRemediate = roleAllows(operator.role, 'ops');
+  const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
+    query.statuses.map((status) => {
+      const buckets = Object.fromEntries(
+        AGE_BUCKETS.map((bucket) => [bucket.id, { count: byKey.get(`${status}/${bucket.id}`) ?? 0, href: stuckHref(state, { statuses: [status], age: bucket.id, missing: undefined }) }]),
+      );
+      const count = Object.values(buckets).reduce((sum, bucket) => sum + bucket.count, 0);
+      return { status, buckets, all: { count, href: stuckHref(state, { statuses: [status], age: undefined, missing: undefined }) } };
+    });
 
   return (
     <div className="space-y-6">
@@ -104,36 +113,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
         <Card>
           <CardHeader><CardTitle className="text-base">By status and time since the last update</CardTitle></CardHeader>
           <CardContent>
-            <table className="w-full text-sm" data-testid="stuck-groups">
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th className="py-1 font-medium">Status</th>
-                  {AGE_BUCKETS.map((bucket) => <th key={bucket.id} className="py-1 font-medium">{bucket.label}</th>)}
-                  <th className="py-1 font-medium">All</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.statuses.map((status) => {
-                  const perBucket = AGE_BUCKETS.map((bucket) => counts.get(`${status}/${bucket.id}`) ?? 0);
-                  const sum = perBucket.reduce((a, b) => a + b, 0);
-                  return (
-                    <tr key={status} className="border-t">
-                      <th scope="row" className="py-1 text-left font-mono font-normal">{status}</th>
-                      {AGE_BUCKETS.map((bucket, index) => (
-                        <td key={bucket.id} className="py-1 tabular-nums">
-                          {perBucket[index] ? (
-                            <Link className="underline" href={stuckHref(state, { statuses: [status], age: bucket.id, missing: undefined })}>{perBucket[index]}</Link>
-                          ) : '0'}
-                        </td>
-                      ))}
-                      <td className="py-1 tabular-nums" data-testid={`stuck-total-${status}`}>
-                        <Link className="underline" href={stuckHref(state, { statuses: [status], age: undefined, missing: undefined })}>{sum}</Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <StuckGroupsTable rows={groupRows(counts)} buckets={AGE_BUCKETS} />
           </CardContent>
         </Card>
       ) : null}
