@@ -14,6 +14,11 @@ export function filteredListHref(entity: string, params: Readonly<Record<string,
   return withQuery(`/${encodeURIComponent(entity)}`, params);
 }
 
+/** The jobs list, e.g. `/jobs?page=2&paused=1`. */
+export function jobsHref(params: Readonly<Record<string, string>> = {}): string {
+  return withQuery('/jobs', params);
+}
+
 /** A bulk job's page, e.g. `/jobs/<uuid>?items=failed`. */
 export function jobHref(id: string, params: Readonly<Record<string, string>> = {}): string {
   return withQuery(`/jobs/${encodeURIComponent(id)}`, params);

@@ -5,6 +5,7 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { listJobs } from '@/lib/jobs';
+import { jobsHref } from '@/lib/entities/hrefs';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
 import { parseJobsPageParams } from '@/lib/jobs/search-params';
 import type { SearchParams } from '@/lib/search-params';
@@ -33,8 +34,8 @@ export default async function JobsPage({ searchParams }: { searchParams: SearchP
         <AutoRefresh
           seconds={paused ? 0 : 5}
           renderedAt={new Date().toISOString()}
-          pauseHref={`/jobs?${new URLSearchParams({ ...pageParam, paused: '1' })}`}
-          resumeHref={page > 1 ? `/jobs?${new URLSearchParams(pageParam)}` : '/jobs'}
+          pauseHref={jobsHref({ ...pageParam, paused: '1' })}
+          resumeHref={jobsHref(pageParam)}
         />
       </div>
       <ParamIssues issues={issues} />
