@@ -58,7 +58,7 @@ export function SidebarNav() {
           >
             <Icon className="size-4 shrink-0" aria-hidden />
             <span className="truncate">{item.label}</span>
-            {item.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide opacity-60">soon</span>}
+            {item.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide text-muted-foreground">soon</span>}
           </Link>
         );
       })}
