@@ -76,6 +76,29 @@ export interface NestedTable {
   columns: ColumnSpec[];
 }
 
+/** The sidebar's icons, by name (components/shell/sidebar-nav.tsx draws them). */
+export type NavIcon =
+  | 'dashboard'
+  | 'stuck'
+  | 'messages'
+  | 'users'
+  | 'workspaces'
+  | 'channels'
+  | 'notifications'
+  | 'domains'
+  | 'agents'
+  | 'statistics'
+  | 'jobs'
+  | 'audit';
+
+/** Where an entity sits in the sidebar: its icon, its place among the areas, what it is for. */
+export interface EntityNav {
+  icon: NavIcon;
+  /** Position in the sidebar, among the other areas (see components/shell/nav-items.ts). */
+  order: number;
+  purpose: string;
+}
+
 export interface EntityView {
   /** URL segment and /admin/ra resource name. */
   name: string;

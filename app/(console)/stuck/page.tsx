@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { planJobAction } from '@/lib/actions/jobs';
 import { roleAllows } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
@@ -56,7 +57,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     total = listed.data.total;
   }
   const lastPage = Math.max(1, Math.ceil(total / STUCK_PAGE_SIZE));
-  const canRemediate = roleAllows(operator.role, 'ops');
+  const canRemediate = roleAllows(operator.role, planJobAction.requiredRole);
 
   return (
     <div className="space-y-6">

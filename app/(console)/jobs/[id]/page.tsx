@@ -9,7 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/select-native';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { roleAllows } from '@/lib/auth/roles';
+import { cancelJobAction, planRevertAction, retryFailedAction } from '@/lib/actions/jobs';
+import { permissionsFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { getJob, listJobItems } from '@/lib/jobs';
@@ -40,7 +41,9 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
   const paused = query.paused === '1';
   const jobHref = (pause: boolean) => `/jobs/${job.id}?${new URLSearchParams({ ...(itemStatus ? { items: itemStatus } : {}), ...(pause ? { paused: '1' } : {}) })}`.replace(/\?$/, '');
-  const isOps = roleAllows(operator.role, 'ops');
+  // One panel for the three commands: shown when the role may use them all, else the reason.
+  const controls = Object.values(permissionsFor(operator.role, { cancel: cancelJobAction, retry: retryFailedAction, revert: planRevertAction }));
+  const refused = controls.find((permission) => !permission.allowed);
   const percent = Math.round(job.progress * 100);
 
   return (
@@ -82,9 +85,11 @@ export default async function JobPage({ params, searchParams }: { params: Promis
               </div>
             ))}
           </dl>
-          {isOps ? (
+          {refused && !refused.allowed ? (
+            <p className="text-sm text-muted-foreground">Cancel, retry and revert: {refused.reason}</p>
+          ) : (
             <JobControls jobId={job.id} canCancel={['planned', 'queued', 'running'].includes(job.status)} failed={running ? 0 : job.counts.failed} revertibleItems={job.revertibleItems} />
-          ) : null}
+          )}
         </CardContent>
       </Card>
 
