@@ -333,6 +333,14 @@ export const ENTITIES: readonly EntityDefinition[] = [
   },
 ];
 
+/**
+ * The audit log's name for a record of this entity: what its actions write as `target.type`
+ * (`message` for messages, `user` for users; tests/entities/nav-and-permissions.test.ts).
+ */
+export function auditTargetType(entity: Pick<EntityView, 'singular'>): string {
+  return entity.singular.toLowerCase();
+}
+
 export function findEntity(name: string): EntityDefinition | undefined {
   return ENTITIES.find((entity) => entity.name === name);
 }

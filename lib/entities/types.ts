@@ -4,6 +4,8 @@
  * server-only parts (schema, title) in `EntityDefinition`.
  */
 
+import type { TimeEncoding } from '@/lib/time';
+
 /** How a field's value is shown, sorted, filtered and exported. */
 export type ColumnKind =
   | 'id'
@@ -11,9 +13,7 @@ export type ColumnKind =
   | 'email'
   | 'status'
   | 'boolean'
-  | 'iso-datetime'
-  | 'epoch-ms'
-  | 'epoch-s'
+  | TimeEncoding
   | 'number'
   | 'duration'
   | 'url'
@@ -21,8 +21,6 @@ export type ColumnKind =
   | 'list'
   /** Objects and anything else without a better kind: compact JSON, as text. */
   | 'json';
-
-export const TIME_KINDS = ['iso-datetime', 'epoch-ms', 'epoch-s'] as const satisfies readonly ColumnKind[];
 
 export interface ColumnSpec {
   /** The record's field. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, findNavItem } from '@/components/shell/nav-items';
 import { setMessageStatusAction } from '@/lib/actions/messages';
 import { permissionFor, permissionsFor } from '@/lib/auth/permissions';
-import { ENTITIES, MESSAGE_ACTIONS, USER_ACTIONS } from '@/lib/entities/registry';
+import { ENTITIES, MESSAGE_ACTIONS, USER_ACTIONS, auditTargetType } from '@/lib/entities/registry';
 
 describe('the sidebar', () => {
   it('has one entry per registry entity, from its declaration, among the other areas', () => {
@@ -31,5 +31,16 @@ describe('what a role may do', () => {
   it('registers every record action of an entity under its registry entry', () => {
     expect(ENTITIES.find((entity) => entity.name === 'messages')?.actions).toBe(MESSAGE_ACTIONS);
     expect(ENTITIES.find((entity) => entity.name === 'users')?.actions).toBe(USER_ACTIONS);
+  });
+});
+
+describe('the audit history of a record', () => {
+  it('asks for the target type its actions write', () => {
+    const messages = ENTITIES.find((entity) => entity.name === 'messages')!;
+    const users = ENTITIES.find((entity) => entity.name === 'users')!;
+    for (const action of Object.values(MESSAGE_ACTIONS)) {
+      expect(action.target({ messageGuid: 'msg_1', status: 'active' }).type).toBe(auditTargetType(messages));
+    }
+    expect(USER_ACTIONS.markVerified.target({ userId: 'usr_1' }).type).toBe(auditTargetType(users));
   });
 });

@@ -12,7 +12,7 @@ import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { inferEntity } from '@/lib/entities/infer';
 import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
-import { ENTITY_NAME_PATTERN, entityView, findEntity } from '@/lib/entities/registry';
+import { ENTITY_NAME_PATTERN, auditTargetType, entityView, findEntity } from '@/lib/entities/registry';
 import { isDotSegment, raRecordSchema } from '@/lib/upstream/contract';
 import { getRecord } from '@/lib/upstream/ra';
 
@@ -76,7 +76,7 @@ export default async function EntityDetailPage({ params }: DetailProps) {
       {view.nested.map((nested) => (
         <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
       ))}
-      <AuditPanel targetType={area} targetId={id} />
+      <AuditPanel targetType={auditTargetType(view)} targetId={id} />
       <RawJson record={record} />
     </div>
   );
