@@ -9,7 +9,7 @@ import {
   setMessageStatus,
   type MessageState,
 } from '@/app/(console)/_actions/messages';
-import { callAction } from '@/components/actions/action-feedback';
+import { callAction } from '@/components/action-feedback';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
