@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { queryAudit } from '@/lib/audit/log';
-import { getConsoleDb } from '@/lib/db';
+import { readRecordHistory } from '@/lib/audit/data';
 import { AuditEntriesTable } from './audit-entries-table';
 
 /**
@@ -8,8 +7,7 @@ import { AuditEntriesTable } from './audit-entries-table';
  * is the audit's name for the record's kind (`message`, `user`: see `auditTargetType`).
  */
 export async function AuditPanel({ targetType, targetId, limit = 10 }: { targetType: string; targetId: string; limit?: number }) {
-  const db = await getConsoleDb();
-  const { rows, total } = await queryAudit(db, { target: targetId, targetType }, { offset: 0, limit });
+  const { rows, total } = await readRecordHistory(targetType, targetId, limit);
   return (
     <section aria-labelledby="audit-history-heading" className="space-y-2" data-testid="audit-panel">
       <div className="flex items-center justify-between">

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import { AUDIT_OUTCOMES, firstValue, parseAuditFilters, queryAudit } from '@/lib/audit/log';
+import { readAuditPage } from '@/lib/audit/data';
+import { AUDIT_OUTCOMES, firstValue, parseAuditFilters } from '@/lib/audit/log';
 import { requireAdminSession } from '@/lib/auth/session';
-import { getConsoleDb } from '@/lib/db';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -29,8 +29,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   // Repeated parameters count by their first value, as the filters read them.
   const param = (name: string) => firstValue(params, name) ?? '';
   const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(param('page'), 10) || 1));
-  const db = await getConsoleDb();
-  const result = parsed.ok ? await queryAudit(db, parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
+  const result = parsed.ok ? await readAuditPage(parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
 
   const kept = new URLSearchParams();
   for (const field of [...FILTER_FIELDS.map((f) => f.name), 'outcome']) {

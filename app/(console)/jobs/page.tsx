@@ -4,8 +4,7 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { requireAdminSession } from '@/lib/auth/session';
-import { getConsoleDb } from '@/lib/db';
-import { listJobs } from '@/lib/jobs';
+import { readJobsPage } from '@/lib/jobs/data';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
 import type { SearchParams } from '@/lib/search-params';
 
@@ -18,7 +17,7 @@ export default async function JobsPage({ searchParams }: { searchParams: SearchP
   const params = await searchParams;
   const pageRaw = Number(typeof params.page === 'string' ? params.page : 1);
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw : 1;
-  const { rows, total } = await listJobs(await getConsoleDb(), { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const { rows, total } = await readJobsPage({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <div className="space-y-6">

@@ -12,8 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cancelJobAction, planRevertAction, retryFailedAction } from '@/lib/actions/jobs';
 import { permissionsFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
-import { getConsoleDb } from '@/lib/db';
-import { getJob, listJobItems } from '@/lib/jobs';
+import { readJobWithItems } from '@/lib/jobs/data';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
 import { ITEM_STATUSES, type ItemStatus } from '@/lib/jobs/types';
 import type { SearchParams } from '@/lib/search-params';
@@ -35,8 +34,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   if (!z.uuid().safeParse(id).success) notFound();
   const query = await searchParams;
   const itemStatus: ItemStatus | undefined = itemFilterSchema.parse(query.items);
-  const db = await getConsoleDb();
-  const [job, items] = await Promise.all([getJob(db, id), listJobItems(db, id, { status: itemStatus, limit: ITEMS_PER_PAGE })]);
+  const { job, items } = await readJobWithItems(id, { status: itemStatus, limit: ITEMS_PER_PAGE });
   if (!job) notFound();
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
   const paused = query.paused === '1';
