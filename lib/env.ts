@@ -3,20 +3,21 @@
  * `.env.example`; defaults point at the emulator on this machine.
  */
 import { z } from 'zod';
+import { DEFAULT_SERVICE_URLS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './service-defaults';
 
 const url = z.url({ protocol: /^https?$/ });
 
 const consoleEnvSchema = z.object({
   NEXTAUTH_URL: url.default('http://127.0.0.1:3000'),
   NEXTAUTH_SECRET: z.string().min(16, 'NEXTAUTH_SECRET must be at least 16 characters'),
-  VOICE_BASE_URL: url.default('http://127.0.0.1:4010'),
-  VOICE_AUTH_URL: url.default('http://127.0.0.1:4010'),
-  VOICE_TOKEN_URL: url.default('http://127.0.0.1:4010/oauth/token'),
-  VOICE_IDENTITY_URL: url.default('http://127.0.0.1:4010/identity'),
-  VOICE_ISSUER: z.union([url, z.literal('')]).default('http://127.0.0.1:4010'),
+  VOICE_BASE_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_BASE_URL),
+  VOICE_AUTH_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_AUTH_URL),
+  VOICE_TOKEN_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_TOKEN_URL),
+  VOICE_IDENTITY_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_IDENTITY_URL),
+  VOICE_ISSUER: z.union([url, z.literal('')]).default(DEFAULT_SERVICE_URLS.VOICE_ISSUER),
   VOICE_CLIENT_ID: z.string().min(1).default('voice-ops-console'),
   VOICE_CLIENT_SECRET: z.string().min(1).default('voice-ops-console-dev-secret'),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_UPSTREAM_TIMEOUT_MS),
   UPSTREAM_READ_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   CONSOLE_ROLES: z.string().default(''),
   CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),

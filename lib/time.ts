@@ -4,7 +4,13 @@
  * service speak) and their own local time side by side.
  */
 
-export type TimeEncoding = 'iso-datetime' | 'epoch-ms' | 'epoch-s';
+/** The ways a record stores a time; also the time kinds of the entity columns (lib/entities/types.ts). */
+export const TIME_ENCODINGS = ['iso-datetime', 'epoch-ms', 'epoch-s'] as const;
+export type TimeEncoding = (typeof TIME_ENCODINGS)[number];
+
+export function isTimeEncoding(kind: string): kind is TimeEncoding {
+  return (TIME_ENCODINGS as readonly string[]).includes(kind);
+}
 
 /** `2026-11-22`, `2026-11-22T10:30`, `2026-11-22T10:30:00.123+02:00`: what is read as an ISO time; nothing else is. */
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;

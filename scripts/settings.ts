@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { serviceUrls } from '../lib/service-defaults';
 
 export type Env = Record<string, string | undefined>;
 
@@ -53,6 +54,7 @@ export function stackSettings(overrides: Env = {}): StackSettings {
   const emulatorPort = Number(setting('EMULATOR_PORT', '4010'));
   const consoleUrl = setting('NEXTAUTH_URL', `http://${consoleHost}:${consolePort}`);
   const emulatorUrl = setting('EMULATOR_PUBLIC_URL', `http://${emulatorHost}:${emulatorPort}`);
+  const serviceDefaults = serviceUrls(emulatorUrl);
   const env: Env = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
@@ -65,11 +67,12 @@ export function stackSettings(overrides: Env = {}): StackSettings {
     EMULATOR_PORT: String(emulatorPort),
     EMULATOR_PUBLIC_URL: emulatorUrl,
     EMULATOR_CONSOLE_REDIRECT_URIS: setting('EMULATOR_CONSOLE_REDIRECT_URIS', `${consoleUrl}/api/auth/callback/voice`),
-    VOICE_BASE_URL: setting('VOICE_BASE_URL', emulatorUrl),
-    VOICE_AUTH_URL: setting('VOICE_AUTH_URL', emulatorUrl),
-    VOICE_TOKEN_URL: setting('VOICE_TOKEN_URL', `${emulatorUrl}/oauth/token`),
-    VOICE_IDENTITY_URL: setting('VOICE_IDENTITY_URL', `${emulatorUrl}/identity`),
-    VOICE_ISSUER: process.env.VOICE_ISSUER ?? emulatorUrl,
+    VOICE_BASE_URL: setting('VOICE_BASE_URL', serviceDefaults.VOICE_BASE_URL),
+    VOICE_AUTH_URL: setting('VOICE_AUTH_URL', serviceDefaults.VOICE_AUTH_URL),
+    VOICE_TOKEN_URL: setting('VOICE_TOKEN_URL', serviceDefaults.VOICE_TOKEN_URL),
+    VOICE_IDENTITY_URL: setting('VOICE_IDENTITY_URL', serviceDefaults.VOICE_IDENTITY_URL),
+    // Set but empty means "no issuer check" (lib/env.ts), so only an unset one gets the default.
+    VOICE_ISSUER: process.env.VOICE_ISSUER ?? serviceDefaults.VOICE_ISSUER,
   };
   return { consoleHost, consolePort, consoleUrl, emulatorHost, emulatorPort, emulatorUrl, env };
 }

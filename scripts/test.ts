@@ -1,6 +1,7 @@
 /**
- * `npm test`: type-check, lint, Vitest, then Playwright in Chromium against a freshly started
- * emulator and console. Runs every stage even when one fails, and ends with one line
+ * `npm test`: installs the Debian packages the tests need (or stops at once saying how), then
+ * type-check, lint, Vitest, then Playwright in Chromium against a freshly started emulator and
+ * console. Runs every stage even when one fails, and ends with one line
  * `N passed, N failed` totalling the Vitest and Playwright tests (a failed type-check or lint
  * counts as one failure each).
  */
@@ -9,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT } from './settings';
+import { ensureSystemPackages } from './system-packages';
 
 const REPORTS = path.join(ROOT, '.data', 'reports');
 
@@ -32,6 +34,13 @@ function readReport<T>(file: string, schema: z.ZodType<T>): T | null {
 }
 
 async function main(): Promise<void> {
+  const cannotRun = ensureSystemPackages();
+  if (cannotRun) {
+    console.log(`\nnpm test cannot run: ${cannotRun}`);
+    console.log('\n0 passed, 1 failed');
+    process.exitCode = 1;
+    return;
+  }
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
   const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);

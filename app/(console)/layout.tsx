@@ -1,5 +1,6 @@
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { JumpTo } from '@/components/entities/jump-to';
+import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { requireAdminSession } from '@/lib/auth/session';
@@ -10,7 +11,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
     <div className="flex min-h-screen">
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
-        <SidebarNav />
+        <SidebarNav items={NAV_ITEMS} />
         <div className="mt-auto space-y-2 border-t pt-3">
           <div className="px-2 text-xs">
             <div className="truncate font-medium" data-testid="operator-name">{operator.name}</div>

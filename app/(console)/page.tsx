@@ -3,12 +3,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
-import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { requireAdminSession } from '@/lib/auth/session';
+import { readDashboardCounts } from '@/lib/triage/data';
 import { stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
-import { stuckFilter } from '@/lib/triage/stuck';
-import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
-import { countRecords } from '@/lib/upstream/ra';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -16,11 +14,7 @@ export default async function DashboardPage() {
   const { upstream } = await requireAdminSession();
   const now = requestTime();
   const threshold = defaultThresholdMinutes();
-  const statuses = [...NON_TERMINAL_STATUSES];
-  const [userCount, stuckCounts] = await Promise.all([
-    readFromService(countRecords(upstream, 'users')),
-    readFromService(Promise.all(statuses.map((status) => countRecords(upstream, 'messages', stuckFilter({ threshold, statuses: [status] }, now))))),
-  ]);
+  const { statuses, userCount, stuckCounts } = await readDashboardCounts(upstream, threshold, now);
   const failure = !userCount.ok ? userCount.failure : !stuckCounts.ok ? stuckCounts.failure : null;
   return (
     <div className="space-y-6">

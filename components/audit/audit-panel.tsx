@@ -1,13 +1,14 @@
 import Link from 'next/link';
-import { queryAudit } from '@/lib/audit/log';
-import { getConsoleDb } from '@/lib/db';
+import { readRecordHistory } from '@/lib/audit/data';
 import { auditHref } from '@/lib/entities/hrefs';
 import { AuditEntriesTable } from './audit-entries-table';
 
-/** The latest audit entries that name one record as a target, for its detail page. */
-export async function AuditPanel({ targetId, limit = 10 }: { targetType: string; targetId: string; limit?: number }) {
-  const db = await getConsoleDb();
-  const { rows, total } = await queryAudit(db, { target: targetId }, { offset: 0, limit });
+/**
+ * The latest audit entries that name one record as a target, for its detail page. `targetType`
+ * is the audit's name for the record's kind (`message`, `user`: see `auditTargetType`).
+ */
+export async function AuditPanel({ targetType, targetId, limit = 10 }: { targetType: string; targetId: string; limit?: number }) {
+  const { rows, total } = await readRecordHistory(targetType, targetId, limit);
   return (
     <section aria-labelledby="audit-history-heading" className="space-y-2" data-testid="audit-panel">
       <div className="flex items-center justify-between">

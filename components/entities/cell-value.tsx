@@ -9,7 +9,7 @@ import { detailHref } from '@/lib/entities/hrefs';
 import type { ColumnSpec } from '@/lib/entities/types';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { cn } from '@/lib/utils';
-import { formatDuration, formatUtc, toInstant } from '@/lib/time';
+import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
 import { LocalTime } from './local-time';
 import { TruncatedText } from './truncated-text';
 import { VisibleText } from './visible-text';
@@ -92,7 +92,7 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
   );
 }
 
-export function ExternalLink({ url, mode }: { url: string; mode: CellMode }) {
+function ExternalLink({ url, mode }: { url: string; mode: CellMode }) {
   return (
     <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current">
       <bdi>{cut(url, TEXT_LIMIT[mode])}</bdi>
@@ -100,7 +100,7 @@ export function ExternalLink({ url, mode }: { url: string; mode: CellMode }) {
   );
 }
 
-function TimeValue({ value, kind, mode }: { value: unknown; kind: 'iso-datetime' | 'epoch-ms' | 'epoch-s'; mode: CellMode }) {
+function TimeValue({ value, kind, mode }: { value: unknown; kind: TimeEncoding; mode: CellMode }) {
   const date = toInstant(value, kind);
   if (!date) return <TruncatedText text={asText(value)} limit={TEXT_LIMIT[mode]} />;
   const iso = date.toISOString();

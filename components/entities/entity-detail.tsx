@@ -24,7 +24,7 @@ function FieldList({ columns, record, entity }: { columns: readonly ColumnSpec[]
       {columns.map((column) => (
         <div key={column.key} className="contents">
           <dt className="text-muted-foreground">
-            {column.label} <span className="font-mono text-[10px] opacity-70">{column.key}</span>
+            {column.label} <span className="font-mono text-[10px]">{column.key}</span>
           </dt>
           <dd className="min-w-0 break-words" data-field={column.key}>
             <CellValue column={column} value={record[column.key]} mode="detail" selfEntity={column.key === 'id' ? entity : undefined} />

@@ -6,15 +6,15 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { requireAdminSession } from '@/lib/auth/session';
+import { countEntityOrNull, readEntityList } from '@/lib/entities/data';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
 import { listQueryString, reachablePageCount, type ListState } from '@/lib/entities/list-state';
 import { entityView, findEntity } from '@/lib/entities/registry';
 import type { EntityView } from '@/lib/entities/types';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
-import { countRecords, listRecords } from '@/lib/upstream/ra';
+import type { RaRecord } from '@/lib/upstream/contract';
 import { EntityList } from './entity-list';
 import { ParamIssues } from '@/components/param-issues';
 import { ExportButton } from './export-button';
@@ -44,7 +44,7 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
   // An unknown entity's parameters are read without columns; its columns come from its rows.
   const paramsView: EntityView = known ?? inferEntity(name, []);
   const { state, issues } = parseListParams(paramsView, searchParams);
-  const read = await readFromService(listRecords(upstream, name, toListQuery(paramsView, state), known?.schema ?? raRecordSchema));
+  const read = await readEntityList(upstream, name, toListQuery(paramsView, state));
   if (!read.ok) {
     if (!known && read.failure.kind === 'not_found') notFound();
     return <ServiceFailure title={paramsView.label} failure={read.failure} retryHref={`/${name}${originalQuery(searchParams)}`} />;
@@ -107,7 +107,7 @@ async function EmptyBecause({ upstream, view, state, active }: { upstream: Upstr
   const counts = await Promise.all(
     active.map(async (filter) => {
       const without = withoutFilter(state, filter.params);
-      const count = await countRecords(upstream, view.name, toUpstreamFilter(view, without)).catch(() => null);
+      const count = await countEntityOrNull(upstream, view.name, toUpstreamFilter(view, without));
       return { filter, count, href: `/${view.name}${listQueryString(view, without)}` };
     }),
   );

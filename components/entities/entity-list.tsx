@@ -14,13 +14,14 @@ import { detailHref } from '@/lib/entities/hrefs';
 import type { ActiveFilter } from '@/lib/entities/list-params';
 import { columnsFromParam, columnVisibility, LIST_PARAMS, splitColumnKeys } from '@/lib/entities/list-state';
 import type { ColumnKind, EntityView, SortSpec } from '@/lib/entities/types';
+import { TIME_ENCODINGS } from '@/lib/time';
 import type { RaRecord } from '@/lib/upstream/contract';
 import { CellValue } from './cell-value';
 
 const helper = createColumnHelper<ServerTableFeatures, RaRecord>();
 
 /** Newest and largest first is what an operator wants on the first click. */
-const DESCENDING_FIRST: readonly ColumnKind[] = ['iso-datetime', 'epoch-ms', 'epoch-s', 'number', 'duration'];
+const DESCENDING_FIRST: readonly ColumnKind[] = [...TIME_ENCODINGS, 'number', 'duration'];
 
 export interface EntityListProps {
   view: EntityView;

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
-import { callAction } from '@/components/actions/action-feedback';
+import { callAction } from '@/components/action-feedback';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

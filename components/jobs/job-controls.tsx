@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { cancelBulkJob, planJobRevert, retryFailedJobItems, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
-import { announceActionResult, callAction } from '@/components/actions/action-feedback';
+import { announceActionResult, callAction } from '@/components/action-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -9,22 +9,44 @@ import {
   setMessageStatus,
   type MessageState,
 } from '@/app/(console)/_actions/messages';
-import { callAction } from '@/components/actions/action-feedback';
+import { callAction } from '@/components/action-feedback';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionResult } from '@/lib/actions/define';
-import { roleAllows, type ConsoleRole } from '@/lib/auth/roles';
+import type { ActionPermission } from '@/lib/auth/permissions';
+import type { MESSAGE_ACTIONS } from '@/lib/entities/registry';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
 
 type Outcome = { label: string; result: ActionResult<MessageState> };
 
 const OTHER = '__other__';
 
-/** The workbench's buttons: each shows its pending state, then the outcome and the re-read message. */
-export function MessageActions({ messageGuid, currentStatus, role }: { messageGuid: string; currentStatus: string; role: ConsoleRole }) {
+/** What the signed-in role may do with the message, computed on the server. */
+export type MessagePermissions = Record<keyof typeof MESSAGE_ACTIONS, ActionPermission>;
+
+const reasonOf = (permission: ActionPermission) => (permission.allowed ? null : permission.reason);
+
+/** The one-click actions, in the order they are offered. */
+const BUTTONS = [
+  { key: 'reprocess', label: 'Reprocess', running: 'Reprocessing…', variant: 'default', action: reprocessMessage },
+  { key: 'createMp3', label: 'Create MP3', running: 'Creating MP3…', variant: 'secondary', action: createMessageMp3 },
+  { key: 'recreateWaveform', label: 'Recreate waveform', running: 'Recreating waveform…', variant: 'secondary', action: recreateMessageWaveform },
+] as const satisfies readonly {
+  key: keyof MessagePermissions;
+  label: string;
+  running: string;
+  variant: 'default' | 'secondary';
+  action: (input: { messageGuid: string }) => Promise<ActionResult<MessageState>>;
+}[];
+
+/**
+ * The workbench's buttons: each shows its pending state, then the outcome and the re-read
+ * message. A button the role cannot use is disabled, with the reason beside it.
+ */
+export function MessageActions({ messageGuid, currentStatus, permissions }: { messageGuid: string; currentStatus: string; permissions: MessagePermissions }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [running, setRunning] = useState<string | null>(null);
@@ -32,10 +54,6 @@ export function MessageActions({ messageGuid, currentStatus, role }: { messageGu
   const [status, setStatus] = useState<string>(KNOWN_MESSAGE_STATUSES.includes(currentStatus as never) ? currentStatus : OTHER);
   const [customStatus, setCustomStatus] = useState('');
   const [acceptUnknown, setAcceptUnknown] = useState(false);
-
-  if (!roleAllows(role, 'support')) {
-    return <p className="text-sm text-muted-foreground">Your role ({role}) can look but not change messages.</p>;
-  }
 
   const perform = (label: string, action: () => Promise<ActionResult<MessageState>>) => {
     setRunning(label);
@@ -50,59 +68,64 @@ export function MessageActions({ messageGuid, currentStatus, role }: { messageGu
 
   const chosenStatus = status === OTHER ? customStatus.trim() : status;
   const unknownStatus = status === OTHER;
-  const canSetStatus = chosenStatus !== '' && (!unknownStatus || acceptUnknown);
+  const canSetStatus = permissions.setStatus.allowed && chosenStatus !== '' && (!unknownStatus || acceptUnknown);
+  const buttonsRefused = BUTTONS.map(({ key }) => reasonOf(permissions[key])).find((reason) => reason !== null) ?? null;
+  const setStatusRefused = reasonOf(permissions.setStatus);
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={pending} onClick={() => perform('Reprocess', () => reprocessMessage({ messageGuid }))}>
-          {running === 'Reprocess' ? 'Reprocessing…' : 'Reprocess'}
-        </Button>
-        <Button size="sm" variant="secondary" disabled={pending} onClick={() => perform('Create MP3', () => createMessageMp3({ messageGuid }))}>
-          {running === 'Create MP3' ? 'Creating MP3…' : 'Create MP3'}
-        </Button>
-        <Button size="sm" variant="secondary" disabled={pending} onClick={() => perform('Recreate waveform', () => recreateMessageWaveform({ messageGuid }))}>
-          {running === 'Recreate waveform' ? 'Recreating waveform…' : 'Recreate waveform'}
-        </Button>
-      </div>
-      {roleAllows(role, 'ops') ? (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          aria-label="Set status"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (canSetStatus) perform('Set status', () => setMessageStatus({ messageGuid, status: chosenStatus }));
-          }}
-        >
-          <div className="space-y-1">
-            <Label htmlFor="set-status">New status</Label>
-            <NativeSelect id="set-status" value={status} onChange={(event) => setStatus(event.target.value)}>
-              {KNOWN_MESSAGE_STATUSES.map((known) => (
-                <option key={known} value={known}>{known}</option>
-              ))}
-              <option value={OTHER}>other…</option>
-            </NativeSelect>
-          </div>
-          {unknownStatus ? (
-            <div className="space-y-1">
-              <Label htmlFor="custom-status">Other status</Label>
-              <Input id="custom-status" value={customStatus} maxLength={40} onChange={(event) => setCustomStatus(event.target.value)} />
-            </div>
-          ) : null}
-          <Button type="submit" size="sm" variant="outline" disabled={pending || !canSetStatus}>
-            {running === 'Set status' ? 'Setting status…' : 'Set status'}
+        {BUTTONS.map(({ key, label, running: runningLabel, variant, action }) => (
+          <Button
+            key={key}
+            size="sm"
+            variant={variant}
+            disabled={pending || !permissions[key].allowed}
+            aria-describedby={permissions[key].allowed ? undefined : 'message-actions-refused'}
+            onClick={() => perform(label, () => action({ messageGuid }))}
+          >
+            {running === label ? runningLabel : label}
           </Button>
-          {unknownStatus ? (
-            <label className="flex basis-full items-start gap-2 text-sm text-warning-foreground">
-              <input type="checkbox" checked={acceptUnknown} onChange={(event) => setAcceptUnknown(event.target.checked)} />
-              <span className="text-foreground">
-                This status is not one the console knows. The service accepts any string, and clients may not
-                understand it. Set it anyway.
-              </span>
-            </label>
-          ) : null}
-        </form>
-      ) : null}
+        ))}
+        {buttonsRefused ? <p id="message-actions-refused" className="basis-full text-sm text-muted-foreground">{buttonsRefused}</p> : null}
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        aria-label="Set status"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSetStatus) perform('Set status', () => setMessageStatus({ messageGuid, status: chosenStatus }));
+        }}
+      >
+        <div className="space-y-1">
+          <Label htmlFor="set-status">New status</Label>
+          <NativeSelect id="set-status" value={status} disabled={!permissions.setStatus.allowed} onChange={(event) => setStatus(event.target.value)}>
+            {KNOWN_MESSAGE_STATUSES.map((known) => (
+              <option key={known} value={known}>{known}</option>
+            ))}
+            <option value={OTHER}>other…</option>
+          </NativeSelect>
+        </div>
+        {unknownStatus ? (
+          <div className="space-y-1">
+            <Label htmlFor="custom-status">Other status</Label>
+            <Input id="custom-status" value={customStatus} maxLength={40} onChange={(event) => setCustomStatus(event.target.value)} />
+          </div>
+        ) : null}
+        <Button type="submit" size="sm" variant="outline" disabled={pending || !canSetStatus} aria-describedby={setStatusRefused ? 'set-status-refused' : undefined}>
+          {running === 'Set status' ? 'Setting status…' : 'Set status'}
+        </Button>
+        {setStatusRefused ? <p id="set-status-refused" className="basis-full text-sm text-muted-foreground">{setStatusRefused}</p> : null}
+        {unknownStatus ? (
+          <label className="flex basis-full items-start gap-2 text-sm text-warning-foreground">
+            <input type="checkbox" checked={acceptUnknown} onChange={(event) => setAcceptUnknown(event.target.checked)} />
+            <span className="text-foreground">
+              This status is not one the console knows. The service accepts any string, and clients may not
+              understand it. Set it anyway.
+            </span>
+          </label>
+        ) : null}
+      </form>
       {outcome ? <OutcomeNotice outcome={outcome} /> : null}
     </div>
   );

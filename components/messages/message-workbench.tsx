@@ -1,16 +1,15 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { ConsoleRole } from '@/lib/auth/roles';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
-import { MessageActions } from './message-actions';
+import { MessageActions, type MessagePermissions } from './message-actions';
 import { Waveform } from './waveform';
 
 const STUCKABLE: readonly string[] = NON_TERMINAL_STATUSES;
 
 /** The message workbench: its state, its media, and the remediation actions the role allows. */
-export function MessageWorkbench({ message, role, now }: { message: Message; role: ConsoleRole; now: number }) {
+export function MessageWorkbench({ message, permissions, now }: { message: Message; permissions: MessagePermissions; now: number }) {
   const mp3 = message.audio_models?.find((model) => audioModelKind(model) === 'mp3');
   const mp3Url = safeHttpUrl(mp3?.url);
   const missing = missingArtifacts(message);
@@ -53,7 +52,7 @@ export function MessageWorkbench({ message, role, now }: { message: Message; rol
         ) : (
           <p className="text-sm text-muted-foreground">{mp3 ? 'The MP3 address is not a web URL; it is not played.' : 'No MP3 yet.'}</p>
         )}
-        <MessageActions messageGuid={message.id} currentStatus={message.status} role={role} />
+        <MessageActions messageGuid={message.id} currentStatus={message.status} permissions={permissions} />
       </CardContent>
     </Card>
   );

@@ -1,27 +1,35 @@
-/** Every area of the console, in sidebar order. `built: false` areas say so plainly. */
+/**
+ * Every area of the console, in sidebar order: the areas that are not /admin/ra entities are
+ * listed here; each entity's entry comes from its registry declaration (lib/entities/registry.ts).
+ * Server-side (the registry carries action definitions): the layout hands the list to the sidebar.
+ */
+import { ENTITIES } from '@/lib/entities/registry';
+import type { NavIcon } from '@/lib/entities/types';
+
 export interface NavItem {
   href: string;
   label: string;
   /** What the area is for, shown on its page while it is not built yet. */
   purpose: string;
+  /** `built: false` areas say so plainly. */
   built: boolean;
-  icon: 'dashboard' | 'stuck' | 'messages' | 'users' | 'workspaces' | 'channels' | 'notifications' | 'domains' | 'agents' | 'statistics' | 'jobs' | 'audit';
+  icon: NavIcon;
+  /** Position in the sidebar; entities declare theirs in the registry (spaced by ten). */
+  order: number;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
-  { href: '/', label: 'Dashboard', icon: 'dashboard', built: true, purpose: 'The state of the service at a glance.' },
-  { href: '/stuck', label: 'Stuck messages', icon: 'stuck', built: true, purpose: 'Messages stuck in a non-terminal status, grouped for triage, with bulk remediation.' },
-  { href: '/messages', label: 'Messages', icon: 'messages', built: true, purpose: 'Every message, filterable by status, workspace, channel, creator and date.' },
-  { href: '/users', label: 'Users', icon: 'users', built: true, purpose: 'Accounts: verification, merge, payment plans, memberships.' },
-  { href: '/workspaces', label: 'Workspaces', icon: 'workspaces', built: true, purpose: 'Workspaces, their owners and members.' },
-  { href: '/channels', label: 'Channels', icon: 'channels', built: true, purpose: 'Conversations: visibility, member roles, orphans, sequence repair.' },
-  { href: '/notifications', label: 'Notifications', icon: 'notifications', built: true, purpose: 'Stored notifications and orphaned ones.' },
-  { href: '/domains', label: 'Domains', icon: 'domains', built: true, purpose: 'Domains attached to workspaces.' },
-  { href: '/agents', label: 'Agents', icon: 'agents', built: true, purpose: 'Agent accounts across the service and their owners.' },
-  { href: '/statistics', label: 'Statistics', icon: 'statistics', built: false, purpose: 'Daily message counts per status, compared over periods.' },
-  { href: '/jobs', label: 'Bulk jobs', icon: 'jobs', built: true, purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.' },
-  { href: '/audit', label: 'Audit log', icon: 'audit', built: true, purpose: "Every operator's actions, allowed or denied, with outcomes." },
+const AREAS: readonly NavItem[] = [
+  { href: '/', label: 'Dashboard', icon: 'dashboard', order: 10, built: true, purpose: 'The state of the service at a glance.' },
+  { href: '/stuck', label: 'Stuck messages', icon: 'stuck', order: 20, built: true, purpose: 'Messages stuck in a non-terminal status, grouped for triage, with bulk remediation.' },
+  { href: '/statistics', label: 'Statistics', icon: 'statistics', order: 100, built: false, purpose: 'Daily message counts per status, compared over periods.' },
+  { href: '/jobs', label: 'Bulk jobs', icon: 'jobs', order: 110, built: true, purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.' },
+  { href: '/audit', label: 'Audit log', icon: 'audit', order: 120, built: true, purpose: "Every operator's actions, allowed or denied, with outcomes." },
 ];
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  ...AREAS,
+  ...ENTITIES.map((entity) => ({ href: `/${entity.name}`, label: entity.label, built: true, ...entity.nav })),
+].sort((a, b) => a.order - b.order);
 
 export function findNavItem(segment: string): NavItem | undefined {
   return NAV_ITEMS.find((item) => item.href === `/${segment}`);

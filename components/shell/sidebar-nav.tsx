@@ -18,9 +18,10 @@ import {
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import type { NavIcon } from '@/lib/entities/types';
+import type { NavItem } from './nav-items';
 
-const ICONS: Record<NavItem['icon'], LucideIcon> = {
+const ICONS: Record<NavIcon, LucideIcon> = {
   dashboard: LayoutDashboard,
   stuck: Hourglass,
   messages: MessageSquare,
@@ -39,11 +40,12 @@ function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export function SidebarNav() {
+/** The sidebar's links; the server layout passes the list (components/shell/nav-items.ts). */
+export function SidebarNav({ items }: { items: readonly NavItem[] }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Console areas" className="flex flex-col gap-0.5">
-      {NAV_ITEMS.map((item) => {
+      {items.map((item) => {
         const Icon = ICONS[item.icon];
         const active = isActive(pathname, item.href);
         return (
@@ -58,7 +60,7 @@ export function SidebarNav() {
           >
             <Icon className="size-4 shrink-0" aria-hidden />
             <span className="truncate">{item.label}</span>
-            {item.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide opacity-60">soon</span>}
+            {item.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide text-muted-foreground">soon</span>}
           </Link>
         );
       })}

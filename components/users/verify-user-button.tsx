@@ -4,7 +4,7 @@ import { BadgeCheck } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { markUserVerified } from '@/app/(console)/_actions/users';
-import { announceActionResult, callAction } from '@/components/actions/action-feedback';
+import { announceActionResult, callAction } from '@/components/action-feedback';
 import { Button } from '@/components/ui/button';
 
 export function VerifyUserButton({ userId }: { userId: string }) {

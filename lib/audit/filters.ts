@@ -52,6 +52,8 @@ export const auditFiltersSchema = z
     action: noControlCharacters(z.string().max(100, 'action must be at most 100 characters'), 'action').optional(),
     /** One target id, matched exactly against the entry's target ids. */
     target: noControlCharacters(z.string().max(256, 'target must be at most 256 characters'), 'target').optional(),
+    /** The kind of target (`message`, `user`, `bulk_job`); set by a record's page, not read from the URL. */
+    targetType: z.string().max(100).optional(),
     outcome: z.enum(AUDIT_OUTCOMES, { error: `outcome must be one of ${AUDIT_OUTCOMES.join(', ')}` }).optional(),
     /** Inclusive. */
     from: timeBound('from').optional(),

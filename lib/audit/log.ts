@@ -5,6 +5,7 @@
  * Pure server code: no React, no Next.
  */
 import { z } from 'zod';
+import { CONSOLE_ROLES } from '@/lib/auth/roles';
 import type { Queryable } from '@/lib/db';
 import { boundedParams, boundedText, type JsonValue } from './bounded';
 import { AUDIT_OUTCOMES, type AuditFilters } from './filters';
@@ -12,8 +13,8 @@ import { AUDIT_OUTCOMES, type AuditFilters } from './filters';
 export { AUDIT_OUTCOMES, parseAuditFilters, parseAuditPageParams } from './filters';
 export type { AuditFilterErrors, AuditPageParams, AuditFilterParam, AuditFilters, AuditOutcomeValue, ParsedAuditFilters } from './filters';
 
-export const OPERATOR_ROLES = ['viewer', 'support', 'ops', 'none'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** The roles an audit row records: the console's, or `none` for a caller without a session. */
+export const OPERATOR_ROLES = [...CONSOLE_ROLES, 'none'] as const;
 
 /** The row's id: the decimal text of a bigserial. */
 export type AuditId = string;
@@ -180,6 +181,7 @@ function filterConditions(filters: AuditFilters, params: unknown[]): string[] {
   }
   // @> (not = ANY) so that the GIN index on target_ids serves it.
   if (filters.target) conditions.push(`target_ids @> ARRAY[${bind(filters.target)}::text]`);
+  if (filters.targetType) conditions.push(`target_type = ${bind(filters.targetType)}`);
   if (filters.outcome) conditions.push(`outcome = ${bind(filters.outcome)}`);
   if (filters.from) conditions.push(`occurred_at >= ${bind(filters.from.toISOString())}::timestamptz`);
   if (filters.to) conditions.push(`occurred_at < ${bind(filters.to.toISOString())}::timestamptz`);

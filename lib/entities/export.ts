@@ -3,7 +3,7 @@
  * with a bounded number of reads in flight and written in order as the browser takes it.
  */
 import { CSV_BOM, csvRecord } from '@/lib/csv';
-import { toInstant } from '@/lib/time';
+import { isTimeEncoding, toInstant } from '@/lib/time';
 import type { ColumnSpec } from './types';
 
 /** Rows per read: large pages keep the number of calls down (the emulator allows 1000). */
@@ -13,7 +13,7 @@ export const EXPORT_CONCURRENCY = 4;
 
 /** A value as exported: times as ISO 8601 UTC, lists joined with `; `, the rest as read. */
 export function exportValue(column: ColumnSpec, value: unknown): unknown {
-  if (column.kind === 'iso-datetime' || column.kind === 'epoch-ms' || column.kind === 'epoch-s') {
+  if (isTimeEncoding(column.kind)) {
     return toInstant(value, column.kind)?.toISOString() ?? value;
   }
   if (column.kind === 'list' && Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {

@@ -1,7 +1,8 @@
 /**
  * The entity registry: every entity of /admin/ra declared once (columns, default order,
- * filters, title, relations). The list, detail, export and jump-to views are all derived from
- * these entries; an entity the registry does not know is served through `inferEntity`.
+ * filters, title, relations, its place in the sidebar and the guarded actions on one record).
+ * The list, detail, export and jump-to views and the sidebar's entity entries are all derived
+ * from these entries; an entity the registry does not know is served through `inferEntity`.
  *
  * ASSUMPTIONS about the service's list convention beyond the contract (the emulator implements
  * the same names):
@@ -27,7 +28,10 @@ import {
   workspaceSchema,
   type RaRecord,
 } from '@/lib/upstream/contract';
-import type { ColumnKind, ColumnSpec, EntityView } from './types';
+import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
+import { setVerifiedAction } from '@/lib/actions/users';
+import type { GuardedAction } from '@/lib/auth/permissions';
+import type { ColumnKind, ColumnSpec, EntityNav, EntityView } from './types';
 
 export interface EntityDefinition extends EntityView {
   known: true;
@@ -35,7 +39,25 @@ export interface EntityDefinition extends EntityView {
   schema: z.ZodType<RaRecord>;
   /** A short human name for a record (never empty: falls back to the id). */
   title(record: Readonly<Record<string, unknown>>): string;
+  /** Its entry in the sidebar. */
+  nav: EntityNav;
+  /**
+   * The guarded actions on one record, offered on its detail page. The page computes what the
+   * signed-in role may do from each definition's own `requiredRole` (lib/auth/permissions.ts).
+   */
+  actions: Readonly<Record<string, GuardedAction>>;
 }
+
+/** The message workbench's actions. */
+export const MESSAGE_ACTIONS = {
+  reprocess: reprocessMessageAction,
+  createMp3: createMp3Action,
+  recreateWaveform: recreateWaveformAction,
+  setStatus: setMessageStatusAction,
+} as const satisfies Record<string, GuardedAction>;
+
+/** The actions on a user account's page. */
+export const USER_ACTIONS = { markVerified: setVerifiedAction } as const satisfies Record<string, GuardedAction>;
 
 interface ColumnOptions {
   sortable?: boolean;
@@ -70,6 +92,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Users',
     singular: 'User',
     known: true,
+    nav: { icon: 'users', order: 40, purpose: 'Accounts: verification, merge, payment plans, memberships.' },
+    actions: USER_ACTIONS,
     schema: userSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -108,6 +132,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Workspaces',
     singular: 'Workspace',
     known: true,
+    nav: { icon: 'workspaces', order: 50, purpose: 'Workspaces, their owners and members.' },
+    actions: {},
     schema: workspaceSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -143,6 +169,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Channels',
     singular: 'Channel',
     known: true,
+    nav: { icon: 'channels', order: 60, purpose: 'Conversations: visibility, member roles, orphans, sequence repair.' },
+    actions: {},
     schema: channelSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -184,6 +212,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Messages',
     singular: 'Message',
     known: true,
+    nav: { icon: 'messages', order: 30, purpose: 'Every message, filterable by status, workspace, channel, creator and date.' },
+    actions: MESSAGE_ACTIONS,
     schema: messageSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -226,6 +256,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Notifications',
     singular: 'Notification',
     known: true,
+    nav: { icon: 'notifications', order: 70, purpose: 'Stored notifications and orphaned ones.' },
+    actions: {},
     schema: notificationSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -258,6 +290,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Domains',
     singular: 'Domain',
     known: true,
+    nav: { icon: 'domains', order: 80, purpose: 'Domains attached to workspaces.' },
+    actions: {},
     schema: domainSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -278,6 +312,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Agents',
     singular: 'Agent',
     known: true,
+    nav: { icon: 'agents', order: 90, purpose: 'Agent accounts across the service and their owners.' },
+    actions: {},
     schema: agentSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -296,6 +332,14 @@ export const ENTITIES: readonly EntityDefinition[] = [
     title: (record) => firstText(record, record.name, record.email),
   },
 ];
+
+/**
+ * The audit log's name for a record of this entity: what its actions write as `target.type`
+ * (`message` for messages, `user` for users; tests/entities/nav-and-permissions.test.ts).
+ */
+export function auditTargetType(entity: Pick<EntityView, 'singular'>): string {
+  return entity.singular.toLowerCase();
+}
 
 export function findEntity(name: string): EntityDefinition | undefined {
   return ENTITIES.find((entity) => entity.name === name);

@@ -13,7 +13,7 @@ import { findEntity } from './registry';
 import type { ColumnSpec, EntityView, RelatedList } from './types';
 
 /** The most ids of one entity whose titles a page asks for (one list page at the service). */
-export const MAX_TITLES_PER_ENTITY = 100;
+const MAX_TITLES_PER_ENTITY = 100;
 
 type Row = Readonly<Record<string, unknown>>;
 

@@ -4,6 +4,8 @@
  * server-only parts (schema, title) in `EntityDefinition`.
  */
 
+import type { TimeEncoding } from '@/lib/time';
+
 /** How a field's value is shown, sorted, filtered and exported. */
 export type ColumnKind =
   | 'id'
@@ -11,9 +13,7 @@ export type ColumnKind =
   | 'email'
   | 'status'
   | 'boolean'
-  | 'iso-datetime'
-  | 'epoch-ms'
-  | 'epoch-s'
+  | TimeEncoding
   | 'number'
   | 'duration'
   | 'url'
@@ -21,8 +21,6 @@ export type ColumnKind =
   | 'list'
   /** Objects and anything else without a better kind: compact JSON, as text. */
   | 'json';
-
-export const TIME_KINDS = ['iso-datetime', 'epoch-ms', 'epoch-s'] as const satisfies readonly ColumnKind[];
 
 export interface ColumnSpec {
   /** The record's field. */
@@ -74,6 +72,29 @@ export interface NestedTable {
   field: string;
   label: string;
   columns: ColumnSpec[];
+}
+
+/** The sidebar's icons, by name (components/shell/sidebar-nav.tsx draws them). */
+export type NavIcon =
+  | 'dashboard'
+  | 'stuck'
+  | 'messages'
+  | 'users'
+  | 'workspaces'
+  | 'channels'
+  | 'notifications'
+  | 'domains'
+  | 'agents'
+  | 'statistics'
+  | 'jobs'
+  | 'audit';
+
+/** Where an entity sits in the sidebar: its icon, its place among the areas, what it is for. */
+export interface EntityNav {
+  icon: NavIcon;
+  /** Position in the sidebar, among the other areas (see components/shell/nav-items.ts). */
+  order: number;
+  purpose: string;
 }
 
 export interface EntityView {

@@ -2,21 +2,22 @@
  * The job runner's settings, read from the environment. Kept apart from lib/env (which requires
  * the web session's NEXTAUTH_SECRET) so that a runner can start in any process: the console
  * server, a script, a benchmark child. VOICE_BASE_URL, VOICE_TOKEN_URL and UPSTREAM_TIMEOUT_MS
- * have the same names and defaults as in lib/env.ts (a test checks that they agree).
+ * have the same names as in lib/env.ts and the same defaults (lib/service-defaults.ts).
  */
 import { z } from 'zod';
+import { DEFAULT_SERVICE_URLS, DEFAULT_UPSTREAM_TIMEOUT_MS } from '@/lib/service-defaults';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const setting = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema);
 const url = z.url({ protocol: /^https?$/ });
 
 export const JOBS_SETTING_DEFAULTS = {
-  VOICE_BASE_URL: 'http://127.0.0.1:4010',
-  VOICE_TOKEN_URL: 'http://127.0.0.1:4010/oauth/token',
+  VOICE_BASE_URL: DEFAULT_SERVICE_URLS.VOICE_BASE_URL,
+  VOICE_TOKEN_URL: DEFAULT_SERVICE_URLS.VOICE_TOKEN_URL,
   /** The emulator's machine client (client_credentials, scope admin). */
   VOICE_JOBS_CLIENT_ID: 'voice-ops-bench',
   VOICE_JOBS_CLIENT_SECRET: 'voice-ops-bench-secret',
-  UPSTREAM_TIMEOUT_MS: 10_000,
+  UPSTREAM_TIMEOUT_MS: DEFAULT_UPSTREAM_TIMEOUT_MS,
   JOBS_CONCURRENCY: 4,
   JOBS_MAX_ATTEMPTS: 4,
   JOBS_LEASE_SECONDS: 60,

@@ -7,7 +7,6 @@ import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstr
 
 /** Statuses the queue can watch: the non-terminal ones by default, paused and offline on demand. */
 export const WATCHABLE_STATUSES = [...NON_TERMINAL_STATUSES, 'paused', 'offline'] as const;
-export type WatchableStatus = (typeof WATCHABLE_STATUSES)[number];
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

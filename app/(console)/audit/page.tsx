@@ -7,9 +7,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import { ParamIssues } from '@/components/param-issues';
-import { AUDIT_OUTCOMES, parseAuditPageParams, queryAudit, type AuditFilterParam } from '@/lib/audit/log';
+import { readAuditPage } from '@/lib/audit/data';
+import { AUDIT_OUTCOMES, parseAuditPageParams, type AuditFilterParam } from '@/lib/audit/log';
 import { requireAdminSession } from '@/lib/auth/session';
-import { getConsoleDb } from '@/lib/db';
 import { auditHref } from '@/lib/entities/hrefs';
 import { reachablePageCount } from '@/lib/entities/list-state';
 import type { SearchParams } from '@/lib/search-params';
@@ -29,8 +29,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   await requireAdminSession();
   const { filters: parsed, given, page: pageNumber, issues } = parseAuditPageParams(await searchParams);
   const param = (name: AuditFilterParam) => given[name] ?? '';
-  const db = await getConsoleDb();
-  const result = parsed.ok ? await queryAudit(db, parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
+  const result = parsed.ok ? await readAuditPage(parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
 
   const kept = Object.fromEntries(Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const lastPage = result ? reachablePageCount(result.total, PAGE_SIZE) : 1;

@@ -3,9 +3,8 @@ import { JobsTable, type JobRow } from '@/components/jobs/jobs-table';
 import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { requireAdminSession } from '@/lib/auth/session';
-import { getConsoleDb } from '@/lib/db';
-import { listJobs } from '@/lib/jobs';
 import { jobsHref } from '@/lib/entities/hrefs';
+import { readJobsPage } from '@/lib/jobs/data';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
 import { parseJobsPageParams } from '@/lib/jobs/search-params';
 import type { SearchParams } from '@/lib/search-params';
@@ -17,7 +16,7 @@ const PAGE_SIZE = 50;
 export default async function JobsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
   const { page, paused, issues } = parseJobsPageParams(await searchParams);
-  const { rows, total } = await listJobs(await getConsoleDb(), { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const { rows, total } = await readJobsPage({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const jobs: JobRow[] = rows.map((job) => ({
     id: job.id,
     action: `${JOB_ACTION_LABELS[job.action]}${job.params.status ? ` → ${job.params.status}` : ''}${job.revertsJobId ? ' (revert)' : ''}`,

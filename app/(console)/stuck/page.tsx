@@ -10,37 +10,24 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
-import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { requireAdminSession } from '@/lib/auth/session';
+import { planJobAction } from '@/lib/actions/jobs';
 import { roleAllows } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
-import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts, stuckFilter } from '@/lib/triage/stuck';
-import { messageSchema, type Message } from '@/lib/upstream/contract';
-import { countRecords, listRecords } from '@/lib/upstream/ra';
+import { readStuckQueue } from '@/lib/triage/data';
+import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts } from '@/lib/triage/stuck';
+import type { Message } from '@/lib/upstream/contract';
 
 export const metadata: Metadata = { title: 'Stuck messages' };
-
-/** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
-const BREAKDOWN_SAMPLE = 500;
 
 export default async function StuckPage({ searchParams }: { searchParams: SearchParams }) {
   const { upstream, operator } = await requireAdminSession();
   const state = parseStuckSearchParams(await searchParams, defaultThresholdMinutes());
   const { query, page } = state;
   const now = requestTime();
-  const filter = stuckFilter(query, now);
-  const oldestFirst = { field: 'last_updated_at', order: 'ASC' } as const;
-
-  // Every read goes out at once: the group counts, the breakdown sample and the page.
-  const groupKeys = query.statuses.flatMap((status) => AGE_BUCKETS.map((bucket) => ({ status, age: bucket.id })));
-  const [groups, sample, listed] = await Promise.all([
-    readFromService(Promise.all(groupKeys.map((key) => countRecords(upstream, 'messages', stuckFilter({ ...query, statuses: [key.status], age: key.age }, now))))),
-    readFromService(listRecords(upstream, 'messages', { sort: oldestFirst, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter }, messageSchema)),
-    query.missing
-      ? Promise.resolve(null)
-      : readFromService(listRecords(upstream, 'messages', { sort: oldestFirst, range: { start: (page - 1) * STUCK_PAGE_SIZE, end: page * STUCK_PAGE_SIZE - 1 }, filter }, messageSchema)),
-  ]);
+  const { filter, groupKeys, groups, sample, listed } = await readStuckQueue(upstream, query, page, now);
 
   const failure = [groups, sample, listed].find((read) => read && !read.ok);
   const counts = groups.ok ? new Map(groupKeys.map((key, index) => [`${key.status}/${key.age}`, groups.data[index] ?? 0])) : null;
@@ -57,7 +44,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     rows = listed.data.rows;
     total = listed.data.total;
   }
-  const canRemediate = roleAllows(operator.role, 'ops');
+  const canRemediate = roleAllows(operator.role, planJobAction.requiredRole);
   const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
     query.statuses.map((status) => {
       const buckets = Object.fromEntries(

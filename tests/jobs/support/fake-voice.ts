@@ -8,7 +8,7 @@
  * latency, and a request log. The engine's edge cases (token revocation, exact fault counts,
  * forced 429s) are tested against it; emulator.test.ts covers the same paths on the emulator.
  *
- * It follows the contract (lib/upstream/contract.ts), so the same tests can run against the
+ * It follows the contract (lib/upstream/contract/), so the same tests can run against the
  * emulator once it serves these routes (see service.ts).
  */
 import { randomUUID } from 'node:crypto';

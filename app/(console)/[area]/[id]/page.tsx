@@ -8,13 +8,12 @@ import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { VisibleText } from '@/components/entities/visible-text';
 import { findNavItem } from '@/components/shell/nav-items';
-import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { requireAdminSession } from '@/lib/auth/session';
+import { countRelated, linkedIds, readEntityRecord, readTitles } from '@/lib/entities/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import { inferEntity } from '@/lib/entities/infer';
-import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
-import { ENTITY_NAME_PATTERN, entityView, findEntity } from '@/lib/entities/registry';
-import { isDotSegment, raRecordSchema } from '@/lib/upstream/contract';
-import { getRecord } from '@/lib/upstream/ra';
+import { ENTITY_NAME_PATTERN, auditTargetType, entityView, findEntity } from '@/lib/entities/registry';
+import { isDotSegment } from '@/lib/upstream/contract';
 
 type DetailProps = { params: Promise<{ area: string; id: string }> };
 
@@ -37,7 +36,7 @@ export default async function EntityDetailPage({ params }: DetailProps) {
   const known = findEntity(area);
   // The related lists are counted by this id alone: those reads go out with the record's own.
   const counts = known ? countRelated(upstream, known, id) : Promise.resolve([]);
-  const read = await readFromService(getRecord(upstream, area, id, known?.schema ?? raRecordSchema));
+  const read = await readEntityRecord(upstream, area, id);
   if (!read.ok) {
     if (read.failure.kind === 'not_found') notFound();
     return <ServiceFailure title={`${entityLabel(area)} ${id}`} failure={read.failure} retryHref={detailHref(area, id)} />;
@@ -76,7 +75,7 @@ export default async function EntityDetailPage({ params }: DetailProps) {
       {view.nested.map((nested) => (
         <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
       ))}
-      <AuditPanel targetType={area} targetId={id} />
+      <AuditPanel targetType={auditTargetType(view)} targetId={id} />
       <RawJson record={record} />
     </div>
   );

@@ -10,10 +10,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/select-native';
 import { Button } from '@/components/ui/button';
-import { roleAllows } from '@/lib/auth/roles';
+import { cancelJobAction, planRevertAction, retryFailedAction } from '@/lib/actions/jobs';
+import { permissionsFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
-import { getConsoleDb } from '@/lib/db';
-import { getJob, listJobItems } from '@/lib/jobs';
+import { readJobWithItems } from '@/lib/jobs/data';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
 import { ITEM_STATUSES } from '@/lib/jobs/types';
 import { jobHref } from '@/lib/entities/hrefs';
@@ -35,12 +35,13 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
   const { items: itemStatus, paused, issues } = parseJobPageParams(await searchParams);
-  const db = await getConsoleDb();
-  const [job, items] = await Promise.all([getJob(db, id), listJobItems(db, id, { status: itemStatus, limit: ITEMS_PER_PAGE })]);
+  const { job, items } = await readJobWithItems(id, { status: itemStatus, limit: ITEMS_PER_PAGE });
   if (!job) notFound();
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
   const thisJobHref = (pause: boolean) => jobHref(job.id, { ...(itemStatus ? { items: itemStatus } : {}), ...(pause ? { paused: '1' } : {}) });
-  const isOps = roleAllows(operator.role, 'ops');
+  // One panel for the three commands: shown when the role may use them all, else the reason.
+  const controls = Object.values(permissionsFor(operator.role, { cancel: cancelJobAction, retry: retryFailedAction, revert: planRevertAction }));
+  const refused = controls.find((permission) => !permission.allowed);
   const percent = Math.round(job.progress * 100);
 
   return (
@@ -83,9 +84,11 @@ export default async function JobPage({ params, searchParams }: { params: Promis
               </div>
             ))}
           </dl>
-          {isOps ? (
+          {refused && !refused.allowed ? (
+            <p className="text-sm text-muted-foreground">Cancel, retry and revert: {refused.reason}</p>
+          ) : (
             <JobControls jobId={job.id} canCancel={['planned', 'queued', 'running'].includes(job.status)} failed={running ? 0 : job.counts.failed} revertibleItems={job.revertibleItems} />
-          ) : null}
+          )}
         </CardContent>
       </Card>
 

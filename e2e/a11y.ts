@@ -1,0 +1,48 @@
+/**
+ * Accessibility checks for the browser tests: axe-core in the page as it stands, failing on any
+ * serious or critical violation (WCAG 2.x A and AA rules). Call it on every page a spec adds,
+ * in both themes (`inTheme`).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+export interface A11yViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  /** CSS selectors of the offending elements, with axe's summary of what is wrong. */
+  nodes: string[];
+}
+
+/** Renders the page in the light or dark theme (the console follows the system's scheme). */
+export async function inTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Waits until nothing is loading, so the scan sees the page the operator sees. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible();
+}
+
+/** The serious and critical axe-core violations on the page as it stands. */
+export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.trim()),
+    }));
+}
+
+/** Fails the test, listing each rule and element, when the page has a serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  expect(await seriousA11yViolations(page), `accessibility of ${label}`).toEqual([]);
+}

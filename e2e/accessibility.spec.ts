@@ -1,0 +1,91 @@
+/**
+ * Every console page, in the light and the dark theme, has no serious or critical axe-core
+ * violation: the dashboard, the stuck queue, each entity's list and one record of each, the
+ * bulk jobs list and a job, the audit log, a page that is not built yet, not-found, sign-in and
+ * "admin scope required".
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { inTheme, seriousA11yViolations, type A11yViolation } from './a11y';
+import { E2E_EMULATOR_URL } from './stack';
+import { serviceToken, signIn } from './support';
+
+const ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications', 'domains', 'agents'];
+const THEMES = ['light', 'dark'] as const;
+
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeEach(async ({ context }) => {
+  // Seeded avatars point at hosts outside this machine: never fetch them.
+  await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+});
+
+/** The first record of an entity, from the service itself. */
+async function firstRecordId(entity: string): Promise<string> {
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?range=${encodeURIComponent('[0,0]')}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
+  expect(response.status, `${entity} at the service`).toBe(200);
+  const [first] = (await response.json()) as { id: string }[];
+  if (!first) throw new Error(`no ${entity} in the seed`);
+  return first.id;
+}
+
+/**
+ * A job to look at: the newest one on the jobs page, or, on a fresh stack, a reprocess job over
+ * the smallest workspace group of the stuck queue, started through the console.
+ */
+async function aJobPath(page: Page): Promise<string> {
+  await page.goto('/jobs');
+  const existing = page.getByTestId('jobs-table').getByRole('link').first();
+  if (await existing.isVisible()) return (await existing.getAttribute('href'))!;
+  await page.goto('/stuck');
+  const groups = page.getByTestId('stuck-workspaces').getByRole('link');
+  const hrefs = await groups.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  await page.goto(hrefs.at(-1)!);
+  const count = Number((await page.getByTestId('stuck-count').innerText()).replace(/\D/g, ''));
+  await page.getByRole('button', { name: `Remediate all ${count} matching` }).click();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await page.getByLabel(`Type ${count} to confirm`).fill(String(count));
+  await page.getByRole('button', { name: new RegExp(`^Start job for ${count} message`) }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
+async function consolePaths(page: Page): Promise<string[]> {
+  const details = await Promise.all(ENTITIES.map(async (entity) => `/${entity}/${encodeURIComponent(await firstRecordId(entity))}`));
+  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, '/statistics', '/jobs', await aJobPath(page), '/audit', '/no-such-area'];
+}
+
+async function scan(page: Page, paths: string[], theme: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    const violations: A11yViolation[] = await seriousA11yViolations(page);
+    for (const v of violations) failures.push(`${theme} ${path}: [${v.impact}] ${v.rule} (${v.help})\n    ${v.nodes.join('\n    ')}`);
+  }
+  return failures;
+}
+
+/** A page seen by someone else: signed out, or signed in without the admin scope. */
+async function asOutsider(browser: Browser, theme: 'light' | 'dark', email: string | null, path: string): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await inTheme(page, theme);
+    if (email) await signIn(page, email);
+    return await scan(page, [path], theme);
+  } finally {
+    await context.close();
+  }
+}
+
+for (const theme of THEMES) {
+  test(`every console page has no serious or critical violation (${theme})`, async ({ page, browser }) => {
+    await inTheme(page, theme);
+    await signIn(page, 'ops@example.com');
+    const failures = await scan(page, await consolePaths(page), theme);
+    failures.push(...(await asOutsider(browser, theme, null, '/signin')));
+    failures.push(...(await asOutsider(browser, theme, 'member@example.com', '/admin-scope-required')));
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+}

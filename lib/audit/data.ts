@@ -1,0 +1,17 @@
+/**
+ * The audit log's reads for pages and components (the audit page, a record's history): they open
+ * the console database here, never themselves.
+ */
+import 'server-only';
+import { getConsoleDb } from '@/lib/db';
+import { queryAudit, type AuditFilters } from './log';
+
+/** One page of entries matching the filters, newest first, and how many match in all. */
+export async function readAuditPage(filters: AuditFilters, page: { offset: number; limit: number }) {
+  return queryAudit(await getConsoleDb(), filters, page);
+}
+
+/** The latest entries that name one record (of the audit's `targetType`) as a target. */
+export async function readRecordHistory(targetType: string, targetId: string, limit: number) {
+  return queryAudit(await getConsoleDb(), { target: targetId, targetType }, { offset: 0, limit });
+}

@@ -1,0 +1,44 @@
+/**
+ * The stuck queue's and the dashboard's reads of the service, in one place: pages read through
+ * these, never through lib/upstream directly. Every read of a page goes out at once.
+ */
+import 'server-only';
+import { readFromService } from '@/lib/auth/session';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
+import { countRecords, listRecords } from '@/lib/upstream/ra';
+import { STUCK_PAGE_SIZE } from './search-params';
+import { AGE_BUCKETS, stuckFilter, type StuckQuery } from './stuck';
+
+/** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
+const BREAKDOWN_SAMPLE = 500;
+
+const OLDEST_FIRST = { field: 'last_updated_at', order: 'ASC' } as const;
+
+/**
+ * The stuck queue: its service filter, a count per status and age group, the oldest messages as a sample for the
+ * breakdown, and the page asked for (none when the page is read from the sample: the service
+ * cannot filter on missing artifacts).
+ */
+export async function readStuckQueue(upstream: UpstreamClient, query: StuckQuery, page: number, now: number) {
+  const filter = stuckFilter(query, now);
+  const groupKeys = query.statuses.flatMap((status) => AGE_BUCKETS.map((bucket) => ({ status, age: bucket.id })));
+  const [groups, sample, listed] = await Promise.all([
+    readFromService(Promise.all(groupKeys.map((key) => countRecords(upstream, 'messages', stuckFilter({ ...query, statuses: [key.status], age: key.age }, now))))),
+    readFromService(listRecords(upstream, 'messages', { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter }, messageSchema)),
+    query.missing
+      ? Promise.resolve(null)
+      : readFromService(listRecords(upstream, 'messages', { sort: OLDEST_FIRST, range: { start: (page - 1) * STUCK_PAGE_SIZE, end: page * STUCK_PAGE_SIZE - 1 }, filter }, messageSchema)),
+  ]);
+  return { filter, groupKeys, groups, sample, listed };
+}
+
+/** The dashboard's figures: the number of users, and of messages stuck in each non-terminal status. */
+export async function readDashboardCounts(upstream: UpstreamClient, threshold: number, now: number) {
+  const statuses = [...NON_TERMINAL_STATUSES];
+  const [userCount, stuckCounts] = await Promise.all([
+    readFromService(countRecords(upstream, 'users')),
+    readFromService(Promise.all(statuses.map((status) => countRecords(upstream, 'messages', stuckFilter({ threshold, statuses: [status] }, now))))),
+  ]);
+  return { statuses, userCount, stuckCounts };
+}

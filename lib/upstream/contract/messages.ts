@@ -1,0 +1,84 @@
+/**
+ * Messages: statuses, audio models, the record, daily statistics and the operations' answers.
+ * Part of the contract with the voice service (see ./index.ts).
+ */
+import { z } from 'zod';
+import { nullableString, recordOrNull } from './primitives';
+
+/** Message status values seen in the service's public contracts (the admin API accepts any). */
+export const KNOWN_MESSAGE_STATUSES = [
+  'offline',
+  'paused',
+  'processing',
+  'scheduled',
+  'active',
+  'deleted',
+  'account-deleted',
+  'initializing',
+  'inprogress',
+  'canceled',
+] as const;
+/** Statuses a message can be stuck in. */
+export const NON_TERMINAL_STATUSES = ['processing', 'initializing', 'inprogress'] as const;
+
+export const audioModelSchema = z.looseObject({
+  _id: z.string(),
+  /**
+   * ASSUMPTION: `hls` (the recording as streamed) or `mp3` (made by createMP3). The spec shows
+   * audio models as `_id` and `url` only; without a type, audioModelKind reads it from the URL.
+   */
+  type: z.string().optional(),
+  url: z.string(),
+});
+
+export type AudioModel = z.infer<typeof audioModelSchema>;
+
+/** An audio model's kind: its `type`, or else what its URL says (`.m3u8` HLS, `.mp3` MP3). */
+export function audioModelKind(model: AudioModel): 'hls' | 'mp3' | string | null {
+  if (model.type) return model.type;
+  const path = model.url.split(/[?#]/)[0]!.toLowerCase();
+  return path.endsWith('.m3u8') ? 'hls' : path.endsWith('.mp3') ? 'mp3' : null;
+}
+
+/** Message fields: all optional but `id` and `status`, as the spec has every response field unless stated. */
+export const messageSchema = z.looseObject({
+  id: z.string().min(1),
+  message_guid: z.string().optional(),
+  creator_guid: z.string().nullable().optional(),
+  workspace_guid: z.string().nullable().optional(),
+  channel_guids: z.array(z.string()).optional(),
+  status: z.string(),
+  /** ASSUMPTION: why the message has its status (set when processing failed). */
+  status_reason: nullableString,
+  name: nullableString,
+  is_text_message: z.boolean().optional(),
+  duration_ms: z.number().nullable().optional(),
+  transcript_txt: nullableString,
+  /** Epoch milliseconds, as the spec's `message_ts` and `last_updated_at`. */
+  message_ts: z.number().optional(),
+  last_updated_at: z.number().optional(),
+  waveform_percentages: z.array(z.string()).nullable().optional(),
+  waveform_url: nullableString,
+  message_url: nullableString,
+  audio_models: z.array(audioModelSchema).optional(),
+  /** ASSUMPTION: the message's position in its channel, which the sequence repair fixes. */
+  sequence_number: z.number().nullable().optional(),
+  attachments: z.array(z.unknown()).optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin request and response bodies the spec names without fields (each an ASSUMPTION)
+
+/** DailyMessageStatistics: one day, the count of messages per status (ASSUMPTION: by message_ts, UTC). */
+export const dailyMessageStatisticsSchema = z.looseObject({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  total: z.number(),
+  statuses: z.record(z.string(), z.number()),
+});
+export const dailyMessageStatisticsListSchema = z.array(dailyMessageStatisticsSchema);
+export type DailyMessageStatistics = z.infer<typeof dailyMessageStatisticsSchema>;
+
+/** Answers of the message admin operations (reprocess, set status, createMP3, recreateWaveform). */
+export const messageOperationAnswerSchema = z.looseObject({ success: z.literal(true), message: messageSchema });
+export const messageOperationResultSchema = recordOrNull(messageOperationAnswerSchema, (answer) => answer.message);
