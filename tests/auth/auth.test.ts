@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeCallbackPath } from '@/lib/auth/callback-url';
+import { callbackUrlOnConsole, safeCallbackPath } from '@/lib/auth/callback-url';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { parseRoleMapping, roleAllows, roleFor } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
@@ -44,6 +44,17 @@ describe('callback after sign-in', () => {
   ])('%s → %s', (input, expected) => {
     expect(safeCallbackPath(input)).toBe(expected);
   });
+
+  // Dot segments that resolve to a path starting with `//`, which a browser reads as another host.
+  it.each(['/..//evil.example/x', '/.//evil.example/x', '/x/..//evil.example/x', '/%2e%2e//evil.example/x', '/../\\evil.example/x', '/./\\/evil.example/x'])(
+    '%s stays on the console',
+    (input) => {
+      const path = safeCallbackPath(input);
+      expect(path.startsWith('//')).toBe(false);
+      expect(path).toMatch(/^\/evil\.example\/x$/);
+      expect(callbackUrlOnConsole(input, 'https://console.example')).toBe('https://console.example/evil.example/x');
+    },
+  );
 });
 
 describe('content security policy', () => {
