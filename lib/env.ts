@@ -13,6 +13,7 @@ const consoleEnvSchema = z.object({
   VOICE_AUTH_URL: url.default('http://127.0.0.1:4010'),
   VOICE_TOKEN_URL: url.default('http://127.0.0.1:4010/oauth/token'),
   VOICE_IDENTITY_URL: url.default('http://127.0.0.1:4010/identity'),
+  VOICE_REVOCATION_URL: url.default('http://127.0.0.1:4010/oauth/revoke'),
   VOICE_ISSUER: z.union([url, z.literal('')]).default('http://127.0.0.1:4010'),
   VOICE_CLIENT_ID: z.string().min(1).default('voice-ops-console'),
   VOICE_CLIENT_SECRET: z.string().min(1).default('voice-ops-console-dev-secret'),

@@ -2,18 +2,26 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useTransition } from 'react';
+import { BACKGROUND_REFRESH_COOKIE, BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS } from '@/lib/auth/background-request';
 
 /** Re-reads the page from the server every `seconds` (0: paused), showing when it last did. */
 export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { seconds: number; renderedAt: string; pauseHref: string; resumeHref: string }) {
   const router = useRouter();
+  const [refreshing, startRefresh] = useTransition();
+  // The re-read is not the operator's activity: marked for the proxy while it runs (it cannot
+  // carry a header), so an unattended page does not keep the session past its idle timeout.
+  useEffect(() => {
+    if (!refreshing) document.cookie = `${BACKGROUND_REFRESH_COOKIE}=; path=/; max-age=0; samesite=strict`;
+  }, [refreshing]);
   useEffect(() => {
     if (seconds <= 0) return;
     const timer = setInterval(() => {
       // Not while a dialog is open: the operator is in the middle of something (a dry run, a
       // confirmation) that a re-render could take away.
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      router.refresh();
+      document.cookie = `${BACKGROUND_REFRESH_COOKIE}=1; path=/; max-age=${BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS}; samesite=strict`;
+      startRefresh(() => router.refresh());
     }, seconds * 1000);
     return () => clearInterval(timer);
   }, [router, seconds]);
