@@ -1,10 +1,14 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeConsoleDb, getConsoleDb } from '@/lib/db';
 import { callbackUrlOnConsole, safeCallbackPath } from '@/lib/auth/callback-url';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { parseRoleMapping, roleAllows, roleFor } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 import type { RunningEmulator } from '../../emulator/server';
+import { tempDir } from '../db/drivers';
 import { consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
 
 describe('roles', () => {
@@ -70,17 +74,25 @@ describe('content security policy', () => {
 
 describe('access-token refresh', () => {
   let emulator: RunningEmulator;
+  let dataRoot: string;
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
     process.env.NEXTAUTH_SECRET = 'test-secret-0123456789abcdef';
+    // The refresher coordinates through the console database: a throwaway one.
+    dataRoot = tempDir('auth-test-');
+    process.env.CONSOLE_DATA_DIR = path.join(dataRoot, 'console-db');
+    process.env.DATABASE_URL = '';
+    await getConsoleDb();
     process.env.VOICE_TOKEN_URL = `${emulator.url}/oauth/token`;
     process.env.VOICE_CLIENT_ID = emulator.config.consoleClientId;
     process.env.VOICE_CLIENT_SECRET = emulator.config.consoleClientSecret;
   });
 
   afterAll(async () => {
+    await closeConsoleDb();
     await emulator?.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
   });
 
   async function sessionFor(email: string): Promise<SessionToken> {
