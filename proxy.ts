@@ -29,7 +29,7 @@ import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/secur
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const https = consoleEnv().NEXTAUTH_URL.startsWith('https://');
   const nonce = createNonce();
-  const csp = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development', https });
+  const csp = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development', https, imageOrigins: consoleEnv().CONSOLE_IMAGE_ORIGINS });
   const forwarded = new Headers(request.headers);
   forwarded.set('x-nonce', nonce);
   forwarded.set('content-security-policy', csp);

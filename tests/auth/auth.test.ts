@@ -70,6 +70,16 @@ describe('content security policy', () => {
     expect(production).not.toContain('upgrade-insecure-requests');
     expect(contentSecurityPolicy('abc', { development: true, https: true })).toMatch(/'unsafe-eval'.*upgrade-insecure-requests/);
   });
+
+  it('loads images only from the console and the allowed image origins, never any http(s) host', () => {
+    const imageSources = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('img-src '))?.split(' ').slice(1);
+    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: false }))).toEqual(["'self'", 'data:']);
+    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: true, imageOrigins: ['https://avatars.example.com'] }))).toEqual([
+      "'self'",
+      'data:',
+      'https://avatars.example.com',
+    ]);
+  });
 });
 
 describe('access-token refresh', () => {
