@@ -13,7 +13,8 @@ const consoleEnvSchema = z.object({
   VOICE_AUTH_URL: url.default('http://127.0.0.1:4010'),
   VOICE_TOKEN_URL: url.default('http://127.0.0.1:4010/oauth/token'),
   VOICE_IDENTITY_URL: url.default('http://127.0.0.1:4010/identity'),
-  VOICE_REVOCATION_URL: url.default('http://127.0.0.1:4010/oauth/revoke'),
+  /** Unset: the token endpoint's URL with its last segment `token` replaced by `revoke`. */
+  VOICE_REVOCATION_URL: url.optional(),
   VOICE_ISSUER: z.union([url, z.literal('')]).default('http://127.0.0.1:4010'),
   VOICE_CLIENT_ID: z.string().min(1).default('voice-ops-console'),
   VOICE_CLIENT_SECRET: z.string().min(1).default('voice-ops-console-dev-secret'),

@@ -69,6 +69,7 @@ export function stackSettings(overrides: Env = {}): StackSettings {
     VOICE_AUTH_URL: setting('VOICE_AUTH_URL', emulatorUrl),
     VOICE_TOKEN_URL: setting('VOICE_TOKEN_URL', `${emulatorUrl}/oauth/token`),
     VOICE_IDENTITY_URL: setting('VOICE_IDENTITY_URL', `${emulatorUrl}/identity`),
+    VOICE_REVOCATION_URL: setting('VOICE_REVOCATION_URL', `${emulatorUrl}/oauth/revoke`),
     VOICE_ISSUER: process.env.VOICE_ISSUER ?? emulatorUrl,
   };
   return { consoleHost, consolePort, consoleUrl, emulatorHost, emulatorPort, emulatorUrl, env };

@@ -2,18 +2,17 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useTransition } from 'react';
+import { useEffect } from 'react';
 import { BACKGROUND_REFRESH_COOKIE, BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS } from '@/lib/auth/background-request';
 
 /** Re-reads the page from the server every `seconds` (0: paused), showing when it last did. */
 export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { seconds: number; renderedAt: string; pauseHref: string; resumeHref: string }) {
   const router = useRouter();
-  const [refreshing, startRefresh] = useTransition();
-  // The re-read is not the operator's activity: marked for the proxy while it runs (it cannot
-  // carry a header), so an unattended page does not keep the session past its idle timeout.
+  // The re-read is not the operator's activity: marked for the proxy until its render arrives
+  // (a new renderedAt), so an unattended page does not keep the session past its idle timeout.
   useEffect(() => {
-    if (!refreshing) document.cookie = `${BACKGROUND_REFRESH_COOKIE}=; path=/; max-age=0; samesite=strict`;
-  }, [refreshing]);
+    document.cookie = `${BACKGROUND_REFRESH_COOKIE}=; path=/; max-age=0; samesite=strict`;
+  }, [renderedAt]);
   useEffect(() => {
     if (seconds <= 0) return;
     const timer = setInterval(() => {
@@ -21,7 +20,7 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { se
       // confirmation) that a re-render could take away.
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       document.cookie = `${BACKGROUND_REFRESH_COOKIE}=1; path=/; max-age=${BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS}; samesite=strict`;
-      startRefresh(() => router.refresh());
+      router.refresh();
     }, seconds * 1000);
     return () => clearInterval(timer);
   }, [router, seconds]);

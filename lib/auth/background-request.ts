@@ -1,7 +1,8 @@
 /**
  * Requests the operator did not make: Next's prefetches, and the re-reads of auto-refreshing pages
- * (components/triage/auto-refresh.tsx), which mark themselves with a short-lived cookie because
- * `router.refresh()` cannot add a header. They never count as activity, so an unattended tab
+ * (components/triage/auto-refresh.tsx), which mark themselves with a cookie because
+ * `router.refresh()` cannot add a header: set just before the re-read, removed when its render
+ * arrives (or after a few seconds at most). They never count as activity, so an unattended tab
  * does not keep a session past its idle timeout. The mark can only shorten a session.
  */
 export const BACKGROUND_REFRESH_COOKIE = 'console-background-refresh';
@@ -9,6 +10,7 @@ export const BACKGROUND_REFRESH_COOKIE = 'console-background-refresh';
 export const BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS = 10;
 
 interface RequestLike {
+  method: string;
   headers: { get(name: string): string | null };
   cookies: { has(name: string): boolean };
 }
@@ -17,6 +19,7 @@ export function isPrefetch(request: RequestLike): boolean {
   return request.headers.get('next-router-prefetch') === '1' || request.headers.get('purpose') === 'prefetch';
 }
 
+/** A re-read: a GET while the mark is set. A POST (a server action) is always the operator's. */
 export function isBackgroundRequest(request: RequestLike): boolean {
-  return isPrefetch(request) || request.cookies.has(BACKGROUND_REFRESH_COOKIE);
+  return isPrefetch(request) || (request.method === 'GET' && request.cookies.has(BACKGROUND_REFRESH_COOKIE));
 }

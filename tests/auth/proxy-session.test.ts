@@ -16,7 +16,7 @@ import { endSession } from '@/lib/auth/sign-out';
 import { decodeSessionToken, encodeSessionToken, readSessionCookie, type SessionToken } from '@/lib/auth/session-token';
 import { closeConsoleDb, getConsoleDb } from '@/lib/db';
 import { REVOCATION_PATH, revocationOutcome } from '@/lib/upstream/contract/oauth-revocation';
-import { revokeServiceToken } from '@/lib/upstream/oauth-revocation';
+import { revocationUrl, revokeServiceToken } from '@/lib/upstream/oauth-revocation';
 import { config, proxy } from '@/proxy';
 import type { RunningEmulator } from '../../emulator/server';
 import { tempDir } from '../db/drivers';
@@ -34,7 +34,6 @@ beforeAll(async () => {
     NEXTAUTH_URL: CONSOLE_URL,
     NEXTAUTH_SECRET: 'proxy-test-secret-0123456789abcdef',
     VOICE_TOKEN_URL: `${emulator.url}/oauth/token`,
-    VOICE_REVOCATION_URL: `${emulator.url}/oauth/revoke`,
     VOICE_CLIENT_ID: emulator.config.consoleClientId,
     VOICE_CLIENT_SECRET: emulator.config.consoleClientSecret,
     CONSOLE_DATA_DIR: path.join(dataRoot, 'console-db'),
@@ -101,7 +100,8 @@ describe('sign-out', () => {
   });
 
   it('ASSUMPTION (contract/oauth-revocation.ts): the service answers 200 for a token it does not know, as RFC 7009 says', async () => {
-    expect(REVOCATION_PATH).toBe(new URL(process.env.VOICE_REVOCATION_URL!).pathname);
+    // VOICE_REVOCATION_URL unset: next to the token endpoint.
+    expect(revocationUrl()).toBe(`${emulator.url}${REVOCATION_PATH}`);
     expect(await revokeServiceToken({ token: 'never-issued', token_type_hint: 'refresh_token' })).toEqual({ ok: true });
     expect(revocationOutcome(503)).toBe('retry-later');
     expect(revocationOutcome(401)).toBe('refused');
