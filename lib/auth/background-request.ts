@@ -1,8 +1,9 @@
 /**
  * Requests the operator did not make: Next's prefetches, and the re-reads of auto-refreshing pages
  * (components/triage/auto-refresh.tsx), which mark themselves with a cookie because
- * `router.refresh()` cannot add a header: set just before the re-read, removed when its render
- * arrives (or after a few seconds at most). They never count as activity, so an unattended tab
+ * `router.refresh()` cannot add a header: set just before the re-read, removed shortly after its
+ * render arrives, so the prefetches of the links it renders are covered too (the proxy never sees
+ * `Next-Router-Prefetch`: Next strips its router headers from the proxy's request). They never count as activity, so an unattended tab
  * does not keep a session past its idle timeout. The mark can only shorten a session.
  */
 export const BACKGROUND_REFRESH_COOKIE = 'console-background-refresh';
