@@ -1,12 +1,16 @@
 /**
  * Runs before every page, action and API request: security headers with a per-request CSP
- * nonce, the path for sign-in redirects, the session's age and idle limits, and the transparent
- * refresh of the service's access token (the only place that can rewrite the session cookie;
- * see lib/auth/refresh.ts).
+ * nonce, the path for sign-in redirects, the session's age, idle and sign-out checks, and the
+ * transparent refresh of the service's access token (the only place that can rewrite the session
+ * cookie; see lib/auth/refresh.ts). Prefetches pass through here too, for their headers, but they
+ * and auto-refreshes never count as the operator's activity (lib/auth/background-request.ts).
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { isBackgroundRequest } from '@/lib/auth/background-request';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
+import { sessionReadable } from '@/lib/auth/session-check';
+import { sessionCookieWrites } from '@/lib/auth/session-cookie-chunks';
 import {
   decodeSessionToken,
   encodeSessionToken,
@@ -15,6 +19,7 @@ import {
   sessionCookieAttributes,
   sessionCookieName,
   sessionExpired,
+  sessionIdleTimeoutMs,
   sessionMaxAgeSeconds,
   type SessionToken,
 } from '@/lib/auth/session-token';
@@ -24,11 +29,14 @@ import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/secur
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const https = consoleEnv().NEXTAUTH_URL.startsWith('https://');
   const nonce = createNonce();
-  const csp = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development', https });
+  const csp = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development', https, imageOrigins: consoleEnv().CONSOLE_IMAGE_ORIGINS });
   const forwarded = new Headers(request.headers);
   forwarded.set('x-nonce', nonce);
   forwarded.set('content-security-policy', csp);
-  forwarded.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  // Next's cache-busting parameter is not part of the page's address (the proxy sees it: next.config.mjs).
+  const address = request.nextUrl.clone();
+  address.searchParams.delete('_rsc');
+  forwarded.set(REQUEST_PATH_HEADER, address.pathname + address.search);
 
   const session = await updateSession(request, forwarded);
   const isPageNavigation = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');
@@ -36,28 +44,31 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   let response: NextResponse;
   if (session === 'ended' && isPageNavigation) {
     const signIn = new URL('/signin', request.nextUrl);
-    signIn.searchParams.set('callbackUrl', request.nextUrl.pathname + request.nextUrl.search);
+    signIn.searchParams.set('callbackUrl', address.pathname + address.search);
     signIn.searchParams.set('reason', 'expired');
     response = NextResponse.redirect(signIn);
   } else {
     response = NextResponse.next({ request: { headers: forwarded } });
   }
   if (session === 'ended') clearSessionCookie(request, response);
-  else if (session) {
-    response.cookies.set(sessionCookieName(), session, { ...sessionCookieAttributes(), maxAge: sessionMaxAgeSeconds() });
-  }
+  else if (session) writeSessionCookie(request, response, session);
 
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
   return response;
 }
 
-/** Activity is recorded to the minute, so most requests do not rewrite the cookie. */
-const LAST_SEEN_GRANULARITY_MS = 60_000;
+/**
+ * Activity is recorded to the minute (a tenth of the idle timeout when that is shorter), so most
+ * requests do not rewrite the cookie.
+ */
+function lastSeenGranularityMs(): number {
+  return Math.min(60_000, sessionIdleTimeoutMs() / 10);
+}
 
 /**
- * Ends sessions past their maximum age or idle timeout, refreshes the access token when it is
- * about to expire and records activity. Returns the new cookie value (also written into the
+ * Ends sessions past their maximum age or idle timeout and signed-out ones, refreshes the access
+ * token when it is about to expire and records the operator's activity. Returns the new cookie value (also written into the
  * forwarded request, so this very request runs with it), 'ended', or null when nothing changes.
  */
 async function updateSession(request: NextRequest, forwarded: Headers): Promise<string | 'ended' | null> {
@@ -66,10 +77,13 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
   const token = await decodeSessionToken(readSessionCookie(request.cookies));
   if (!token) return null;
   const now = Date.now();
-  if (sessionExpired(token, now)) {
+  const readable = sessionExpired(token, now) ? 'revoked' : await sessionReadable(token);
+  if (readable === 'revoked') {
     forwardCookies(request, forwarded, null);
     return 'ended';
   }
+  // The database could not say: pages refuse the session for now, the cookie stays as it is.
+  if (readable === 'unknown') return null;
   let updated: SessionToken | null = null;
   if (needsRefresh(token, now)) {
     const outcome = await refreshSessionToken(token);
@@ -79,7 +93,7 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
     }
     if (outcome.kind === 'refreshed') updated = outcome.token;
   }
-  if (updated || now - (token.lastSeenAt ?? 0) >= LAST_SEEN_GRANULARITY_MS) {
+  if (!isBackgroundRequest(request) && (updated || now - (token.lastSeenAt ?? 0) >= lastSeenGranularityMs())) {
     updated = { ...(updated ?? token), lastSeenAt: now };
   }
   if (!updated) return null;
@@ -97,6 +111,15 @@ function forwardCookies(request: NextRequest, forwarded: Headers, sessionValue: 
   forwarded.set('cookie', cookies.join('; '));
 }
 
+/** Sets the session cookie, in chunks when it is too long for one (lib/auth/session-cookie-chunks.ts). */
+function writeSessionCookie(request: NextRequest, response: NextResponse, value: string): void {
+  const existing = request.cookies.getAll().map((cookie) => cookie.name);
+  for (const write of sessionCookieWrites(sessionCookieName(), value, existing)) {
+    if (write.delete) response.cookies.set(expiredSessionCookie(write.name));
+    else response.cookies.set(write.name, write.value, { ...sessionCookieAttributes(), maxAge: sessionMaxAgeSeconds() });
+  }
+}
+
 function clearSessionCookie(request: NextRequest, response: NextResponse): void {
   const name = sessionCookieName();
   for (const cookie of request.cookies.getAll()) {
@@ -104,14 +127,7 @@ function clearSessionCookie(request: NextRequest, response: NextResponse): void 
   }
 }
 
+// Prefetches included: their responses need the security headers like any other.
 export const config = {
-  matcher: [
-    {
-      source: '/((?!_next/static|_next/image|favicon.ico).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
 };

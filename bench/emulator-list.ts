@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_CLIENT_ID, DEFAULT_CONFIG } from '../emulator/config';
 import { encodeListQuery, messageSchema, tokenResponseSchema, type ListQuery } from '../lib/upstream/contract';
+import { CONTROL_HEADERS } from '../emulator/control';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
 
     await fetch(`${BASE_URL}/__control/settings`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify({ rateLimitRead: 1_000_000_000 }),
     });
     const tokenResponse = await fetch(`${BASE_URL}/oauth/token`, {

@@ -12,6 +12,7 @@ import { planJob } from '../lib/jobs/plan';
 import { createServiceCredential } from '../lib/jobs/service-credential';
 import { UpstreamClient } from '../lib/upstream/client';
 import { countRecords } from '../lib/upstream/ra';
+import { CONTROL_HEADERS } from '../emulator/control';
 
 export interface BenchTarget {
   kind: 'emulator' | 'fake';
@@ -166,7 +167,8 @@ async function fakeTarget(minMessages: number, why: string): Promise<BenchTarget
  * A control request (idempotent: GET, or a DELETE/POST that replaces the rules), tried twice: a
  * kept-alive connection the server closed meanwhile answers ECONNRESET once.
  */
-async function controlFetch(url: string, init: RequestInit): Promise<Response> {
+async function controlFetch(url: string, request: RequestInit): Promise<Response> {
+  const init = { ...request, headers: { ...(request.headers as Record<string, string> | undefined), ...CONTROL_HEADERS } };
   try {
     return await fetch(url, init);
   } catch {

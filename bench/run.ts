@@ -33,6 +33,7 @@ import { encodeListQuery } from '../lib/upstream/contract';
 import { firstLoadJs } from './first-load-js';
 import { measure, measureOpenLoop, summarize, type LatencyStats, type Samples } from './load';
 import { consoleSessionCookie, machineAccessToken } from './session';
+import { CONTROL_HEADERS } from '../emulator/control';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LOG_DIR = path.join(ROOT, '.data', 'bench');
@@ -167,7 +168,7 @@ async function main(): Promise<void> {
   if (UPSTREAM_LATENCY_MS > 0) {
     const faults = await fetch(`${EMULATOR_URL}/__control/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify([{ pattern: `^/admin/ra/${ENTITY}$`, method: 'GET', latencyMs: UPSTREAM_LATENCY_MS }]),
     });
     if (!faults.ok) throw new Error(`the emulator refused the latency rule (HTTP ${faults.status})`);

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { openSessionJwt } from '../lib/auth/session-token';
 import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
+import { CONTROL_HEADERS } from '../emulator/control';
 
 export const DEMO_PASSWORD = 'console-demo';
 
@@ -39,7 +40,7 @@ export async function sessionTokens(page: Page): Promise<{ accessToken: string; 
 export async function emulatorControl(path: string, init?: { method?: string; body?: unknown }): Promise<unknown> {
   const response = await fetch(`${E2E_EMULATOR_URL}/__control/${path}`, {
     method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json' },
+    headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!response.ok) throw new Error(`emulator control ${path}: ${response.status}`);

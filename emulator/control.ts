@@ -11,7 +11,14 @@
  *   DELETE /__control/faults           removes them all
  *   POST   /__control/revoke-grants    {"email": "ops@example.com"}: ends every grant and token of the account
  *   GET    /__control/poison-messages  the seeded messages a reprocess never brings back
+ *
+ * Loopback is no defence against the operator's own browser: any page it shows could POST here
+ * (a `no-cors` POST with an empty body resets the data). So every control request must carry
+ * CONTROL_HEADER, which an HTML form cannot send and a cross-origin script cannot send without a
+ * CORS preflight this server never answers, and a request whose `Origin` is not the emulator's
+ * own is refused.
  */
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { faultConfigInputSchema, type FaultInjector } from './faults';
 import { HttpError, parseInput, readJsonBody, sendJson } from './http';
@@ -35,6 +42,22 @@ export interface ControlOptions {
   /** Revokes the account's grants; null when no account has the e-mail address. */
   revokeGrants(email: string): number | null;
   poisonMessages(): PoisonMessage[];
+}
+
+/** The header every /__control/* caller sends (any value but empty). */
+export const CONTROL_HEADER = 'x-emulator-control';
+/** The headers a caller adds to a control request. */
+export const CONTROL_HEADERS: Readonly<Record<string, string>> = { [CONTROL_HEADER]: '1' };
+
+/** Throws 403 unless the request carries the control header and no foreign Origin. */
+export function guardControlRequest(req: IncomingMessage, ownOrigin: string): void {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== ownOrigin) {
+    throw new HttpError(403, `control requests from another origin (${origin}) are refused`, 'FORBIDDEN');
+  }
+  if (!req.headers[CONTROL_HEADER]) {
+    throw new HttpError(403, `control requests must carry the ${CONTROL_HEADER} header`, 'FORBIDDEN');
+  }
 }
 
 const revokeGrantsSchema = z.object({ email: z.string().min(1).max(320) }).strict();

@@ -15,7 +15,7 @@ import { adminRoutes } from './admin/routes';
 import { agentRoutes } from './agents/routes';
 import { AgentTokens } from './agents/tokens';
 import { DEFAULT_CONFIG, type EmulatorConfig } from './config';
-import { controlRoutes } from './control';
+import { controlRoutes, guardControlRequest } from './control';
 import { applyCors } from './cors';
 import { EmulatorDatabase, type DatabaseLoadReport } from './db';
 import { FaultInjector } from './faults';
@@ -164,6 +164,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
       return;
     }
     if (path.startsWith('/__control/')) {
+      guardControlRequest(req, new URL(issuer).origin);
       await control(req, res, context);
       return;
     }

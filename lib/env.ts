@@ -14,6 +14,8 @@ const consoleEnvSchema = z.object({
   VOICE_AUTH_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_AUTH_URL),
   VOICE_TOKEN_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_TOKEN_URL),
   VOICE_IDENTITY_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_IDENTITY_URL),
+  /** Unset: the token endpoint's URL with its last segment `token` replaced by `revoke`. */
+  VOICE_REVOCATION_URL: url.optional(),
   VOICE_ISSUER: z.union([url, z.literal('')]).default(DEFAULT_SERVICE_URLS.VOICE_ISSUER),
   VOICE_CLIENT_ID: z.string().min(1).default('voice-ops-console'),
   VOICE_CLIENT_SECRET: z.string().min(1).default('voice-ops-console-dev-secret'),
@@ -22,6 +24,12 @@ const consoleEnvSchema = z.object({
   CONSOLE_ROLES: z.string().default(''),
   CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
   CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).max(24 * 60).default(30),
+  /** Origins images (avatars) may load from, comma-separated; anything else stays unloaded. */
+  CONSOLE_IMAGE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(url.transform((entry) => new URL(entry).origin))),
 });
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
 

@@ -14,6 +14,7 @@ export function serviceUrls(origin: string) {
     VOICE_AUTH_URL: origin,
     VOICE_TOKEN_URL: `${origin}/oauth/token`,
     VOICE_IDENTITY_URL: `${origin}/identity`,
+    VOICE_REVOCATION_URL: `${origin}/oauth/revoke`,
     VOICE_ISSUER: origin,
   };
 }

@@ -71,6 +71,7 @@ export function stackSettings(overrides: Env = {}): StackSettings {
     VOICE_AUTH_URL: setting('VOICE_AUTH_URL', serviceDefaults.VOICE_AUTH_URL),
     VOICE_TOKEN_URL: setting('VOICE_TOKEN_URL', serviceDefaults.VOICE_TOKEN_URL),
     VOICE_IDENTITY_URL: setting('VOICE_IDENTITY_URL', serviceDefaults.VOICE_IDENTITY_URL),
+    VOICE_REVOCATION_URL: setting('VOICE_REVOCATION_URL', serviceDefaults.VOICE_REVOCATION_URL),
     // Set but empty means "no issuer check" (lib/env.ts), so only an unset one gets the default.
     VOICE_ISSUER: process.env.VOICE_ISSUER ?? serviceDefaults.VOICE_ISSUER,
   };

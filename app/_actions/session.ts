@@ -2,14 +2,18 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { expiredSessionCookie, sessionCookieName } from '@/lib/auth/session-token';
+import { endSession } from '@/lib/auth/sign-out';
+import { decodeSessionToken, expiredSessionCookie, readSessionCookie, sessionCookieName } from '@/lib/auth/session-token';
 
 /**
- * Ends the operator's console session: the cookie that holds the service's tokens is deleted.
- * A server action, so Next's origin check guards it like every other mutation.
+ * Ends the operator's console session: revoked in the console database and at the service (so a
+ * copy of the cookie is worthless), then the cookie is deleted. A server action, so Next's origin
+ * check guards it like every other mutation.
  */
 export async function signOutOperator(): Promise<never> {
   const store = await cookies();
+  const token = await decodeSessionToken(readSessionCookie(store));
+  if (token) await endSession(token);
   const name = sessionCookieName();
   for (const cookie of store.getAll()) {
     if (cookie.name === name || cookie.name.startsWith(`${name}.`)) store.set(expiredSessionCookie(cookie.name));

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { SignInButton } from '@/components/auth/sign-in-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { safeCallbackPath } from '@/lib/auth/callback-url';
+import { callbackUrlOnConsole, safeCallbackPath } from '@/lib/auth/callback-url';
 import { getOperator } from '@/lib/auth/session';
 import type { SearchParams } from '@/lib/search-params';
 
@@ -28,7 +28,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl);
   const operator = await getOperator();
-  if (operator?.hasAdminScope) redirect(callbackUrl);
+  if (operator?.hasAdminScope) redirect(callbackUrlOnConsole(params.callbackUrl));
 
   const error = typeof params.error === 'string' ? (ERROR_MESSAGES[params.error] ?? 'The sign-in failed. Try again.') : null;
   const reason = typeof params.reason === 'string' ? REASON_MESSAGES[params.reason] : undefined;

@@ -11,6 +11,7 @@ import { safeHttpUrl } from '@/lib/safe-url';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
 import { LocalTime } from './local-time';
+import { OnDemandImage } from './on-demand-image';
 import { TruncatedText } from './truncated-text';
 import { VisibleText } from './visible-text';
 
@@ -179,9 +180,7 @@ export function CellValue({ column, value, mode, selfEntity, titles, plainLinks 
       const size = mode === 'table' ? 24 : 64;
       return (
         <span className="flex items-center gap-2">
-          {/* Arbitrary hosts of the service's data: next/image would need each host configured. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={url} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" className="shrink-0 rounded bg-muted object-cover" />
+          <OnDemandImage url={url} size={size} />
           {mode === 'detail' ? <ExternalLink url={url} mode={mode} /> : null}
         </span>
       );

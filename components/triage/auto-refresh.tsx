@@ -3,17 +3,34 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { BACKGROUND_REFRESH_COOKIE, BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS } from '@/lib/auth/background-request';
 import { formatUtcTime } from '@/lib/time';
+
+/** How long the mark stays after the re-read's render arrived. */
+const MARK_LINGER_MS = 2_000;
+
+function clearBackgroundMark(): void {
+  document.cookie = `${BACKGROUND_REFRESH_COOKIE}=; path=/; max-age=0; samesite=strict`;
+}
 
 /** Re-reads the page from the server every `seconds` (0: paused), showing when it last did. */
 export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref }: { seconds: number; renderedAt: string; pauseHref: string; resumeHref: string }) {
   const router = useRouter();
+  // The re-read is not the operator's activity: marked for the proxy until shortly after its
+  // render arrives (a new renderedAt), which covers the prefetches of the links it renders, so an
+  // unattended page does not keep the session past its idle timeout.
+  useEffect(() => {
+    const timer = setTimeout(clearBackgroundMark, MARK_LINGER_MS);
+    return () => clearTimeout(timer);
+  }, [renderedAt]);
+  useEffect(() => clearBackgroundMark, []);
   useEffect(() => {
     if (seconds <= 0) return;
     const timer = setInterval(() => {
       // Not while a dialog is open: the operator is in the middle of something (a dry run, a
       // confirmation) that a re-render could take away.
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      document.cookie = `${BACKGROUND_REFRESH_COOKIE}=1; path=/; max-age=${BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS}; samesite=strict`;
       router.refresh();
     }, seconds * 1000);
     return () => clearInterval(timer);

@@ -75,13 +75,18 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   };
 
   const refusal = boundedRefusal(intent);
-  if (!operator || !session?.accessToken) {
+  if (!operator || !session) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no session' });
     return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
+  // Before the token check: a session without the admin scope never holds the service's tokens.
   if (!operator.hasAdminScope) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no admin scope' });
-    return { ok: false, error: { kind: 'forbidden', message: 'Your account does not hold the admin scope.' } };
+    return { ok: false, error: { kind: 'forbidden', message: 'This needs the admin scope, which your account does not hold.' } };
+  }
+  if (!session.accessToken) {
+    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no session' });
+    return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
   if (!roleAllows(operator.role, definition.requiredRole)) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: `requires ${definition.requiredRole}, operator is ${operator.role}` });

@@ -4,16 +4,13 @@
  * cookies, and a refresh they did would be thrown away and replayed later: with rotating
  * refresh tokens a replay revokes the whole grant).
  */
+import { getConsoleDb, type Queryable } from '@/lib/db';
 import { oauthErrorSchema, tokenResponseSchema } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
+import { createRefreshCoordinator, type RefreshOutcome } from './refresh-coordination';
 import type { SessionToken } from './session-token';
 
-export type RefreshOutcome =
-  | { kind: 'refreshed'; token: SessionToken }
-  /** The service refused the refresh token: the session is over. */
-  | { kind: 'rejected'; reason: string }
-  /** The service could not be asked (down, timeout): keep the session, pages will show why. */
-  | { kind: 'unavailable'; reason: string };
+export type { RefreshOutcome };
 
 /** Refresh this long before expiry: at most 60 s, at most a third of the token's lifetime. */
 export function needsRefresh(token: SessionToken, now = Date.now()): boolean {
@@ -23,32 +20,57 @@ export function needsRefresh(token: SessionToken, now = Date.now()): boolean {
   return token.accessTokenExpiresAt - now <= marginMs;
 }
 
-/**
- * Requests that arrive together with the same refresh token share one refresh, and requests
- * that still carry it shortly after (sent before the browser stored the new cookie) get the
- * same result instead of replaying a rotated token. Shortly: whoever holds a copy of the old
- * cookie gets the new tokens within that window, so it covers requests in flight, no more.
- */
-const recentRefreshes = new Map<string, { outcome: Promise<RefreshOutcome>; startedAt: number }>();
+/** How long this process hands a refresh's result to requests carrying the same token. */
 const REMEMBER_MS = 10_000;
 
-export function refreshSessionToken(token: SessionToken): Promise<RefreshOutcome> {
-  const refreshToken = token.refreshToken;
-  if (!refreshToken) return Promise.resolve({ kind: 'rejected', reason: 'no refresh token' });
-  const now = Date.now();
-  for (const [key, entry] of recentRefreshes) {
-    if (now - entry.startedAt > REMEMBER_MS) recentRefreshes.delete(key);
-  }
-  const existing = recentRefreshes.get(refreshToken);
-  if (existing) return existing.outcome;
-  const outcome = requestRefresh(token, refreshToken);
-  recentRefreshes.set(refreshToken, { outcome, startedAt: now });
-  // A failure that may be transient must not be remembered: the next request tries again.
-  void outcome.then((result) => {
-    if (result.kind === 'unavailable') recentRefreshes.delete(refreshToken);
+/**
+ * A refresher for one console instance. Requests in this process that arrive together with the
+ * same refresh token share one promise; across instances, and for a browser that presents the old
+ * cookie again (the response with the new one was lost), the console database decides who
+ * refreshes and hands out the result (refresh-coordination.ts). Should the database fail, the
+ * instance refreshes on its own rather than leave the operator without a session.
+ */
+export function createSessionRefresher(options: { db: () => Promise<Queryable> }): (token: SessionToken) => Promise<RefreshOutcome> {
+  const recentRefreshes = new Map<string, { outcome: Promise<RefreshOutcome>; startedAt: number }>();
+  const coordinated = createRefreshCoordinator({
+    db: options.db,
+    secret: () => consoleEnv().NEXTAUTH_SECRET,
+    leaderTimeoutMs: () => consoleEnv().UPSTREAM_TIMEOUT_MS,
   });
-  return outcome;
+
+  async function refreshOnce(token: SessionToken, refreshToken: string): Promise<RefreshOutcome> {
+    let running: Promise<RefreshOutcome> | undefined;
+    const run = () => (running ??= requestRefresh(token, refreshToken));
+    try {
+      return await coordinated(token, refreshToken, run);
+    } catch (error) {
+      console.error(`[auth] refresh not coordinated, the console database failed: ${error instanceof Error ? error.message : String(error)}`);
+      // Never a second request with the same token: if it was sent, its outcome stands.
+      return running ?? run();
+    }
+  }
+
+  return function refreshSessionToken(token: SessionToken): Promise<RefreshOutcome> {
+    const refreshToken = token.refreshToken;
+    if (!refreshToken) return Promise.resolve({ kind: 'rejected', reason: 'no refresh token' });
+    const now = Date.now();
+    for (const [key, entry] of recentRefreshes) {
+      if (now - entry.startedAt > REMEMBER_MS) recentRefreshes.delete(key);
+    }
+    const existing = recentRefreshes.get(refreshToken);
+    if (existing) return existing.outcome;
+    const outcome = refreshOnce(token, refreshToken);
+    recentRefreshes.set(refreshToken, { outcome, startedAt: now });
+    // A failure that may be transient must not be remembered: the next request tries again.
+    void outcome.then((result) => {
+      if (result.kind === 'unavailable') recentRefreshes.delete(refreshToken);
+    });
+    return outcome;
+  };
 }
+
+/** This process's refresher, on the console database. */
+export const refreshSessionToken = createSessionRefresher({ db: getConsoleDb });
 
 async function requestRefresh(token: SessionToken, refreshToken: string): Promise<RefreshOutcome> {
   const env = consoleEnv();

@@ -68,11 +68,13 @@ interface CookieSource {
 /** The session cookie's value, joined from next-auth's chunks (`name.0`, `name.1`) if split. */
 export function readSessionCookie(cookies: CookieSource): string | null {
   const name = sessionCookieName();
-  const parts = cookies
-    .getAll()
-    .filter((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`))
-    .sort((a, b) => Number(a.name.split('.').pop()) - Number(b.name.split('.').pop()));
-  return parts.length === 0 ? null : parts.map((cookie) => cookie.value).join('');
+  const all = cookies.getAll();
+  // Chunks win over a single cookie left behind (a lost deletion must not corrupt the join).
+  const chunks = all
+    .filter((cookie) => cookie.name.startsWith(`${name}.`) && /^\d+$/.test(cookie.name.slice(name.length + 1)))
+    .sort((a, b) => Number(a.name.slice(name.length + 1)) - Number(b.name.slice(name.length + 1)));
+  if (chunks.length > 0) return chunks.map((cookie) => cookie.value).join('');
+  return all.find((cookie) => cookie.name === name)?.value ?? null;
 }
 
 /**

@@ -11,12 +11,19 @@ import { consoleUpstreamClient } from '@/lib/upstream/console-client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { configuredRoles, operatorFrom, type Operator } from './operator';
+import { sessionReadable } from './session-check';
 import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-token';
 
 export type { Operator };
 
-/** The active session of the request, decrypted once however many layouts and pages ask. */
-export const readToken = cache(async (): Promise<SessionToken | null> => decodeActiveSessionToken(readSessionCookie(await cookies())));
+/**
+ * The active session of the request, decrypted once however many layouts and pages ask: within
+ * its age and idle limits, and not signed out (a copied cookie of a signed-out session is refused).
+ */
+export const readToken = cache(async (): Promise<SessionToken | null> => {
+  const token = await decodeActiveSessionToken(readSessionCookie(await cookies()));
+  return token && (await sessionReadable(token)) === 'active' ? token : null;
+});
 
 export async function getOperator(): Promise<Operator | null> {
   const token = await readToken();

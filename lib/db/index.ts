@@ -5,7 +5,13 @@
 import { applyMigrations } from './migrate';
 import { openPGliteDriver } from './pglite-driver';
 import { openPostgresDriver } from './postgres-driver';
-import { consoleDbSettings, DEFAULT_CONSOLE_DATA_DIR, DEFAULT_DATABASE_POOL_SIZE } from './settings';
+import {
+  consoleDbSettings,
+  DEFAULT_CONSOLE_DATA_DIR,
+  DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+  DEFAULT_DATABASE_POOL_SIZE,
+  DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
+} from './settings';
 import type { ConsoleDb } from './types';
 
 export type { ConsoleDb, ConsoleDbKind, Queryable } from './types';
@@ -18,12 +24,18 @@ export interface ConsoleDbOptions {
   dataDir?: string;
   /** Most pg connections at once; default 10. */
   poolSize?: number;
+  /** PostgreSQL only: connection and statement timeouts, ms; defaults in settings.ts. */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
 }
 
 /** Opens and migrates a database of its own. The app uses getConsoleDb(); this is for tests and tools. */
 export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleDb> {
   const driver = options.databaseUrl
-    ? await openPostgresDriver(options.databaseUrl, options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE)
+    ? await openPostgresDriver(options.databaseUrl, options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE, {
+        connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
+      })
     : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR);
   try {
     const applied = await applyMigrations(driver);

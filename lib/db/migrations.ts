@@ -147,4 +147,42 @@ CREATE TABLE bulk_job_runners (
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs];
+/**
+ * Sessions signed out before their cookie expired (lib/auth/revocation.ts): a copied cookie of
+ * a revoked session is refused on every read. Keyed by the session's id (who and when it signed
+ * in, which every re-sealed cookie of the session keeps); a row is kept until the session could
+ * no longer be valid anyway.
+ */
+const revokedSessions: Migration = {
+  id: '0010_revoked_sessions',
+  sql: `
+CREATE TABLE revoked_sessions (
+  session_id text PRIMARY KEY,
+  revoked_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX revoked_sessions_expires_at_idx ON revoked_sessions (expires_at);
+`,
+};
+
+/**
+ * One refresh of the service's tokens per old refresh token, across console instances
+ * (lib/auth/refresh-coordination.ts): the first instance to insert the row refreshes; the others,
+ * and a browser that lost the response with the new cookie, read its sealed result. Kept briefly.
+ */
+const sessionRefreshes: Migration = {
+  id: '0011_session_refreshes',
+  sql: `
+CREATE TABLE session_refreshes (
+  token_hash text PRIMARY KEY,
+  claimed_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  outcome text CHECK (outcome IN ('refreshed', 'rejected')),
+  sealed_result text,
+  CHECK ((outcome = 'refreshed') = (sealed_result IS NOT NULL))
+);
+CREATE INDEX session_refreshes_expires_at_idx ON session_refreshes (expires_at);
+`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, revokedSessions, sessionRefreshes];

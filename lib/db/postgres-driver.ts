@@ -1,6 +1,15 @@
 /** The server driver: a pg pool on DATABASE_URL. */
 import pg from 'pg';
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS } from './settings';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
+
+export interface PostgresTimeouts {
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** Beyond the statement timeout, how long the client waits for the server's own cancellation. */
+const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
 function scriptRunner(target: pg.Pool | pg.PoolClient): ScriptRunner {
   return {
@@ -12,8 +21,24 @@ function scriptRunner(target: pg.Pool | pg.PoolClient): ScriptRunner {
   };
 }
 
-export async function openPostgresDriver(databaseUrl: string, poolSize: number): Promise<ConsoleDbDriver> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+/**
+ * Every wait is bounded, so a hung database fails the request (and the job runner's heartbeat)
+ * instead of holding it: connecting or waiting for a free connection (connectionTimeoutMillis),
+ * a statement on the server (statement_timeout, the server cancels it), and a server that stops
+ * answering altogether (query_timeout, the client gives up).
+ */
+export async function openPostgresDriver(
+  databaseUrl: string,
+  poolSize: number,
+  timeouts: PostgresTimeouts = { connectTimeoutMs: DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS },
+): Promise<ConsoleDbDriver> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+  });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it ends the process.
   pool.on('error', (error) => console.error(`[db] an idle PostgreSQL connection failed: ${error.message}`));
 

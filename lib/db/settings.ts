@@ -8,6 +8,10 @@ import { z } from 'zod';
 
 export const DEFAULT_CONSOLE_DATA_DIR = '.data/console-db';
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
+/** How long opening a PostgreSQL connection (or waiting for a pooled one) may take, ms. */
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+/** How long one statement may run, ms; the server cancels it, and the client gives up shortly after. */
+export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -17,12 +21,16 @@ const consoleDbEnvSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE)),
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_CONNECT_TIMEOUT_MS)),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS)),
   CONSOLE_DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(DEFAULT_CONSOLE_DATA_DIR)),
 });
 
 export interface ConsoleDbSettings {
   databaseUrl?: string;
   poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
   /** Absolute; a relative CONSOLE_DATA_DIR is taken from the working directory. */
   dataDir: string;
 }
@@ -32,6 +40,8 @@ export function consoleDbSettings(env: Record<string, string | undefined> = proc
   const parsed = consoleDbEnvSchema.safeParse({
     DATABASE_URL: env.DATABASE_URL,
     DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE,
+    DATABASE_CONNECT_TIMEOUT_MS: env.DATABASE_CONNECT_TIMEOUT_MS,
+    DATABASE_STATEMENT_TIMEOUT_MS: env.DATABASE_STATEMENT_TIMEOUT_MS,
     CONSOLE_DATA_DIR: env.CONSOLE_DATA_DIR,
   });
   if (!parsed.success) {
@@ -41,6 +51,8 @@ export function consoleDbSettings(env: Record<string, string | undefined> = proc
   return {
     databaseUrl: parsed.data.DATABASE_URL,
     poolSize: parsed.data.DATABASE_POOL_SIZE,
+    connectTimeoutMs: parsed.data.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: parsed.data.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: path.resolve(parsed.data.CONSOLE_DATA_DIR),
   };
 }

@@ -4,7 +4,7 @@ export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }
 
-export function contentSecurityPolicy(nonce: string, options: { development: boolean; https: boolean }): string {
+export function contentSecurityPolicy(nonce: string, options: { development: boolean; https: boolean; imageOrigins?: readonly string[] }): string {
   const directives = [
     "default-src 'self'",
     // Only scripts carrying this request's nonce (and what they load) run; React's dev tooling
@@ -12,8 +12,10 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ''}`,
     // Radix and sonner position elements with style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    // Images and audio from the service are only ever http(s) URLs (see lib/safe-url).
-    "img-src 'self' data: https: http:",
+    // Images from the service's data load only from the allowed origins (CONSOLE_IMAGE_ORIGINS),
+    // and only when the operator asks (components/entities/on-demand-image.tsx).
+    ['img-src', "'self'", 'data:', ...(options.imageOrigins ?? [])].join(' '),
+    // Audio from the service is only ever an http(s) URL (see lib/safe-url).
     "media-src 'self' https: http:",
     "font-src 'self'",
     "connect-src 'self'",

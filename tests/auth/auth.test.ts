@@ -1,10 +1,14 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeCallbackPath } from '@/lib/auth/callback-url';
+import { closeConsoleDb, getConsoleDb } from '@/lib/db';
+import { callbackUrlOnConsole, safeCallbackPath } from '@/lib/auth/callback-url';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { parseRoleMapping, roleAllows, roleFor } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 import type { RunningEmulator } from '../../emulator/server';
+import { tempDir } from '../db/drivers';
 import { consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
 
 describe('roles', () => {
@@ -44,6 +48,17 @@ describe('callback after sign-in', () => {
   ])('%s → %s', (input, expected) => {
     expect(safeCallbackPath(input)).toBe(expected);
   });
+
+  // Dot segments that resolve to a path starting with `//`, which a browser reads as another host.
+  it.each(['/..//evil.example/x', '/.//evil.example/x', '/x/..//evil.example/x', '/%2e%2e//evil.example/x', '/../\\evil.example/x', '/./\\/evil.example/x'])(
+    '%s stays on the console',
+    (input) => {
+      const path = safeCallbackPath(input);
+      expect(path.startsWith('//')).toBe(false);
+      expect(path).toMatch(/^\/evil\.example\/x$/);
+      expect(callbackUrlOnConsole(input, 'https://console.example')).toBe('https://console.example/evil.example/x');
+    },
+  );
 });
 
 describe('content security policy', () => {
@@ -55,21 +70,39 @@ describe('content security policy', () => {
     expect(production).not.toContain('upgrade-insecure-requests');
     expect(contentSecurityPolicy('abc', { development: true, https: true })).toMatch(/'unsafe-eval'.*upgrade-insecure-requests/);
   });
+
+  it('loads images only from the console and the allowed image origins, never any http(s) host', () => {
+    const imageSources = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('img-src '))?.split(' ').slice(1);
+    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: false }))).toEqual(["'self'", 'data:']);
+    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: true, imageOrigins: ['https://avatars.example.com'] }))).toEqual([
+      "'self'",
+      'data:',
+      'https://avatars.example.com',
+    ]);
+  });
 });
 
 describe('access-token refresh', () => {
   let emulator: RunningEmulator;
+  let dataRoot: string;
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
     process.env.NEXTAUTH_SECRET = 'test-secret-0123456789abcdef';
+    // The refresher coordinates through the console database: a throwaway one.
+    dataRoot = tempDir('auth-test-');
+    process.env.CONSOLE_DATA_DIR = path.join(dataRoot, 'console-db');
+    process.env.DATABASE_URL = '';
+    await getConsoleDb();
     process.env.VOICE_TOKEN_URL = `${emulator.url}/oauth/token`;
     process.env.VOICE_CLIENT_ID = emulator.config.consoleClientId;
     process.env.VOICE_CLIENT_SECRET = emulator.config.consoleClientSecret;
   });
 
   afterAll(async () => {
+    await closeConsoleDb();
     await emulator?.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
   });
 
   async function sessionFor(email: string): Promise<SessionToken> {

@@ -137,7 +137,7 @@ describe.skipIf(postgres.skipReason !== null)(`migrations racing on ${postgres.t
 
 describe('the settings', () => {
   it('default to PGlite in .data/console-db with a pool of 10, empty values counting as unset', () => {
-    const expected = { databaseUrl: undefined, poolSize: 10, dataDir: path.resolve('.data/console-db') };
+    const expected = { databaseUrl: undefined, poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000, dataDir: path.resolve('.data/console-db') };
     expect(consoleDbSettings({})).toEqual(expected);
     expect(consoleDbSettings({ DATABASE_URL: '', DATABASE_POOL_SIZE: '', CONSOLE_DATA_DIR: '' })).toEqual(expected);
   });
@@ -146,6 +146,8 @@ describe('the settings', () => {
     expect(consoleDbSettings({ DATABASE_URL: 'postgres://u@db/console', DATABASE_POOL_SIZE: '25', CONSOLE_DATA_DIR: '/var/lib/console' })).toEqual({
       databaseUrl: 'postgres://u@db/console',
       poolSize: 25,
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 15_000,
       dataDir: '/var/lib/console',
     });
   });

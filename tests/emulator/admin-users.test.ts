@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS } from '../../emulator/seed/demo-accounts';
 import { PRESETS } from '../../emulator/seed/presets';
 import type { RunningEmulator } from '../../emulator/server';
 import { benchToken, startTestEmulator } from '../support/emulator';
+import { CONTROL_HEADERS } from '../../emulator/control';
 
 const CONSOLE_ORIGIN = 'http://127.0.0.1:3000';
 const TOTAL_USERS = PRESETS.small.userCount;
@@ -49,7 +50,7 @@ async function expectError(response: Response, status: number, message?: RegExp)
 function postControl(path: string, body: unknown): Promise<Response> {
   return fetch(new URL(path, emulator.url), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...CONTROL_HEADERS, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
 }
@@ -228,23 +229,23 @@ describe('control, CORS and request ids', () => {
     await expectError(await postControl('/__control/settings', { unknownSetting: 1 }), 400);
     const malformed = await fetch(new URL('/__control/settings', emulator.url), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'Content-Type': 'application/json' },
       body: '{"rateLimitRead":',
     });
     await expectError(malformed, 400, /JSON/);
     const oversized = await fetch(new URL('/__control/settings', emulator.url), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'Content-Type': 'application/json' },
       body: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
     });
     await expectError(oversized, 413);
   });
 
   it('logs upstream requests with their subject, and clears the log', async () => {
-    expect((await fetch(new URL('/__control/requests', emulator.url), { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(new URL('/__control/requests', emulator.url), { method: 'DELETE', headers: CONTROL_HEADERS })).status).toBe(204);
     await get('/admin/ra/users?range=[0,1]');
     await fetch(new URL('/healthz', emulator.url));
-    const log = requestLogSchema.parse(await (await fetch(new URL('/__control/requests', emulator.url))).json());
+    const log = requestLogSchema.parse(await (await fetch(new URL('/__control/requests', emulator.url), { headers: CONTROL_HEADERS })).json());
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       method: 'GET',

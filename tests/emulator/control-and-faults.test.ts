@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from '../../emulator/seed/demo-accounts';
 import type { RunningEmulator } from '../../emulator/server';
 import { benchToken, consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
 import { apiClient, control, expectError, resetEmulator, type ApiClient } from './helpers';
+import { CONTROL_HEADERS } from '../../emulator/control';
 
 const BROWSER_ORIGIN = 'http://127.0.0.1:5173';
 
@@ -228,8 +229,8 @@ describe('bad input', () => {
       ['GET', '/admin/user/payment-plans/%20', undefined, {}],
       ['POST', '/agents', '{"name":["x"]}', json],
       ['GET', '/agents?limit=1e3', undefined, {}],
-      ['POST', '/__control/settings', '{"reprocessDelayMs":-5}', json],
-      ['POST', '/__control/faults', '{"rules":[{"pattern":"x","latencyMs":"slow"}]}', json],
+      ['POST', '/__control/settings', '{"reprocessDelayMs":-5}', { ...json, ...CONTROL_HEADERS }],
+      ['POST', '/__control/faults', '{"rules":[{"pattern":"x","latencyMs":"slow"}]}', { ...json, ...CONTROL_HEADERS }],
     ];
     const agentToken = await signIn(consoleClientOf(emulator), { email: DEMO_ACCOUNTS.ops.email });
     for (const [method, path, body, headers] of cases) {
@@ -267,5 +268,34 @@ describe('bad input', () => {
         expect(response.headers.get('x-ratelimit-limit')).toEqual(expect.any(String));
       }
     }
+  });
+});
+
+describe('/__control/* against cross-site requests', () => {
+  const reset = (headers: Record<string, string>) => fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers });
+  const settings = async () => (await control(emulator, 'settings')).json() as Promise<Record<string, unknown>>;
+
+  it('refuses a request without the control header (what a form or a no-cors POST sends)', async () => {
+    await expectError(await reset({}), 403, /x-emulator-control/);
+    await expectError(await reset({ 'Content-Type': 'text/plain' }), 403);
+    await expectError(await fetch(new URL('/__control/requests', emulator.url)), 403);
+    const before = await settings();
+    const change = await fetch(new URL('/__control/settings', emulator.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ reprocessDelayMs: 1 }),
+    });
+    await expectError(change, 403);
+    expect(await settings()).toEqual(before);
+  });
+
+  it('refuses a request from a foreign Origin even with the header', async () => {
+    await expectError(await reset({ ...CONTROL_HEADERS, Origin: 'http://evil.example' }), 403, /another origin/);
+    await expectError(await reset({ ...CONTROL_HEADERS, Origin: BROWSER_ORIGIN }), 403);
+  });
+
+  it('accepts the header with no Origin or the emulator\'s own', async () => {
+    expect((await reset(CONTROL_HEADERS)).status).toBe(200);
+    expect((await reset({ ...CONTROL_HEADERS, Origin: new URL(emulator.url).origin })).status).toBe(200);
   });
 });

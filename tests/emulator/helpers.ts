@@ -9,6 +9,7 @@ import {
   type ListQuery,
 } from '../../lib/upstream/contract';
 import type { RunningEmulator } from '../../emulator/server';
+import { CONTROL_HEADERS } from '../../emulator/control';
 
 export interface ApiClient {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
@@ -68,7 +69,7 @@ export async function expectError(response: Response, status: number, message?: 
 export function control(emulator: RunningEmulator, path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
   return fetch(new URL(`/__control/${path}`, emulator.url), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: init.body === undefined ? CONTROL_HEADERS : { ...CONTROL_HEADERS, 'Content-Type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }

@@ -20,6 +20,7 @@ import {
   startTestEmulator,
   type OAuthClientTarget,
 } from '../support/emulator';
+import { CONTROL_HEADERS } from '../../emulator/control';
 
 let emulator: RunningEmulator;
 let target: OAuthClientTarget;
@@ -173,7 +174,7 @@ describe('refresh tokens', () => {
   it('follow the access-token lifetime set at run time', async () => {
     const changed = await fetch(new URL('/__control/settings', emulator.url), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'Content-Type': 'application/json' },
       body: JSON.stringify({ accessTokenTtlSeconds: 1 }),
     });
     expect(changed.status).toBe(200);
@@ -188,7 +189,7 @@ describe('refresh tokens', () => {
       const { access_token } = tokenResponseSchema.parse(await refreshed.json());
       expect((await getJson('/identity', access_token)).status).toBe(200);
     } finally {
-      expect((await fetch(new URL('/__control/reset', emulator.url), { method: 'POST' })).status).toBe(200);
+      expect((await fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers: CONTROL_HEADERS })).status).toBe(200);
     }
   });
 });

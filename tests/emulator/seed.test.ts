@@ -33,6 +33,7 @@ import { DEMO_ACCOUNTS } from '../../emulator/seed/demo-accounts';
 import { PRESETS } from '../../emulator/seed/presets';
 import type { RunningEmulator } from '../../emulator/server';
 import { benchToken, startTestEmulator } from '../support/emulator';
+import { CONTROL_HEADERS } from '../../emulator/control';
 
 const SEED = 20261122;
 const STUCK_AFTER_MS = 15 * 60 * 1000;
@@ -268,7 +269,7 @@ describe('pristine data on every start', () => {
     if (!emulator) throw new Error('needs the emulator of the previous test');
     renameOps(emulator);
     expect(await opsName(emulator)).toBe('Changed');
-    const response = await fetch(new URL('/__control/reset', emulator.url), { method: 'POST' });
+    const response = await fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers: CONTROL_HEADERS });
     expect(await response.json()).toEqual({ ok: true });
     expect(await opsName(emulator)).toBe(DEMO_ACCOUNTS.ops.firstName);
   });

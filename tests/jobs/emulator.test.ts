@@ -21,6 +21,7 @@ import type { RunningEmulator } from '../../emulator/server';
 import { openTestDatabase, pgliteTestDriver, postgresTestDriver, type TestDatabase } from '../db/drivers';
 import { startTestEmulator } from '../support/emulator';
 import { ended, itemsOf, OPS, testRunner, waitForJob } from './support/harness';
+import { CONTROL_HEADERS } from '../../emulator/control';
 
 const postgres = postgresTestDriver();
 
@@ -49,7 +50,7 @@ describe.skipIf(!servesMessages)(title, () => {
   async function setFaults(rules: Record<string, unknown>[]): Promise<void> {
     const response = await fetch(`${emulator.url}/__control/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify({ rules, seed: 7 }),
     });
     if (!response.ok) throw new Error(`POST /__control/faults answered ${response.status}: ${await response.text()}`);
@@ -87,7 +88,7 @@ describe.skipIf(!servesMessages)(title, () => {
 
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((r) => r.stop()));
-    await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE' }).catch(() => {});
+    await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE', headers: CONTROL_HEADERS }).catch(() => {});
     await emulator.reset();
     emulator.requestLog.clear();
   });
@@ -125,7 +126,7 @@ describe.skipIf(!servesMessages)(title, () => {
     // emulator/faults.ts: a faulted request never reaches its handler, so it changes nothing.
     const injected = await fetch(`${emulator.url}/__control/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify({ rules: [{ pattern: '^/admin/ra/message/[^/]+/reprocess$', errorRate: 0.1, status: 503 }], seed: 7 }),
     });
     expect(injected.status, await injected.clone().text()).toBe(200);
@@ -218,7 +219,7 @@ describe.skipIf(!servesMessages)(title, () => {
     const items = await itemsOf(db, planned.jobId);
     expect(items[0]).toMatchObject({ attempts: 2, sends: 2 });
     expect(items[0]?.error).toMatch(/^server 502: injected fault: GET .* \(2 attempts\)$/);
-    await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE' });
+    await fetch(`${emulator.url}/__control/faults`, { method: 'DELETE', headers: CONTROL_HEADERS });
     await retryFailedItems(db, OPS, planned.jobId);
     const done = await waitForJob(db, planned.jobId, (job) => ended(job) && job.runs === 2);
     expect(done.counts).toMatchObject({ ok: 5, failed: 0 });

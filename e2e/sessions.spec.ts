@@ -1,0 +1,180 @@
+/**
+ * Sessions at the edges (issue 12): sign-out ends the session for every copy of its cookie and at
+ * the service; an auto-refreshing page does not keep an unattended session alive; prefetches get
+ * the security headers; the sign-in callback never leaves the console; images from the service's
+ * data load only on demand.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
+import { emulatorRequests, emulatorControl, sessionTokens, signIn } from './support';
+
+const CONSOLE_CLIENT = { id: 'voice-ops-console', secret: 'voice-ops-console-dev-secret' };
+
+async function refreshAtService(refreshToken: string): Promise<Response> {
+  return fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${CONSOLE_CLIENT.id}:${CONSOLE_CLIENT.secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+}
+
+async function sessionCookieHeader(page: Page): Promise<string> {
+  const cookies = await page.context().cookies(E2E_CONSOLE_URL);
+  return cookies
+    .filter((cookie) => cookie.name.startsWith('next-auth.session-token'))
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+}
+
+test('after sign-out a copied cookie is refused, and the service grant is revoked', async ({ page, playwright }) => {
+  await signIn(page, 'ops@example.com');
+  await page.goto('/stuck');
+  const copied = await sessionCookieHeader(page);
+  const { refreshToken } = await sessionTokens(page);
+  // Someone else holding the copy: accepted before sign-out.
+  const other = await playwright.request.newContext({ baseURL: E2E_CONSOLE_URL });
+  try {
+    const before = await other.get('/stuck', { headers: { cookie: copied }, maxRedirects: 0 });
+    expect(before.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin\?reason=signed-out/);
+
+    const after = await other.get('/stuck', { headers: { cookie: copied }, maxRedirects: 0 });
+    expect(after.status()).toBe(307);
+    expect(after.headers().location).toContain('/signin');
+    const exported = await other.get('/api/export/users', { headers: { cookie: copied }, maxRedirects: 0 });
+    expect(exported.status()).toBeGreaterThanOrEqual(300);
+  } finally {
+    await other.dispose();
+  }
+  // The service ended the grant: the refresh token in the copied cookie no longer works.
+  const refreshed = await refreshAtService(refreshToken);
+  expect(refreshed.status).toBe(400);
+  expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+  expect((await emulatorRequests()).some((entry) => entry.method === 'POST' && entry.path === '/oauth/revoke' && entry.status === 200)).toBe(true);
+});
+
+test('prefetch responses carry the CSP, frame and nosniff headers', async ({ page }) => {
+  await signIn(page, 'viewer@example.com');
+  const prefetches: Record<string, string>[] = [{ 'Next-Router-Prefetch': '1', RSC: '1' }, { Purpose: 'prefetch' }];
+  for (const headers of prefetches) {
+    const response = await page.request.get('/stuck', { headers, maxRedirects: 0 });
+    const received = response.headers();
+    expect(received['content-security-policy'], JSON.stringify(headers)).toMatch(/frame-ancestors 'none'/);
+    expect(received['x-frame-options']).toBe('DENY');
+    expect(received['x-content-type-options']).toBe('nosniff');
+  }
+});
+
+test('the sign-in callback stays on the console for dot-segment tricks', async ({ page }) => {
+  await signIn(page, 'viewer@example.com');
+  for (const callback of ['/..//evil.example/x', '/.//evil.example/x', '/x/..//evil.example/x', '/%2e%2e//evil.example/x', '/../\\evil.example/x']) {
+    const response = await page.request.get(`/signin?callbackUrl=${encodeURIComponent(callback)}`, { maxRedirects: 0 });
+    expect(response.status(), callback).toBeGreaterThanOrEqual(300);
+    const location = new URL(response.headers().location ?? '', E2E_CONSOLE_URL);
+    expect(location.origin, callback).toBe(E2E_CONSOLE_URL);
+    expect(location.pathname.startsWith('//'), callback).toBe(false);
+  }
+});
+
+test('avatars load only when asked, and a refused one falls back to a placeholder', async ({ page }, testInfo) => {
+  await signIn(page, 'ops@example.com');
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== E2E_CONSOLE_URL && url.protocol.startsWith('http')) foreign.push(request.url());
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/users?size=25&sort=email.asc&cols=email,first_name,image_url');
+  const load = page.getByRole('button', { name: /^Load image from images\.example\.com$/ }).first();
+  await expect(load).toBeVisible();
+  expect(foreign).toEqual([]);
+  expect(await page.locator('img[src^="http"]').count()).toBe(0);
+  // The table's region: the shared shell's own findings belong to the shell.
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('users-avatars-light.png') });
+
+  // images.example.com is not an allowed image origin here: the page's CSP refuses it.
+  await load.click();
+  await expect(page.getByText(/Image from images\.example\.com unavailable/).first()).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await page.screenshot({ path: testInfo.outputPath('users-avatars-dark.png') });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+test.describe('idle timeout under an auto-refreshing page', () => {
+  // A second console from the same build with a short idle timeout (72 s: longer than the minute
+  // to which activity is recorded, so a re-read that counted as activity would keep it alive).
+  // Cookies ignore the port, so the browser's session from the main console is this one's too.
+  let idleConsole: ChildProcess | undefined;
+  let idleUrl = '';
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    idleUrl = `http://127.0.0.1:${port}`;
+    idleConsole = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+      env: {
+        ...process.env,
+        ...E2E_STACK_ENV,
+        NODE_ENV: 'production',
+        NEXTAUTH_URL: idleUrl,
+        CONSOLE_SESSION_IDLE_MINUTES: '1.2',
+        CONSOLE_DATA_DIR: '.data/e2e-console-db-idle',
+        VOICE_BASE_URL: E2E_EMULATOR_URL,
+        VOICE_AUTH_URL: E2E_EMULATOR_URL,
+        VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
+        VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
+        VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
+        VOICE_ISSUER: E2E_EMULATOR_URL,
+      },
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const answered = await fetch(`${idleUrl}/signin`).then((response) => response.ok, () => false);
+      if (answered) break;
+      if (Date.now() > deadline) throw new Error('the second console did not start');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
+  test.afterAll(() => {
+    if (idleConsole?.pid) process.kill(idleConsole.pid, 'SIGTERM');
+  });
+
+  test('a /stuck page re-reading every 2 s does not keep the session past the idle timeout', async ({ page }) => {
+    test.setTimeout(180_000);
+    await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });
+    await signIn(page, 'ops@example.com');
+    await page.goto(`${idleUrl}/stuck?refresh=2`);
+    await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
+    const firstRender = await page.getByTestId('updated-at').getAttribute('datetime');
+    // The page keeps re-reading on its own...
+    await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', { timeout: 10_000 });
+    // ...for longer than the idle timeout, with no one at it.
+    await page.waitForTimeout(80_000);
+    await page.goto(`${idleUrl}/stuck`);
+    // Ended by the proxy (reason=expired), or already by the page's own next re-read.
+    await expect(page).toHaveURL(/\/signin/);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The proxy against a real emulator and a real console database: sign-out ends a session for
+ * every copy of its cookie and at the service, background requests (prefetches, auto-refreshes)
+ * never count as activity but still get the security headers, and a long session is written in
+ * cookies a browser keeps.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { NextRequest, type NextResponse } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_REFRESH_COOKIE } from '@/lib/auth/background-request';
+import { sessionReadable } from '@/lib/auth/session-check';
+import { sessionCookieWrites } from '@/lib/auth/session-cookie-chunks';
+import { endSession } from '@/lib/auth/sign-out';
+import { decodeSessionToken, encodeSessionToken, readSessionCookie, type SessionToken } from '@/lib/auth/session-token';
+import { closeConsoleDb, getConsoleDb } from '@/lib/db';
+import { REVOCATION_PATH, revocationOutcome } from '@/lib/upstream/contract/oauth-revocation';
+import { revocationUrl, revokeServiceToken } from '@/lib/upstream/oauth-revocation';
+import { config, proxy } from '@/proxy';
+import type { RunningEmulator } from '../../emulator/server';
+import { tempDir } from '../db/drivers';
+import { consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
+
+const CONSOLE_URL = 'http://127.0.0.1:3999';
+const COOKIE = 'next-auth.session-token';
+let emulator: RunningEmulator;
+let dataRoot: string;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  dataRoot = tempDir('proxy-session-');
+  Object.assign(process.env, {
+    NEXTAUTH_URL: CONSOLE_URL,
+    NEXTAUTH_SECRET: 'proxy-test-secret-0123456789abcdef',
+    VOICE_TOKEN_URL: `${emulator.url}/oauth/token`,
+    VOICE_CLIENT_ID: emulator.config.consoleClientId,
+    VOICE_CLIENT_SECRET: emulator.config.consoleClientSecret,
+    CONSOLE_DATA_DIR: path.join(dataRoot, 'console-db'),
+    DATABASE_URL: '',
+  });
+  // Opened here, where a slow first open of PGlite does not count against a test's time.
+  await getConsoleDb();
+});
+
+afterAll(async () => {
+  await closeConsoleDb();
+  await emulator?.stop();
+  rmSync(dataRoot, { recursive: true, force: true });
+});
+
+async function signedInSession(email: string, overrides: Partial<SessionToken> = {}): Promise<SessionToken> {
+  const tokens = await signIn(consoleClientOf(emulator), { email });
+  const now = Date.now();
+  return {
+    sub: `sub-${email}-${now}`,
+    email,
+    scopes: (tokens.scope ?? '').split(' '),
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    accessTokenExpiresAt: now + (tokens.expires_in ?? 3600) * 1000,
+    accessTokenLifetime: tokens.expires_in ?? 3600,
+    signedInAt: now,
+    lastSeenAt: now,
+    ...overrides,
+  };
+}
+
+function request(pathname: string, cookieHeader: string, headers: Record<string, string> = {}): NextRequest {
+  return new NextRequest(new URL(pathname, CONSOLE_URL), { headers: { cookie: cookieHeader, ...headers } });
+}
+
+const sessionCookieHeader = async (token: SessionToken) => `${COOKIE}=${await encodeSessionToken(token)}`;
+
+/** The session cookies the response sets, by name. */
+function setCookies(response: NextResponse): Map<string, { value: string; maxAge?: number }> {
+  return new Map(response.cookies.getAll().filter((cookie) => cookie.name.startsWith(COOKIE)).map((cookie) => [cookie.name, cookie]));
+}
+
+describe('sign-out', () => {
+  it('refuses a copied cookie afterwards and revokes the grant at the service', async () => {
+    const session = await signedInSession('ops@example.com');
+    const copied = await sessionCookieHeader(session);
+    const before = await proxy(request('/stuck', copied));
+    expect(before.status).toBe(200);
+    expect(await sessionReadable(session)).toBe('active');
+
+    expect(await endSession(session)).toEqual({ revokedInConsole: true, revokedAtService: true });
+
+    const after = await proxy(request('/stuck', copied));
+    expect(after.status).toBe(307);
+    expect(after.headers.get('location')).toContain('/signin');
+    expect(setCookies(after).get(COOKIE)?.maxAge).toBe(0);
+    expect(await sessionReadable(session)).toBe('revoked');
+    // The service ended the grant: the old refresh token is refused, the access token too.
+    const refresh = await refreshTokens(consoleClientOf(emulator), session.refreshToken!);
+    expect(refresh.status).toBe(400);
+    const identity = await fetch(`${emulator.url}/identity`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(identity.status).toBe(401);
+  });
+
+  it('ASSUMPTION (contract/oauth-revocation.ts): the service answers 200 for a token it does not know, as RFC 7009 says', async () => {
+    // VOICE_REVOCATION_URL unset: next to the token endpoint.
+    expect(revocationUrl()).toBe(`${emulator.url}${REVOCATION_PATH}`);
+    expect(await revokeServiceToken({ token: 'never-issued', token_type_hint: 'refresh_token' })).toEqual({ ok: true });
+    expect(revocationOutcome(503)).toBe('retry-later');
+    expect(revocationOutcome(401)).toBe('refused');
+  });
+
+  it('does not touch another session of the same account', async () => {
+    const first = await signedInSession('support@example.com');
+    const second = await signedInSession('support@example.com', { signedInAt: first.signedInAt + 1 });
+    await endSession(first);
+    expect(await sessionReadable(second)).toBe('active');
+    expect((await proxy(request('/stuck', await sessionCookieHeader(second)))).status).toBe(200);
+  });
+});
+
+describe('background requests', () => {
+  const twoMinutesAgo = () => Date.now() - 120_000;
+
+  it('prefetches pass through the proxy and get every security header', async () => {
+    // Next's matcher test helper expects the global its server runtime installs.
+    Object.assign(globalThis, { AsyncLocalStorage });
+    const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
+    const prefetches: Record<string, string>[] = [{ 'next-router-prefetch': '1' }, { purpose: 'prefetch' }];
+    for (const headers of prefetches) {
+      expect(unstable_doesMiddlewareMatch({ config, url: '/stuck', headers })).toBe(true);
+      const response = await proxy(request('/stuck', '', headers));
+      expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('a foreground request records activity; a prefetch or an auto-refresh does not', async () => {
+    const session = await signedInSession('viewer@example.com', { lastSeenAt: twoMinutesAgo() });
+    const cookie = await sessionCookieHeader(session);
+    for (const marked of [
+      request('/stuck', cookie, { 'next-router-prefetch': '1' }),
+      request('/stuck', cookie, { purpose: 'prefetch' }),
+      request('/stuck', `${cookie}; ${BACKGROUND_REFRESH_COOKIE}=1`),
+    ]) {
+      const response = await proxy(marked);
+      expect(response.status).toBe(200);
+      expect(setCookies(response).size).toBe(0);
+    }
+    const foreground = await proxy(request('/stuck', cookie));
+    const written = setCookies(foreground).get(COOKIE);
+    expect(written).toBeDefined();
+    const token = await decodeSessionToken(written!.value);
+    expect(token!.lastSeenAt).toBeGreaterThan(session.lastSeenAt!);
+  });
+
+  it('an auto-refreshing page open past the idle timeout ends the session', async () => {
+    // Default idle timeout 30 minutes; background re-reads every few seconds change nothing.
+    const idle = await signedInSession('ops@example.com', { lastSeenAt: Date.now() - 31 * 60_000, signedInAt: Date.now() - 40 * 60_000 });
+    const response = await proxy(request('/stuck', `${await sessionCookieHeader(idle)}; ${BACKGROUND_REFRESH_COOKIE}=1`));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toContain('reason=expired');
+  });
+});
+
+describe('a long session', () => {
+  it('is written in chunks under 4 KB that read back as the same session, replacing the single cookie', async () => {
+    // Tokens as long as a real service's JWTs can be.
+    const session = await signedInSession('ops@example.com', { lastSeenAt: Date.now() - 120_000 });
+    const long = { ...session, accessToken: `${session.accessToken}.${'a'.repeat(3_000)}`, refreshToken: `${session.refreshToken}.${'r'.repeat(3_000)}` };
+    const response = await proxy(request('/stuck', await sessionCookieHeader(long)));
+    const written = setCookies(response);
+    expect(written.get(COOKIE)?.maxAge).toBe(0);
+    const chunks = [...written.entries()].filter(([name]) => /\.\d+$/.test(name));
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    // Browsers keep a cookie whose name and value fit in 4096 bytes.
+    for (const [name, cookie] of chunks) expect(name.length + cookie.value.length, name).toBeLessThan(4000);
+    const joined = readSessionCookie({ getAll: () => chunks.map(([name, cookie]) => ({ name, value: cookie.value })) });
+    expect(await decodeSessionToken(joined)).toMatchObject({ accessToken: long.accessToken, refreshToken: long.refreshToken });
+
+    // Back to one cookie when the session is short again: the stale chunks are deleted.
+    expect(sessionCookieWrites(COOKIE, 'short', chunks.map(([name]) => name))).toEqual([
+      { name: COOKIE, value: 'short', delete: false },
+      ...chunks.map(([name]) => ({ name, value: '', delete: true })),
+    ]);
+  });
+});
