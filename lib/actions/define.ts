@@ -32,11 +32,8 @@ export interface ActionDefinition<Input extends Record<string, unknown>, Output>
   input: z.ZodType<Input>;
   target(input: Input): ActionTarget;
   run(context: ActionContext, input: Input): Promise<Output>;
-  /**
-   * The run writes its own audit intent and outcome (bulk-job commands: their rows carry the
-   * job id, known only inside the run, and the job's counts). Refusals are still audited here.
-   */
-  auditsItself?: true;
+  /** What the action did, in a line for its audit row (a job command's counts). */
+  summary?(output: Output): string;
 }
 
 export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rejected' | 'upstream' | 'internal';
@@ -45,16 +42,13 @@ export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rej
  * Thrown by an action's `run` when the console itself refuses (a job in the wrong state, a
  * confirmation that does not match): the message is written for the operator and safe to show.
  */
-export class ActionRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ActionRejectedError';
-  }
-}
+export { ActionRejectedError } from '@/lib/rejected';
 
 export interface ActionError {
   kind: ActionErrorKind;
   message: string;
+  /** The console's reason code, when it refused the action itself (`rejected`). */
+  code?: string;
   /** Per-field messages for forms, when the input was invalid. */
   fieldErrors?: Record<string, string[]>;
   /** The service's failure, when the service refused or failed. */

@@ -5,13 +5,15 @@
  */
 import { z } from 'zod';
 import { recordIntent, recordOutcome, recordRefusal, type AuditIntent } from '@/lib/audit/log';
+import { failedOutcome } from '@/lib/audit/outcome';
 import type { ConsoleDb } from '@/lib/db';
 import { operatorFrom, type Operator } from '@/lib/auth/operator';
 import { roleAllows, type RoleMapping } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import type { UpstreamClient, UpstreamLogLine } from '@/lib/upstream/client';
 import { describeUpstreamError, isUpstreamError } from '@/lib/upstream/errors';
-import { ActionRejectedError, type ActionDefinition, type ActionResult } from './define';
+import { ActionRejectedError } from '@/lib/rejected';
+import type { ActionDefinition, ActionResult } from './define';
 
 export interface ActionEnvironment {
   session: SessionToken | null;
@@ -96,36 +98,27 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
   }
 
-  const auditId = definition.auditsItself ? null : await recordIntent(db, intent);
+  const auditId = await recordIntent(db, intent);
   const calls: UpstreamLogLine[] = [];
   const upstream = environment.upstreamFor(session.accessToken, (line) => calls.push(line));
   const started = performance.now();
   const lastCall = () => calls.at(-1);
   try {
     const data = await definition.run({ operator, upstream, db }, parsed.data);
-    if (auditId) await recordOutcome(db, auditId, {
+    await recordOutcome(db, auditId, {
       outcome: 'ok',
       upstreamStatus: lastCall()?.status ?? null,
       upstreamRequestId: lastCall()?.requestId ?? null,
+      summary: definition.summary?.(data) ?? null,
       durationMs: Math.round(performance.now() - started),
     });
     return { ok: true, data, requestId: lastCall()?.requestId ?? null };
   } catch (error) {
     const upstreamError = isUpstreamError(error) ? error : null;
-    if (auditId) await recordOutcome(db, auditId, {
-      outcome: 'failed',
-      upstreamStatus: upstreamError?.status ?? null,
-      upstreamRequestId: upstreamError?.requestId ?? null,
-      errorMessage: upstreamError
-        ? `${upstreamError.message}${upstreamError.mayHaveApplied ? '; no answer, so it may have been applied' : ''}`
-        : error instanceof Error
-          ? error.message
-          : String(error),
-      durationMs: Math.round(performance.now() - started),
-    });
-    if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message } };
+    await recordOutcome(db, auditId, failedOutcome(error, Math.round(performance.now() - started)));
+    if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) } };
     if (!upstreamError) {
-      const reference = auditId ? `audit entry ${auditId}` : `action ${definition.name}`;
+      const reference = `audit entry ${auditId}`;
       console.error(`[action] ${definition.name} failed unexpectedly (${reference})`, error);
       return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` } };
     }

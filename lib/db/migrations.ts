@@ -147,4 +147,14 @@ CREATE TABLE bulk_job_runners (
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs];
+/**
+ * What an action did, in a line (a job command's counts, a run's totals), apart from
+ * error_message, which says only what went wrong. An outcome column: the append-only trigger
+ * lists the columns that may never change, so this one is written once, with the outcome.
+ */
+const auditSummary: Migration = {
+  id: '0003_audit_summary',
+  sql: `ALTER TABLE audit_log ADD COLUMN summary text;`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary];

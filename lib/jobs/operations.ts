@@ -29,19 +29,7 @@ export const targetStatusSchema = z
   .regex(/^[\w.-]+$/, 'a status is letters, digits, "-", "_" or "."')
   .refine((value) => !isDotSegment(value), 'a status cannot be "." or ".."');
 
-/** The parameters each action takes (from the operator, validated once at planning). */
-export const JOB_PARAMS_SCHEMAS = {
-  'message.reprocess': z.object({}).strict(),
-  'message.set_status': z.object({ status: targetStatusSchema }).strict(),
-  'message.create_mp3': z.object({}).strict(),
-  'message.recreate_waveform': z.object({}).strict(),
-} as const satisfies Record<JobAction, z.ZodType>;
-
 export type JobParams = { status?: string };
-
-export function parseJobParams(action: JobAction, params: unknown): JobParams {
-  return JOB_PARAMS_SCHEMAS[action].parse(params ?? {});
-}
 
 export type MessageOperationResult = z.infer<typeof messageOperationResultSchema>;
 

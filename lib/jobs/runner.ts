@@ -30,7 +30,7 @@ import { getConsoleDb, type ConsoleDb } from '@/lib/db';
 import { sleep } from '@/lib/sleep';
 import { isUnreadableSuccess, isUpstreamError, type UpstreamError } from '@/lib/upstream/errors';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { recordRunIntent, recordRunOutcome } from './audit';
+import { recordRunIntent, recordRunOutcome } from '@/lib/audit/job-runs';
 import { runOperation, type JobAction } from './operations';
 import { RatePacer } from './pacer';
 import { machineUpstreamFromSettings, type JobsUpstream } from './service-credential';

@@ -1,8 +1,8 @@
 /** The bulk job model: statuses, who acts, what is selected, and the rows as callers see them. */
-import { ActionRejectedError } from '@/lib/actions/define';
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '@/lib/audit/log';
 import type { Operator } from '@/lib/auth/operator';
+import { ActionRejectedError } from '@/lib/rejected';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { JOB_ACTIONS, type JobAction, type JobParams } from './operations';
 
@@ -245,12 +245,13 @@ export function countsFrom(row: CountsRow | undefined): JobCounts {
 }
 
 /** A refused command: wrong state, unknown job, count mismatch, bad input. Safe to show. */
+export type JobCommandErrorCode = 'not_found' | 'invalid' | 'wrong_status' | 'count_mismatch' | 'empty' | 'stale' | 'nothing_to_retry' | 'not_revertible';
+
 export class JobCommandError extends ActionRejectedError {
-  constructor(
-    readonly code: 'not_found' | 'invalid' | 'wrong_status' | 'count_mismatch' | 'empty' | 'stale' | 'nothing_to_retry' | 'not_revertible',
-    message: string,
-  ) {
-    super(message);
+  declare readonly code: JobCommandErrorCode;
+
+  constructor(code: JobCommandErrorCode, message: string) {
+    super(message, code);
     this.name = 'JobCommandError';
   }
 }

@@ -48,6 +48,7 @@ for (const driver of testDrivers()) {
         upstreamStatus: null,
         upstreamRequestId: null,
         errorMessage: null,
+        summary: null,
         durationMs: null,
         completedAt: null,
         jobId: 'job-7',

@@ -44,7 +44,7 @@ export async function planJobRevert(input: unknown): Promise<ActionResult<Planne
 
 export async function startBulkJob(input: unknown): Promise<ActionResult<{ jobId: string }>> {
   const result = await performAction(startJobAction, input);
-  return result.ok ? { ...result, data: { jobId: result.data.id } } : result;
+  return result.ok ? { ...result, data: { jobId: result.data.job.id } } : result;
 }
 
 export async function cancelBulkJob(input: unknown): Promise<ActionResult<{ skipped: number; inFlight: number }>> {
