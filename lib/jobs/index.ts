@@ -27,7 +27,8 @@ export {
 export { describePlan, planJob, planJobInputSchema, planRevertJob, readJob, type JobPlan, type PlanDeps, type PlanJobInput, type PlanOptions } from './plan';
 export { cancelJob, retryFailedItems, startJob, type CancelResult, type RetryResult, type StartResult } from './commands';
 export { getJob, jobsForItem, listJobItems, listJobs, listRunners, streamJobItems, type JobDetail, type JobSummary, type RunnerInfo } from './queries';
-export { ensureJobRunner, startJobRunner, stopJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+export { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+export { ensureJobRunner, stopJobRunner } from './runner-process';
 export { wakeJobRunners } from './wake';
 export { jobsSettings, type JobsSettings } from './settings';
 export { createServiceCredential, machineUpstream, ServiceCredentialError, type JobsUpstream, type ServiceCredential } from './service-credential';

@@ -19,7 +19,8 @@ import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 import { z } from 'zod';
-import { JOB_ACTIONS, targetStatusSchema, type JobAction, type JobParams } from './operations';
+import { messageStatusSchema } from '@/lib/upstream/message-operations';
+import { JOB_ACTIONS, type JobAction, type JobParams } from './operations';
 import {
   JOB_COLUMNS,
   JobCommandError,
@@ -53,7 +54,7 @@ const otherActions = JOB_ACTIONS.filter((action): action is Exclude<JobAction, '
  * its target status; the other actions take no parameter.
  */
 export const planJobInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('message.set_status'), params: z.object({ status: targetStatusSchema }).strict(), selection: jobSelectionSchema }),
+  z.object({ action: z.literal('message.set_status'), params: z.object({ status: messageStatusSchema }).strict(), selection: jobSelectionSchema }),
   z.object({ action: z.enum(otherActions as [Exclude<JobAction, 'message.set_status'>, ...Exclude<JobAction, 'message.set_status'>[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema }),
 ]);
 

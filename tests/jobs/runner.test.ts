@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
+import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
 import { operationPath } from '@/lib/jobs/operations';
 import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
 import { getJob, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
@@ -333,14 +334,18 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000006', 'msg_000007'] });
       // The first two outcome writes fail (a database hiccup); the retried write succeeds.
       let failures = 2;
-      const flaky = interceptQueries(db, (sql, _params, run) => {
-        if (failures > 0 && /^\s*UPDATE bulk_job_items\s+SET status = \$4/.test(sql)) {
-          failures--;
-          return Promise.reject(new Error('connection reset'));
-        }
-        return run();
-      });
-      const hiccup = testRunner(flaky, fakeUpstream(service), { instanceId: 'hiccup' });
+      const store = createSqlItemStore(db);
+      const flaky: ItemStore = {
+        ...store,
+        finish: (item, outcome) => {
+          if (failures > 0) {
+            failures--;
+            return Promise.reject(new Error('connection reset'));
+          }
+          return store.finish(item, outcome);
+        },
+      };
+      const hiccup = testRunner(db, fakeUpstream(service), { instanceId: 'hiccup', store: flaky });
       runners.push(hiccup);
       await startJob(db, OPS, planned.jobId, planned.total);
       const job = await waitForJob(db, planned.jobId, ended);
