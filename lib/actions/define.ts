@@ -55,7 +55,10 @@ export interface ActionError {
   failure?: UpstreamFailure;
 }
 
-export type ActionResult<Output> = { ok: true; data: Output; requestId: string | null } | { ok: false; error: ActionError };
+export type ActionResult<Output> =
+  /** `warning`: done, but something the operator should know (the audit log could not record it). */
+  | { ok: true; data: Output; requestId: string | null; warning?: string }
+  | { ok: false; error: ActionError };
 
 /** Declares an action; the identity function keeps Input and Output inferred from the schema. */
 export function defineAction<Input extends Record<string, unknown>, Output>(definition: ActionDefinition<Input, Output>): ActionDefinition<Input, Output> {

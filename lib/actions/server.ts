@@ -1,5 +1,6 @@
 /** Runs an action from a Next.js server action: the environment comes from the request. */
 import 'server-only';
+import { headers } from 'next/headers';
 import { configuredRoles } from '@/lib/auth/operator';
 import { readToken } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
@@ -8,6 +9,8 @@ import type { ActionDefinition, ActionResult } from './define';
 import { executeAction } from './execute';
 
 export async function performAction<Input extends Record<string, unknown>, Output>(definition: ActionDefinition<Input, Output>, rawInput: unknown): Promise<ActionResult<Output>> {
-  const [session, db] = await Promise.all([readToken(), getConsoleDb()]);
-  return executeAction(definition, rawInput, { session, roles: configuredRoles(), db, upstreamFor: consoleUpstreamClient });
+  const [session, db, requestHeaders] = await Promise.all([readToken(), getConsoleDb(), headers()]);
+  // The nearest client the request names; refusals without a session are counted per source.
+  const source = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || requestHeaders.get('x-real-ip') || 'unknown';
+  return executeAction(definition, rawInput, { session, roles: configuredRoles(), db, source, upstreamFor: consoleUpstreamClient });
 }

@@ -76,6 +76,7 @@ const auditRowSchema = z
     duration_ms: z.number().nullable(),
     completed_at: z.date().nullable(),
     job_id: z.string().nullable(),
+    refusal_count: z.number().nullable(),
   })
   .transform((row) => ({
     id: row.id,
@@ -96,12 +97,15 @@ const auditRowSchema = z
     durationMs: row.duration_ms,
     completedAt: row.completed_at,
     jobId: row.job_id,
+    /** For a refusal without a session: how many such calls its window counted (see refusals.ts). */
+    refusalCount: row.refusal_count,
   }));
 export type AuditRow = z.output<typeof auditRowSchema>;
 
 const ROW_COLUMNS = `id::text AS id, occurred_at, operator_id, operator_email, operator_role, action, target_type,
   target_ids, params, outcome, denial_reason, upstream_status, upstream_request_id, error_message, summary, duration_ms,
-  completed_at, job_id`;
+  completed_at, job_id,
+  (SELECT t.count FROM audit_refusal_tallies t WHERE t.audit_id = audit_log.id LIMIT 1) AS refusal_count`;
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);

@@ -157,4 +157,27 @@ const auditSummary: Migration = {
   sql: `ALTER TABLE audit_log ADD COLUMN summary text;`,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary];
+/**
+ * Refusals without a session, counted per action, source and minute instead of a row each (see
+ * lib/audit/refusals.ts). audit_id is the window's one audit_log row (no foreign key: a
+ * reference would change how the trigger refuses TRUNCATE of audit_log). Counts, not history: rows
+ * here may be updated (the count) and are not covered by the append-only trigger.
+ */
+const auditRefusalTallies: Migration = {
+  id: '0004_audit_refusal_tallies',
+  sql: `
+CREATE TABLE audit_refusal_tallies (
+  window_start timestamptz NOT NULL,
+  action text NOT NULL,
+  source text NOT NULL,
+  reason text NOT NULL,
+  count integer NOT NULL DEFAULT 1,
+  last_at timestamptz NOT NULL DEFAULT now(),
+  audit_id bigint,
+  PRIMARY KEY (window_start, action, source, reason)
+);
+CREATE INDEX audit_refusal_tallies_audit_id_idx ON audit_refusal_tallies (audit_id) WHERE audit_id IS NOT NULL;
+`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary, auditRefusalTallies];

@@ -52,6 +52,7 @@ for (const driver of testDrivers()) {
         durationMs: null,
         completedAt: null,
         jobId: 'job-7',
+        refusalCount: null,
       });
 
       await recordOutcome(database.db, id, { outcome: 'failed', upstreamStatus: 502, upstreamRequestId: 'req-1', errorMessage: 'bad gateway', durationMs: 123.6 });

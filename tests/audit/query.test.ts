@@ -160,6 +160,7 @@ for (const driver of testDrivers()) {
         durationMs: null,
         completedAt: new Date('2026-11-20T12:30:00Z'),
         jobId: null,
+        refusalCount: null,
       });
     });
   });
