@@ -13,6 +13,8 @@ export interface RunCounts {
   ok: number;
   failed: number;
   skipped: number;
+  /** Sent, outcome not recorded. */
+  unknown?: number;
 }
 
 export interface JobRunIntent {
@@ -26,7 +28,8 @@ export interface JobRunIntent {
 }
 
 export function describeRunCounts(counts: RunCounts): string {
-  return `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped of ${counts.total}`;
+  const unknown = counts.unknown ? `, ${counts.unknown} unknown (check before retrying)` : '';
+  return `${counts.ok} ok, ${counts.failed} failed, ${counts.skipped} skipped${unknown} of ${counts.total}`;
 }
 
 export function recordRunIntent(db: Queryable, job: JobRunIntent): Promise<AuditId> {
@@ -48,10 +51,14 @@ export function recordRunOutcome(
   auditId: AuditId,
   run: { status: 'completed' | 'cancelled'; counts: RunCounts; durationMs: number },
 ): Promise<void> {
-  const ok = run.status === 'completed' && run.counts.failed === 0;
+  const ok = run.status === 'completed' && run.counts.failed === 0 && !run.counts.unknown;
   return recordOutcome(db, auditId, {
     outcome: ok ? 'ok' : 'failed',
-    errorMessage: ok ? null : run.status === 'cancelled' ? 'cancelled before every item ran' : `${run.counts.failed} of ${run.counts.total} items failed`,
+    errorMessage: ok
+      ? null
+      : run.status === 'cancelled'
+        ? 'cancelled before every item ran'
+        : `${run.counts.failed + (run.counts.unknown ?? 0)} of ${run.counts.total} items failed or have an unknown outcome`,
     summary: `${run.status}: ${describeRunCounts(run.counts)}`,
     durationMs: Math.max(0, run.durationMs),
   });

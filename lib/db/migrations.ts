@@ -180,4 +180,19 @@ CREATE INDEX audit_refusal_tallies_audit_id_idx ON audit_refusal_tallies (audit_
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary, auditRefusalTallies];
+/**
+ * Items sent whose outcome could not be recorded end as `unknown` ("check before retrying"),
+ * never back to pending: sending them again could apply them twice. `sent_at` is set by each
+ * send of the current claim (cleared by a claim), so recovery knows whether a stuck item was sent.
+ */
+const bulkJobItemUnknown: Migration = {
+  id: '0005_bulk_job_item_unknown',
+  sql: `
+ALTER TABLE bulk_job_items DROP CONSTRAINT bulk_job_items_status_check;
+ALTER TABLE bulk_job_items ADD CONSTRAINT bulk_job_items_status_check
+  CHECK (status IN ('pending', 'in_flight', 'ok', 'failed', 'skipped', 'unknown'));
+ALTER TABLE bulk_job_items ADD COLUMN sent_at timestamptz;
+`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary, auditRefusalTallies, bulkJobItemUnknown];

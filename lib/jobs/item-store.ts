@@ -43,21 +43,30 @@ export interface ItemStore {
   finish(item: ClaimedItem, outcome: ItemOutcome): Promise<boolean>;
   /** Notes a failed try that will be retried (the item stays in flight). */
   recordRetry(item: ClaimedItem, attempts: number, lastTry: { error: string; upstreamStatus: number | null; upstreamRequestId: string | null }): Promise<void>;
+  /** Ends a sent item whose outcome could not be recorded as `unknown` (check before retrying). */
+  markUnknown(item: ClaimedItem, why: string): Promise<boolean>;
   /** Gives an item that was not sent back: pending again (skipped if its job was cancelled). */
   release(item: ClaimedItem): Promise<boolean>;
   /**
-   * Gives back items in flight for a runner whose heartbeat is older than the lease, or for any
-   * runner for longer than ten leases; skips pending items of cancelled jobs. Returns how many
-   * in-flight items it took back.
+   * Gives back items in flight for a runner whose heartbeat is older than the lease (it died:
+   * they are resumed); an item of a live runner untouched for ten leases (no claim, no send) ends
+   * as `unknown` when it was sent, else is given back. Skips pending items of cancelled jobs.
+   * Returns how many in-flight items it took back.
    */
   recoverAbandoned(instanceId: string, leaseSeconds: number): Promise<number>;
 }
 
-/** Pending again, or skipped when the job was cancelled: one expression for release and recovery. */
+/** Why an item is `unknown`. */
+export const UNKNOWN_OUTCOME = 'sent, but its outcome could not be recorded: check the message before retrying';
+
+/** The item's job (`j`) was cancelled: what is given back is skipped, not pending. */
+const CANCELLED = `j.status IN ('cancelling', 'cancelled')`;
+
+/** Pending again, or skipped when the job was cancelled. */
 const GIVE_BACK = `
-  status = CASE WHEN j.status IN ('cancelling', 'cancelled') THEN 'skipped' ELSE 'pending' END,
-  error = CASE WHEN j.status IN ('cancelling', 'cancelled') THEN 'cancelled' ELSE i.error END,
-  finished_at = CASE WHEN j.status IN ('cancelling', 'cancelled') THEN now() ELSE NULL END,
+  status = CASE WHEN ${CANCELLED} THEN 'skipped' ELSE 'pending' END,
+  error = CASE WHEN ${CANCELLED} THEN 'cancelled' ELSE i.error END,
+  finished_at = CASE WHEN ${CANCELLED} THEN now() ELSE NULL END,
   claim_token = NULL`;
 
 export function createSqlItemStore(db: Queryable): ItemStore {
@@ -72,7 +81,7 @@ export function createSqlItemStore(db: Queryable): ItemStore {
            FOR UPDATE SKIP LOCKED
          )
          UPDATE bulk_job_items i
-         SET status = 'in_flight', claimed_by = $3, claimed_at = now(), claim_token = gen_random_uuid()::text, claims = i.claims + 1
+         SET status = 'in_flight', claimed_by = $3, claimed_at = now(), sent_at = NULL, claim_token = gen_random_uuid()::text, claims = i.claims + 1
          FROM picked
          WHERE i.job_id = picked.job_id AND i.seq = picked.seq
          RETURNING i.seq, i.item_id, i.target_status, i.status_before, i.attempts, i.claim_token`,
@@ -94,7 +103,8 @@ export function createSqlItemStore(db: Queryable): ItemStore {
 
     async fence(item) {
       const [sent] = await db.query<{ sends: number }>(
-        `UPDATE bulk_job_items i SET sends = i.sends + 1
+        // The send refreshes the claim: a live item waiting out 429s or backoffs never looks abandoned.
+        `UPDATE bulk_job_items i SET sends = i.sends + 1, claimed_at = now(), sent_at = now()
          WHERE i.job_id = $1 AND i.seq = $2 AND i.claim_token = $3 AND i.status = 'in_flight'
            AND EXISTS (SELECT 1 FROM bulk_jobs j WHERE j.id = $1 AND j.status = 'running')
          RETURNING i.sends`,
@@ -138,6 +148,16 @@ export function createSqlItemStore(db: Queryable): ItemStore {
       );
     },
 
+    async markUnknown(item, why) {
+      const rows = await db.query(
+        `UPDATE bulk_job_items SET status = 'unknown', error = $4, finished_at = now()
+         WHERE job_id = $1 AND seq = $2 AND claim_token = $3 AND status = 'in_flight'
+         RETURNING seq`,
+        [item.jobId, item.seq, item.token, why],
+      );
+      return rows.length > 0;
+    },
+
     async release(item) {
       const rows = await db.query(
         `UPDATE bulk_job_items i SET ${GIVE_BACK}
@@ -150,18 +170,25 @@ export function createSqlItemStore(db: Queryable): ItemStore {
     },
 
     async recoverAbandoned(instanceId, leaseSeconds) {
+      // A live runner's item untouched for ten leases that was sent: its outcome was never
+      // recorded (the runner gave up writing it); it ends unknown, never pending again. A dead
+      // runner's items are resumed (sent at most twice, `claims` shows it).
+      const live = `EXISTS (SELECT 1 FROM bulk_job_runners r
+                            WHERE r.instance_id = i.claimed_by AND r.stopped_at IS NULL
+                              AND r.heartbeat_at > now() - make_interval(secs => $2))`;
+      const sentUnrecorded = `(i.sent_at IS NOT NULL AND ${live})`;
       const recovered = await db.query<{ seq: number }>(
-        `UPDATE bulk_job_items i SET ${GIVE_BACK}
+        `UPDATE bulk_job_items i
+         SET status = CASE WHEN ${sentUnrecorded} THEN 'unknown' WHEN ${CANCELLED} THEN 'skipped' ELSE 'pending' END,
+             error = CASE WHEN ${sentUnrecorded} THEN $3 WHEN ${CANCELLED} THEN 'cancelled' ELSE i.error END,
+             finished_at = CASE WHEN ${sentUnrecorded} OR ${CANCELLED} THEN now() ELSE NULL END,
+             claim_token = NULL
          FROM bulk_jobs j
          WHERE j.id = i.job_id AND i.status = 'in_flight'
            AND i.claimed_at < now() - make_interval(secs => $2)
-           AND (i.claimed_at < now() - make_interval(secs => $2 * 10)
-                OR (i.claimed_by IS DISTINCT FROM $1
-                    AND NOT EXISTS (SELECT 1 FROM bulk_job_runners r
-                                    WHERE r.instance_id = i.claimed_by AND r.stopped_at IS NULL
-                                      AND r.heartbeat_at > now() - make_interval(secs => $2))))
+           AND (i.claimed_at < now() - make_interval(secs => $2 * 10) OR (i.claimed_by IS DISTINCT FROM $1 AND NOT ${live}))
          RETURNING i.seq`,
-        [instanceId, leaseSeconds],
+        [instanceId, leaseSeconds, UNKNOWN_OUTCOME],
       );
       // Pending items of a cancelled job (released by a runner while the cancel committed) end as skipped.
       await db.query(
@@ -192,5 +219,6 @@ export function guardedItemStore(store: ItemStore, guard: () => void): ItemStore
     recordRetry: guarded(store.recordRetry.bind(store)),
     release: guarded(store.release.bind(store)),
     recoverAbandoned: guarded(store.recoverAbandoned.bind(store)),
+    markUnknown: guarded(store.markUnknown.bind(store)),
   };
 }

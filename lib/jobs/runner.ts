@@ -25,7 +25,7 @@ import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { ConsoleDb } from '@/lib/db';
-import { createSqlItemStore, guardedItemStore, type ClaimedItem, type ItemStore } from './item-store';
+import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
 import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
 import { RatePacer } from './pacer';
 import { errorText, Halted, systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './runner-types';
@@ -317,10 +317,11 @@ class Runner implements JobRunner {
         if (!(error instanceof Halted)) {
           this.log({ type: 'error', message: `item ${item.seq} of job ${item.jobId}: ${errorText(error)}` });
           await this.recordRunnerError(error);
-          // Not sent: back to pending for any runner. Sent but unrecorded: it stays in flight
-          // under this runner, since sending it again could apply it twice; it is taken back
-          // only after ten leases (or one, if this runner dies).
-          if (!(error instanceof OutcomeNotRecorded)) await this.store.release(item).catch(() => {});
+          // Not sent: back to pending for any runner.
+          // Sent but unrecorded: never pending again. Marked unknown now if the database lets
+          // us; otherwise recovery marks it unknown after ten leases (it was sent).
+          if (error instanceof OutcomeNotRecorded) await this.store.markUnknown(item, UNKNOWN_OUTCOME).catch(() => {});
+          else await this.store.release(item).catch(() => {});
         }
       } finally {
         this.held--;

@@ -3,7 +3,7 @@ import type { ClaimedItem, FenceResult, ItemOutcome, ItemStore } from '@/lib/job
 
 export interface FakeItem {
   item: ClaimedItem;
-  status: 'pending' | 'in_flight' | 'ok' | 'failed' | 'skipped';
+  status: 'pending' | 'in_flight' | 'ok' | 'failed' | 'skipped' | 'unknown';
   sends: number;
   outcome: ItemOutcome | null;
   retries: { attempts: number; error: string }[];
@@ -54,6 +54,14 @@ export class FakeItemStore implements ItemStore {
 
   async recordRetry(item: ClaimedItem, attempts: number, lastTry: { error: string }): Promise<void> {
     this.entry(item)?.retries.push({ attempts, error: lastTry.error });
+  }
+
+  async markUnknown(item: ClaimedItem, why: string): Promise<boolean> {
+    const entry = this.entry(item);
+    if (!entry) return false;
+    entry.status = 'unknown';
+    entry.outcome = { status: 'failed', error: why };
+    return true;
   }
 
   async release(item: ClaimedItem): Promise<boolean> {
