@@ -16,6 +16,8 @@ export interface ActionContext {
   upstream: UpstreamClient;
   /** The console database, for actions whose effect is the console's own (bulk jobs). */
   db: ConsoleDb;
+  /** Aborted when the operator goes away: long reads (a dry run) stop. */
+  signal?: AbortSignal;
 }
 
 export interface ActionTarget {

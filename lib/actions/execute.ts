@@ -21,6 +21,8 @@ export interface ActionEnvironment {
   session: SessionToken | null;
   roles: RoleMapping;
   db: ConsoleDb;
+  /** Aborted when the caller goes away (passed to the action's run). */
+  signal?: AbortSignal;
   /** Where the call came from (the client's address), for counting refusals without a session. */
   source?: string;
   /** A client bound to the operator's token that reports each call to `log`. */
@@ -114,7 +116,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   // write must not turn an applied change into a failure the operator would retry.
   let result: { ok: true; data: Output } | { ok: false; error: unknown };
   try {
-    result = { ok: true, data: await definition.run({ operator, upstream, db }, parsed.data) };
+    result = { ok: true, data: await definition.run({ operator, upstream, db, signal: environment.signal }, parsed.data) };
   } catch (error) {
     result = { ok: false, error };
   }

@@ -17,7 +17,7 @@ export const planJobAction = defineAction({
   requiredRole: 'ops',
   input: planJobInputSchema.transform((input) => ({ ...input, jobId: randomUUID() })),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
-  run: ({ operator, upstream, db }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, {}, id),
+  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal }, id),
   summary: describePlan,
 });
 
@@ -54,6 +54,6 @@ export const planRevertAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ jobId }).transform((input) => ({ revertsJobId: input.jobId, jobId: randomUUID() })),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId, input.revertsJobId], jobId: input.jobId }),
-  run: ({ operator, upstream, db }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.revertsJobId, {}, input.jobId),
+  run: ({ operator, upstream, db, signal }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.revertsJobId, { signal }, input.jobId),
   summary: describePlan,
 });

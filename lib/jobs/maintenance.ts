@@ -6,6 +6,7 @@
  */
 import { recordRunIntent, recordRunOutcome } from '@/lib/audit/job-runs';
 import type { ConsoleDb, Queryable } from '@/lib/db';
+import { PLAN_VALID_MINUTES } from './commands';
 import type { JobAction } from './operations';
 import { COUNTS_SQL, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow, type Job, type JobCounts } from './types';
 
@@ -31,9 +32,17 @@ export async function recordRunnerError(db: Queryable, instanceId: string, messa
   await db.query(`UPDATE bulk_job_runners SET last_error = $2, last_error_at = now() WHERE instance_id = $1`, [instanceId, message.slice(0, 2000)]);
 }
 
-/** A dry run whose process died while reading: never confirmable, removed after an hour. */
+/**
+ * Dry runs nobody will start, with their items: a planned job past its validity (startJob
+ * refuses it), and one whose process died while reading (never confirmable), after an hour.
+ */
 export async function deleteAbandonedPlans(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM bulk_jobs WHERE status = 'planning' AND created_at < now() - interval '1 hour'`);
+  await db.query(
+    `DELETE FROM bulk_jobs
+     WHERE (status = 'planned' AND planned_at < now() - make_interval(mins => $1))
+        OR (status = 'planning' AND created_at < now() - interval '1 hour')`,
+    [PLAN_VALID_MINUTES],
+  );
 }
 
 /** Takes each queued job this runner wins (another runner may take some): running, with its run's audit intent. */
