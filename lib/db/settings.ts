@@ -16,12 +16,18 @@ const consoleDbEnvSchema = z.object({
     emptyAsUnset,
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),
+  DATABASE_MIGRATION_URL: z.preprocess(
+    emptyAsUnset,
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must start with postgres:// or postgresql://').optional(),
+  ),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE)),
   CONSOLE_DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(DEFAULT_CONSOLE_DATA_DIR)),
 });
 
 export interface ConsoleDbSettings {
   databaseUrl?: string;
+  /** The owner's URL, when migrations run as another role than the console (see runtime-role.ts). */
+  migrationUrl?: string;
   poolSize: number;
   /** Absolute; a relative CONSOLE_DATA_DIR is taken from the working directory. */
   dataDir: string;
@@ -31,6 +37,7 @@ export interface ConsoleDbSettings {
 export function consoleDbSettings(env: Record<string, string | undefined> = process.env): ConsoleDbSettings {
   const parsed = consoleDbEnvSchema.safeParse({
     DATABASE_URL: env.DATABASE_URL,
+    DATABASE_MIGRATION_URL: env.DATABASE_MIGRATION_URL,
     DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE,
     CONSOLE_DATA_DIR: env.CONSOLE_DATA_DIR,
   });
@@ -40,6 +47,7 @@ export function consoleDbSettings(env: Record<string, string | undefined> = proc
   }
   return {
     databaseUrl: parsed.data.DATABASE_URL,
+    migrationUrl: parsed.data.DATABASE_MIGRATION_URL,
     poolSize: parsed.data.DATABASE_POOL_SIZE,
     dataDir: path.resolve(parsed.data.CONSOLE_DATA_DIR),
   };
