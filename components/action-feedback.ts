@@ -25,6 +25,10 @@ export async function callAction<T>(action: () => Promise<ActionResult<T>>): Pro
 
 /** Tells the operator how an action ended: what happened and, on failure, the request id. */
 export function announceActionResult(result: ActionResult<unknown>, success: string): void {
+  if (result.ok && result.warning) {
+    toast.warning(success, { description: result.warning });
+    return;
+  }
   if (result.ok) {
     toast.success(success, { description: result.requestId ? `Request id ${result.requestId}` : undefined });
     return;

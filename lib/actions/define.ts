@@ -16,6 +16,8 @@ export interface ActionContext {
   upstream: UpstreamClient;
   /** The console database, for actions whose effect is the console's own (bulk jobs). */
   db: ConsoleDb;
+  /** Aborted when the operator goes away: long reads (a dry run) stop. */
+  signal?: AbortSignal;
 }
 
 export interface ActionTarget {
@@ -32,11 +34,8 @@ export interface ActionDefinition<Input extends Record<string, unknown>, Output>
   input: z.ZodType<Input>;
   target(input: Input): ActionTarget;
   run(context: ActionContext, input: Input): Promise<Output>;
-  /**
-   * The run writes its own audit intent and outcome (bulk-job commands: their rows carry the
-   * job id, known only inside the run, and the job's counts). Refusals are still audited here.
-   */
-  auditsItself?: true;
+  /** What the action did, in a line for its audit row (a job command's counts). */
+  summary?(output: Output): string;
 }
 
 export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rejected' | 'upstream' | 'internal';
@@ -45,23 +44,23 @@ export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rej
  * Thrown by an action's `run` when the console itself refuses (a job in the wrong state, a
  * confirmation that does not match): the message is written for the operator and safe to show.
  */
-export class ActionRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ActionRejectedError';
-  }
-}
+export { ActionRejectedError } from '@/lib/rejected';
 
 export interface ActionError {
   kind: ActionErrorKind;
   message: string;
+  /** The console's reason code, when it refused the action itself (`rejected`). */
+  code?: string;
   /** Per-field messages for forms, when the input was invalid. */
   fieldErrors?: Record<string, string[]>;
   /** The service's failure, when the service refused or failed. */
   failure?: UpstreamFailure;
 }
 
-export type ActionResult<Output> = { ok: true; data: Output; requestId: string | null } | { ok: false; error: ActionError };
+export type ActionResult<Output> =
+  /** `warning`: done, but something the operator should know (the audit log could not record it). */
+  | { ok: true; data: Output; requestId: string | null; warning?: string }
+  | { ok: false; error: ActionError };
 
 /** Declares an action; the identity function keeps Input and Output inferred from the schema. */
 export function defineAction<Input extends Record<string, unknown>, Output>(definition: ActionDefinition<Input, Output>): ActionDefinition<Input, Output> {

@@ -5,18 +5,26 @@
  */
 import { z } from 'zod';
 import { recordIntent, recordOutcome, recordRefusal, type AuditIntent } from '@/lib/audit/log';
+import { boundedParams } from '@/lib/audit/bounded';
+import { failedOutcome } from '@/lib/audit/outcome';
+import { recordAnonymousRefusal } from '@/lib/audit/refusals';
 import type { ConsoleDb } from '@/lib/db';
 import { operatorFrom, type Operator } from '@/lib/auth/operator';
 import { roleAllows, type RoleMapping } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import type { UpstreamClient, UpstreamLogLine } from '@/lib/upstream/client';
 import { describeUpstreamError, isUpstreamError } from '@/lib/upstream/errors';
-import { ActionRejectedError, type ActionDefinition, type ActionResult } from './define';
+import { ActionRejectedError } from '@/lib/rejected';
+import type { ActionDefinition, ActionResult } from './define';
 
 export interface ActionEnvironment {
   session: SessionToken | null;
   roles: RoleMapping;
   db: ConsoleDb;
+  /** Aborted when the caller goes away (passed to the action's run). */
+  signal?: AbortSignal;
+  /** Where the call came from (the client's address), for counting refusals without a session. */
+  source?: string;
   /** A client bound to the operator's token that reports each call to `log`. */
   upstreamFor(accessToken: string, log: (line: UpstreamLogLine) => void): UpstreamClient;
 }
@@ -26,19 +34,20 @@ const REFUSAL_PARAMS_LIMIT = 4_000;
 /** Most target ids a refusal lists. */
 const REFUSAL_TARGET_IDS_LIMIT = 100;
 
-/** An input as audit params: objects as they are, anything else under `input`. */
+/**
+ * An input as audit params: objects as they are, anything else under `input`. Made JSON-safe
+ * here (boundedParams turns a BigInt into text), since JSON.stringify throws on one and a
+ * refusal must be recorded whatever the caller sent.
+ */
 function describeRawInput(raw: unknown): Record<string, unknown> {
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return { ...(raw as Record<string, unknown>) };
-  return { input: raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw) ?? null };
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return boundedParams(raw as Record<string, unknown>);
+  return boundedParams({ input: raw === undefined ? null : raw });
 }
 
-/**
- * A refusal as the audit log keeps it: bounded, because refused calls come from anyone who can
- * reach the console (no session needed), and the log is append-only.
- */
+/** A refusal as the audit log keeps it: bounded, because the log is append-only. */
 function boundedRefusal(intent: AuditIntent): AuditIntent {
   const targetIds = intent.targetIds ?? [];
-  const json = JSON.stringify(intent.params ?? {});
+  const json = JSON.stringify(boundedParams(intent.params ?? {}));
   const params: Record<string, unknown> =
     json.length <= REFUSAL_PARAMS_LIMIT ? { ...intent.params } : { truncated: true, characters: json.length, preview: json.slice(0, REFUSAL_PARAMS_LIMIT) };
   if (targetIds.length > REFUSAL_TARGET_IDS_LIMIT) params.targetIdCount = targetIds.length;
@@ -74,11 +83,13 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     ...('jobId' in target && target.jobId ? { jobId: target.jobId } : {}),
   };
 
-  const refusal = boundedRefusal(intent);
   if (!operator || !session) {
-    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no session' });
+    await recordAnonymousRefusal(db, { action: definition.name, targetType: target.type, source: environment.source ?? 'unknown', reason: 'no session' }).catch(
+      (error: unknown) => console.error(`[action] ${definition.name}: could not count a refusal without a session`, error),
+    );
     return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
+  const refusal = boundedRefusal(intent);
   // Before the token check: a session without the admin scope never holds the service's tokens.
   if (!operator.hasAdminScope) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no admin scope' });
@@ -101,43 +112,48 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
   }
 
-  const auditId = definition.auditsItself ? null : await recordIntent(db, intent);
+  const auditId = await recordIntent(db, intent);
   const calls: UpstreamLogLine[] = [];
   const upstream = environment.upstreamFor(session.accessToken, (line) => calls.push(line));
   const started = performance.now();
   const lastCall = () => calls.at(-1);
+  // What the service did and whether the log could record it are kept apart: a failed outcome
+  // write must not turn an applied change into a failure the operator would retry.
+  let result: { ok: true; data: Output } | { ok: false; error: unknown };
   try {
-    const data = await definition.run({ operator, upstream, db }, parsed.data);
-    if (auditId) await recordOutcome(db, auditId, {
-      outcome: 'ok',
-      upstreamStatus: lastCall()?.status ?? null,
-      upstreamRequestId: lastCall()?.requestId ?? null,
-      durationMs: Math.round(performance.now() - started),
-    });
-    return { ok: true, data, requestId: lastCall()?.requestId ?? null };
+    result = { ok: true, data: await definition.run({ operator, upstream, db, signal: environment.signal }, parsed.data) };
   } catch (error) {
-    const upstreamError = isUpstreamError(error) ? error : null;
-    if (auditId) await recordOutcome(db, auditId, {
-      outcome: 'failed',
-      upstreamStatus: upstreamError?.status ?? null,
-      upstreamRequestId: upstreamError?.requestId ?? null,
-      errorMessage: upstreamError
-        ? `${upstreamError.message}${upstreamError.mayHaveApplied ? '; no answer, so it may have been applied' : ''}`
-        : error instanceof Error
-          ? error.message
-          : String(error),
-      durationMs: Math.round(performance.now() - started),
-    });
-    if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message } };
-    if (!upstreamError) {
-      const reference = auditId ? `audit entry ${auditId}` : `action ${definition.name}`;
-      console.error(`[action] ${definition.name} failed unexpectedly (${reference})`, error);
-      return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` } };
-    }
-    const failure = describeUpstreamError(upstreamError);
-    if (upstreamError.kind === 'unauthorized') {
-      return { ok: false, error: { kind: 'unauthenticated', message: 'The service did not accept your session. Sign in again.', failure } };
-    }
-    return { ok: false, error: { kind: 'upstream', message: failure.message, failure } };
+    result = { ok: false, error };
   }
+  const durationMs = Math.round(performance.now() - started);
+  const recorded = await recordOutcome(
+    db,
+    auditId,
+    result.ok
+      ? { outcome: 'ok', upstreamStatus: lastCall()?.status ?? null, upstreamRequestId: lastCall()?.requestId ?? null, summary: definition.summary?.(result.data) ?? null, durationMs }
+      : failedOutcome(result.error, durationMs),
+  ).then(
+    () => true,
+    (error: unknown) => {
+      console.error(`[action] ${definition.name}: could not record the outcome of audit entry ${auditId}`, error);
+      return false;
+    },
+  );
+  if (result.ok) {
+    const warning = recorded ? {} : { warning: `Done. The audit log could not record the outcome (audit entry ${auditId} stays pending); do not repeat the action.` };
+    return { ok: true, data: result.data, requestId: lastCall()?.requestId ?? null, ...warning };
+  }
+  const { error } = result;
+  const upstreamError = isUpstreamError(error) ? error : null;
+  if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) } };
+  if (!upstreamError) {
+    const reference = `audit entry ${auditId}`;
+    console.error(`[action] ${definition.name} failed unexpectedly (${reference})`, error);
+    return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` } };
+  }
+  const failure = describeUpstreamError(upstreamError);
+  if (upstreamError.kind === 'unauthorized') {
+    return { ok: false, error: { kind: 'unauthenticated', message: 'The service did not accept your session. Sign in again.', failure } };
+  }
+  return { ok: false, error: { kind: 'upstream', message: failure.message, failure } };
 }

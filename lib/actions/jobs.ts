@@ -1,12 +1,13 @@
 /**
  * Bulk-job commands as guarded actions (ops only). The job engine (lib/jobs) does the work and
- * writes each command's audit intent and outcome with the job id and counts; the runner, not
- * these actions, calls the service for each item.
+ * returns a summary; the guard audits each command like any other action. A plan's job id is
+ * chosen here, when the input is accepted, so that its audit row names the job it created. The
+ * runner, not these actions, calls the service for each item.
  */
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { cancelJob, planJob, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
-import { jobActionSchema, targetStatusSchema } from '@/lib/jobs/operations';
-import { actorFromOperator, jobSelectionSchema } from '@/lib/jobs/types';
+import { cancelJob, describePlan, planJob, planJobInputSchema, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
+import { actorFromOperator } from '@/lib/jobs/types';
 import { defineAction } from './define';
 
 const jobId = z.string().trim().uuid('a job id is a UUID');
@@ -14,14 +15,10 @@ const jobId = z.string().trim().uuid('a job id is a UUID');
 export const planJobAction = defineAction({
   name: 'job.plan',
   requiredRole: 'ops',
-  input: z.object({
-    action: jobActionSchema,
-    params: z.object({ status: targetStatusSchema.optional() }).default({}),
-    selection: jobSelectionSchema,
-  }),
-  target: (input) => ({ type: 'message', ids: input.selection.kind === 'ids' ? input.selection.ids : [] }),
-  run: ({ operator, upstream, db }, input) => planJob({ db, upstream }, actorFromOperator(operator), input),
-  auditsItself: true,
+  input: planJobInputSchema.transform((input) => ({ ...input, jobId: randomUUID() })),
+  target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
+  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal }, id),
+  summary: describePlan,
 });
 
 export const startJobAction = defineAction({
@@ -30,7 +27,7 @@ export const startJobAction = defineAction({
   input: z.object({ jobId, confirmCount: z.number().int().min(1) }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, db }, input) => startJob(db, actorFromOperator(operator), input.jobId, input.confirmCount),
-  auditsItself: true,
+  summary: (result) => result.summary,
 });
 
 export const cancelJobAction = defineAction({
@@ -39,7 +36,7 @@ export const cancelJobAction = defineAction({
   input: z.object({ jobId }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, db }, input) => cancelJob(db, actorFromOperator(operator), input.jobId),
-  auditsItself: true,
+  summary: (result) => result.summary,
 });
 
 export const retryFailedAction = defineAction({
@@ -48,14 +45,15 @@ export const retryFailedAction = defineAction({
   input: z.object({ jobId }),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   run: ({ operator, db }, input) => retryFailedItems(db, actorFromOperator(operator), input.jobId),
-  auditsItself: true,
+  summary: (result) => result.summary,
 });
 
+/** The revert is a new job: its id is chosen here, and the row lists the original beside it. */
 export const planRevertAction = defineAction({
   name: 'job.plan_revert',
   requiredRole: 'ops',
-  input: z.object({ jobId }),
-  target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
-  run: ({ operator, upstream, db }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.jobId),
-  auditsItself: true,
+  input: z.object({ jobId }).transform((input) => ({ revertsJobId: input.jobId, jobId: randomUUID() })),
+  target: (input) => ({ type: 'bulk_job', ids: [input.jobId, input.revertsJobId], jobId: input.jobId }),
+  run: ({ operator, upstream, db, signal }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.revertsJobId, { signal }, input.jobId),
+  summary: describePlan,
 });

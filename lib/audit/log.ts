@@ -15,6 +15,7 @@ export type { AuditFilterErrors, AuditPageParams, AuditFilterParam, AuditFilters
 
 /** The roles an audit row records: the console's, or `none` for a caller without a session. */
 export const OPERATOR_ROLES = [...CONSOLE_ROLES, 'none'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** The row's id: the decimal text of a bigserial. */
 export type AuditId = string;
@@ -45,7 +46,10 @@ const auditOutcomeSchema = z.object({
   outcome: z.enum(['ok', 'failed']),
   upstreamStatus: z.number().int().min(100).max(599).nullish(),
   upstreamRequestId: z.string().nullish(),
+  /** What went wrong, when something did. */
   errorMessage: z.string().nullish(),
+  /** What the action did, in a line (a job command's counts, a run's totals). */
+  summary: z.string().nullish(),
   durationMs: z.number().nonnegative(),
 });
 export type AuditOutcome = z.input<typeof auditOutcomeSchema>;
@@ -70,9 +74,11 @@ const auditRowSchema = z
     upstream_status: z.number().nullable(),
     upstream_request_id: z.string().nullable(),
     error_message: z.string().nullable(),
+    summary: z.string().nullable(),
     duration_ms: z.number().nullable(),
     completed_at: z.date().nullable(),
     job_id: z.string().nullable(),
+    refusal_count: z.number().nullable(),
   })
   .transform((row) => ({
     id: row.id,
@@ -89,15 +95,19 @@ const auditRowSchema = z
     upstreamStatus: row.upstream_status,
     upstreamRequestId: row.upstream_request_id,
     errorMessage: row.error_message,
+    summary: row.summary,
     durationMs: row.duration_ms,
     completedAt: row.completed_at,
     jobId: row.job_id,
+    /** For a refusal without a session: how many such calls its window counted (see refusals.ts). */
+    refusalCount: row.refusal_count,
   }));
 export type AuditRow = z.output<typeof auditRowSchema>;
 
 const ROW_COLUMNS = `id::text AS id, occurred_at, operator_id, operator_email, operator_role, action, target_type,
-  target_ids, params, outcome, denial_reason, upstream_status, upstream_request_id, error_message, duration_ms,
-  completed_at, job_id`;
+  target_ids, params, outcome, denial_reason, upstream_status, upstream_request_id, error_message, summary, duration_ms,
+  completed_at, job_id,
+  (SELECT t.count FROM audit_refusal_tallies t WHERE t.audit_id = audit_log.id LIMIT 1) AS refusal_count`;
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
@@ -151,7 +161,7 @@ export async function recordOutcome(db: Queryable, id: AuditId, outcome: AuditOu
   const updated = await db.query(
     `UPDATE audit_log
      SET outcome = $2, upstream_status = $3, upstream_request_id = $4, error_message = $5, duration_ms = $6,
-         completed_at = now()
+         summary = $7, completed_at = now()
      WHERE id = $1::bigint AND outcome = 'pending'
      RETURNING id`,
     [
@@ -161,6 +171,7 @@ export async function recordOutcome(db: Queryable, id: AuditId, outcome: AuditOu
       result.upstreamRequestId == null ? null : boundedText(result.upstreamRequestId, MAX_REQUEST_ID_CHARS),
       result.errorMessage == null ? null : boundedText(result.errorMessage, MAX_MESSAGE_CHARS),
       Math.min(Math.round(result.durationMs), MAX_DURATION_MS),
+      result.summary == null ? null : boundedText(result.summary, MAX_MESSAGE_CHARS),
     ],
   );
   if (updated.length === 0) throw new Error(`Audit entry ${auditId} is not pending: unknown id, or its outcome is already recorded`);

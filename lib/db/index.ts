@@ -3,6 +3,7 @@
  * otherwise PGlite in CONSOLE_DATA_DIR. Same SQL on both; migrated on open.
  */
 import { applyMigrations } from './migrate';
+import { migrateAsOwner } from './runtime-role';
 import { openPGliteDriver } from './pglite-driver';
 import { openPostgresDriver } from './postgres-driver';
 import {
@@ -22,6 +23,11 @@ export interface ConsoleDbOptions {
   databaseUrl?: string;
   /** PGlite's directory, relative to the working directory; default `.data/console-db`. */
   dataDir?: string;
+  /**
+   * The owner's postgres:// URL. When set, migrations run through it and the grants of the
+   * runtime role (the user of databaseUrl) are renewed; the console itself never migrates.
+   */
+  migrationUrl?: string;
   /** Most pg connections at once; default 10. */
   poolSize?: number;
   /** PostgreSQL only: connection and statement timeouts, ms; defaults in settings.ts. */
@@ -31,6 +37,10 @@ export interface ConsoleDbOptions {
 
 /** Opens and migrates a database of its own. The app uses getConsoleDb(); this is for tests and tools. */
 export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleDb> {
+  if (options.databaseUrl && options.migrationUrl) {
+    await migrateAsOwner(options.migrationUrl, options.databaseUrl);
+    return openPostgresDriver(options.databaseUrl, options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE);
+  }
   const driver = options.databaseUrl
     ? await openPostgresDriver(options.databaseUrl, options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE, {
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,

@@ -148,6 +148,54 @@ CREATE TABLE bulk_job_runners (
 };
 
 /**
+ * What an action did, in a line (a job command's counts, a run's totals), apart from
+ * error_message, which says only what went wrong. An outcome column: the append-only trigger
+ * lists the columns that may never change, so this one is written once, with the outcome.
+ */
+const auditSummary: Migration = {
+  id: '0003_audit_summary',
+  sql: `ALTER TABLE audit_log ADD COLUMN summary text;`,
+};
+
+/**
+ * Refusals without a session, counted per action, source and minute instead of a row each (see
+ * lib/audit/refusals.ts). audit_id is the window's one audit_log row (no foreign key: a
+ * reference would change how the trigger refuses TRUNCATE of audit_log). Counts, not history: rows
+ * here may be updated (the count) and are not covered by the append-only trigger.
+ */
+const auditRefusalTallies: Migration = {
+  id: '0004_audit_refusal_tallies',
+  sql: `
+CREATE TABLE audit_refusal_tallies (
+  window_start timestamptz NOT NULL,
+  action text NOT NULL,
+  source text NOT NULL,
+  reason text NOT NULL,
+  count integer NOT NULL DEFAULT 1,
+  last_at timestamptz NOT NULL DEFAULT now(),
+  audit_id bigint,
+  PRIMARY KEY (window_start, action, source, reason)
+);
+CREATE INDEX audit_refusal_tallies_audit_id_idx ON audit_refusal_tallies (audit_id) WHERE audit_id IS NOT NULL;
+`,
+};
+
+/**
+ * Items sent whose outcome could not be recorded end as `unknown` ("check before retrying"),
+ * never back to pending: sending them again could apply them twice. `sent_at` is set by each
+ * send of the current claim (cleared by a claim), so recovery knows whether a stuck item was sent.
+ */
+const bulkJobItemUnknown: Migration = {
+  id: '0005_bulk_job_item_unknown',
+  sql: `
+ALTER TABLE bulk_job_items DROP CONSTRAINT bulk_job_items_status_check;
+ALTER TABLE bulk_job_items ADD CONSTRAINT bulk_job_items_status_check
+  CHECK (status IN ('pending', 'in_flight', 'ok', 'failed', 'skipped', 'unknown'));
+ALTER TABLE bulk_job_items ADD COLUMN sent_at timestamptz;
+`,
+};
+
+/**
  * Sessions signed out before their cookie expired (lib/auth/revocation.ts): a copied cookie of
  * a revoked session is refused on every read. Keyed by the session's id (who and when it signed
  * in, which every re-sealed cookie of the session keeps); a row is kept until the session could
@@ -185,4 +233,4 @@ CREATE INDEX session_refreshes_expires_at_idx ON session_refreshes (expires_at);
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, revokedSessions, sessionRefreshes];
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary, auditRefusalTallies, bulkJobItemUnknown, revokedSessions, sessionRefreshes];

@@ -20,6 +20,10 @@ const consoleDbEnvSchema = z.object({
     emptyAsUnset,
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),
+  DATABASE_MIGRATION_URL: z.preprocess(
+    emptyAsUnset,
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must start with postgres:// or postgresql://').optional(),
+  ),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE)),
   DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_CONNECT_TIMEOUT_MS)),
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS)),
@@ -28,6 +32,8 @@ const consoleDbEnvSchema = z.object({
 
 export interface ConsoleDbSettings {
   databaseUrl?: string;
+  /** The owner's URL, when migrations run as another role than the console (see runtime-role.ts). */
+  migrationUrl?: string;
   poolSize: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
@@ -39,6 +45,7 @@ export interface ConsoleDbSettings {
 export function consoleDbSettings(env: Record<string, string | undefined> = process.env): ConsoleDbSettings {
   const parsed = consoleDbEnvSchema.safeParse({
     DATABASE_URL: env.DATABASE_URL,
+    DATABASE_MIGRATION_URL: env.DATABASE_MIGRATION_URL,
     DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE,
     DATABASE_CONNECT_TIMEOUT_MS: env.DATABASE_CONNECT_TIMEOUT_MS,
     DATABASE_STATEMENT_TIMEOUT_MS: env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -50,6 +57,7 @@ export function consoleDbSettings(env: Record<string, string | undefined> = proc
   }
   return {
     databaseUrl: parsed.data.DATABASE_URL,
+    migrationUrl: parsed.data.DATABASE_MIGRATION_URL,
     poolSize: parsed.data.DATABASE_POOL_SIZE,
     connectTimeoutMs: parsed.data.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: parsed.data.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -4,7 +4,7 @@
  * service with the console's machine credential, paced to the rate limit, resumable after a
  * crash and safe with several consoles on one PostgreSQL. Pure server code: no React, no Next.
  */
-export { JOB_ACTIONS, JOB_ACTION_LABELS, JOB_PARAMS_SCHEMAS, jobActionSchema, type JobAction, type JobParams } from './operations';
+export { JOB_ACTIONS, JOB_ACTION_LABELS, jobActionSchema, type JobAction, type JobParams } from './operations';
 export {
   ACTIVE_JOB_STATUSES,
   ITEM_STATUSES,
@@ -24,10 +24,11 @@ export {
   type JobStatus,
   type PlanSampleItem,
 } from './types';
-export { planJob, planRevertJob, readJob, type JobPlan, type PlanDeps, type PlanJobInput, type PlanOptions } from './plan';
-export { cancelJob, retryFailedItems, startJob, type CancelResult, type RetryResult } from './commands';
+export { describePlan, planJob, planJobInputSchema, planRevertJob, readJob, type JobPlan, type PlanDeps, type PlanJobInput, type PlanOptions } from './plan';
+export { cancelJob, retryFailedItems, startJob, type CancelResult, type RetryResult, type StartResult } from './commands';
 export { getJob, jobsForItem, listJobItems, listJobs, listRunners, streamJobItems, type JobDetail, type JobSummary, type RunnerInfo } from './queries';
-export { ensureJobRunner, startJobRunner, stopJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+export { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+export { ensureJobRunner, stopJobRunner } from './runner-process';
 export { wakeJobRunners } from './wake';
 export { jobsSettings, type JobsSettings } from './settings';
 export { createServiceCredential, machineUpstream, ServiceCredentialError, type JobsUpstream, type ServiceCredential } from './service-credential';

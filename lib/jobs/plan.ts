@@ -18,8 +18,9 @@ import type { ConsoleDb, Queryable } from '@/lib/db';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
-import { auditedCommand, JOB_COMMANDS } from './audit';
-import { jobActionSchema, parseJobParams, type JobAction, type JobParams } from './operations';
+import { z } from 'zod';
+import { messageStatusSchema } from '@/lib/upstream/message-operations';
+import { JOB_ACTIONS, type JobAction, type JobParams } from './operations';
 import {
   JOB_COLUMNS,
   JobCommandError,
@@ -45,6 +46,19 @@ export const DEFAULT_SAMPLE_SIZE = 20;
 const MAX_LISTED_NOT_FOUND = 100;
 const MAX_SELECTION_IDS_RECORDED = 1000;
 
+const otherActions = JOB_ACTIONS.filter((action): action is Exclude<JobAction, 'message.set_status'> => action !== 'message.set_status');
+
+/**
+ * A dry run's input, the one schema for it: the guard validates with it (lib/actions/jobs.ts)
+ * and planJob parses with it again, for callers that come without the guard. Set status needs
+ * its target status; the other actions take no parameter.
+ */
+export const planJobInputSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('message.set_status'), params: z.object({ status: messageStatusSchema }).strict(), selection: jobSelectionSchema }),
+  z.object({ action: z.enum(otherActions as [Exclude<JobAction, 'message.set_status'>, ...Exclude<JobAction, 'message.set_status'>[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema }),
+]);
+
+/** What planJob takes from callers without the guard; parsed with planJobInputSchema. */
 export interface PlanJobInput {
   action: JobAction;
   params?: unknown;
@@ -82,86 +96,72 @@ function parseOrInvalid<T>(parse: () => T): T {
   }
 }
 
-/** Runs the dry run and stores a `planned` job. Audited as `job.plan`. */
-export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInput, options: PlanOptions = {}): Promise<JobPlan> {
+/** The line the audit log keeps for a dry run. */
+export function describePlan(plan: JobPlan): string {
+  return plan.revertsJobId ? `planned revert of ${plan.revertsJobId}: ${plan.total} items` : `planned ${plan.total} items`;
+}
+
+/**
+ * Runs the dry run and stores a `planned` job, under `jobId` when the caller chose it (the
+ * guard does, so that its audit row names the job). Audited by the guard as `job.plan`.
+ */
+export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInput, options: PlanOptions = {}, jobId: string = randomUUID()): Promise<JobPlan> {
   const who = parseOrInvalid(() => jobActorSchema.parse(actor));
-  const action = parseOrInvalid(() => jobActionSchema.parse(input.action));
-  const params = parseOrInvalid(() => parseJobParams(action, input.params));
-  const selection = parseOrInvalid(() => jobSelectionSchema.parse(input.selection));
-  const jobId = randomUUID();
+  const { action, params, selection } = parseOrInvalid(() => planJobInputSchema.parse(input));
   const recorded = recordedSelection(selection);
-  return auditedCommand(
-    deps.db,
-    who,
-    JOB_COMMANDS.plan,
-    jobId,
-    { action, ...params, selection: recorded },
-    () =>
-      buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null }, options, async (writer) => {
-        if (selection.kind === 'filter') await readByFilter(deps.upstream, selection.filter, writer, options);
-        else await readByIds(deps.upstream, selection.ids, writer, options);
-      }),
-    (plan) => `planned ${plan.total} items`,
-  );
+  return buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null }, options, async (writer) => {
+    if (selection.kind === 'filter') await readByFilter(deps.upstream, selection.filter, writer, options);
+    else await readByIds(deps.upstream, selection.ids, writer, options);
+  });
 }
 
 /**
  * Plans the revert of a finished set_status job: a new set_status job sending every message
  * the original changed back to its status_before (each item carries its own target). The dry run
  * re-reads the messages' current status; those the job no longer finds at the status it set are
- * counted in `changedSince` (the revert overwrites those changes too). Audited as `job.plan_revert`.
+ * counted in `changedSince` (the revert overwrites those changes too). Audited by the guard as
+ * `job.plan_revert`.
  */
-export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJobId: string, options: PlanOptions = {}): Promise<JobPlan> {
+export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJobId: string, options: PlanOptions = {}, jobId: string = randomUUID()): Promise<JobPlan> {
   const who = parseOrInvalid(() => jobActorSchema.parse(actor));
-  const jobId = randomUUID();
-  return auditedCommand(
-    deps.db,
+  const [original] = await deps.db.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [originalJobId]);
+  if (!original) throw new JobCommandError('not_found', `No job ${originalJobId}.`);
+  const job = jobRowSchema.parse(original);
+  if (job.action !== 'message.set_status') throw new JobCommandError('not_revertible', `Only set-status jobs can be reverted; ${job.id} is ${job.action}.`);
+  if (job.status !== 'completed' && job.status !== 'cancelled') {
+    throw new JobCommandError('wrong_status', `Job ${job.id} is ${job.status}; revert it once it has ended.`);
+  }
+  return buildPlan(
+    deps,
     who,
-    JOB_COMMANDS.planRevert,
-    jobId,
-    { revertsJobId: originalJobId },
-    async () => {
-      const [original] = await deps.db.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [originalJobId]);
-      if (!original) throw new JobCommandError('not_found', `No job ${originalJobId}.`);
-      const job = jobRowSchema.parse(original);
-      if (job.action !== 'message.set_status') throw new JobCommandError('not_revertible', `Only set-status jobs can be reverted; ${job.id} is ${job.action}.`);
-      if (job.status !== 'completed' && job.status !== 'cancelled') {
-        throw new JobCommandError('wrong_status', `Job ${job.id} is ${job.status}; revert it once it has ended.`);
+    { jobId, action: 'message.set_status', params: {}, selection: { kind: 'revert', jobId: job.id }, revertsJobId: job.id },
+    options,
+    async (writer) => {
+      const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
+      let afterSeq = -1;
+      for (;;) {
+        // Keyset over the original's items: holds one page in memory, whatever the job's size.
+        const rows = await deps.db.query<{ seq: number; item_id: string; status_before: string; status_after: string | null }>(
+          `SELECT seq, item_id, status_before, status_after FROM bulk_job_items
+           WHERE job_id = $1 AND seq > $2 AND status = 'ok' AND status_before IS NOT NULL
+             AND status_before IS DISTINCT FROM status_after
+           ORDER BY seq LIMIT $3`,
+          [job.id, afterSeq, pageSize],
+        );
+        if (rows.length === 0) break;
+        afterSeq = rows.at(-1)!.seq;
+        const targets = new Map(rows.map((row) => [row.item_id, row]));
+        await readIdsPage(deps.upstream, [...targets.keys()], writer, options, (message) => {
+          const original = targets.get(messageGuidOf(message)) ?? targets.get(message.id);
+          if (!original) return null;
+          if (original.status_after !== null && message.status !== original.status_after) writer.changedSince++;
+          return original.status_before;
+        });
       }
-      return buildPlan(
-        deps,
-        who,
-        { jobId, action: 'message.set_status', params: {}, selection: { kind: 'revert', jobId: job.id }, revertsJobId: job.id },
-        options,
-        async (writer) => {
-          const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
-          let afterSeq = -1;
-          for (;;) {
-            // Keyset over the original's items: holds one page in memory, whatever the job's size.
-            const rows = await deps.db.query<{ seq: number; item_id: string; status_before: string; status_after: string | null }>(
-              `SELECT seq, item_id, status_before, status_after FROM bulk_job_items
-               WHERE job_id = $1 AND seq > $2 AND status = 'ok' AND status_before IS NOT NULL
-                 AND status_before IS DISTINCT FROM status_after
-               ORDER BY seq LIMIT $3`,
-              [job.id, afterSeq, pageSize],
-            );
-            if (rows.length === 0) break;
-            afterSeq = rows.at(-1)!.seq;
-            const targets = new Map(rows.map((row) => [row.item_id, row]));
-            await readIdsPage(deps.upstream, [...targets.keys()], writer, options, (message) => {
-              const original = targets.get(messageGuidOf(message)) ?? targets.get(message.id);
-              if (!original) return null;
-              if (original.status_after !== null && message.status !== original.status_after) writer.changedSince++;
-              return original.status_before;
-            });
-          }
-          if (writer.found === 0 && writer.notFoundCount === 0) {
-            throw new JobCommandError('not_revertible', `Job ${job.id} changed no message: nothing to revert.`);
-          }
-        },
-      );
+      if (writer.found === 0 && writer.notFoundCount === 0) {
+        throw new JobCommandError('not_revertible', `Job ${job.id} changed no message: nothing to revert.`);
+      }
     },
-    (plan) => `planned revert of ${originalJobId}: ${plan.total} items`,
   );
 }
 

@@ -1,8 +1,8 @@
 /** The bulk job model: statuses, who acts, what is selected, and the rows as callers see them. */
-import { ActionRejectedError } from '@/lib/actions/define';
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '@/lib/audit/log';
 import type { Operator } from '@/lib/auth/operator';
+import { ActionRejectedError } from '@/lib/rejected';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { JOB_ACTIONS, type JobAction, type JobParams } from './operations';
 
@@ -18,7 +18,8 @@ export const JOB_STATUSES = ['planning', 'planned', 'queued', 'running', 'cancel
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ACTIVE_JOB_STATUSES = ['queued', 'running', 'cancelling'] as const satisfies readonly JobStatus[];
 
-export const ITEM_STATUSES = ['pending', 'in_flight', 'ok', 'failed', 'skipped'] as const;
+/** `unknown`: sent, but its outcome could not be recorded; check the message before retrying. */
+export const ITEM_STATUSES = ['pending', 'in_flight', 'ok', 'failed', 'skipped', 'unknown'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 /** The operator a job acts for: recorded on the job and on every audit row it writes. */
@@ -83,7 +84,9 @@ export interface JobCounts {
   ok: number;
   failed: number;
   skipped: number;
-  /** ok + failed + skipped. */
+  /** Sent, outcome not recorded: check before retrying. */
+  unknown: number;
+  /** ok + failed + skipped + unknown. */
   done: number;
 }
 
@@ -225,7 +228,8 @@ export const COUNTS_COLUMNS = `count(*)::int AS item_total,
   count(*) FILTER (WHERE status = 'in_flight')::int AS in_flight,
   count(*) FILTER (WHERE status = 'ok')::int AS ok,
   count(*) FILTER (WHERE status = 'failed')::int AS failed,
-  count(*) FILTER (WHERE status = 'skipped')::int AS skipped`;
+  count(*) FILTER (WHERE status = 'skipped')::int AS skipped,
+  count(*) FILTER (WHERE status = 'unknown')::int AS unknown`;
 
 /** SQL for a job's counts by item status (bind the job id as $1). */
 export const COUNTS_SQL = `SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = $1`;
@@ -237,20 +241,23 @@ export interface CountsRow {
   ok: number;
   failed: number;
   skipped: number;
+  unknown?: number;
 }
 
 export function countsFrom(row: CountsRow | undefined): JobCounts {
-  const r = row ?? { item_total: 0, pending: 0, in_flight: 0, ok: 0, failed: 0, skipped: 0 };
-  return { total: r.item_total, pending: r.pending, inFlight: r.in_flight, ok: r.ok, failed: r.failed, skipped: r.skipped, done: r.ok + r.failed + r.skipped };
+  const r = row ?? { item_total: 0, pending: 0, in_flight: 0, ok: 0, failed: 0, skipped: 0, unknown: 0 };
+  const unknown = r.unknown ?? 0;
+  return { total: r.item_total, pending: r.pending, inFlight: r.in_flight, ok: r.ok, failed: r.failed, skipped: r.skipped, unknown, done: r.ok + r.failed + r.skipped + unknown };
 }
 
 /** A refused command: wrong state, unknown job, count mismatch, bad input. Safe to show. */
+export type JobCommandErrorCode = 'not_found' | 'invalid' | 'wrong_status' | 'count_mismatch' | 'empty' | 'stale' | 'nothing_to_retry' | 'not_revertible';
+
 export class JobCommandError extends ActionRejectedError {
-  constructor(
-    readonly code: 'not_found' | 'invalid' | 'wrong_status' | 'count_mismatch' | 'empty' | 'stale' | 'nothing_to_retry' | 'not_revertible',
-    message: string,
-  ) {
-    super(message);
+  declare readonly code: JobCommandErrorCode;
+
+  constructor(code: JobCommandErrorCode, message: string) {
+    super(message, code);
     this.name = 'JobCommandError';
   }
 }

@@ -6,7 +6,7 @@
  * console.
  */
 import { getConsoleDb } from '@/lib/db';
-import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner';
+import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner-process';
 
 export async function startConsoleServer(): Promise<void> {
   try {

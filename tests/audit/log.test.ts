@@ -48,9 +48,11 @@ for (const driver of testDrivers()) {
         upstreamStatus: null,
         upstreamRequestId: null,
         errorMessage: null,
+        summary: null,
         durationMs: null,
         completedAt: null,
         jobId: 'job-7',
+        refusalCount: null,
       });
 
       await recordOutcome(database.db, id, { outcome: 'failed', upstreamStatus: 502, upstreamRequestId: 'req-1', errorMessage: 'bad gateway', durationMs: 123.6 });

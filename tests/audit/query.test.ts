@@ -156,9 +156,11 @@ for (const driver of testDrivers()) {
         upstreamStatus: null,
         upstreamRequestId: null,
         errorMessage: null,
+        summary: null,
         durationMs: null,
         completedAt: new Date('2026-11-20T12:30:00Z'),
         jobId: null,
+        refusalCount: null,
       });
     });
   });

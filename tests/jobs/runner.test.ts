@@ -7,14 +7,15 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { cancelJob, retryFailedItems, startJob } from '@/lib/jobs/commands';
+import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
 import { operationPath } from '@/lib/jobs/operations';
-import { planJob, planRevertJob } from '@/lib/jobs/plan';
+import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
 import { getJob, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
+import { cancelJob, planJob, planRevertJob, retryFailedItems, startJob } from './support/guarded';
 import { auditRowsFor, ended, fakeUpstream, interceptQueries, itemsOf, OPS, readerFor, testRunner, waitForJob } from './support/harness';
 
 describe.each(testDrivers())('job engine on $title', (driver) => {
@@ -82,7 +83,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
     });
 
     it('reads every page of a large selection (no cap), and lists explicit ids the service does not know', async () => {
-      const all = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } }, { pageSize: 30 });
+      const all = await planJobUnguarded({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } }, { pageSize: 30 });
       expect(all.total).toBe(200);
       expect(all.dryRun.pages).toBe(7);
       const byIds = await plan('message.recreate_waveform', { kind: 'ids', ids: ['msg_000003', 'msg_000001', 'nope_1', 'msg_000003'] });
@@ -123,7 +124,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(service.log.filter((entry) => entry.path.endsWith('/reprocess'))).toHaveLength(80);
       const audit = await auditRowsFor(db, planned.jobId);
       expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['job.plan:ok', 'job.start:ok', 'message.reprocess:ok']);
-      expect(audit[2]).toMatchObject({ operator_email: OPS.email, operator_role: 'ops', error_message: 'completed: 80 ok, 0 failed, 0 skipped of 80' });
+      expect(audit[2]).toMatchObject({ operator_email: OPS.email, operator_role: 'ops', summary: 'completed: 80 ok, 0 failed, 0 skipped of 80' });
       expect(r.stats().sends).toBe(80);
       expect((await listJobs(db)).rows[0]).toMatchObject({ id: planned.jobId, counts: { ok: 80 } });
       expect((await listRunners(db, 2)).find((info) => info.instanceId === 'runner-a')?.alive).toBe(true);
@@ -306,7 +307,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       // The run's intent was written when it started; its outcome says it was cancelled.
       // The refused second cancel is audited too.
       expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['job.plan:ok', 'job.start:ok', 'message.reprocess:failed', 'job.cancel:ok', 'job.cancel:failed']);
-      expect(audit[2]?.error_message).toMatch(/^cancelled: /);
+      expect(audit[2]?.summary).toMatch(/^cancelled: /);
     });
 
     it('discards a planned job', async () => {
@@ -333,14 +334,18 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000006', 'msg_000007'] });
       // The first two outcome writes fail (a database hiccup); the retried write succeeds.
       let failures = 2;
-      const flaky = interceptQueries(db, (sql, _params, run) => {
-        if (failures > 0 && /^\s*UPDATE bulk_job_items\s+SET status = \$4/.test(sql)) {
-          failures--;
-          return Promise.reject(new Error('connection reset'));
-        }
-        return run();
-      });
-      const hiccup = testRunner(flaky, fakeUpstream(service), { instanceId: 'hiccup' });
+      const store = createSqlItemStore(db);
+      const flaky: ItemStore = {
+        ...store,
+        finish: (item, outcome) => {
+          if (failures > 0) {
+            failures--;
+            return Promise.reject(new Error('connection reset'));
+          }
+          return store.finish(item, outcome);
+        },
+      };
+      const hiccup = testRunner(db, fakeUpstream(service), { instanceId: 'hiccup', store: flaky });
       runners.push(hiccup);
       await startJob(db, OPS, planned.jobId, planned.total);
       const job = await waitForJob(db, planned.jobId, ended);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { UpstreamClient, type UpstreamLogLine } from '@/lib/upstream/client';
 import { pathSegment, rateLimitResetAt, userSchema } from '@/lib/upstream/contract';
 import { UpstreamError, describeUpstreamError } from '@/lib/upstream/errors';
-import { reprocessMessage, setUserVerified } from '@/lib/upstream/admin';
+import { setUserVerified } from '@/lib/upstream/admin';
+import { messageOperation } from '@/lib/upstream/message-operations';
 import { countRecords, getRecord, listRecords } from '@/lib/upstream/ra';
 
 /** A real HTTP server whose answers each test scripts, recording what it received. */
@@ -249,17 +250,17 @@ describe('operations whose success body the spec does not list', () => {
   it('return the record when the answer carries it, and null for any other 2xx answer', async () => {
     const message = { id: 'm1', message_guid: 'm1', creator_guid: null, workspace_guid: null, channel_guids: [], status: 'processing', message_ts: 1, last_updated_at: 2 };
     handler = (_req, res) => json(res, 200, { success: true, message });
-    expect(await reprocessMessage(client(), 'm1')).toMatchObject({ id: 'm1', status: 'processing' });
+    expect(await messageOperation(client(), 'message.reprocess', 'm1')).toMatchObject({ id: 'm1', status: 'processing' });
     handler = (_req, res) => json(res, 200, { success: true });
-    expect(await reprocessMessage(client(), 'm1')).toBeNull();
+    expect(await messageOperation(client(), 'message.reprocess', 'm1')).toBeNull();
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('OK');
     };
-    expect(await reprocessMessage(client(), 'm1')).toBeNull();
+    expect(await messageOperation(client(), 'message.reprocess', 'm1')).toBeNull();
     // A refusal is still a refusal.
     handler = (_req, res) => json(res, 400, { success: false, errmsg: 'no HLS audio' });
-    await expect(reprocessMessage(client(), 'm1')).rejects.toMatchObject({ kind: 'bad_request' });
+    await expect(messageOperation(client(), 'message.reprocess', 'm1')).rejects.toMatchObject({ kind: 'bad_request' });
   });
 });
 

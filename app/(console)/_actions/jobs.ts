@@ -3,6 +3,7 @@
 import type { ActionResult } from '@/lib/actions/define';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
 import { performAction } from '@/lib/actions/server';
+import { PLAN_VALID_MINUTES } from '@/lib/jobs/commands';
 import type { JobPlan } from '@/lib/jobs';
 import type { JobAction } from '@/lib/jobs/operations';
 import type { PlanSampleItem } from '@/lib/jobs/types';
@@ -32,19 +33,22 @@ function planned(plan: JobPlan): PlannedJob {
   };
 }
 
+/** A dry run still reading after its validity could never be started: stop it then. */
+const planDeadline = () => AbortSignal.timeout(PLAN_VALID_MINUTES * 60_000);
+
 export async function planBulkJob(input: unknown): Promise<ActionResult<PlannedJob>> {
-  const result = await performAction(planJobAction, input);
+  const result = await performAction(planJobAction, input, { signal: planDeadline() });
   return result.ok ? { ...result, data: planned(result.data) } : result;
 }
 
 export async function planJobRevert(input: unknown): Promise<ActionResult<PlannedJob>> {
-  const result = await performAction(planRevertAction, input);
+  const result = await performAction(planRevertAction, input, { signal: planDeadline() });
   return result.ok ? { ...result, data: planned(result.data) } : result;
 }
 
 export async function startBulkJob(input: unknown): Promise<ActionResult<{ jobId: string }>> {
   const result = await performAction(startJobAction, input);
-  return result.ok ? { ...result, data: { jobId: result.data.id } } : result;
+  return result.ok ? { ...result, data: { jobId: result.data.job.id } } : result;
 }
 
 export async function cancelBulkJob(input: unknown): Promise<ActionResult<{ skipped: number; inFlight: number }>> {

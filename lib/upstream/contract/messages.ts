@@ -40,6 +40,16 @@ export function audioModelKind(model: AudioModel): 'hls' | 'mp3' | string | null
   return path.endsWith('.m3u8') ? 'hls' : path.endsWith('.mp3') ? 'mp3' : null;
 }
 
+/**
+ * ASSUMPTION: a message's epoch-millisecond times lie within what a Date can hold (±8.64e15). The
+ * schema accepts any number so one odd row does not fail a list; a time outside that range (the
+ * service sent `1e300`) is read as absent, which the pages show as an unknown time.
+ */
+const epochMsSchema = z
+  .number()
+  .optional()
+  .transform((value) => (value !== undefined && Number.isFinite(value) && Math.abs(value) <= 8.64e15 ? value : undefined));
+
 /** Message fields: all optional but `id` and `status`, as the spec has every response field unless stated. */
 export const messageSchema = z.looseObject({
   id: z.string().min(1),
@@ -55,8 +65,8 @@ export const messageSchema = z.looseObject({
   duration_ms: z.number().nullable().optional(),
   transcript_txt: nullableString,
   /** Epoch milliseconds, as the spec's `message_ts` and `last_updated_at`. */
-  message_ts: z.number().optional(),
-  last_updated_at: z.number().optional(),
+  message_ts: epochMsSchema,
+  last_updated_at: epochMsSchema,
   waveform_percentages: z.array(z.string()).nullable().optional(),
   waveform_url: nullableString,
   message_url: nullableString,

@@ -74,8 +74,8 @@ export async function waitForJob(
 export const ended = (job: { status: JobStatus }) => job.status === 'completed' || job.status === 'cancelled';
 
 export async function auditRowsFor(db: ConsoleDb, jobId: string) {
-  return db.query<{ action: string; outcome: string; operator_email: string; operator_role: string; error_message: string | null; params: Record<string, unknown> }>(
-    `SELECT action, outcome, operator_email, operator_role, error_message, params FROM audit_log WHERE job_id = $1 ORDER BY id`,
+  return db.query<{ action: string; outcome: string; operator_email: string; operator_role: string; error_message: string | null; summary: string | null; params: Record<string, unknown> }>(
+    `SELECT action, outcome, operator_email, operator_role, error_message, summary, params FROM audit_log WHERE job_id = $1 ORDER BY id`,
     [jobId],
   );
 }

@@ -73,6 +73,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
               ['OK', job.counts.ok],
               ['Failed', job.counts.failed],
               ['Skipped', job.counts.skipped],
+              ['Unknown: check before retrying', job.counts.unknown],
               ['Pending', job.counts.pending],
               ['In flight', job.counts.inFlight],
               ['Rate', `${job.rate.itemsPerSecond.toFixed(1)}/s`],
