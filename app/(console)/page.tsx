@@ -2,9 +2,12 @@ import { requestTime } from '@/lib/request-time';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatisticsDashboardCard } from '@/components/statistics/dashboard-card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { defaultThresholdMinutes, stuckHref } from '@/lib/triage/search-params';
+import { lastCompleteDays } from '@/lib/statistics/days';
+import { readStatisticsReview } from '@/lib/statistics/read';
 import { stuckFilter } from '@/lib/triage/stuck';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { countRecords } from '@/lib/upstream/ra';
@@ -16,9 +19,10 @@ export default async function DashboardPage() {
   const now = requestTime();
   const threshold = defaultThresholdMinutes();
   const statuses = [...NON_TERMINAL_STATUSES];
-  const [userCount, stuckCounts] = await Promise.all([
+  const [userCount, stuckCounts, statistics] = await Promise.all([
     readFromService(countRecords(upstream, 'users')),
     readFromService(Promise.all(statuses.map((status) => countRecords(upstream, 'messages', stuckFilter({ threshold, statuses: [status] }, now))))),
+    readFromService(readStatisticsReview(upstream, { range: lastCompleteDays(7, now), timeZone: 'UTC' }, now)),
   ]);
   const failure = !userCount.ok ? userCount.failure : !stuckCounts.ok ? stuckCounts.failure : null;
   return (
@@ -49,6 +53,7 @@ export default async function DashboardPage() {
             <CardContent className="text-xs text-muted-foreground">Not updated for {threshold} minutes or more.</CardContent>
           </Card>
         ))}
+        <StatisticsDashboardCard read={statistics} />
       </div>
       {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}
     </div>

@@ -18,7 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/notifications', label: 'Notifications', icon: 'notifications', built: true, purpose: 'Stored notifications and orphaned ones.' },
   { href: '/domains', label: 'Domains', icon: 'domains', built: true, purpose: 'Domains attached to workspaces.' },
   { href: '/agents', label: 'Agents', icon: 'agents', built: true, purpose: 'Agent accounts across the service and their owners.' },
-  { href: '/statistics', label: 'Statistics', icon: 'statistics', built: false, purpose: 'Daily message counts per status, compared over periods.' },
+  { href: '/statistics', label: 'Statistics', icon: 'statistics', built: true, purpose: 'Daily message counts per status, compared over periods.' },
   { href: '/jobs', label: 'Bulk jobs', icon: 'jobs', built: true, purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.' },
   { href: '/audit', label: 'Audit log', icon: 'audit', built: true, purpose: "Every operator's actions, allowed or denied, with outcomes." },
 ];
