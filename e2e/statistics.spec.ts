@@ -32,11 +32,13 @@ async function serviceTotals(days: number): Promise<{ total: number; byStatus: R
 const ACTIVE_FILL = '#16a34a';
 const chart = (page: Page) => page.getByTestId('statistics-chart');
 const bars = (page: Page, fill: string) => chart(page).locator(`.recharts-bar-rectangle path[fill="${fill}"]`);
-const tableRows = (page: Page) => page.locator('table').last().locator('tbody tr');
+const dayTable = (page: Page) => page.getByRole('table', { name: /^Messages per day and status/ });
+const tableRows = (page: Page) => dayTable(page).locator('tbody tr');
 
 async function openStatistics(page: Page, query = ''): Promise<void> {
   await page.goto(`/statistics${query}`);
-  await expect(chart(page).locator('svg.recharts-surface')).toBeVisible();
+  // The chart is loaded after hydration; on a busy machine that takes a while.
+  await expect(chart(page).locator('svg.recharts-surface')).toBeVisible({ timeout: 30_000 });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -86,7 +88,7 @@ test('a status toggle hides its series and is kept in the URL; the percent view 
   await page.getByRole('button', { name: 'Percent of day' }).click();
   await expect(page).toHaveURL(/view=percent/);
   await page.reload();
-  await expect(chart(page).locator('svg.recharts-surface')).toBeVisible();
+  await expect(chart(page).locator('svg.recharts-surface')).toBeVisible({ timeout: 30_000 });
   await expect(bars(page, ACTIVE_FILL)).toHaveCount(0);
   await expect(chart(page).locator('.recharts-yAxis')).toContainText('100%');
 });
@@ -97,7 +99,7 @@ test('the CSV export is the table', async ({ page }) => {
   const response = await page.request.get(href!);
   expect(response.status()).toBe(200);
   const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-  const header = await page.locator('table').last().locator('thead th').allInnerTexts();
+  const header = await dayTable(page).locator('thead th').allInnerTexts();
   expect(lines[0]!.split(',').slice(1, -1)).toEqual(header.slice(1, -1).map((text) => text.trim()));
   const rows = await tableRows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
   expect(lines.slice(1)).toHaveLength(rows.length);

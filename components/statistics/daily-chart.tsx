@@ -61,7 +61,7 @@ export default function DailyChart({ days, statuses, hidden, view, colors, anoma
           tick={{ fontSize: 11, fill: '#64748b' }}
           tickLine={false}
           width={48}
-          allowDecimals={false}
+          allowDecimals={view === 'percent'}
           tickFormatter={(value: number) => (view === 'percent' ? `${Math.round(value * 100)}%` : String(value))}
         />
         <Tooltip cursor={{ fill: '#94a3b8', fillOpacity: 0.15 }} content={(props) => <DayTooltip active={props.active} label={props.label} days={byDate} statuses={statuses} />} />

@@ -57,6 +57,8 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
             <Link
               key={days}
               href={statisticsHref(query, { preset: days })}
+              // Each period is a full read of the service: fetched when chosen, not on hover.
+              prefetch={false}
               aria-current={query.preset === days ? 'page' : undefined}
               className={cn('rounded-md border px-3 py-1.5 text-sm', query.preset === days ? 'bg-primary text-primary-foreground' : 'hover:bg-accent')}
             >
