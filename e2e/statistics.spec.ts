@@ -93,7 +93,8 @@ test('a status toggle hides its series and is kept in the URL; the percent view 
   await page.reload();
   await expect(chart(page).locator('svg.recharts-surface')).toBeVisible({ timeout: 30_000 });
   await expect(bars(page, ACTIVE_FILL)).toHaveCount(0);
-  await expect(chart(page).locator('.recharts-yAxis')).toContainText('100%');
+  // Recharts 3 draws tick labels in a layer of their own, not inside the axis group.
+  await expect(chart(page)).toContainText('100%');
 });
 
 test('the CSV export is the table', async ({ page }) => {
@@ -155,15 +156,14 @@ test('the dashboard shows the week against the last and links to the page', asyn
   await expect(page).toHaveURL(/\/statistics$/);
 });
 
-test('no serious or critical accessibility violations; screenshots light and dark', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  for (const scheme of ['light', 'dark'] as const) {
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious or critical accessibility violations (${scheme}); screenshot at 1440x900`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
-    await openStatistics(page, '?days=90');
+    await openStatistics(page, '?days=30');
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`statistics-${scheme}.png`), fullPage: false });
-    await page.screenshot({ path: `/tmp/stats-shots/statistics-${scheme}-full.png`, fullPage: true });
-  }
-});
+    await page.screenshot({ path: testInfo.outputPath(`statistics-${scheme}.png`) });
+  });
+}

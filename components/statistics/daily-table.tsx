@@ -23,7 +23,7 @@ export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: Sta
       meta: { label: 'Day' },
       enableSorting: false,
       cell: ({ row }) => (
-        <span className={row.original.key === 'total' ? 'font-semibold' : 'font-mono text-xs'}>
+        <span className={row.original.key === 'total' ? 'font-semibold' : 'whitespace-nowrap font-mono text-xs'}>
           {row.original.label}
           {flagged.has(row.original.key) ? <span className="ml-1 text-destructive" title="Anomaly on this day">(anomaly)</span> : null}
         </span>
