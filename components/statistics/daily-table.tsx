@@ -25,7 +25,12 @@ export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: Sta
       cell: ({ row }) => (
         <span className={row.original.key === 'total' ? 'font-semibold' : 'whitespace-nowrap font-mono text-xs'}>
           {row.original.label}
-          {flagged.has(row.original.key) ? <span className="ml-1 text-destructive" title="Anomaly on this day">(anomaly)</span> : null}
+          {flagged.has(row.original.key) ? (
+            <span className="ml-1 font-sans font-semibold text-destructive" title="Anomaly on this day">
+              <span aria-hidden>!</span>
+              <span className="sr-only"> (anomaly)</span>
+            </span>
+          ) : null}
         </span>
       ),
     },
