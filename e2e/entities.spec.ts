@@ -315,13 +315,11 @@ test('an empty result says which filter emptied it', async ({ page }) => {
   expect(await shownTotal(page)).toBe(total);
 });
 
-test('404 for an unknown record and an unknown entity; planned areas say they are planned', async ({ page }) => {
+test('404 for an unknown record and an unknown entity', async ({ page }) => {
   await page.goto('/users/usr_does_not_exist');
   await expect(page.getByRole('heading', { name: '404: no such record' })).toBeVisible();
   await page.goto('/gadgets');
   await expect(page.getByRole('heading', { name: '404: no such list' })).toBeVisible();
-  await page.goto('/statistics');
-  await expect(page.getByText('Not built yet')).toBeVisible();
 });
 
 test('reads go out in parallel: one read for a list, two waves for a detail page', async ({ page }) => {

@@ -2,8 +2,11 @@ import { requestTime } from '@/lib/request-time';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatisticsDashboardCard } from '@/components/statistics/dashboard-card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
-import { requireAdminSession } from '@/lib/auth/session';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { lastCompleteDays } from '@/lib/statistics/days';
+import { readStatisticsReview } from '@/lib/statistics/read';
 import { readDashboardCounts } from '@/lib/triage/data';
 import { stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
@@ -14,7 +17,11 @@ export default async function DashboardPage() {
   const { upstream } = await requireAdminSession();
   const now = requestTime();
   const threshold = defaultThresholdMinutes();
-  const { statuses, userCount, stuckCounts } = await readDashboardCounts(upstream, threshold, now);
+  // The statistics card's read goes out with the counts, not after them.
+  const [{ statuses, userCount, stuckCounts }, statistics] = await Promise.all([
+    readDashboardCounts(upstream, threshold, now),
+    readFromService(readStatisticsReview(upstream, { range: lastCompleteDays(7, now), timeZone: 'UTC' }, now)),
+  ]);
   const failure = !userCount.ok ? userCount.failure : !stuckCounts.ok ? stuckCounts.failure : null;
   return (
     <div className="space-y-6">
@@ -44,6 +51,7 @@ export default async function DashboardPage() {
             <CardContent className="text-xs text-muted-foreground">Not updated for {threshold} minutes or more.</CardContent>
           </Card>
         ))}
+        <StatisticsDashboardCard read={statistics} />
       </div>
       {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}
     </div>

@@ -7,6 +7,7 @@ import {
   messageOperationAnswerSchema,
   repairSequenceResultSchema,
 } from '../../lib/upstream/contract';
+import { STATISTICS_TIME_ZONE_PARAM } from '../../lib/upstream/contract/statistics';
 import { sendValidated } from '../http';
 import {
   createMp3,
@@ -15,6 +16,7 @@ import {
   repairChannelSequenceNumbers,
   reprocessMessage,
   setMessageStatus,
+  statisticsTimeZone,
 } from '../model/messages';
 import { messageRecord } from '../model/records';
 import type { MessageRow } from '../seed/messages';
@@ -58,8 +60,9 @@ export function messageRoutes({ database, settings }: AdminContext): Route[] {
     {
       method: 'GET',
       pattern: /^\/admin\/message\/statistics$/,
-      async handle({ res }) {
-        sendValidated(res, dailyMessageStatisticsListSchema, dailyMessageStatistics(database.world));
+      async handle({ req, res }) {
+        const zone = statisticsTimeZone(new URL(req.url ?? '/', 'http://emulator').searchParams.get(STATISTICS_TIME_ZONE_PARAM));
+        sendValidated(res, dailyMessageStatisticsListSchema, dailyMessageStatistics(database.world, zone));
       },
     },
     {
