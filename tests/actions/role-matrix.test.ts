@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
+import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
@@ -18,7 +19,7 @@ import { planJob } from '@/lib/jobs';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import { UpstreamClient } from '@/lib/upstream/client';
-import { domainSchema, messageSchema, userListSchema, workspaceListSchema } from '@/lib/upstream/contract';
+import { agentSchema, domainSchema, messageSchema, userListSchema, workspaceListSchema } from '@/lib/upstream/contract';
 import type { RunningEmulator } from '../../emulator/server';
 import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
 import { benchToken, consoleClientOf, signIn, startTestEmulator } from '../support/emulator';
@@ -94,6 +95,18 @@ async function freshDomain(emulator: RunningEmulator, adminToken: string) {
   return { id: domain.id, before: { domain: domain.domain, workspaceGuid } };
 }
 
+/** A new agent owned by a demo operator, made with that operator's own token (/agents acts in the caller's scope). */
+async function ownAgent(emulator: RunningEmulator, email: string): Promise<string> {
+  const session = sessions.get(email);
+  if (!session?.accessToken) throw new Error(`no session for ${email}`);
+  const response = await fetch(`${emulator.url}/agents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Matrix agent ${Math.random().toString(36).slice(2, 8)}` }),
+  });
+  return agentSchema.parse(await response.json()).id;
+}
+
 const HUGE = 'x'.repeat(100_000);
 // `..` would make the call's path another endpoint's.
 const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
@@ -155,6 +168,15 @@ const ACTIONS: ActionRow[] = [
     [{}, { id: 'dom_1' }, { id: 'dom_1', confirm: 'not a domain', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } }, { id: '', confirm: 'a.example', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } }],
     2,
   ),
+  row(createAgentAction, async () => ({ name: 'Matrix helper' }), [{}, { name: '' }, { name: HUGE }, { name: 'x', email: 'not an address' }, { name: 7 }]),
+  row(deleteAgentAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'ops@example.com') }), [{}, { agentId: '' }, { agentId: '..' }, { agentId: HUGE }]),
+  row(mintAgentTokenAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'support@example.com'), expiresInSeconds: 300 }), [
+    {},
+    { agentId: '..' },
+    { agentId: 'usr_1', expiresInSeconds: 59 },
+    { agentId: 'usr_1', expiresInSeconds: 3_601 },
+    { agentId: 'usr_1', expiresInSeconds: '300' },
+  ]),
 ];
 
 const ROLES = parseRoleMapping('ops@example.com=ops,support@example.com=support,viewer@example.com=viewer');
@@ -266,7 +288,8 @@ describe.each(ACTIONS.map((action) => [action.definition.name, action] as const)
     expect(entry).toMatchObject({ outcome: 'ok', operatorEmail: `${required}@example.com`, operatorRole: required });
     expect(entry?.targetIds.length).toBeGreaterThan(0);
     if (action.serviceCalls > 0 && !action.definition.auditsItself) {
-      expect(entry).toMatchObject({ upstreamStatus: 200 });
+      // 200, or 204 for an answer without a body (DELETE /agents/{id}).
+      expect([200, 204]).toContain(entry?.upstreamStatus);
       expect(entry?.upstreamRequestId).toBeTruthy();
     }
   });
@@ -282,5 +305,22 @@ describe('refusals in the audit log', () => {
     expect(entry).toMatchObject({ outcome: 'denied', operatorEmail: 'anonymous', params: { truncated: true, targetIdCount: 5_000 } });
     expect(entry?.targetIds).toHaveLength(100);
     expect(JSON.stringify(entry?.params).length).toBeLessThan(5_000);
+  });
+});
+
+describe('a minted agent token', () => {
+  it('reaches the operator once and is in no audit row', async () => {
+    const agentId = await ownAgent(emulator, 'support@example.com');
+    const result = await executeAction(mintAgentTokenAction, { agentId }, environment(sessions.get('support@example.com')!));
+    expect(result).toMatchObject({ ok: true, data: { token: expect.any(String), expiresAt: expect.any(String) } });
+    const token = result.ok ? result.data.token : '';
+    expect(token.split('.')).toHaveLength(3);
+    const { rows } = await queryAudit(database.db, { action: 'agent.mint_token' }, { offset: 0, limit: 50 });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ outcome: 'ok', targetIds: [agentId], params: { agentId, expiresInSeconds: 900 } });
+    const everything = JSON.stringify(rows);
+    expect(everything).not.toContain(token);
+    // Not even its signature or payload part.
+    for (const part of token.split('.').slice(1)) expect(everything).not.toContain(part);
   });
 });
