@@ -92,8 +92,11 @@ test('create, rename and delete a domain; the table follows each change', async 
   expect(await domainsNamed(renamed)).toEqual([]);
 
   // Every change is in the audit log with the values before and after.
-  await page.goto(`/audit?action=domain.update`);
-  await expect(page.getByText(renamed).first()).toBeVisible();
+  await page.goto(`/audit?action=domain.update&target=${created[0]!.id}`);
+  const params = page.locator('pre', { hasText: `"${renamed}"` }).first();
+  await expect(params).toContainText(`"before"`);
+  await expect(params).toContainText(`"domain": "${name}"`);
+  await expect(params).toContainText(`"domain": "${renamed}"`);
 });
 
 test('invalid names are refused in the dialog and nothing reaches the service', async ({ page }) => {
@@ -119,7 +122,10 @@ test('invalid names are refused in the dialog and nothing reaches the service', 
 });
 
 test('an international name is shown in both forms and stored as punycode', async ({ page }) => {
-  const workspace = await liveWorkspace();
+  // The seed has this name: it is removed first and made again in the same workspace, so the
+  // service ends as it began (but for the id).
+  const [seeded] = await domainsNamed('xn--bcher-kva.example');
+  const workspace = seeded ? { id: seeded.workspace_guid } : await liveWorkspace();
   await removeAtService('xn--bcher-kva.example');
   await signIn(page, 'ops@example.com', '/domains');
   const dialog = await openAddDialog(page);
@@ -133,7 +139,6 @@ test('an international name is shown in both forms and stored as punycode', asyn
   const row = page.locator(`tr[data-row-id="${stored!.id}"]`);
   await expect(row).toContainText('xn--bcher-kva.example');
   await expect(row.getByTestId('domain-unicode')).toHaveText('bücher.example');
-  await removeAtService('xn--bcher-kva.example');
 });
 
 test('a duplicate is reported with a link to the existing domain, and not sent', async ({ page }) => {
