@@ -65,6 +65,7 @@ export function AgentsTable({ view, rows, titles, total, page, size, sort, q, fi
       helper.accessor((row): unknown => row.workspace_guids ?? [], {
         id: 'workspace_guids',
         header: 'Workspaces',
+        enableSorting: false,
         meta: { label: 'Workspaces' },
         cell: (context) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={context.getValue()} mode="table" titles={names} plainLinks />,
       }),

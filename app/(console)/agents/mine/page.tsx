@@ -63,8 +63,11 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
       <OwnAgentsTable agents={agents} limit={paging.limit} />
       <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
         <span className="text-muted-foreground" data-testid="own-agents-range">
-          {agents.length === 0 ? 'No agents' : `Agents ${paging.skip + 1}-${paging.skip + agents.length}`}
-          {total === null ? '' : ` of ${total}`}
+          {agents.length > 0
+            ? `Agents ${paging.skip + 1}-${paging.skip + agents.length}${total === null ? '' : ` of ${total}`}`
+            : total
+              ? `None on this page; ${total} in all`
+              : 'You have no agents yet'}
         </span>
         <span className="flex gap-2">
           {previous ? (
