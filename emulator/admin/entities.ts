@@ -240,6 +240,10 @@ const agents = defineEntity<UserRow>({
     created_at: { kind: 'datetime', column: 'created_at' },
     deleted_at: { kind: 'datetime', column: 'deleted_at' },
   },
+  extraFilters: {
+    created_after: epochBound('created_at', 'min'),
+    created_before: epochBound('created_at', 'below'),
+  },
   search: ['first_name', 'email'],
   defaultSort: { field: 'created_at', order: 'DESC' },
   record: agentRecord,

@@ -14,7 +14,7 @@ import {
 import type { EmulatorDatabase } from '../db';
 import type { Caller } from '../guard';
 import { HttpError, parseInput, readJsonBody, sendValidated } from '../http';
-import { AGENT_DIRECTIONS, AGENT_PAGE_SIZE, agentInScope, createAgent, deleteAgent, listAgents } from '../model/agents';
+import { AGENT_DIRECTIONS, AGENT_PAGE_SIZE, agentInScope, createAgent, deleteAgent, listAgents, liveAgentInScope } from '../model/agents';
 import { agentRecord } from '../model/records';
 import type { World } from '../model/world';
 import type { Route } from '../router';
@@ -90,7 +90,7 @@ export function agentRoutes(database: EmulatorDatabase, tokens: AgentTokens): Ro
       async handle({ req, res, context, params: [id = ''] }) {
         const world = database.world;
         const root = rootHumanOf(world, context.caller);
-        const agent = agentInScope(world, root, id);
+        const agent = liveAgentInScope(world, root, id);
         const { expires_in: lifetime } = parseInput(createAgentTokenSchema, await readJsonBody(req), 'body');
         const minted = await tokens.mint({ agentId: agent.id, creatorId: root }, lifetime ?? DEFAULT_AGENT_TOKEN_SECONDS);
         sendValidated(res, createdAgentTokenSchema, minted);

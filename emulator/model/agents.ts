@@ -26,7 +26,8 @@ export function createAgent(world: World, rootHumanId: string, body: { name: str
   if (!EMAIL_PATTERN.test(email)) throw new HttpError(400, 'email: not an e-mail address', 'INVALID_BODY');
   const lower = email.toLowerCase();
   for (const user of world.users.rows()) {
-    if (user.email.toLowerCase() === lower) throw new HttpError(409, `email: "${email}" is already in use`, 'DUPLICATE_EMAIL');
+    // The spec lists 200 and 403 only: an address held by another account is outside the caller's reach.
+    if (user.email.toLowerCase() === lower) throw new HttpError(403, `email: "${email}" belongs to another account`, 'FORBIDDEN');
   }
   const agent: UserRow = {
     id,
@@ -93,19 +94,31 @@ export function listAgents(world: World, rootHumanId: string, page: AgentPage): 
   return { agents: matching.slice(page.skip, page.skip + page.limit), total: matching.length };
 }
 
-/** The live agent, when it belongs to the root human: 404 when there is none, 403 outside the scope. */
+/**
+ * The agent, when it belongs to the root human. The spec answers 403 for anything outside the
+ * caller's scope and lists no 404: an unknown id, a person's id and another human's agent are all
+ * 403 (which also tells a caller nothing about ids it may not see). A soft-deleted agent of the
+ * caller is still in scope: reads answer it with `deleted_at`.
+ */
 export function agentInScope(world: World, rootHumanId: string, id: string): UserRow {
   const agent = world.users.get(id);
-  if (!agent || agent.account_type !== 'agent' || agent.deleted_at !== null) {
-    throw new HttpError(404, `no agent with id "${id}"`, 'NOT_FOUND');
+  if (!agent || agent.account_type !== 'agent' || agent.creator_id !== rootHumanId) {
+    throw new HttpError(403, `agent "${id}" is not one of your agents`, 'FORBIDDEN');
   }
-  if (agent.creator_id !== rootHumanId) throw new HttpError(403, `agent "${id}" belongs to another account`, 'FORBIDDEN');
   return agent;
 }
 
-/** Soft-deletes the agent and the workspaces it owns. */
+/** The agent in scope and not deleted: a deleted agent gets no token (403, the spec's only refusal). */
+export function liveAgentInScope(world: World, rootHumanId: string, id: string): UserRow {
+  const agent = agentInScope(world, rootHumanId, id);
+  if (agent.deleted_at !== null) throw new HttpError(403, `agent "${id}" is deleted`, 'FORBIDDEN');
+  return agent;
+}
+
+/** Soft-deletes the agent and the workspaces it owns; deleting a deleted agent changes nothing (204). */
 export function deleteAgent(world: World, rootHumanId: string, id: string, now: number): void {
   const agent = agentInScope(world, rootHumanId, id);
+  if (agent.deleted_at !== null) return;
   world.users.update(agent, { deleted_at: now });
   const owned = [...world.workspaces.where('owner_guid', id)].filter((workspace) => workspace.deleted_at === null);
   world.workspaces.updateMany(owned.map((workspace) => [workspace, { deleted_at: now, last_updated_ts: now }] as const));

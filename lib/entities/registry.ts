@@ -10,7 +10,8 @@
  *   `true`/`false`;
  * - `channel_guids` (messages) matches messages whose list contains the given channel id;
  * - `created_after` / `created_before` (messages) bound `message_ts` in epoch milliseconds,
- *   `created_after` inclusive and `created_before` exclusive;
+ *   `created_after` inclusive and `created_before` exclusive; on agents they bound `created_at`
+ *   the same way;
  * - `q` is free text over the fields named in `searchHint`;
  * - every column marked sortable can be passed as the `sort` field.
  * All `_ts` numbers are epoch milliseconds, as the contract says of `message_ts`.
@@ -325,7 +326,10 @@ export const ENTITIES: readonly EntityDefinition[] = [
       column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
     ],
     defaultSort: { field: 'created_at', order: 'desc' },
-    filters: [{ kind: 'exact', param: 'creator', field: 'creator_id', label: 'Owner', linkTo: 'users' }],
+    filters: [
+      { kind: 'exact', param: 'creator', field: 'creator_id', label: 'Owner', linkTo: 'users' },
+      { kind: 'date-range', label: 'Created', afterField: 'created_after', beforeField: 'created_before' },
+    ],
     searchHint: 'name or e-mail',
     relatedLists: [{ label: 'Messages created', entity: 'messages', param: 'creator' }],
     nested: [],

@@ -326,7 +326,12 @@ describe('filters of the other entities', () => {
     const byName = await api.list('agents', { filter: { q: agent.first_name ?? '' } }, agentSchema);
     expect(byName.rows.map((row) => row.id)).toContain(agent.id);
     await expectError(await api.get(`/admin/ra/agents/${DEMO_ACCOUNTS.ops.id}`), 404);
-    await expectError(await api.get(`/admin/ra/agents?filter={"verified":true}`), 400, /^filter: unknown field "verified"/);
+    await expectError(await api.get(`/admin/ra/agents?filter={"verified":true}`), 400, /^filter: unknown field "verified"/);    // created_after inclusive, created_before exclusive, on created_at.
+    const inWindow = await api.list('agents', { range: { start: 0, end: 999 }, filter: { created_after: agent.created_at, created_before: agent.created_at + 1 } }, agentSchema);
+    expect(inWindow.rows.map((row) => row.id)).toContain(agent.id);
+    expect(inWindow.rows.every((row) => Date.parse(row.created_at) === agent.created_at)).toBe(true);
+    const before = await api.list('agents', { range: { start: 0, end: 999 }, filter: { created_before: agent.created_at } }, agentSchema);
+    expect(before.rows.map((row) => row.id)).not.toContain(agent.id);
   });
 
   it('workspaces and domains: owner, plan and workspace', async () => {

@@ -9,6 +9,7 @@ import {
   agentSchema,
   createdAgentTokenSchema,
   listAgentsResponseSchema,
+  userSchema,
   workspaceSchema,
   type Agent,
 } from '../../lib/upstream/contract';
@@ -53,7 +54,9 @@ describe('people and their agents', () => {
 
     const named = await createAgent(ops, 'Mailer', 'Mailer.Bot@agents.example.com');
     expect(named.email).toBe('Mailer.Bot@agents.example.com');
-    await expectError(await ops.request('POST', '/agents', { name: 'Again', email: 'mailer.bot@agents.example.com' }), 409);
+    // The spec lists 200 and 403 for POST /agents: an address of another account is a 403.
+    await expectError(await ops.request('POST', '/agents', { name: 'Again', email: 'mailer.bot@agents.example.com' }), 403, /another account/);
+    await expectError(await ops.request('POST', '/agents', { name: 'Human', email: DEMO_ACCOUNTS.viewer.email }), 403);
     await expectError(await ops.request('POST', '/agents', { name: 'Bad', email: 'not an address' }), 400, /^email: /);
     await expectError(await ops.request('POST', '/agents', { name: '' }), 400, /^name: /);
     await expectError(await ops.request('POST', '/agents', {}), 400, /^name: /);
@@ -93,28 +96,36 @@ describe('people and their agents', () => {
     }
   });
 
-  it('answers 403 for another person\'s agent and 404 for unknown ones, changing nothing', async () => {
+  it('answers 403, as the spec lists, for another person\'s agent, unknown ids and people, changing nothing', async () => {
     const theirs = await createAgent(support, 'Support Bot');
     await expectError(await ops.get(`/agents/${theirs.id}`), 403);
     await expectError(await ops.request('DELETE', `/agents/${theirs.id}`), 403);
     await expectError(await ops.request('POST', `/agents/${theirs.id}/tokens`, {}), 403);
     expect((await support.read(`/agents/${theirs.id}`, agentSchema)).deleted_at).toBeNull();
-    await expectError(await ops.get('/agents/usr_unknown'), 404);
-    await expectError(await ops.get(`/agents/${DEMO_ACCOUNTS.viewer.id}`), 404);
+    for (const id of ['usr_unknown', DEMO_ACCOUNTS.viewer.id, DEMO_ACCOUNTS.ops.id]) {
+      await expectError(await ops.get(`/agents/${id}`), 403);
+      await expectError(await ops.request('DELETE', `/agents/${id}`), 403);
+      await expectError(await ops.request('POST', `/agents/${id}/tokens`, {}), 403);
+    }
+    expect((await admin.read(`/admin/ra/users/${DEMO_ACCOUNTS.viewer.id}`, userSchema)).deleted_at ?? null).toBeNull();
   });
 
   it('DELETE /agents/{id} soft-deletes the agent and its workspaces', async () => {
     const agent = await createAgent(ops, 'Short-lived');
     const response = await ops.request('DELETE', `/agents/${agent.id}`);
     expect(response.status).toBe(204);
-    await expectError(await ops.get(`/agents/${agent.id}`), 404);
+    // Still the caller's agent: read with its deletion, but no longer listed and given no token.
+    expect((await ops.read(`/agents/${agent.id}`, agentSchema)).deleted_at).toEqual(expect.any(String));
+    await expectError(await ops.request('POST', `/agents/${agent.id}/tokens`, {}), 403, /deleted/);
     expect((await listAgents(ops, '?limit=100')).agents.map((row) => row.id)).not.toContain(agent.id);
     const record = await admin.read(`/admin/ra/agents/${agent.id}`, agentSchema);
     expect(record.deleted_at).toEqual(expect.any(String));
     for (const workspaceGuid of agent.workspace_guids ?? []) {
       expect((await admin.read(`/admin/ra/workspaces/${workspaceGuid}`, workspaceSchema)).deleted_at).toEqual(expect.any(String));
     }
-    await expectError(await ops.request('DELETE', `/agents/${agent.id}`), 404);
+    const deletedAt = (await ops.read(`/agents/${agent.id}`, agentSchema)).deleted_at;
+    expect((await ops.request('DELETE', `/agents/${agent.id}`)).status).toBe(204);
+    expect((await ops.read(`/agents/${agent.id}`, agentSchema)).deleted_at).toBe(deletedAt);
   });
 
   it('refuses tokens that belong to no person, and requests without a token', async () => {

@@ -1,0 +1,80 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { DomainsTable } from '@/components/domains/domains-table';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { createDomainAction } from '@/lib/actions/domains';
+import { roleAllows } from '@/lib/auth/roles';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { readDomainPage } from '@/lib/domains/data';
+import { activeFilters, parseListParams } from '@/lib/entities/list-params';
+import { listQueryString, reachablePageCount } from '@/lib/entities/list-state';
+import { entityView, findEntity } from '@/lib/entities/registry';
+import type { SearchParams } from '@/lib/search-params';
+
+export const metadata: Metadata = { title: 'Domains' };
+
+function domainsView() {
+  const entity = findEntity('domains');
+  if (!entity) throw new Error('the registry has no domains entity');
+  return entityView(entity);
+}
+
+/** Domains with their workspaces, and (ops) their creation, edit and deletion. */
+export default async function DomainsPage({ searchParams }: { searchParams: SearchParams }) {
+  const { operator, upstream } = await requireAdminSession();
+  const view = domainsView();
+  const raw = await searchParams;
+  const { state, issues } = parseListParams(view, raw);
+  const read = await readFromService(readDomainPage(upstream, view, state));
+  if (!read.ok) return <ServiceFailure title="Domains" failure={read.failure} retryHref="/domains" />;
+  const { rows, total } = read.data;
+  const canWrite = roleAllows(operator.role, createDomainAction.requiredRole);
+  const active = activeFilters(view, state);
+  const pageCount = reachablePageCount(total, state.size);
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Domains</h1>
+      {issues.length > 0 ? (
+        <Alert variant="warning" data-testid="param-issues">
+          <AlertTitle>Parts of this link were not understood</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-4">
+              {issues.map((issue) => (
+                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <DomainsTable
+        view={view}
+        rows={rows}
+        total={total}
+        page={state.page}
+        size={state.size}
+        sort={state.sort ?? view.defaultSort}
+        q={state.q}
+        filters={state.filters}
+        active={active}
+        canWrite={canWrite}
+        writeRefusal={canWrite ? null : `Adding, editing and deleting domains needs the ${createDomainAction.requiredRole} role; you are ${operator.role}.`}
+        empty={
+          total > 0 ? (
+            <p>
+              Page {state.page} is past the last page.{' '}
+              <Link className="text-primary underline" href={`/domains${listQueryString(view, { ...state, page: pageCount })}`}>
+                Go to the last page
+              </Link>
+            </p>
+          ) : active.length > 0 ? (
+            <p>No domains match these filters.</p>
+          ) : (
+            <p>There are no domains at the service yet.</p>
+          )
+        }
+      />
+    </div>
+  );
+}

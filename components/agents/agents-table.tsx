@@ -1,0 +1,127 @@
+'use client';
+
+import { createColumnHelper } from '@tanstack/react-table';
+import { useRouter } from 'next/navigation';
+import { useMemo } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import type { ServerTableFeatures } from '@/components/data-table/features';
+import { DataTablePagination } from '@/components/data-table/pagination';
+import { DataTableToolbar } from '@/components/data-table/toolbar';
+import { useListNavigation } from '@/components/data-table/use-list-navigation';
+import { useServerTable } from '@/components/data-table/use-server-table';
+import { CellValue } from '@/components/entities/cell-value';
+import { Badge } from '@/components/ui/badge';
+import type { TitleRecord } from '@/lib/agents/data';
+import { detailHref } from '@/lib/entities/hrefs';
+import type { ActiveFilter } from '@/lib/entities/list-params';
+import type { EntityView, SortSpec } from '@/lib/entities/types';
+import type { Agent } from '@/lib/upstream/contract';
+
+const helper = createColumnHelper<ServerTableFeatures, Agent>();
+const NO_VISIBILITY = {};
+
+export interface AgentsTableProps {
+  view: EntityView;
+  rows: Agent[];
+  titles: TitleRecord;
+  total: number;
+  page: number;
+  size: number;
+  sort: SortSpec | null;
+  q: string;
+  filters: Readonly<Record<string, string>>;
+  active: ActiveFilter[];
+  empty: React.ReactNode;
+}
+
+/** Every agent at the service: its owner and workspaces by name, created and deleted. */
+export function AgentsTable({ view, rows, titles, total, page, size, sort, q, filters, active, empty }: AgentsTableProps) {
+  const router = useRouter();
+  const navigation = useListNavigation();
+  const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
+  const columns = useMemo(
+    () => [
+      helper.accessor((row): unknown => row.name, {
+        id: 'name',
+        header: 'Agent',
+        enableSorting: true,
+        meta: { label: 'Agent' },
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <a data-client-nav href={detailHref('agents', row.original.id)} className="font-medium hover:underline">
+              <bdi>{row.original.name?.trim() || row.original.id}</bdi>
+            </a>
+            <span className="text-xs text-muted-foreground">{row.original.email}</span>
+          </span>
+        ),
+      }),
+      helper.accessor((row): unknown => row.creator_id, {
+        id: 'creator_id',
+        header: 'Owner (root human)',
+        enableSorting: true,
+        meta: { label: 'Owner' },
+        cell: (context) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={context.getValue()} mode="table" titles={names} plainLinks />,
+      }),
+      helper.accessor((row): unknown => row.workspace_guids ?? [], {
+        id: 'workspace_guids',
+        header: 'Workspaces',
+        enableSorting: false,
+        meta: { label: 'Workspaces' },
+        cell: (context) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={context.getValue()} mode="table" titles={names} plainLinks />,
+      }),
+      helper.accessor((row): unknown => row.created_at, {
+        id: 'created_at',
+        header: 'Created',
+        enableSorting: true,
+        sortDescFirst: true,
+        meta: { label: 'Created' },
+        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
+      }),
+      helper.accessor((row): unknown => row.deleted_at, {
+        id: 'deleted_at',
+        header: 'State',
+        enableSorting: true,
+        meta: { label: 'State' },
+        cell: ({ row }) =>
+          row.original.deleted_at ? (
+            <span className="flex flex-col gap-1">
+              <Badge variant="outline">deleted</Badge>
+              <CellValue column={{ kind: 'iso-datetime' }} value={row.original.deleted_at} mode="table" />
+            </span>
+          ) : (
+            <Badge variant="secondary">live</Badge>
+          ),
+      }),
+    ],
+    [names],
+  );
+
+  const table = useServerTable({
+    columns,
+    rows,
+    total,
+    page,
+    size,
+    sort,
+    defaultSort: view.defaultSort,
+    visibility: NO_VISIBILITY,
+    defaultVisibility: NO_VISIBILITY,
+    getRowId: (row) => row.id,
+    navigation,
+  });
+
+  return (
+    <div className="space-y-3">
+      <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate} />
+      <DataTable
+        table={table}
+        caption="Agents"
+        isPending={navigation.isPending}
+        onRowClick={(row) => router.push(detailHref('agents', row.original.id))}
+        onLinkClick={(href) => router.push(href)}
+        empty={empty}
+      />
+      <DataTablePagination table={table} rowLabel="agents" />
+    </div>
+  );
+}

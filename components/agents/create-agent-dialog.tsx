@@ -1,0 +1,106 @@
+'use client';
+
+import { Plus } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useId, useState, useTransition } from 'react';
+import { createAgent } from '@/app/(console)/_actions/agents';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { ActionError } from '@/lib/actions/define';
+import { createAgentInputSchema } from '@/lib/actions/agent-input';
+
+/** Creates an agent owned by the operator; on success opens its page. */
+export function CreateAgentDialog({ disabledReason }: { disabledReason: string | null }) {
+  const router = useRouter();
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const input = email.trim() ? { name, email } : { name };
+    const parsed = createAgentInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setProblems(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setProblems({});
+    startTransition(async () => {
+      const result = await callAction(() => createAgent(parsed.data));
+      if (!result.ok) {
+        setError(result.error);
+        return;
+      }
+      announceActionResult(result, `Agent ${result.data.name ?? result.data.id} created`);
+      setOpen(false);
+      router.push(`/agents/${encodeURIComponent(result.data.id)}`);
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        if (next) {
+          setName('');
+          setEmail('');
+          setProblems({});
+          setError(null);
+        }
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button disabled={disabledReason !== null} title={disabledReason ?? undefined}>
+          <Plus aria-hidden /> Create agent
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create an agent</DialogTitle>
+          <DialogDescription>The agent belongs to you (your account is its root human) and gets a workspace of its own.</DialogDescription>
+        </DialogHeader>
+        <form id={`${ids}-form`} onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-name`}>Name</Label>
+            <Input id={`${ids}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" aria-describedby={`${ids}-name-help`} />
+            <p id={`${ids}-name-help`} className="text-xs text-muted-foreground">
+              {problems.name ? <span className="text-destructive">{problems.name}</span> : 'What the agent does, like “Standup summarizer”.'}
+            </p>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-email`}>E-mail (optional)</Label>
+            <Input id={`${ids}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" aria-describedby={`${ids}-email-help`} />
+            <p id={`${ids}-email-help`} className="text-xs text-muted-foreground">
+              {problems.email ? <span className="text-destructive">{problems.email}</span> : 'Left empty, the service makes one.'}
+            </p>
+          </div>
+        </form>
+        {error ? (
+          <Alert variant="destructive">
+            <AlertTitle>{error.message}</AlertTitle>
+            {error.failure ? <AlertDescription>{error.failure.guidance}</AlertDescription> : null}
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${ids}-form`} disabled={pending}>
+            {pending ? 'Creating…' : 'Create agent'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

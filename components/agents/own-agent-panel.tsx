@@ -1,0 +1,69 @@
+import Link from 'next/link';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { OwnScope } from '@/lib/agents/data';
+import type { Agent } from '@/lib/upstream/contract';
+import { DeleteAgentButton } from './delete-agent-button';
+import { MintTokenDialog } from './mint-token-dialog';
+
+interface OwnAgentPanelProps {
+  agent: Agent;
+  scope: OwnScope;
+  ownerName: string;
+  /** What the operator's role allows, decided on the server from the actions' own roles. */
+  canMint: boolean;
+  canDelete: boolean;
+  roleNote: { mint: string; remove: string };
+}
+
+/**
+ * What the operator can do with this agent through /agents, which acts in their own scope. A 403
+ * there is explained: it is the service's rule, not a failure of the console.
+ */
+export function OwnAgentPanel({ agent, scope, ownerName, canMint, canDelete, roleNote }: OwnAgentPanelProps) {
+  return (
+    <Card className="gap-3" data-testid="own-agent-panel">
+      <CardHeader>
+        <CardTitle className="text-base">
+          <h2>Your access through /agents</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        {scope.kind === 'forbidden' ? (
+          <Alert variant="warning" data-testid="agent-scope-403">
+            <AlertTitle>This agent is outside your scope (403 from /agents)</AlertTitle>
+            <AlertDescription>
+              <p>
+                The service lets each person manage only the agents they own: /agents answers for agents whose creator is your own account.
+                This agent belongs to <bdi>{ownerName}</bdi>, so the service refused to show it there, and you cannot mint tokens for it or delete
+                it from the console. Its record above is read through the admin API, which sees every agent.
+              </p>
+              <p className="mt-1">
+                Ask its owner to act on it, or create an agent of your own in <Link className="underline" href="/agents/mine">My agents</Link>.
+                {scope.failure.requestId ? ` Request id ${scope.failure.requestId}.` : ''}
+              </p>
+            </AlertDescription>
+          </Alert>
+        ) : scope.kind === 'failed' ? (
+          <Alert variant="destructive">
+            <AlertTitle>{scope.failure.message}</AlertTitle>
+            <AlertDescription>
+              {scope.failure.guidance}
+              {scope.failure.requestId ? ` Request id ${scope.failure.requestId}.` : ''}
+            </AlertDescription>
+          </Alert>
+        ) : agent.deleted_at ? (
+          <p>This is one of your agents. It is deleted: it gets no new tokens.</p>
+        ) : (
+          <>
+            <p>This is one of your agents. Tokens are short-lived and shown once; the console keeps none.</p>
+            <div className="flex flex-wrap items-start gap-3">
+              <MintTokenDialog agentId={agent.id} agentName={agent.name ?? agent.id} disabledReason={canMint ? null : roleNote.mint} />
+              <DeleteAgentButton agentId={agent.id} agentName={agent.name ?? agent.id} disabledReason={canDelete ? null : roleNote.remove} />
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+
+import { createColumnHelper } from '@tanstack/react-table';
+import { useRouter } from 'next/navigation';
+import { useMemo } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import type { ServerTableFeatures } from '@/components/data-table/features';
+import { DataTablePagination } from '@/components/data-table/pagination';
+import { useListNavigation } from '@/components/data-table/use-list-navigation';
+import { useServerTable } from '@/components/data-table/use-server-table';
+import { CellValue } from '@/components/entities/cell-value';
+import type { TitleRecord } from '@/lib/agents/data';
+import { ROLLUP_VIEW, type HumanRollupRow } from '@/lib/agents/rollup';
+import { filteredListHref } from '@/lib/entities/hrefs';
+import type { SortSpec } from '@/lib/entities/types';
+
+const helper = createColumnHelper<ServerTableFeatures, HumanRollupRow>();
+const NO_VISIBILITY = {};
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The agents of a human, in the all-agents list. */
+const agentsOf = (creatorId: string) => filteredListHref('agents', { creator: creatorId });
+
+export function RollupTable({ rows, titles, total, page, size, sort }: { rows: HumanRollupRow[]; titles: TitleRecord; total: number; page: number; size: number; sort: SortSpec | null }) {
+  const router = useRouter();
+  const navigation = useListNavigation();
+  const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
+  const columns = useMemo(
+    () => [
+      helper.accessor((row): unknown => row.creatorId, {
+        id: 'creatorId',
+        header: 'Human',
+        enableSorting: false,
+        meta: { label: 'Human' },
+        cell: (context) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={context.getValue()} mode="table" titles={names} plainLinks />,
+      }),
+      helper.accessor((row): unknown => row.agents, {
+        id: 'agents',
+        header: 'Agents',
+        enableSorting: true,
+        sortDescFirst: true,
+        meta: { label: 'Agents' },
+        cell: ({ row }) => (
+          <a data-client-nav href={agentsOf(row.original.creatorId)} className="tabular-nums underline-offset-2 hover:underline" aria-label={`${row.original.agents} agents of ${names.get(`/users/${encodeURIComponent(row.original.creatorId)}`) ?? row.original.creatorId}`}>
+            {row.original.agents.toLocaleString('en-US')}
+          </a>
+        ),
+      }),
+      helper.accessor((row): unknown => row.deletedShare, {
+        id: 'deletedShare',
+        header: 'Deleted share',
+        enableSorting: true,
+        sortDescFirst: true,
+        meta: { label: 'Deleted share' },
+        cell: ({ row }) => (
+          <span className="tabular-nums">
+            {percent(row.original.deletedShare)} <span className="text-xs text-muted-foreground">({row.original.deleted} deleted)</span>
+          </span>
+        ),
+      }),
+      helper.accessor((row): unknown => row.newestAt, {
+        id: 'newestAt',
+        header: 'Newest agent',
+        enableSorting: true,
+        sortDescFirst: true,
+        meta: { label: 'Newest agent' },
+        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
+      }),
+    ],
+    [names],
+  );
+  const table = useServerTable({
+    columns,
+    rows,
+    total,
+    page,
+    size,
+    sort,
+    defaultSort: ROLLUP_VIEW.defaultSort,
+    visibility: NO_VISIBILITY,
+    defaultVisibility: NO_VISIBILITY,
+    getRowId: (row) => row.creatorId,
+    navigation,
+  });
+  return (
+    <div className="space-y-3">
+      <DataTable
+        table={table}
+        caption="Agents per human"
+        isPending={navigation.isPending}
+        onRowClick={(row) => router.push(agentsOf(row.original.creatorId))}
+        onLinkClick={(href) => router.push(href)}
+        empty={<p>There are no agents at the service.</p>}
+      />
+      <DataTablePagination table={table} rowLabel="humans" />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, useTransition } from 'react';
+import { deleteDomain, type DomainWriteResult } from '@/app/(console)/_actions/domains';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { checkHostname } from '@/lib/domains/hostname';
+import { DomainActionError } from './action-error';
+import type { EditedDomain } from './domain-form-dialog';
+
+/** Deletes a domain once the operator has typed it (either form); the list is read again after. */
+export function DeleteDomainDialog({ target, workspaceLabel, trigger }: { target: EditedDomain; workspaceLabel: string; trigger: React.ReactNode }) {
+  const router = useRouter();
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [failure, setFailure] = useState<Extract<DomainWriteResult, { ok: false }> | null>(null);
+  const [pending, startTransition] = useTransition();
+  const typedCheck = checkHostname(typed);
+  const matches = typedCheck.ok && typedCheck.ascii === target.domain;
+
+  const confirm = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!matches) return;
+    setFailure(null);
+    startTransition(async () => {
+      const result = await callAction(() =>
+        deleteDomain({ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }),
+      );
+      if (result.ok) {
+        announceActionResult(result, `Domain ${target.domain} deleted`);
+        setOpen(false);
+      } else {
+        setFailure(result as Extract<DomainWriteResult, { ok: false }>);
+      }
+      router.refresh();
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        if (next) {
+          setTyped('');
+          setFailure(null);
+        }
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete {target.domain}?</DialogTitle>
+          <DialogDescription>
+            The domain is removed from workspace {workspaceLabel} at the service. This cannot be undone from the console.
+          </DialogDescription>
+        </DialogHeader>
+        <form id={`${ids}-form`} onSubmit={confirm} className="space-y-1.5">
+          <Label htmlFor={`${ids}-confirm`}>
+            Type <span className="font-mono">{target.domain}</span> to confirm
+          </Label>
+          <Input id={`${ids}-confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
+        </form>
+        {failure ? <DomainActionError result={failure} /> : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${ids}-form`} variant="destructive" disabled={pending || !matches}>
+            {pending ? 'Deleting…' : 'Delete domain'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,166 @@
+'use client';
+
+import { createColumnHelper } from '@tanstack/react-table';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useMemo } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import type { ServerTableFeatures } from '@/components/data-table/features';
+import { DataTablePagination } from '@/components/data-table/pagination';
+import { DataTableToolbar } from '@/components/data-table/toolbar';
+import { useListNavigation } from '@/components/data-table/use-list-navigation';
+import { useServerTable } from '@/components/data-table/use-server-table';
+import { CellValue } from '@/components/entities/cell-value';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { DomainRow } from '@/lib/domains/data';
+import { detailHref } from '@/lib/entities/hrefs';
+import type { ActiveFilter } from '@/lib/entities/list-params';
+import type { EntityView, SortSpec } from '@/lib/entities/types';
+import { DeleteDomainDialog } from './delete-domain-dialog';
+import { DomainFormDialog } from './domain-form-dialog';
+
+const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
+const NO_VISIBILITY = {};
+
+export interface DomainsTableProps {
+  view: EntityView;
+  rows: DomainRow[];
+  total: number;
+  page: number;
+  size: number;
+  sort: SortSpec | null;
+  q: string;
+  filters: Readonly<Record<string, string>>;
+  active: ActiveFilter[];
+  empty: React.ReactNode;
+  /** Whether the operator's role may create, edit and delete (decided on the server). */
+  canWrite: boolean;
+  /** Why not, when not. */
+  writeRefusal: string | null;
+}
+
+function workspaceLabel(row: DomainRow): string {
+  return row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
+}
+
+/** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
+export function DomainsTable({ view, rows, total, page, size, sort, q, filters, active, empty, canWrite, writeRefusal }: DomainsTableProps) {
+  const router = useRouter();
+  const navigation = useListNavigation();
+  const columns = useMemo(
+    () => [
+      helper.accessor((row): unknown => row.domain, {
+        id: 'domain',
+        header: 'Domain',
+        enableSorting: true,
+        meta: { label: 'Domain' },
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <a data-client-nav href={detailHref('domains', row.original.id)} className="font-medium hover:underline">
+              {row.original.domain}
+            </a>
+            {row.original.unicode ? (
+              <span className="text-xs text-muted-foreground" data-testid="domain-unicode">
+                <bdi>{row.original.unicode}</bdi>
+              </span>
+            ) : null}
+          </span>
+        ),
+      }),
+      helper.accessor((row): unknown => row.workspaceGuid, {
+        id: 'workspace_guid',
+        header: 'Workspace',
+        enableSorting: true,
+        meta: { label: 'Workspace' },
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <a data-client-nav href={detailHref('workspaces', row.original.workspaceGuid)} className="hover:underline">
+              <bdi>{row.original.workspaceName ?? 'Unknown workspace'}</bdi>
+            </a>
+            <span className="font-mono text-xs text-muted-foreground">{row.original.workspaceGuid}</span>
+            {row.original.workspaceDeleted ? <Badge variant="outline">workspace deleted</Badge> : null}
+          </span>
+        ),
+      }),
+      helper.accessor((row): unknown => row.createdAt, {
+        id: 'created_at',
+        header: 'Created',
+        enableSorting: true,
+        sortDescFirst: true,
+        meta: { label: 'Created' },
+        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
+      }),
+      helper.accessor((row): unknown => row.updatedAt, {
+        id: 'updated_at',
+        header: 'Updated',
+        enableSorting: true,
+        sortDescFirst: true,
+        meta: { label: 'Updated' },
+        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
+      }),
+      helper.display({
+        id: 'actions',
+        header: 'Actions',
+        meta: { label: 'Actions' },
+        cell: ({ row }) => {
+          const target = { id: row.original.id, domain: row.original.domain, workspaceGuid: row.original.workspaceGuid };
+          return (
+            <span className="flex gap-2">
+              <DomainFormDialog
+                editing={target}
+                trigger={
+                  <Button size="sm" variant="outline" disabled={!canWrite} title={writeRefusal ?? undefined} aria-label={`Edit ${row.original.domain}`}>
+                    <Pencil aria-hidden /> Edit
+                  </Button>
+                }
+              />
+              <DeleteDomainDialog
+                target={target}
+                workspaceLabel={workspaceLabel(row.original)}
+                trigger={
+                  <Button size="sm" variant="outline" disabled={!canWrite} title={writeRefusal ?? undefined} aria-label={`Delete ${row.original.domain}`}>
+                    <Trash2 aria-hidden /> Delete
+                  </Button>
+                }
+              />
+            </span>
+          );
+        },
+      }),
+    ],
+    [canWrite, writeRefusal],
+  );
+
+  const table = useServerTable({
+    columns,
+    rows,
+    total,
+    page,
+    size,
+    sort,
+    defaultSort: view.defaultSort,
+    visibility: NO_VISIBILITY,
+    defaultVisibility: NO_VISIBILITY,
+    getRowId: (row) => row.id,
+    navigation,
+  });
+
+  return (
+    <div className="space-y-3">
+      <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate}>
+        <DomainFormDialog
+          defaultWorkspace={filters.workspace ?? ''}
+          trigger={
+            <Button disabled={!canWrite} title={writeRefusal ?? undefined}>
+              <Plus aria-hidden /> Add domain
+            </Button>
+          }
+        />
+      </DataTableToolbar>
+      {writeRefusal ? <p className="text-sm text-muted-foreground">{writeRefusal}</p> : null}
+      <DataTable table={table} caption="Domains" isPending={navigation.isPending} onLinkClick={(href) => router.push(href)} empty={empty} />
+      <DataTablePagination table={table} rowLabel="domains" />
+    </div>
+  );
+}
