@@ -147,4 +147,21 @@ CREATE TABLE bulk_job_runners (
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs];
+/** What each merge moved, counted before and after from the service (the kept user's page shows it). */
+const accountMerges: Migration = {
+  id: '0015_account_merges',
+  sql: `
+CREATE TABLE account_merges (
+  id bigserial PRIMARY KEY,
+  merged_at timestamptz NOT NULL DEFAULT now(),
+  operator_email text NOT NULL,
+  source_id text NOT NULL,
+  target_id text NOT NULL,
+  report jsonb NOT NULL
+);
+CREATE INDEX account_merges_target_idx ON account_merges (target_id, merged_at DESC);
+CREATE INDEX account_merges_source_idx ON account_merges (source_id);
+`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, accountMerges];

@@ -12,6 +12,7 @@ import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
+import { mergeUsersAction } from '@/lib/actions/accounts';
 import { queryAudit } from '@/lib/audit/log';
 import { planJob } from '@/lib/jobs';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
@@ -73,6 +74,16 @@ async function someMessage(emulator: RunningEmulator, adminToken: string, filter
   return id;
 }
 
+/** Two live people of the seed (not the demo accounts), the first to fold into the second. */
+async function mergeablePair(emulator: RunningEmulator, adminToken: string) {
+  const filter = encodeURIComponent(JSON.stringify({ account_type: 'human', merged_into: null, deleted_at: null }));
+  const url = `${emulator.url}/admin/ra/users?filter=${filter}&range=${encodeURIComponent('[0,49]')}`;
+  const users = userListSchema.parse(await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json());
+  const [source, target] = users.filter((user) => !/^usr_0{16}000[1-4]$/.test(user.id));
+  if (!source || !target) throw new Error('the seed has no two mergeable users');
+  return { sourceUserId: source.id, targetUserId: target.id, confirmEmail: source.email };
+}
+
 const HUGE = 'x'.repeat(100_000);
 // `..` would make the call's path another endpoint's.
 const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
@@ -88,6 +99,17 @@ const ACTIONS: ActionRow[] = [
     null,
     'usr_1',
   ]),
+  // Reads both accounts and their holdings (1 + 2 x 6), merges (1), reads back (2 x 6 + 1).
+  row(mergeUsersAction, (emulator, token) => mergeablePair(emulator, token), [
+    {},
+    { sourceUserId: 'usr_a', targetUserId: 'usr_a', confirmEmail: 'a@example.com' },
+    { sourceUserId: 'usr_a', targetUserId: 'usr_b' },
+    { sourceUserId: 'usr_a', targetUserId: 'usr_b', confirmEmail: '  ' },
+    { sourceUserId: '..', targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
+    { sourceUserId: HUGE, targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
+    { sourceUserId: 'usr_a', targetUserId: 7, confirmEmail: 'a@example.com' },
+    null,
+  ], 27),
   row(reprocessMessageAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'processing' }) }), MALFORMED_MESSAGE_INPUTS),
   row(
     setMessageStatusAction,
