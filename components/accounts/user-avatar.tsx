@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { safeHttpUrl } from '@/lib/safe-url';
 
 /** Up to two initials from the name, else the e-mail's first letter. */
@@ -17,6 +17,12 @@ export function initialsOf(name: string, email: string): string {
 export function UserAvatar({ imageUrl, name, email }: { imageUrl: string | null | undefined; name: string; email: string }) {
   const src = safeHttpUrl(imageUrl);
   const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration fired its error event with no listener: look once.
+  useEffect(() => {
+    const element = image.current;
+    if (element && element.complete && element.naturalWidth === 0) setBroken(true);
+  }, [src]);
   const initials = initialsOf(name, email);
   if (!src || broken) {
     return (
@@ -28,6 +34,6 @@ export function UserAvatar({ imageUrl, name, email }: { imageUrl: string | null 
   return (
     // A plain img: the service's hosts are not known to next/image, and a failure must fall back.
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={src} alt="" referrerPolicy="no-referrer" className="size-14 shrink-0 rounded-full object-cover" onError={() => setBroken(true)} data-testid="avatar-image" />
+    <img ref={image} src={src} alt="" referrerPolicy="no-referrer" className="size-14 shrink-0 rounded-full object-cover" onError={() => setBroken(true)} data-testid="avatar-image" />
   );
 }

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import type { readUserPageData } from '@/lib/accounts/data';
 import { detailHref, filteredListHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';
-import type { Channel, User, Workspace } from '@/lib/upstream/contract';
+import type { Channel, Workspace } from '@/lib/upstream/contract';
 import { FootprintTable } from './footprint-table';
 import { Panel, RecordLink, SettledContent, SimpleTable } from './panels';
 
@@ -160,33 +160,6 @@ export function AgentsSection({ userId, data }: { userId: string; data: PageData
           />
         )}
       />
-    </Panel>
-  );
-}
-
-export function ProfileFields({ user, names }: { user: User; names: ReadonlyMap<string, string> }) {
-  const rows: Array<[string, React.ReactNode]> = [
-    ['Id', <code key="id" className="select-all">{user.id}</code>],
-    ['E-mail', <bdi key="email">{user.email || '—'}</bdi>],
-    ['Phone', user.phone || '—'],
-    ['Type', user.account_type ?? '—'],
-    ['Identity provider', user.idp_provider || '—'],
-    ['Created', utc(user.created_at)],
-    ['Last active', utc(user.last_active_at)],
-  ];
-  if (user.creator_id) rows.push(['Owner (root human)', <RecordLink key="creator" href={detailHref('users', user.creator_id)} name={names.get(user.creator_id)} id={user.creator_id} />]);
-  if (user.merged_into) rows.push(['Merged into', <RecordLink key="merged" href={detailHref('users', user.merged_into)} name={names.get(user.merged_into)} id={user.merged_into} />]);
-  if (user.deleted_at) rows.push(['Deleted', utc(user.deleted_at)]);
-  return (
-    <Panel title="Profile" testId="profile-panel">
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-          </div>
-        ))}
-      </dl>
     </Panel>
   );
 }

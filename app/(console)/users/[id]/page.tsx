@@ -3,9 +3,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MergeReports } from '@/components/accounts/merge-reports';
 import { UserAvatar } from '@/components/accounts/user-avatar';
-import { AgentsSection, ChannelsSection, MessagesSection, PlanAndHoldings, ProfileFields, WorkspacesSection } from '@/components/accounts/user-sections';
+import { AgentsSection, ChannelsSection, MessagesSection, PlanAndHoldings, WorkspacesSection } from '@/components/accounts/user-sections';
 import { VerifyControl } from '@/components/accounts/verify-control';
 import { AuditPanel } from '@/components/audit/audit-panel';
+import { FieldsPanel, RelatedPanel } from '@/components/entities/entity-detail';
+import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +23,8 @@ import { usersInfo } from '@/lib/upstream/accounts';
 import { isDotSegment, userSchema } from '@/lib/upstream/contract';
 import { isUpstreamError } from '@/lib/upstream/errors';
 import { getRecord } from '@/lib/upstream/ra';
+import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
+import { entityView, findEntity } from '@/lib/entities/registry';
 
 type UserPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -34,6 +38,11 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   const [{ id }, query] = await Promise.all([params, searchParams]);
   if (isDotSegment(id)) notFound();
   const { operator, upstream } = await requireAdminSession();
+  const entity = findEntity('users');
+  if (!entity) throw new Error('registry: users is not declared');
+  const view = entityView(entity);
+  // The generic detail's related counts go out with the record's own read.
+  const counts = countRelated(upstream, view, id);
   const [read, data, merges] = await Promise.all([
     readFromService(getRecord(upstream, 'users', id, userSchema)),
     readUserPageData(upstream, id),
@@ -44,10 +53,11 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
     return <ServiceFailure title={`User ${id}`} failure={read.failure} retryHref={`/users/${encodeURIComponent(id)}`} />;
   }
   const user = read.data;
+  const titles = readTitles(upstream, linkedIds(view, user));
   const workspaces = data.workspaces.ok ? data.workspaces.data.rows : [];
-  // Names of every user this page shows by id, in one batch read; the roles need a read per workspace.
+  // Names of the workspace owners in one batch read; the roles need a read per workspace.
   const [names, roles] = await Promise.all([
-    usersInfo(upstream, [...workspaces.map((workspace) => workspace.owner_guid ?? ''), user.creator_id ?? '', user.merged_into ?? ''])
+    usersInfo(upstream, workspaces.map((workspace) => workspace.owner_guid ?? ''))
       .then((users) => new Map(users.map((other) => [other.id, accountName(other)])))
       .catch((error: unknown) => {
         // Names are decoration: the links show the ids without them.
@@ -114,10 +124,13 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       </div>
 
       <MergeReports merges={merges} highlight={merged} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <ProfileFields user={user} names={names} />
-        <PlanAndHoldings data={data} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <FieldsPanel view={view} record={user} />
+        </div>
+        <RelatedPanel view={view} record={user} titles={titles} counts={counts} />
       </div>
+      <PlanAndHoldings data={data} />
       <WorkspacesSection userId={user.id} data={data} roles={roles} names={names} />
       <ChannelsSection userId={user.id} data={data} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -125,6 +138,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
         <AgentsSection userId={user.id} data={data} />
       </div>
       <AuditPanel targetType="user" targetId={user.id} />
+      <RawJson record={user} />
     </div>
   );
 }
