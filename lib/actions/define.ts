@@ -37,6 +37,8 @@ export interface ActionDefinition<Input extends Record<string, unknown>, Output>
    * job id, known only inside the run, and the job's counts). Refusals are still audited here.
    */
   auditsItself?: true;
+  /** What the audit entry keeps of a successful run (a report the service returned), as text. */
+  outcomeSummary?(output: Output): string;
 }
 
 export type ActionErrorKind = 'unauthenticated' | 'forbidden' | 'invalid' | 'rejected' | 'upstream' | 'internal';

@@ -107,6 +107,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
       outcome: 'ok',
       upstreamStatus: lastCall()?.status ?? null,
       upstreamRequestId: lastCall()?.requestId ?? null,
+      ...(definition.outcomeSummary ? { errorMessage: definition.outcomeSummary(data) } : {}),
       durationMs: Math.round(performance.now() - started),
     });
     return { ok: true, data, requestId: lastCall()?.requestId ?? null };

@@ -13,6 +13,7 @@ import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, st
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { mergeUsersAction } from '@/lib/actions/accounts';
+import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
 import { queryAudit } from '@/lib/audit/log';
 import { planJob } from '@/lib/jobs';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
@@ -84,6 +85,18 @@ async function mergeablePair(emulator: RunningEmulator, adminToken: string) {
   return { sourceUserId: source.id, targetUserId: target.id, confirmEmail: source.email };
 }
 
+/** A workspace with a member who does not own it, and a channel with a member, from the seed. */
+async function structureSubjects(emulator: RunningEmulator) {
+  const world = emulator.database.world;
+  const membership = [...world.workspaceMembers.rows()].find((member) => {
+    const workspace = world.workspaces.get(member.workspace_guid);
+    return workspace && workspace.deleted_at === null && workspace.owner_guid !== member.user_id;
+  });
+  const channelMember = [...world.channelMembers.rows()][0];
+  if (!membership || !channelMember) throw new Error('the seed has no workspace or channel members');
+  return { workspaceGuid: membership.workspace_guid, userId: membership.user_id, channelId: channelMember.channel_guid, channelUserId: channelMember.user_id };
+}
+
 const HUGE = 'x'.repeat(100_000);
 // `..` would make the call's path another endpoint's.
 const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
@@ -110,6 +123,29 @@ const ACTIONS: ActionRow[] = [
     { sourceUserId: 'usr_a', targetUserId: 7, confirmEmail: 'a@example.com' },
     null,
   ], 27),
+  // Reads the members (1), sets the owner (1), reads the workspace back (1).
+  row(setWorkspaceOwnerAction, async (emulator) => {
+    const { workspaceGuid, userId } = await structureSubjects(emulator);
+    return { workspaceGuid, userId };
+  }, [{}, { workspaceGuid: 'wsp_1' }, { workspaceGuid: '..', userId: 'usr_1' }, { workspaceGuid: 'wsp_1', userId: HUGE }, { workspaceGuid: 7, userId: 'usr_1' }], 3),
+  row(setChannelVisibilityAction, async (emulator) => ({ channelId: (await structureSubjects(emulator)).channelId, visibility: 'public' }), [
+    {},
+    { channelId: 'chn_1' },
+    { channelId: 'chn_1', visibility: 'everyone' },
+    { channelId: '..', visibility: 'public' },
+    { channelId: HUGE, visibility: 'public' },
+  ]),
+  row(updateChannelMemberAction, async (emulator) => {
+    const { channelId, channelUserId } = await structureSubjects(emulator);
+    return { channelId, userId: channelUserId, role: 'admin', status: 'active' };
+  }, [
+    {},
+    { channelId: 'chn_1', userId: 'usr_1' },
+    { channelId: 'chn_1', userId: 'usr_1', role: 'emperor' },
+    { channelId: 'chn_1', userId: 'usr_1', status: 'banished' },
+    { channelId: 'chn_1', userId: '..', role: 'admin' },
+  ]),
+  row(repairSequenceAction, async () => ({ confirm: true }), [{}, { confirm: false }, { confirm: 'yes' }, null]),
   row(reprocessMessageAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'processing' }) }), MALFORMED_MESSAGE_INPUTS),
   row(
     setMessageStatusAction,
