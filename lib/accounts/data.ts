@@ -6,8 +6,8 @@
 import 'server-only';
 import { z } from 'zod';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { paymentPlan, usersInfo, workspaceMembers } from '@/lib/upstream/accounts';
-import { agentSchema, channelSchema, messageSchema, workspaceSchema, type User, type Workspace } from '@/lib/upstream/contract';
+import { idpUsersNotInWorkspace, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMembers } from '@/lib/upstream/accounts';
+import { agentSchema, channelSchema, domainSchema, messageSchema, workspaceSchema, type User, type Workspace } from '@/lib/upstream/contract';
 import { MEMBER_FILTER } from '@/lib/upstream/contract/accounts';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
@@ -126,4 +126,16 @@ export async function readWorkspaceRoles(upstream: UpstreamClient, userId: strin
     }
   });
   return new Map((await Promise.all(reads)).flat());
+}
+
+/** Everything the workspace page shows besides the record, read in parallel. */
+export async function readWorkspacePageData(upstream: UpstreamClient, workspaceGuid: string) {
+  const [members, channels, domains, outside, idpOutside] = await Promise.all([
+    settle(workspaceMembers(upstream, workspaceGuid)),
+    settle(listRecords(upstream, 'channels', { range: { start: 0, end: 24 }, filter: { workspace_guid: workspaceGuid } }, channelSchema)),
+    settle(listRecords(upstream, 'domains', { range: { start: 0, end: 49 }, filter: { workspace_guid: workspaceGuid } }, domainSchema)),
+    settle(usersNotInWorkspace(upstream, workspaceGuid)),
+    settle(idpUsersNotInWorkspace(upstream, workspaceGuid)),
+  ]);
+  return { members, channels, domains, outside, idpOutside };
 }
