@@ -10,13 +10,15 @@ import { FootprintTable } from './footprint-table';
  */
 export function MergeReports({ merges, highlight }: { merges: readonly StoredMerge[]; highlight: string | null }) {
   if (merges.length === 0) return null;
+  // The merge just made is the newest one of the account named in the URL.
+  const freshId = highlight === null ? undefined : merges.find((merge) => merge.report.sourceId === highlight)?.id;
   return (
     <section aria-labelledby="merges-heading" className="space-y-3">
       <h2 id="merges-heading" className="text-base font-semibold">
         Accounts merged into this one
       </h2>
       {merges.map(({ id, mergedAt, operatorEmail, report }) => {
-        const fresh = highlight !== null && highlight === report.sourceId;
+        const fresh = id === freshId;
         return (
           <Alert key={id} className={fresh ? 'border-success' : undefined} data-testid={fresh ? 'merge-result' : 'merge-report'}>
             <AlertTitle>
