@@ -40,7 +40,9 @@ interface ActionCapture {
 async function verifyThroughTheButton(page: Page, userId: string): Promise<ActionCapture> {
   await page.goto(`/users/${userId}`);
   const actionRequest = page.waitForRequest((request) => request.method() === 'POST' && Boolean(request.headers()['next-action']));
-  await page.getByRole('button', { name: 'Mark verified' }).click();
+  // Asked to confirm first.
+  await page.getByRole('button', { name: 'Mark verified…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark verified', exact: true }).click();
   const request = await actionRequest;
   // The action has answered, and the page has read the user back: verified, so no button.
   await request.response();
@@ -77,7 +79,9 @@ test('a viewer sees no mutating control, and a direct POST of the action is refu
   await signIn(viewerPage, 'viewer@example.com');
   await viewerPage.goto(`/users/${second}`);
   await expect(viewerPage.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(viewerPage.getByRole('button', { name: 'Mark verified' })).toHaveCount(0);
+  // Shown disabled, with the reason, rather than hidden.
+  await expect(viewerPage.getByRole('button', { name: 'Mark verified…' })).toBeDisabled();
+  await expect(viewerPage.getByTestId('verification-state')).toContainText('needs the support role; you are viewer');
 
   const response = await postAction(viewerPage.request, capture, second!);
   expect(response.status()).toBe(200);

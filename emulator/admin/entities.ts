@@ -37,6 +37,7 @@ import type { Table } from '../store/table';
 import {
   containsFilter,
   epochBound,
+  memberFilter,
   toListRequest,
   type FieldKind,
   type FieldSpec,
@@ -60,7 +61,7 @@ function defineEntity<Row extends { id: string }>(spec: EntitySpec<Row>): Entity
   const inScope = (row: Row): boolean => (spec.scope ?? []).every((condition) => matchesScope(condition, row));
   return {
     list(world, query) {
-      const request = toListRequest(spec, query);
+      const request = toListRequest(spec, query, world);
       const { rows, total } = listRows(spec.table(world), request);
       return { records: rows.map((row) => spec.schema.parse(spec.record(world, row))), total, start: request.start };
     },
@@ -126,6 +127,9 @@ const workspaces = defineEntity<WorkspaceRow>({
     }),
     workspace_guid: { kind: 'string', column: 'id' },
   },
+  extraFilters: {
+    member_id: memberFilter((world, userId) => [...world.workspaceMembers.where('user_id', userId)].map((member) => member.workspace_guid)),
+  },
   search: ['workspace_name', 'vanity_name'],
   defaultSort: { field: 'created_ts', order: 'DESC' },
   record: (_world, row) => workspaceRecord(row),
@@ -148,6 +152,9 @@ const channels = defineEntity<ChannelRow>({
       last_posted_ts: 'number',
     }),
     channel_guid: { kind: 'string', column: 'id' },
+  },
+  extraFilters: {
+    member_id: memberFilter((world, userId) => [...world.channelMembers.where('user_id', userId)].map((member) => member.channel_guid)),
   },
   search: ['channel_name', 'channel_description'],
   defaultSort: { field: 'created_ts', order: 'DESC' },

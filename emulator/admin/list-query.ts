@@ -7,6 +7,7 @@ import type { ListQuery, SortOrder } from '../../lib/upstream/contract';
 import { HttpError } from '../http';
 import type { Condition, ListRequest } from '../store/list';
 import type { FieldValue } from '../store/table';
+import type { World } from '../model/world';
 
 /** Largest page one request may ask for; also the page when no range is given. */
 export const MAX_PAGE_SIZE = 1000;
@@ -25,8 +26,11 @@ export interface FieldSpec<Row> {
   column: keyof Row & string;
 }
 
-/** A filter beyond exact matches: checks its value and returns the condition, or throws a 400. */
-export type FilterBuilder<Row> = (value: unknown, name: string) => Condition<Row>;
+/**
+ * A filter beyond exact matches: checks its value and returns the condition, or throws a 400.
+ * The world is there for filters that follow another table (memberships).
+ */
+export type FilterBuilder<Row> = (value: unknown, name: string, world: World) => Condition<Row>;
 
 export interface ListableEntity<Row> {
   /** Record field -> stored column: the fields lists can filter and sort on. */
@@ -43,7 +47,7 @@ export function invalid(parameter: 'sort' | 'range' | 'filter', message: string)
   return new HttpError(400, `${parameter}: ${message}`, 'INVALID_PARAMETER');
 }
 
-export function toListRequest<Row>(entity: ListableEntity<Row>, query: ListQuery): ListRequest<Row> {
+export function toListRequest<Row>(entity: ListableEntity<Row>, query: ListQuery, world: World): ListRequest<Row> {
   const conditions: Condition<Row>[] = [...(entity.scope ?? [])];
   for (const [name, value] of Object.entries(query.filter ?? {})) {
     if (name === 'q') {
@@ -54,7 +58,7 @@ export function toListRequest<Row>(entity: ListableEntity<Row>, query: ListQuery
     }
     const extra = entity.extraFilters && Object.hasOwn(entity.extraFilters, name) ? entity.extraFilters[name] : undefined;
     if (extra) {
-      conditions.push(extra(value, name));
+      conditions.push(extra(value, name, world));
       continue;
     }
     const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
@@ -138,4 +142,15 @@ export function parseRangeHeader(header: string, entityName: string): { start: n
   const end = Number(match[3]);
   if (end < start) throw invalid('range', 'range end must not be before its start');
   return { start, end };
+}
+
+/**
+ * Records a user is a member of, through a membership table (`member_id` on workspaces and
+ * channels): the condition is on the record's id, so it combines with every other filter.
+ */
+export function memberFilter<Row>(memberships: (world: World, userId: string) => Iterable<string>): FilterBuilder<Row> {
+  return (value, name, world) => {
+    if (typeof value !== 'string' || value === '') throw invalid('filter', `"${name}" must be a user id`);
+    return { kind: 'equals', field: 'id' as keyof Row & string, values: [...new Set(memberships(world, value))] };
+  };
 }

@@ -85,6 +85,8 @@ export function mergeUsers(world: World, { source_user_id: sourceId, target_user
   if (!target) throw new HttpError(400, `target_user_id: no user with id "${targetId}"`, 'INVALID_MERGE');
   if (source.merged_into) throw new HttpError(400, `source_user_id: already merged into "${source.merged_into}"`, 'INVALID_MERGE');
   if (target.merged_into) throw new HttpError(400, `target_user_id: merged into "${target.merged_into}"; merge into that account`, 'INVALID_MERGE');
+  if (source.deleted_at !== null) throw new HttpError(400, `source_user_id: user "${sourceId}" is deleted`, 'INVALID_MERGE');
+  if (target.deleted_at !== null) throw new HttpError(400, `target_user_id: user "${targetId}" is deleted`, 'INVALID_MERGE');
   if (source.account_type !== 'human' || target.account_type !== 'human') {
     throw new HttpError(400, 'only human accounts can be merged', 'INVALID_MERGE');
   }

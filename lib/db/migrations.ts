@@ -233,4 +233,30 @@ CREATE INDEX session_refreshes_expires_at_idx ON session_refreshes (expires_at);
 `,
 };
 
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [auditLog, bulkJobs, auditSummary, auditRefusalTallies, bulkJobItemUnknown, revokedSessions, sessionRefreshes];
+/** What each merge moved, counted before and after from the service (the kept user's page shows it). */
+const accountMerges: Migration = {
+  id: '0015_account_merges',
+  sql: `
+CREATE TABLE account_merges (
+  id bigserial PRIMARY KEY,
+  merged_at timestamptz NOT NULL DEFAULT now(),
+  operator_email text NOT NULL,
+  source_id text NOT NULL,
+  target_id text NOT NULL,
+  report jsonb NOT NULL
+);
+CREATE INDEX account_merges_target_idx ON account_merges (target_id, merged_at DESC);
+CREATE INDEX account_merges_source_idx ON account_merges (source_id);
+`,
+};
+
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [
+  auditLog,
+  bulkJobs,
+  auditSummary,
+  auditRefusalTallies,
+  bulkJobItemUnknown,
+  revokedSessions,
+  sessionRefreshes,
+  accountMerges,
+];

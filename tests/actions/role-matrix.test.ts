@@ -14,6 +14,8 @@ import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/li
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
+import { mergeUsersAction } from '@/lib/actions/accounts';
+import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
 import { queryAudit } from '@/lib/audit/log';
 import { planJob } from '@/lib/jobs';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
@@ -107,6 +109,28 @@ async function ownAgent(emulator: RunningEmulator, email: string): Promise<strin
   return agentSchema.parse(await response.json()).id;
 }
 
+/** Two live people of the seed (not the demo accounts), the first to fold into the second. */
+async function mergeablePair(emulator: RunningEmulator, adminToken: string) {
+  const filter = encodeURIComponent(JSON.stringify({ account_type: 'human', merged_into: null, deleted_at: null }));
+  const url = `${emulator.url}/admin/ra/users?filter=${filter}&range=${encodeURIComponent('[0,49]')}`;
+  const users = userListSchema.parse(await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json());
+  const [source, target] = users.filter((user) => !/^usr_0{16}000[1-4]$/.test(user.id));
+  if (!source || !target) throw new Error('the seed has no two mergeable users');
+  return { sourceUserId: source.id, targetUserId: target.id, confirmEmail: source.email };
+}
+
+/** A workspace with a member who does not own it, and a channel with a member, from the seed. */
+async function structureSubjects(emulator: RunningEmulator) {
+  const world = emulator.database.world;
+  const membership = [...world.workspaceMembers.rows()].find((member) => {
+    const workspace = world.workspaces.get(member.workspace_guid);
+    return workspace && workspace.deleted_at === null && workspace.owner_guid !== member.user_id;
+  });
+  const channelMember = [...world.channelMembers.rows()][0];
+  if (!membership || !channelMember) throw new Error('the seed has no workspace or channel members');
+  return { workspaceGuid: membership.workspace_guid, userId: membership.user_id, channelId: channelMember.channel_guid, channelUserId: channelMember.user_id };
+}
+
 const HUGE = 'x'.repeat(100_000);
 // `..` would make the call's path another endpoint's.
 const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
@@ -122,6 +146,40 @@ const ACTIONS: ActionRow[] = [
     null,
     'usr_1',
   ]),
+  // Reads both accounts and their holdings (1 + 2 x 6), merges (1), reads back (2 x 6 + 1).
+  row(mergeUsersAction, (emulator, token) => mergeablePair(emulator, token), [
+    {},
+    { sourceUserId: 'usr_a', targetUserId: 'usr_a', confirmEmail: 'a@example.com' },
+    { sourceUserId: 'usr_a', targetUserId: 'usr_b' },
+    { sourceUserId: 'usr_a', targetUserId: 'usr_b', confirmEmail: '  ' },
+    { sourceUserId: '..', targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
+    { sourceUserId: HUGE, targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
+    { sourceUserId: 'usr_a', targetUserId: 7, confirmEmail: 'a@example.com' },
+    null,
+  ], 27),
+  // Reads the members (1), sets the owner (1), reads the workspace back (1).
+  row(setWorkspaceOwnerAction, async (emulator) => {
+    const { workspaceGuid, userId } = await structureSubjects(emulator);
+    return { workspaceGuid, userId };
+  }, [{}, { workspaceGuid: 'wsp_1' }, { workspaceGuid: '..', userId: 'usr_1' }, { workspaceGuid: 'wsp_1', userId: HUGE }, { workspaceGuid: 7, userId: 'usr_1' }], 3),
+  row(setChannelVisibilityAction, async (emulator) => ({ channelId: (await structureSubjects(emulator)).channelId, visibility: 'public' }), [
+    {},
+    { channelId: 'chn_1' },
+    { channelId: 'chn_1', visibility: 'everyone' },
+    { channelId: '..', visibility: 'public' },
+    { channelId: HUGE, visibility: 'public' },
+  ]),
+  row(updateChannelMemberAction, async (emulator) => {
+    const { channelId, channelUserId } = await structureSubjects(emulator);
+    return { channelId, userId: channelUserId, role: 'admin', status: 'active' };
+  }, [
+    {},
+    { channelId: 'chn_1', userId: 'usr_1' },
+    { channelId: 'chn_1', userId: 'usr_1', role: 'emperor' },
+    { channelId: 'chn_1', userId: 'usr_1', status: 'banished' },
+    { channelId: 'chn_1', userId: '..', role: 'admin' },
+  ]),
+  row(repairSequenceAction, async () => ({ confirm: true }), [{}, { confirm: false }, { confirm: 'yes' }, null]),
   row(reprocessMessageAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'processing' }) }), MALFORMED_MESSAGE_INPUTS),
   row(
     setMessageStatusAction,

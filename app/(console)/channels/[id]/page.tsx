@@ -1,0 +1,104 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { MemberEditor, VisibilityForm } from '@/components/accounts/channel-controls';
+import { Panel, RecordLink, SimpleTable } from '@/components/accounts/panels';
+import { RecordPanels } from '@/components/accounts/record-panels';
+import { AuditPanel } from '@/components/audit/audit-panel';
+import { RawJson } from '@/components/entities/raw-json';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { accountName } from '@/lib/accounts/merge-preview';
+import { setChannelVisibilityAction, updateChannelMemberAction } from '@/lib/actions/structure';
+import { roleAllows } from '@/lib/auth/roles';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { detailHref } from '@/lib/entities/hrefs';
+import { entityView, findEntity } from '@/lib/entities/registry';
+import { usersInfo } from '@/lib/upstream/accounts';
+import { channelSchema, isDotSegment } from '@/lib/upstream/contract';
+import { isUpstreamError } from '@/lib/upstream/errors';
+import { getRecord } from '@/lib/upstream/ra';
+
+type ChannelPageProps = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: ChannelPageProps): Promise<Metadata> {
+  return { title: `Channel ${(await params).id}` };
+}
+
+/** One channel: the generic detail, plus members with role and status, visibility and member changes. */
+export default async function ChannelPage({ params }: ChannelPageProps) {
+  const { id } = await params;
+  if (isDotSegment(id)) notFound();
+  const { operator, upstream } = await requireAdminSession();
+  const entity = findEntity('channels');
+  if (!entity) throw new Error('registry: channels is not declared');
+  const view = entityView(entity);
+  const read = await readFromService(getRecord(upstream, 'channels', id, channelSchema));
+  if (!read.ok) {
+    if (read.failure.kind === 'not_found') notFound();
+    return <ServiceFailure title={`Channel ${id}`} failure={read.failure} retryHref={`/channels/${encodeURIComponent(id)}`} />;
+  }
+  const channel = read.data;
+  const members = channel.json_collaborators ?? [];
+  // The members' names in one batch read instead of one call per row.
+  const names = await usersInfo(upstream, members.map((member) => member.user_id))
+    .then((users) => new Map(users.map((user) => [user.id, accountName(user)])))
+    .catch((error: unknown) => {
+      if (isUpstreamError(error)) return new Map<string, string>();
+      throw error;
+    });
+  const title = channel.channel_name?.trim() || channel.id;
+  const reason = (required: string) => `This needs the ${required} role; you are ${operator.role}.`;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href="/channels" className="hover:underline">
+            Channels
+          </Link>{' '}
+          / <bdi className="font-mono text-xs">{channel.id}</bdi>
+        </nav>
+        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+          <bdi>{Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title}</bdi>
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {channel.type} · visibility <span data-testid="channel-visibility">{channel.visibility ?? 'unknown'}</span> ·{' '}
+          <Link href="/channels/orphaned" className="underline">
+            orphaned channels
+          </Link>{' '}
+          ·{' '}
+          <Link href="/channels/repair" className="underline">
+            repair sequence numbers
+          </Link>
+        </p>
+      </div>
+      <Panel title="Visibility">
+        <VisibilityForm channelId={channel.id} current={channel.visibility ?? null} allowed={roleAllows(operator.role, setChannelVisibilityAction.requiredRole)} deniedReason={reason(setChannelVisibilityAction.requiredRole)} />
+      </Panel>
+      <Panel title="Members" count={members.length} testId="channel-members">
+        <div className="space-y-4">
+          <MemberEditor
+            channelId={channel.id}
+            members={members.map((member) => ({ userId: member.user_id, name: names.get(member.user_id) ?? member.user_id, role: member.role, status: member.status }))}
+            allowed={roleAllows(operator.role, updateChannelMemberAction.requiredRole)}
+            deniedReason={reason(updateChannelMemberAction.requiredRole)}
+          />
+          <SimpleTable
+            caption="Members of this channel with role and membership status"
+            rows={members}
+            rowKey={(member) => member.user_id}
+            empty="No members."
+            columns={[
+              { label: 'Member', cell: (member) => <RecordLink href={detailHref('users', member.user_id)} name={names.get(member.user_id)} id={member.user_id} /> },
+              { label: 'Role', cell: (member) => <span data-testid="member-role">{member.role}</span> },
+              { label: 'Status', cell: (member) => <span data-testid="member-status">{member.status}</span> },
+            ]}
+          />
+        </div>
+      </Panel>
+      <RecordPanels upstream={upstream} view={view} record={channel} skipNested={['json_collaborators']} />
+      <AuditPanel targetType="channel" targetId={channel.id} />
+      <RawJson record={channel} />
+    </div>
+  );
+}

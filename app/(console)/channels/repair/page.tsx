@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { RepairSequence } from '@/components/accounts/repair-sequence';
+import { AuditPanel } from '@/components/audit/audit-panel';
+import { repairSequenceAction } from '@/lib/actions/structure';
+import { roleAllows } from '@/lib/auth/roles';
+import { requireAdminSession } from '@/lib/auth/session';
+
+export const metadata: Metadata = { title: 'Repair channel sequence numbers' };
+
+/** The service-wide sequence-number repair (ops), its report, and the earlier runs in the audit log. */
+export default async function RepairSequencePage() {
+  const { operator } = await requireAdminSession();
+  const allowed = roleAllows(operator.role, repairSequenceAction.requiredRole);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href="/channels" className="hover:underline">
+            Channels
+          </Link>{' '}
+          / Repair sequence numbers
+        </nav>
+        <h1 className="text-2xl font-semibold tracking-tight">Repair channel sequence numbers</h1>
+        <p className="max-w-3xl text-sm text-muted-foreground">
+          Messages in a channel carry sequence numbers that clients use to page and to find what is unread. Gaps, duplicates and missing numbers
+          make messages disappear from clients. The repair renumbers every channel; a second run changes nothing.
+        </p>
+      </div>
+      <RepairSequence allowed={allowed} deniedReason={`The repair needs the ${repairSequenceAction.requiredRole} role; you are ${operator.role}.`} />
+      <AuditPanel targetType="channel" targetId="*" />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { MergeReports } from '@/components/accounts/merge-reports';
+import { UserAvatar } from '@/components/accounts/user-avatar';
+import { AgentsSection, ChannelsSection, MessagesSection, PlanAndHoldings, WorkspacesSection } from '@/components/accounts/user-sections';
+import { VerifyControl } from '@/components/accounts/verify-control';
+import { AuditPanel } from '@/components/audit/audit-panel';
+import { FieldsPanel, RelatedPanel } from '@/components/entities/entity-detail';
+import { RawJson } from '@/components/entities/raw-json';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { readUserPageData, readWorkspaceRoles } from '@/lib/accounts/data';
+import { accountName } from '@/lib/accounts/merge-preview';
+import { mergesInto } from '@/lib/accounts/merges';
+import { mergeUsersAction } from '@/lib/actions/accounts';
+import { setVerifiedAction } from '@/lib/actions/users';
+import { roleAllows } from '@/lib/auth/roles';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { getConsoleDb } from '@/lib/db';
+import { usersInfo } from '@/lib/upstream/accounts';
+import { isDotSegment, userSchema } from '@/lib/upstream/contract';
+import { isUpstreamError } from '@/lib/upstream/errors';
+import { getRecord } from '@/lib/upstream/ra';
+import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
+import { entityView, findEntity } from '@/lib/entities/registry';
+
+type UserPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: UserPageProps): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `User ${id}` };
+}
+
+/** One user: profile, verification, plan, holdings, memberships, messages, agents, merges and audit. */
+export default async function UserPage({ params, searchParams }: UserPageProps) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  if (isDotSegment(id)) notFound();
+  const { operator, upstream } = await requireAdminSession();
+  const entity = findEntity('users');
+  if (!entity) throw new Error('registry: users is not declared');
+  const view = entityView(entity);
+  // The generic detail's related counts go out with the record's own read.
+  const counts = countRelated(upstream, view, id);
+  const [read, data, merges] = await Promise.all([
+    readFromService(getRecord(upstream, 'users', id, userSchema)),
+    readUserPageData(upstream, id),
+    getConsoleDb().then((db) => mergesInto(db, id)),
+  ]);
+  if (!read.ok) {
+    if (read.failure.kind === 'not_found') notFound();
+    return <ServiceFailure title={`User ${id}`} failure={read.failure} retryHref={`/users/${encodeURIComponent(id)}`} />;
+  }
+  const user = read.data;
+  const titles = readTitles(upstream, linkedIds(view, user));
+  const workspaces = data.workspaces.ok ? data.workspaces.data.rows : [];
+  // Names of the workspace owners in one batch read; the roles need a read per workspace.
+  const [names, roles] = await Promise.all([
+    usersInfo(upstream, workspaces.map((workspace) => workspace.owner_guid ?? ''))
+      .then((users) => new Map(users.map((other) => [other.id, accountName(other)])))
+      .catch((error: unknown) => {
+        // Names are decoration: the links show the ids without them.
+        if (isUpstreamError(error)) return new Map<string, string>();
+        throw error;
+      }),
+    readWorkspaceRoles(upstream, id, workspaces),
+  ]);
+  const name = accountName(user);
+  const displayName = [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.email || user.id;
+  const canVerify = roleAllows(operator.role, setVerifiedAction.requiredRole);
+  const canMerge = roleAllows(operator.role, mergeUsersAction.requiredRole);
+  const mergeable = !user.merged_into && !user.deleted_at && user.account_type !== 'agent';
+  const merged = typeof query.merged === 'string' ? query.merged : null;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href="/users" className="hover:underline">
+            Users
+          </Link>{' '}
+          / <bdi className="font-mono text-xs">{user.id}</bdi>
+        </nav>
+        <div className="flex flex-wrap items-center gap-4">
+          <UserAvatar imageUrl={user.image_url} name={displayName} email={user.email} />
+          <div className="min-w-0 space-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+              <bdi>{displayName}</bdi>
+            </h1>
+            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+              <bdi>{user.email}</bdi>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Badge variant={user.verified ? 'success' : 'warning'} data-testid="verified-badge">
+                {user.verified ? 'verified' : 'not verified'}
+              </Badge>
+              {user.account_type ? <Badge variant="outline">{user.account_type}</Badge> : null}
+              {user.merged_into ? <Badge variant="secondary" data-testid="merged-badge">merged</Badge> : null}
+              {user.deleted_at ? <Badge variant="destructive">deleted</Badge> : null}
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-md border p-3">
+        <VerifyControl userId={user.id} name={name} verified={user.verified} allowed={canVerify} deniedReason={`Marking verified needs the ${setVerifiedAction.requiredRole} role; you are ${operator.role}.`} />
+        {mergeable ? (
+          canMerge ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/users/merge?source=${encodeURIComponent(user.id)}`} prefetch={false}>
+                Merge into…
+              </Link>
+            </Button>
+          ) : (
+            <span className="flex items-center gap-2 text-xs text-muted-foreground">
+              <Button variant="outline" size="sm" disabled>
+                Merge into…
+              </Button>
+              Merging needs the {mergeUsersAction.requiredRole} role; you are {operator.role}.
+            </span>
+          )
+        ) : null}
+      </div>
+
+      <MergeReports merges={merges} highlight={merged} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <FieldsPanel view={view} record={user} />
+        </div>
+        <RelatedPanel view={view} record={user} titles={titles} counts={counts} />
+      </div>
+      <PlanAndHoldings data={data} />
+      <WorkspacesSection userId={user.id} data={data} roles={roles} names={names} />
+      <ChannelsSection userId={user.id} data={data} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MessagesSection userId={user.id} data={data} />
+        <AgentsSection userId={user.id} data={data} />
+      </div>
+      <AuditPanel targetType="user" targetId={user.id} />
+      <RawJson record={user} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EntityList } from '@/components/entities/entity-list';
+import { ExportButton } from '@/components/entities/export-button';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { activeUsersView, pageOf, selectActiveUsers } from '@/lib/accounts/active-users';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { parseListParams, type RawSearchParams } from '@/lib/entities/list-params';
+import { activeUsers } from '@/lib/upstream/accounts';
+
+export const metadata: Metadata = { title: 'Active users' };
+
+/** The service's active users (live accounts active in the last 30 days), as a list like any other. */
+export default async function ActiveUsersPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const raw = await searchParams;
+  const { upstream } = await requireAdminSession();
+  const view = activeUsersView();
+  const { state, issues } = parseListParams(view, raw);
+  const read = await readFromService(activeUsers(upstream));
+  if (!read.ok) return <ServiceFailure title="Active users" failure={read.failure} retryHref="/users/active" />;
+  const selected = selectActiveUsers(read.data, state, view.defaultSort);
+  const keys = view.columns.map((column) => column.key);
+  const rows = pageOf(selected, state.page, state.size).map((user) => Object.fromEntries(keys.filter((key) => key in user).map((key) => [key, user[key]])) as typeof user);
+
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href="/users" className="hover:underline">
+            Users
+          </Link>{' '}
+          / Active
+        </nav>
+        <h1 className="text-2xl font-semibold tracking-tight">Active users</h1>
+        <p className="text-sm text-muted-foreground">Accounts the service counts as active (neither merged nor deleted, active recently), most recent first.</p>
+      </div>
+      {issues.length > 0 ? (
+        <Alert variant="warning" data-testid="param-issues">
+          <AlertTitle>Parts of this link were not understood</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-4">
+              {issues.map((issue) => (
+                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <EntityList
+        view={view}
+        rows={rows}
+        total={selected.length}
+        page={state.page}
+        size={state.size}
+        sort={state.sort ?? view.defaultSort}
+        q={state.q}
+        filters={state.filters}
+        active={[]}
+        empty={<p>{state.q ? `No active user matches “${state.q}”.` : 'The service reports no active user.'}</p>}
+      >
+        <ExportButton entity="active-users" />
+      </EntityList>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
+import { RecordPanels } from '@/components/accounts/record-panels';
+import { SetOwnerForm } from '@/components/accounts/set-owner-form';
+import { AuditPanel } from '@/components/audit/audit-panel';
+import { RawJson } from '@/components/entities/raw-json';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { readWorkspacePageData } from '@/lib/accounts/data';
+import { accountName } from '@/lib/accounts/merge-preview';
+import { reportExportHref, type ReportRow } from '@/lib/accounts/reports';
+import { setWorkspaceOwnerAction } from '@/lib/actions/structure';
+import { roleAllows } from '@/lib/auth/roles';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+import { detailHref } from '@/lib/entities/hrefs';
+import { entityView, findEntity } from '@/lib/entities/registry';
+import { isDotSegment, workspaceSchema, type Channel } from '@/lib/upstream/contract';
+import { getRecord } from '@/lib/upstream/ra';
+
+type WorkspacePageProps = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: WorkspacePageProps): Promise<Metadata> {
+  return { title: `Workspace ${(await params).id}` };
+}
+
+function UsersOutside({ title, name, workspaceGuid, read }: { title: string; name: string; workspaceGuid: string; read: Awaited<ReturnType<typeof readWorkspacePageData>>['outside'] }) {
+  return (
+    <Panel
+      title={title}
+      count={read.ok ? read.data.length : undefined}
+      testId={`${name}-panel`}
+      action={
+        <Button asChild variant="outline" size="sm">
+          <a href={reportExportHref(name, workspaceGuid)} download>
+            Export CSV
+          </a>
+        </Button>
+      }
+    >
+      <SettledContent
+        read={read}
+        what={title.toLowerCase()}
+        render={(rows) => (
+          <SimpleTable<ReportRow>
+            caption={title}
+            rows={rows.slice(0, 20)}
+            total={rows.length}
+            rowKey={(row) => row.id}
+            empty="None."
+            columns={[
+              { label: 'User', cell: (row) => <RecordLink href={detailHref('users', row.id)} name={typeof row.email === 'string' ? row.email : null} id={row.id} /> },
+              { label: 'Identity provider', cell: (row) => (typeof row.idp_provider === 'string' && row.idp_provider ? row.idp_provider : '—') },
+            ]}
+          />
+        )}
+      />
+      {read.ok && read.data.length > 20 ? <p className="mt-2 text-xs text-muted-foreground">The export has all {read.data.length.toLocaleString('en-US')}.</p> : null}
+    </Panel>
+  );
+}
+
+/** One workspace: the generic detail, plus members with roles, owner (and setting it), channels, domains and the users outside it. */
+export default async function WorkspacePage({ params }: WorkspacePageProps) {
+  const { id } = await params;
+  if (isDotSegment(id)) notFound();
+  const { operator, upstream } = await requireAdminSession();
+  const entity = findEntity('workspaces');
+  if (!entity) throw new Error('registry: workspaces is not declared');
+  const view = entityView(entity);
+  const [read, data] = await Promise.all([readFromService(getRecord(upstream, 'workspaces', id, workspaceSchema)), readWorkspacePageData(upstream, id)]);
+  if (!read.ok) {
+    if (read.failure.kind === 'not_found') notFound();
+    return <ServiceFailure title={`Workspace ${id}`} failure={read.failure} retryHref={`/workspaces/${encodeURIComponent(id)}`} />;
+  }
+  const workspace = read.data;
+  const title = workspace.workspace_name?.trim() || workspace.id;
+  const members = data.members.ok ? data.members.data : [];
+  const allowed = roleAllows(operator.role, setWorkspaceOwnerAction.requiredRole);
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href="/workspaces" className="hover:underline">
+            Workspaces
+          </Link>{' '}
+          / <bdi className="font-mono text-xs">{workspace.id}</bdi>
+        </nav>
+        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+          <bdi>{Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title}</bdi>
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          Plan <span data-testid="workspace-plan">{workspace.plan_type ?? '—'}</span> · Owner{' '}
+          {workspace.owner_guid ? (
+            <span data-testid="workspace-owner">
+              <RecordLink href={detailHref('users', workspace.owner_guid)} name={members.find((member) => member.id === workspace.owner_guid)?.email} id={workspace.owner_guid} />
+            </span>
+          ) : (
+            'none'
+          )}
+          {workspace.deleted_at ? ' · deleted' : ''}
+        </p>
+      </div>
+
+      <Panel title="Members" count={members.length} testId="members-panel">
+        <SettledContent
+          read={data.members}
+          what="the members"
+          render={(rows) => (
+            <div className="space-y-4">
+              <SetOwnerForm
+                workspaceGuid={workspace.id}
+                workspaceName={title}
+                members={rows.map((member) => ({ id: member.id, name: accountName(member), isOwner: member.id === workspace.owner_guid }))}
+                allowed={allowed && !workspace.deleted_at}
+                deniedReason={workspace.deleted_at ? 'This workspace is deleted.' : `Setting the owner needs the ${setWorkspaceOwnerAction.requiredRole} role; you are ${operator.role}.`}
+              />
+              <SimpleTable
+                caption="Members of this workspace with their roles"
+                rows={rows}
+                rowKey={(member) => member.id}
+                empty="No members."
+                columns={[
+                  { label: 'Member', cell: (member) => <RecordLink href={detailHref('users', member.id)} name={accountName(member)} id={member.id} /> },
+                  { label: 'Role', cell: (member) => (member.id === workspace.owner_guid ? <Badge data-testid="owner-badge">owner</Badge> : member.role_cd) },
+                  { label: 'Verified', cell: (member) => (member.verified ? 'yes' : 'no') },
+                ]}
+              />
+            </div>
+          )}
+        />
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Channels" count={data.channels.ok ? data.channels.data.total : undefined}>
+          <SettledContent
+            read={data.channels}
+            what="the channels"
+            render={({ rows, total }) => (
+              <SimpleTable<Channel>
+                caption="Channels of this workspace"
+                rows={rows}
+                total={total}
+                moreHref={`/channels?workspace=${encodeURIComponent(workspace.id)}`}
+                rowKey={(channel) => channel.id}
+                empty="No channels."
+                columns={[
+                  { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+                  { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
+                ]}
+              />
+            )}
+          />
+        </Panel>
+        <Panel title="Domains" count={data.domains.ok ? data.domains.data.total : undefined}>
+          <SettledContent
+            read={data.domains}
+            what="the domains"
+            render={({ rows }) => (
+              <SimpleTable
+                caption="Domains of this workspace"
+                rows={rows}
+                rowKey={(domain) => domain.id}
+                empty="No domains."
+                columns={[{ label: 'Domain', cell: (domain) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
+              />
+            )}
+          />
+        </Panel>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UsersOutside title="Users not in this workspace" name="noworkspace" workspaceGuid={workspace.id} read={data.outside} />
+        <UsersOutside title="Identity-provider users not in it" name="idp-not-in-workspace" workspaceGuid={workspace.id} read={data.idpOutside} />
+      </div>
+
+      <RecordPanels upstream={upstream} view={view} record={workspace} />
+      <AuditPanel targetType="workspace" targetId={workspace.id} />
+      <RawJson record={workspace} />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { setChannelVisibilityFromPage, updateChannelMemberFromPage } from '@/app/(console)/_actions/structure';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/select-native';
+import { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from '@/lib/upstream/contract';
+
+/** Who can see a channel at each visibility, in one line. */
+const VISIBILITY_MEANING: Record<(typeof CHANNEL_VISIBILITIES)[number], string> = {
+  private: 'Only its members can see it and its messages.',
+  workspace: 'Everyone in its workspace can find it and read it.',
+  public: 'Anyone with the link can read it, also outside the workspace.',
+};
+
+export function VisibilityForm({ channelId, current, allowed, deniedReason }: { channelId: string; current: string | null; allowed: boolean; deniedReason: string }) {
+  const router = useRouter();
+  const [chosen, setChosen] = useState(current ?? '');
+  const [pending, startTransition] = useTransition();
+  const save = () =>
+    startTransition(async () => {
+      announceActionResult(await callAction(() => setChannelVisibilityFromPage({ channelId, visibility: chosen })), `Visibility set to ${chosen}`);
+      router.refresh();
+    });
+  return (
+    <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending}>
+      <legend className="text-sm font-medium">Visibility (now {current ?? 'unknown'})</legend>
+      {CHANNEL_VISIBILITIES.map((value) => (
+        <label key={value} className="flex items-start gap-2 text-sm">
+          <input type="radio" name="visibility" value={value} checked={chosen === value} onChange={() => setChosen(value)} className="mt-1" />
+          <span>
+            <span className="font-medium">{value}</span>
+            {value === current ? <span className="text-muted-foreground"> (current)</span> : null}: {VISIBILITY_MEANING[value]}
+          </span>
+        </label>
+      ))}
+      <div className="flex items-center gap-3">
+        <Button size="sm" onClick={save} disabled={!allowed || pending || chosen === '' || chosen === current}>
+          {pending ? 'Saving…' : 'Set visibility'}
+        </Button>
+        {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface MemberChoice {
+  userId: string;
+  name: string;
+  role: string;
+  status: string;
+}
+
+/** Change one member's role and/or membership status; only what changed is sent. */
+export function MemberEditor({ channelId, members, allowed, deniedReason }: { channelId: string; members: readonly MemberChoice[]; allowed: boolean; deniedReason: string }) {
+  const router = useRouter();
+  const [userId, setUserId] = useState('');
+  const member = members.find((candidate) => candidate.userId === userId);
+  const [role, setRole] = useState('');
+  const [status, setStatus] = useState('');
+  const [pending, startTransition] = useTransition();
+  const pick = (id: string) => {
+    const next = members.find((candidate) => candidate.userId === id);
+    setUserId(id);
+    setRole(next?.role ?? '');
+    setStatus(next?.status ?? '');
+  };
+  const change = member ? { ...(role !== member.role ? { role } : {}), ...(status !== member.status ? { status } : {}) } : {};
+  const save = () =>
+    startTransition(async () => {
+      announceActionResult(await callAction(() => updateChannelMemberFromPage({ channelId, userId, ...change })), 'Member updated');
+      router.refresh();
+    });
+  return (
+    <div className="flex flex-wrap items-end gap-3" data-testid="member-editor">
+      <div className="space-y-1">
+        <Label htmlFor="member-pick">Member</Label>
+        <NativeSelect id="member-pick" value={userId} onChange={(event) => pick(event.target.value)} disabled={!allowed || pending} className="w-72">
+          <option value="">Choose a member…</option>
+          {members.map((candidate) => (
+            <option key={candidate.userId} value={candidate.userId}>
+              {candidate.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="member-role">Role</Label>
+        <NativeSelect id="member-role" value={role} onChange={(event) => setRole(event.target.value)} disabled={!allowed || !member || pending}>
+          {member && !(MEMBER_ROLES as readonly string[]).includes(member.role) ? <option value={member.role}>{member.role}</option> : null}
+          {MEMBER_ROLES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="member-status">Membership status</Label>
+        <NativeSelect id="member-status" value={status} onChange={(event) => setStatus(event.target.value)} disabled={!allowed || !member || pending}>
+          {member && !(MEMBERSHIP_STATUSES as readonly string[]).includes(member.status) ? <option value={member.status}>{member.status}</option> : null}
+          {MEMBERSHIP_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button size="sm" onClick={save} disabled={!allowed || !member || Object.keys(change).length === 0 || pending}>
+        {pending ? 'Saving…' : 'Save member'}
+      </Button>
+      {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { mergeAccounts } from '@/app/(console)/_actions/accounts';
+import { callAction } from '@/components/action-feedback';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { ActionError } from '@/lib/actions/define';
+
+interface MergeConfirmFormProps {
+  sourceId: string;
+  targetId: string;
+  /** The folded account's e-mail, which the operator types. */
+  confirmation: string;
+  direction: string;
+  allowed: boolean;
+  deniedReason: string;
+}
+
+/**
+ * The last step of a merge: type the folded account's e-mail, submit. The server reads both
+ * accounts again and refuses anything the preview would refuse; on success the kept user's page
+ * shows what moved.
+ */
+export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, allowed, deniedReason }: MergeConfirmFormProps) {
+  const router = useRouter();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<ActionError | null>(null);
+  const [pending, startTransition] = useTransition();
+  const matches = typed.trim().toLowerCase() === confirmation.trim().toLowerCase();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    startTransition(async () => {
+      setError(null);
+      const result = await callAction(() => mergeAccounts({ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed }));
+      if (result.ok) router.push(`/users/${encodeURIComponent(result.data.targetId)}?merged=${encodeURIComponent(sourceId)}`);
+      else setError(result.error);
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-md border border-destructive/50 p-4" data-testid="merge-confirm">
+      <p className="text-sm font-medium">{direction}</p>
+      <p className="text-sm text-muted-foreground">The console cannot undo a merge. To confirm, type the e-mail of the account that stops existing.</p>
+      <div className="space-y-1">
+        <Label htmlFor="merge-confirm-email">
+          Type <code className="select-all">{confirmation}</code> to confirm
+        </Label>
+        <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} className="max-w-md" />
+      </div>
+      {error ? (
+        <Alert variant="destructive">
+          <AlertTitle>Nothing was merged{error.kind === 'upstream' ? ' (the service refused or failed)' : ''}</AlertTitle>
+          <AlertDescription>
+            {error.message}
+            {error.fieldErrors ? ` ${Object.values(error.fieldErrors).flat().join(' ')}` : ''}
+            {error.failure?.requestId ? ` Request id ${error.failure.requestId}.` : ''}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="destructive" disabled={!allowed || pending || !matches}>
+          {pending ? 'Merging…' : 'Merge accounts'}
+        </Button>
+        {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import Link from 'next/link';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { Button } from '@/components/ui/button';
+import { reportExportHref, type ReportDefinition, type ReportRow } from '@/lib/accounts/reports';
+import type { ServiceRead } from '@/lib/auth/session';
+import { detailHref } from '@/lib/entities/hrefs';
+import { RecordLink, SimpleTable } from './panels';
+
+/** The entity each reference field names. */
+const REFERENCE_ENTITY: Readonly<Record<string, string>> = {
+  workspace_guid: 'workspaces',
+  workspace_id: 'workspaces',
+  owner_guid: 'users',
+  user_id: 'users',
+  channel_id: 'channels',
+  message_id: 'messages',
+};
+
+const dangling = (row: ReportRow): string[] => (Array.isArray(row.dangling_references) ? row.dangling_references.filter((value): value is string => typeof value === 'string') : []);
+
+function ReferenceCell({ row, field }: { row: ReportRow; field: string }) {
+  const value = row[field];
+  const entity = REFERENCE_ENTITY[field];
+  if (typeof value !== 'string' || value === '') return <span className="text-muted-foreground">{dangling(row).includes(field) ? 'missing (none set)' : '—'}</span>;
+  if (dangling(row).includes(field)) {
+    return (
+      <span className="font-medium text-destructive" data-testid="missing-reference">
+        missing: <code>{value}</code>
+      </span>
+    );
+  }
+  return entity ? <RecordLink href={detailHref(entity, value)} name={null} id={value} /> : <span>{value}</span>;
+}
+
+/**
+ * An orphan report: every record the service lists, which parent is missing (in words and
+ * marked in its column), links to the parents that still exist, the count and a CSV export.
+ */
+export function OrphanReport({ report, entity, read, explanation }: { report: ReportDefinition; entity: string; read: ServiceRead<ReportRow[]>; explanation: string }) {
+  if (!read.ok) return <ServiceFailure title={report.title} failure={read.failure} retryHref={`/${entity}/orphaned`} />;
+  const rows = read.data;
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href={`/${entity}`} className="hover:underline">
+            {entity === 'channels' ? 'Channels' : 'Notifications'}
+          </Link>{' '}
+          / Orphaned
+        </nav>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {report.title} <span className="text-base font-normal text-muted-foreground tabular-nums" data-testid="orphan-count">{rows.length.toLocaleString('en-US')}</span>
+          </h1>
+          <Button asChild variant="outline" size="sm">
+            <a href={reportExportHref(report.name)} download>
+              Export CSV
+            </a>
+          </Button>
+        </div>
+        <p className="max-w-3xl text-sm text-muted-foreground">{explanation}</p>
+      </div>
+      <SimpleTable<ReportRow>
+        caption={report.title}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="The service reports none."
+        columns={report.columns.map((column) => ({
+          label: column.label,
+          cell: (row: ReportRow) =>
+            column.key === 'id' ? (
+              <RecordLink href={detailHref(entity, row.id)} name={null} id={row.id} />
+            ) : column.key === 'dangling_references' ? (
+              <span>{dangling(row).map((field) => field.replace(/_(guid|id)$/, '')).join(', ')}</span>
+            ) : column.key in REFERENCE_ENTITY ? (
+              <ReferenceCell row={row} field={column.key} />
+            ) : (
+              <span className="[overflow-wrap:anywhere]">{typeof row[column.key] === 'string' ? String(row[column.key]) : row[column.key] == null ? '—' : JSON.stringify(row[column.key])}</span>
+            ),
+        }))}
+      />
+    </div>
+  );
+}

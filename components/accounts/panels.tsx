@@ -1,0 +1,124 @@
+/**
+ * The small read-only panels of the accounts pages: a titled card, a capped list table, and what
+ * a failed read of one panel says. Values from the service render as text only.
+ */
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Settled } from '@/lib/accounts/data';
+import type { UpstreamFailure } from '@/lib/upstream/errors';
+
+export function Panel({ title, count, action, children, testId }: { title: string; count?: number; action?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card className="gap-3" data-testid={testId}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-base">
+          <h2>
+            {title}
+            {count === undefined ? null : <span className="ml-1 text-sm font-normal text-muted-foreground tabular-nums">({count.toLocaleString('en-US')})</span>}
+          </h2>
+        </CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function PanelFailure({ what, failure }: { what: string; failure: UpstreamFailure }) {
+  return (
+    <div role="alert" className="space-y-1 text-sm">
+      <p className="font-medium text-destructive">Could not read {what}: {failure.message}</p>
+      <p className="text-muted-foreground">
+        {failure.guidance}
+        {failure.requestId ? (
+          <>
+            {' '}
+            Request id <code className="select-all">{failure.requestId}</code>.
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** A panel's content from a settled read: the failure, or what `render` makes of the data. */
+export function SettledContent<T>({ read, what, render }: { read: Settled<T>; what: string; render: (data: T) => ReactNode }) {
+  return read.ok ? <>{render(read.data)}</> : <PanelFailure what={what} failure={read.failure} />;
+}
+
+export interface SimpleColumn<Row> {
+  label: string;
+  cell: (row: Row) => ReactNode;
+  numeric?: boolean;
+}
+
+/**
+ * A short list (a capped first page, with a link to the full list): no paging of its own, the
+ * entity list behind `moreHref` has that.
+ */
+export function SimpleTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  total,
+  moreHref,
+  caption,
+}: {
+  rows: readonly Row[];
+  columns: readonly SimpleColumn<Row>[];
+  rowKey: (row: Row) => string;
+  empty: string;
+  total?: number;
+  moreHref?: string;
+  caption: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <div className="space-y-2">
+      <Table>
+        <caption className="sr-only">{caption}</caption>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHead key={column.label} scope="col" className={column.numeric ? 'text-right' : undefined}>
+                {column.label}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)} data-row-id={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.label} className={column.numeric ? 'text-right tabular-nums' : 'max-w-80 [overflow-wrap:anywhere] whitespace-normal'}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {total !== undefined && total > rows.length && moreHref ? (
+        <p className="text-xs text-muted-foreground">
+          Showing {rows.length} of {total.toLocaleString('en-US')}.{' '}
+          <Link href={moreHref} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+            See them all
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A link to a record's page with its name (or its id when it has none) as text. */
+export function RecordLink({ href, name, id }: { href: string; name: string | null | undefined; id: string }) {
+  const text = name?.trim() ? name.trim() : id;
+  return (
+    <Link href={href} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+      <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
+    </Link>
+  );
+}

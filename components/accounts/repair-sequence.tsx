@@ -1,0 +1,94 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, useTransition } from 'react';
+import { repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structure';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
+
+/** Runs the service-wide repair after a confirmation, then shows the service's report. */
+export function RepairSequence({ allowed, deniedReason }: { allowed: boolean; deniedReason: string }) {
+  const [open, setOpen] = useState(false);
+  const [report, setReport] = useState<RepairSequenceReport | null>(null);
+  const [pending, startTransition] = useTransition();
+  const run = () =>
+    startTransition(async () => {
+      const result = await callAction(() => repairSequenceNumbersFromPage({ confirm: true }));
+      announceActionResult(result, 'Sequence numbers repaired');
+      if (result.ok) setReport(result.data);
+      setOpen(false);
+    });
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="destructive" disabled={!allowed || pending} onClick={() => setOpen(true)}>
+          Repair sequence numbers…
+        </Button>
+        {!allowed ? <span className="text-sm text-muted-foreground">{deniedReason}</span> : null}
+      </div>
+      <Dialog open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Repair every channel&apos;s sequence numbers?</DialogTitle>
+            <DialogDescription>
+              The service renumbers the messages of every channel 1, 2, 3… in their current order, closing gaps and resolving duplicates. Clients
+              that cached numbers will see new ones. The console cannot undo this.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" disabled={pending} onClick={run}>
+              {pending ? 'Repairing…' : 'Repair'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      {report ? (
+        <section aria-labelledby="repair-report-heading" className="space-y-2" data-testid="repair-report">
+          <h2 id="repair-report-heading" className="text-base font-semibold">
+            The service&apos;s report
+          </h2>
+          <p className="text-sm">
+            Checked <strong data-testid="repair-checked">{report.channels_checked.toLocaleString('en-US')}</strong> channels, repaired{' '}
+            <strong data-testid="repair-repaired">{report.channels_repaired.toLocaleString('en-US')}</strong>, renumbered{' '}
+            <strong data-testid="repair-renumbered">{report.messages_renumbered.toLocaleString('en-US')}</strong> messages. The audit log keeps this report.
+          </p>
+          {report.changes.length > 0 ? (
+            <Table>
+              <caption className="sr-only">Channels the repair changed</caption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Channel</TableHead>
+                  <TableHead scope="col" className="text-right">Gaps</TableHead>
+                  <TableHead scope="col" className="text-right">Duplicates</TableHead>
+                  <TableHead scope="col" className="text-right">Renumbered</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {report.changes.map((change) => (
+                  <TableRow key={change.channel_guid} data-row-id={change.channel_guid}>
+                    <TableCell>
+                      <Link href={`/channels/${encodeURIComponent(change.channel_guid)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+                        {change.channel_guid}
+                      </Link>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{change.gaps}</TableCell>
+                    <TableCell className="text-right tabular-nums">{change.duplicates}</TableCell>
+                    <TableCell className="text-right tabular-nums">{change.renumbered}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <p className="text-sm text-muted-foreground">No channel needed a change.</p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { setWorkspaceOwnerFromPage } from '@/app/(console)/_actions/structure';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/select-native';
+
+export interface OwnerCandidate {
+  id: string;
+  name: string;
+  isOwner: boolean;
+}
+
+/** Pick a member (the current owner marked), confirm, and read the workspace back. */
+export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, deniedReason }: { workspaceGuid: string; workspaceName: string; members: readonly OwnerCandidate[]; allowed: boolean; deniedReason: string }) {
+  const router = useRouter();
+  const [chosen, setChosen] = useState('');
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const current = members.find((member) => member.isOwner);
+  const next = members.find((member) => member.id === chosen);
+  const confirm = () =>
+    startTransition(async () => {
+      const result = await callAction(() => setWorkspaceOwnerFromPage({ workspaceGuid, userId: chosen }));
+      announceActionResult(result, 'Owner changed');
+      setOpen(false);
+      router.refresh();
+    });
+  return (
+    <div className="flex flex-wrap items-end gap-3" data-testid="set-owner">
+      <div className="space-y-1">
+        <Label htmlFor="new-owner">New owner (members only)</Label>
+        <NativeSelect id="new-owner" value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={!allowed || pending} className="w-80">
+          <option value="">Choose a member…</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id} disabled={member.isOwner}>
+              {member.name}
+              {member.isOwner ? ' (current owner)' : ''}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button disabled={!allowed || !next || pending} onClick={() => setOpen(true)}>
+        Make owner…
+      </Button>
+      {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      <Dialog open={open} onOpenChange={(value) => (pending ? undefined : setOpen(value))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Change the owner of this workspace?</DialogTitle>
+            <DialogDescription>
+              <bdi>{next?.name}</bdi> becomes the owner of <bdi>{workspaceName}</bdi>
+              {current ? (
+                <>
+                  ; <bdi>{current.name}</bdi> stays on as an admin
+                </>
+              ) : null}
+              .
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button disabled={pending} onClick={confirm}>
+              {pending ? 'Changing…' : 'Make owner'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The sections of a user's page below the header: plan, holdings, workspaces with the user's
+ * role, channels with role and membership status, recent messages and the agents they own.
+ */
+import { Badge } from '@/components/ui/badge';
+import type { readUserPageData } from '@/lib/accounts/data';
+import { detailHref, filteredListHref } from '@/lib/entities/hrefs';
+import { formatUtc } from '@/lib/time';
+import type { Channel, Workspace } from '@/lib/upstream/contract';
+import { FootprintTable } from './footprint-table';
+import { Panel, RecordLink, SettledContent, SimpleTable } from './panels';
+
+type PageData = Awaited<ReturnType<typeof readUserPageData>>;
+
+const utc = (value: number | string | null | undefined) => {
+  if (value === null || value === undefined) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : formatUtc(date);
+};
+
+export function PlanAndHoldings({ data }: { data: PageData }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Panel title="Payment plan" testId="plan-panel">
+        <SettledContent
+          read={data.plan}
+          what="the payment plan"
+          render={(plan) => (
+            <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd data-testid="plan-name">{plan.plan}</dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>{plan.status}</dd>
+              <dt className="text-muted-foreground">Seats</dt>
+              <dd>{plan.seats ?? '—'}</dd>
+              <dt className="text-muted-foreground">Renews</dt>
+              <dd>{plan.renews_at ? utc(plan.renews_at) : '—'}</dd>
+            </dl>
+          )}
+        />
+      </Panel>
+      <Panel title="Holdings" testId="holdings-panel">
+        <SettledContent
+          read={data.footprint}
+          what="what this account holds"
+          render={(footprint) => <FootprintTable caption="What this account holds, counted by the service" columns={[{ label: 'Count', footprint, testId: 'holdings' }]} />}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export function WorkspacesSection({ userId, data, roles, names }: { userId: string; data: PageData; roles: ReadonlyMap<string, string>; names: ReadonlyMap<string, string> }) {
+  return (
+    <Panel title="Workspaces" count={data.workspaces.ok ? data.workspaces.data.total : undefined} testId="workspaces-panel">
+      <SettledContent
+        read={data.workspaces}
+        what="the workspaces"
+        render={({ rows, total }) => (
+          <SimpleTable<Workspace>
+            caption="Workspaces this user belongs to"
+            rows={rows}
+            total={total}
+            rowKey={(workspace) => workspace.id}
+            empty="Not a member of any workspace."
+            columns={[
+              { label: 'Workspace', cell: (workspace) => <RecordLink href={detailHref('workspaces', workspace.id)} name={workspace.workspace_name} id={workspace.id} /> },
+              {
+                label: 'Role',
+                cell: (workspace) => (workspace.owner_guid === userId ? <Badge>owner</Badge> : <span>{roles.get(workspace.id) ?? 'member'}</span>),
+              },
+              {
+                label: 'Owner',
+                cell: (workspace) =>
+                  workspace.owner_guid ? <RecordLink href={detailHref('users', workspace.owner_guid)} name={names.get(workspace.owner_guid)} id={workspace.owner_guid} /> : '—',
+              },
+              { label: 'Plan', cell: (workspace) => workspace.plan_type ?? '—' },
+              { label: 'Deleted', cell: (workspace) => (workspace.deleted_at ? utc(workspace.deleted_at) : 'no') },
+            ]}
+          />
+        )}
+      />
+    </Panel>
+  );
+}
+
+export function ChannelsSection({ userId, data }: { userId: string; data: PageData }) {
+  const membership = (channel: Channel) => channel.json_collaborators?.find((member) => member.user_id === userId);
+  return (
+    <Panel title="Channels" count={data.channels.ok ? data.channels.data.total : undefined} testId="channels-panel">
+      <SettledContent
+        read={data.channels}
+        what="the channels"
+        render={({ rows, total }) => (
+          <SimpleTable<Channel>
+            caption="Channels this user belongs to"
+            rows={rows}
+            total={total}
+            rowKey={(channel) => channel.id}
+            empty="Not a member of any channel."
+            columns={[
+              { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+              { label: 'Type', cell: (channel) => channel.type },
+              { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
+              { label: 'Role', cell: (channel) => membership(channel)?.role ?? '—' },
+              { label: 'Status', cell: (channel) => membership(channel)?.status ?? '—' },
+            ]}
+          />
+        )}
+      />
+    </Panel>
+  );
+}
+
+export function MessagesSection({ userId, data }: { userId: string; data: PageData }) {
+  return (
+    <Panel title="Recent messages" count={data.messages.ok ? data.messages.data.total : undefined} testId="messages-panel">
+      <SettledContent
+        read={data.messages}
+        what="the messages"
+        render={({ rows, total }) => (
+          <SimpleTable
+            caption="This user's most recent messages"
+            rows={rows}
+            total={total}
+            moreHref={filteredListHref('messages', { creator: userId })}
+            rowKey={(message) => message.id}
+            empty="No messages."
+            columns={[
+              { label: 'Message', cell: (message) => <RecordLink href={detailHref('messages', message.id)} name={message.name ?? message.transcript_txt} id={message.id} /> },
+              { label: 'Status', cell: (message) => message.status },
+              { label: 'Sent', cell: (message) => utc(message.message_ts) },
+            ]}
+          />
+        )}
+      />
+    </Panel>
+  );
+}
+
+export function AgentsSection({ userId, data }: { userId: string; data: PageData }) {
+  return (
+    <Panel title="Agents they own" count={data.agents.ok ? data.agents.data.total : undefined} testId="agents-panel">
+      <SettledContent
+        read={data.agents}
+        what="the agents"
+        render={({ rows, total }) => (
+          <SimpleTable
+            caption="Agents this user owns"
+            rows={rows}
+            total={total}
+            moreHref={filteredListHref('agents', { creator: userId })}
+            rowKey={(agent) => agent.id}
+            empty="Owns no agent."
+            columns={[
+              { label: 'Agent', cell: (agent) => <RecordLink href={detailHref('agents', agent.id)} name={agent.name} id={agent.id} /> },
+              { label: 'Created', cell: (agent) => utc(agent.created_at) },
+              { label: 'Deleted', cell: (agent) => (agent.deleted_at ? utc(agent.deleted_at) : 'no') },
+            ]}
+          />
+        )}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { BadgeCheck } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { markUserVerified } from '@/app/(console)/_actions/users';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+interface VerifyControlProps {
+  userId: string;
+  name: string;
+  verified: boolean;
+  /** Whether the signed-in role may verify, and why not when it may not. */
+  allowed: boolean;
+  deniedReason: string;
+}
+
+/** The verification state, and marking the user verified after a confirmation. */
+export function VerifyControl({ userId, name, verified, allowed, deniedReason }: VerifyControlProps) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  if (verified) {
+    return (
+      <p className="flex items-center gap-2 text-sm" data-testid="verification-state">
+        <BadgeCheck className="size-4 text-success" aria-hidden /> This account is verified; there is nothing to do.
+      </p>
+    );
+  }
+  const confirm = () =>
+    startTransition(async () => {
+      const result = await callAction(() => markUserVerified({ userId }));
+      announceActionResult(result, 'User marked verified');
+      setOpen(false);
+      // Read the record back from the service, whatever the outcome.
+      router.refresh();
+    });
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="verification-state">
+      <span>This account is not verified.</span>
+      <Button size="sm" disabled={!allowed} title={allowed ? undefined : deniedReason} onClick={() => setOpen(true)}>
+        <BadgeCheck className="size-4" aria-hidden /> Mark verified…
+      </Button>
+      {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      <Dialog open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Mark this account verified?</DialogTitle>
+            <DialogDescription>
+              <bdi>{name}</bdi> will be marked verified at the service. The console cannot undo this.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button disabled={pending} onClick={confirm}>
+              {pending ? 'Marking verified…' : 'Mark verified'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

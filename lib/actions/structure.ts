@@ -1,0 +1,78 @@
+/**
+ * Actions on workspaces and channels (ops): set a workspace's owner, a channel's visibility, a
+ * member's role or membership status, and the service-wide sequence-number repair. Each reads
+ * back or returns what the service answered, so the page shows the state as it now is.
+ */
+import { z } from 'zod';
+import { repairChannelSequenceNumbers, setChannelVisibility, setWorkspaceOwner, updateChannelMember, workspaceMembers } from '@/lib/upstream/accounts';
+import { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES, serviceIdSchema, workspaceSchema } from '@/lib/upstream/contract';
+import { getRecord } from '@/lib/upstream/ra';
+import { ActionRejectedError, defineAction } from './define';
+
+export const setWorkspaceOwnerAction = defineAction({
+  name: 'workspace.set_owner',
+  requiredRole: 'ops',
+  input: z.object({ workspaceGuid: serviceIdSchema('workspace id'), userId: serviceIdSchema('user id') }),
+  target: (input) => ({ type: 'workspace', ids: [input.workspaceGuid, input.userId] }),
+  async run({ upstream }, input) {
+    // The new owner must be a member: checked against the service's member list, not the form.
+    const members = await workspaceMembers(upstream, input.workspaceGuid);
+    const member = members.find((candidate) => candidate.id === input.userId);
+    if (!member) throw new ActionRejectedError(`${input.userId} is not a member of this workspace; only a member can become its owner.`);
+    if (member.role_cd === 'owner') throw new ActionRejectedError(`${member.email || member.id} already owns this workspace; nothing to change.`);
+    await setWorkspaceOwner(upstream, { workspace_guid: input.workspaceGuid, user_guid: input.userId });
+    const workspace = await getRecord(upstream, 'workspaces', input.workspaceGuid, workspaceSchema);
+    return { workspaceGuid: workspace.id, ownerGuid: workspace.owner_guid };
+  },
+});
+
+export const setChannelVisibilityAction = defineAction({
+  name: 'channel.set_visibility',
+  requiredRole: 'ops',
+  input: z.object({ channelId: serviceIdSchema('channel id'), visibility: z.enum(CHANNEL_VISIBILITIES) }),
+  target: (input) => ({ type: 'channel', ids: [input.channelId] }),
+  async run({ upstream }, input) {
+    const channel = await setChannelVisibility(upstream, input.channelId, { visibility: input.visibility });
+    return { channelId: channel.id, visibility: channel.visibility ?? null };
+  },
+});
+
+export const updateChannelMemberAction = defineAction({
+  name: 'channel.update_member',
+  requiredRole: 'ops',
+  input: z
+    .object({
+      channelId: serviceIdSchema('channel id'),
+      userId: serviceIdSchema('user id'),
+      role: z.enum(MEMBER_ROLES).optional(),
+      status: z.enum(MEMBERSHIP_STATUSES).optional(),
+    })
+    .refine((input) => input.role !== undefined || input.status !== undefined, { message: 'a role or a membership status is required', path: ['role'] }),
+  target: (input) => ({ type: 'channel', ids: [input.channelId, input.userId] }),
+  async run({ upstream }, input) {
+    const channel = await updateChannelMember(upstream, input.channelId, input.userId, {
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.status ? { status: input.status } : {}),
+    });
+    const member = channel.json_collaborators?.find((candidate) => candidate.user_id === input.userId);
+    return { channelId: channel.id, userId: input.userId, role: member?.role ?? null, status: member?.status ?? null };
+  },
+});
+
+export const repairSequenceAction = defineAction({
+  name: 'channel.repair_sequence_numbers',
+  requiredRole: 'ops',
+  // The operator confirmed in the page; a call without it is refused as invalid.
+  input: z.object({ confirm: z.literal(true, { error: 'the repair must be confirmed' }) }),
+  target: () => ({ type: 'channel', ids: ['*'] }),
+  run: ({ upstream }) => repairChannelSequenceNumbers(upstream),
+  // The audit entry keeps the service's report (channel-level changes, bounded).
+  summary: (report) =>
+    JSON.stringify({
+      channels_checked: report.channels_checked,
+      channels_repaired: report.channels_repaired,
+      messages_renumbered: report.messages_renumbered,
+      changes: report.changes.slice(0, 50),
+      ...(report.changes.length > 50 ? { more_changes: report.changes.length - 50 } : {}),
+    }),
+});
