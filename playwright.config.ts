@@ -24,7 +24,7 @@ export default defineConfig({
     wait: { stdout: /Voice operations console is ready/ },
     env: E2E_STACK_ENV,
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
