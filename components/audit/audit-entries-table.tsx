@@ -90,10 +90,12 @@ const COLUMNS = [
     header: 'Details',
     meta: { label: 'Details', cellClassName: 'max-w-80 text-xs' },
     cell: ({ row }) => {
-      const { denialReason, errorMessage, params } = row.original;
+      const { denialReason, errorMessage, summary, refusalCount, params } = row.original;
       return (
         <>
           {denialReason ? <div className="text-muted-foreground">{denialReason}</div> : null}
+          {refusalCount && refusalCount > 1 ? <div className="text-muted-foreground" data-testid="audit-refusal-count">{refusalCount.toLocaleString('en-US')} calls in this minute</div> : null}
+          {summary ? <div className="break-words" data-testid="audit-summary">{summary}</div> : null}
           {errorMessage ? <div className="break-words text-destructive">{errorMessage}</div> : null}
           <details>
             <summary className="cursor-pointer text-muted-foreground">parameters</summary>

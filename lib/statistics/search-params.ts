@@ -1,9 +1,10 @@
 /**
  * The statistics page's URL state: the period (a preset or a custom range), the zone whose days
  * are shown, the chart's view and its hidden statuses. A link is the whole view; a parameter
- * that is not valid is replaced by its default, and the page says which and why.
+ * that is not valid is replaced by its default and reported, as on every page (lib/search-params).
  */
 import { z } from 'zod';
+import { paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { dayCount, dayOf, isDayKey, isTimeZone, lastCompleteDays, UTC, type DayRange } from './days';
 
 export const RANGE_PRESETS = [7, 30, 90, 365] as const;
@@ -24,50 +25,42 @@ export interface StatisticsQuery {
 }
 
 export interface StatisticsPageState extends StatisticsQuery {
-  problems: string[];
+  /** What the page could not use of its URL (the shared reader's issues). */
+  problems: ParamIssue[];
 }
-
-const single = (value: string | string[] | undefined) => {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first.trim() === '' ? undefined : first.trim();
-};
 
 const presetSchema = z.coerce.number().refine((days) => (RANGE_PRESETS as readonly number[]).includes(days), `must be one of ${RANGE_PRESETS.join(', ')}`);
 const zoneSchema = z.string().refine(isTimeZone, 'must be UTC or an IANA time zone such as Europe/Paris');
-const viewSchema = z.enum(CHART_VIEWS);
-const hiddenSchema = z.array(z.string().min(1).max(100)).max(50);
+const viewSchema = z.enum(CHART_VIEWS, { error: `must be one of ${CHART_VIEWS.join(', ')}` });
+const hiddenSchema = z
+  .string()
+  .transform((list) => list.split(',').map((status) => status.trim()).filter(Boolean))
+  .pipe(z.array(z.string().min(1).max(100)).max(50, 'names at most 50 statuses'));
 
-export function parseStatisticsSearchParams(params: Record<string, string | string[] | undefined>, now: number): StatisticsPageState {
-  const problems: string[] = [];
-  function read<T>(name: string, schema: z.ZodType<T>, raw: unknown, fallback: T): T {
-    if (raw === undefined) return fallback;
-    const parsed = schema.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    problems.push(`${name}: ${parsed.error.issues[0]?.message ?? 'not valid'}`);
-    return fallback;
-  }
-  const timeZone = read('tz', zoneSchema, single(params.tz), UTC);
-  const view = read('view', viewSchema, single(params.view), 'count');
-  const hidden = read('hide', hiddenSchema, single(params.hide)?.split(',').map((status) => status.trim()).filter(Boolean), []);
-
-  const from = single(params.from);
-  const to = single(params.to);
+export function parseStatisticsSearchParams(params: RawSearchParams, now: number): StatisticsPageState {
+  const reader = paramReader(params);
+  const timeZone = reader.read('tz', zoneSchema, 'days are shown in UTC') ?? UTC;
+  const view = reader.read('view', viewSchema, 'showing counts') ?? 'count';
+  const hidden = reader.read('hide', hiddenSchema, 'showing every status') ?? [];
+  const preset = reader.read('days', presetSchema, `showing the last ${DEFAULT_PRESET} days`);
+  const from = reader.text('from');
+  const to = reader.text('to');
   const today = dayOf(now, timeZone);
   if (from !== undefined || to !== undefined) {
     const custom = customRange(from, to, today);
-    if (custom.ok) return { preset: null, range: custom.range, timeZone, view, hidden, problems };
-    problems.push(custom.problem);
+    if (custom.ok) return { preset: null, range: custom.range, timeZone, view, hidden, problems: reader.finish('page') };
+    reader.report(custom.param, `${custom.problem}; showing the last ${preset ?? DEFAULT_PRESET} days.`);
   }
-  const preset = read('days', presetSchema, single(params.days), DEFAULT_PRESET);
-  return { preset, range: lastCompleteDays(preset, now, timeZone), timeZone, view, hidden, problems };
+  const days = preset ?? DEFAULT_PRESET;
+  return { preset: days, range: lastCompleteDays(days, now, timeZone), timeZone, view, hidden, problems: reader.finish('page') };
 }
 
-function customRange(from: string | undefined, to: string | undefined, today: string): { ok: true; range: DayRange } | { ok: false; problem: string } {
-  if (from === undefined || to === undefined) return { ok: false, problem: 'from and to: a custom range needs both' };
-  if (!isDayKey(from) || !isDayKey(to)) return { ok: false, problem: 'from and to: must be dates as YYYY-MM-DD' };
-  if (from > to) return { ok: false, problem: 'from and to: from must not be after to' };
-  if (to > today) return { ok: false, problem: `to: must not be after today (${today})` };
-  if (dayCount(from, to) > MAX_RANGE_DAYS) return { ok: false, problem: `from and to: at most ${MAX_RANGE_DAYS} days` };
+function customRange(from: string | undefined, to: string | undefined, today: string): { ok: true; range: DayRange } | { ok: false; param: string; problem: string } {
+  if (from === undefined || to === undefined) return { ok: false, param: 'from', problem: 'a custom range needs both from and to' };
+  if (!isDayKey(from) || !isDayKey(to)) return { ok: false, param: 'from', problem: 'from and to must be dates as YYYY-MM-DD' };
+  if (from > to) return { ok: false, param: 'from', problem: 'from must not be after to' };
+  if (to > today) return { ok: false, param: 'to', problem: `to must not be after today (${today})` };
+  if (dayCount(from, to) > MAX_RANGE_DAYS) return { ok: false, param: 'from', problem: `a custom range covers at most ${MAX_RANGE_DAYS} days` };
   return { ok: true, range: { from, to } };
 }
 

@@ -29,18 +29,24 @@ describe('statistics URL state', () => {
   });
 
   it.each([
-    [{ days: '14' }, 'days: must be one of 7, 30, 90, 365'],
-    [{ tz: 'Mars/Olympus' }, 'tz: must be UTC or an IANA time zone such as Europe/Paris'],
-    [{ view: 'pie' }, 'view: Invalid option: expected one of "count"|"percent"'],
-    [{ from: '2026-10-01' }, 'from and to: a custom range needs both'],
-    [{ from: '2026-10-31', to: '2026-10-01' }, 'from and to: from must not be after to'],
-    [{ from: '2026-02-01', to: '2026-02-30' }, 'from and to: must be dates as YYYY-MM-DD'],
-    [{ from: '2026-11-01', to: '2026-11-25' }, 'to: must not be after today (2026-11-23)'],
-    [{ from: '2024-01-01', to: '2026-01-01' }, 'from and to: at most 366 days'],
+    [{ days: '14' }, 'days "14" must be one of 7, 30, 90, 365; showing the last 7 days.'],
+    [{ tz: 'Mars/Olympus' }, 'tz "Mars/Olympus" must be UTC or an IANA time zone such as Europe/Paris; days are shown in UTC.'],
+    [{ view: 'pie' }, 'view "pie" must be one of count, percent; showing counts.'],
+    [{ from: '2026-10-01' }, 'a custom range needs both from and to; showing the last 7 days.'],
+    [{ from: '2026-10-31', to: '2026-10-01' }, 'from must not be after to; showing the last 7 days.'],
+    [{ from: '2026-02-01', to: '2026-02-30' }, 'from and to must be dates as YYYY-MM-DD; showing the last 7 days.'],
+    [{ from: '2026-11-01', to: '2026-11-25' }, 'to must not be after today (2026-11-23); showing the last 7 days.'],
+    [{ from: '2024-01-01', to: '2026-01-01' }, 'a custom range covers at most 366 days; showing the last 7 days.'],
   ])('replaces %j by the default and says why', (params, problem) => {
     const state = parseStatisticsSearchParams(params, NOW);
-    expect(state.problems).toEqual([problem]);
+    expect(state.problems.map((issue) => issue.message)).toEqual([problem]);
     expect(state.range).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+  });
+
+  it('reads repeated and unknown parameters as every page does', () => {
+    const state = parseStatisticsSearchParams({ days: ['30', '90'], colour: 'red' }, NOW);
+    expect(state.preset).toBe(30);
+    expect(state.problems.map((issue) => issue.message)).toEqual(['days is given 2 times; the first, "30", is used.', 'colour is not a parameter of this page; ignored.']);
   });
 });
 

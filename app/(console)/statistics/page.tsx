@@ -6,10 +6,10 @@ import { statusColors } from '@/components/statistics/colors';
 import { ComparisonPanel } from '@/components/statistics/comparison-panel';
 import { DailyTable } from '@/components/statistics/daily-table';
 import { ZoneSwitch } from '@/components/statistics/zone-switch';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { requestTime } from '@/lib/request-time';
@@ -44,12 +44,7 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
         <ZoneSwitch query={query} />
       </div>
 
-      {problems.length > 0 ? (
-        <Alert variant="warning">
-          <AlertTitle>Some parameters were not valid and were replaced by defaults</AlertTitle>
-          <AlertDescription>{problems.join('; ')}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ParamIssues issues={problems} />
 
       <div className="flex flex-wrap items-end gap-4 rounded-md border p-4">
         <nav aria-label="Period" className="flex flex-wrap gap-1">

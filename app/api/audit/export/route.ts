@@ -22,6 +22,8 @@ const COLUMNS: readonly [string, (row: AuditRow) => unknown][] = [
   ['upstream_status', (row) => row.upstreamStatus],
   ['upstream_request_id', (row) => row.upstreamRequestId],
   ['error_message', (row) => row.errorMessage],
+  ['summary', (row) => row.summary],
+  ['refusal_count', (row) => row.refusalCount],
   ['duration_ms', (row) => row.durationMs],
   ['job_id', (row) => row.jobId],
   ['params', (row) => row.params],
