@@ -29,8 +29,8 @@ export interface ActionEnvironment {
   upstreamFor(accessToken: string, log: (line: UpstreamLogLine) => void): UpstreamClient;
 }
 
-/** Most of a refused call's input the audit log keeps, as JSON characters. */
-const REFUSAL_PARAMS_LIMIT = 4_000;
+/** Most of a refused call's input the audit log keeps, as bytes of JSON. */
+const REFUSAL_PARAMS_BYTES = 4_000;
 /** Most target ids a refusal lists. */
 const REFUSAL_TARGET_IDS_LIMIT = 100;
 
@@ -47,9 +47,7 @@ function describeRawInput(raw: unknown): Record<string, unknown> {
 /** A refusal as the audit log keeps it: bounded, because the log is append-only. */
 function boundedRefusal(intent: AuditIntent): AuditIntent {
   const targetIds = intent.targetIds ?? [];
-  const json = JSON.stringify(boundedParams(intent.params ?? {}));
-  const params: Record<string, unknown> =
-    json.length <= REFUSAL_PARAMS_LIMIT ? { ...intent.params } : { truncated: true, characters: json.length, preview: json.slice(0, REFUSAL_PARAMS_LIMIT) };
+  const params: Record<string, unknown> = boundedParams(intent.params ?? {}, REFUSAL_PARAMS_BYTES);
   if (targetIds.length > REFUSAL_TARGET_IDS_LIMIT) params.targetIdCount = targetIds.length;
   return { ...intent, targetIds: targetIds.slice(0, REFUSAL_TARGET_IDS_LIMIT), params };
 }

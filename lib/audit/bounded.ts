@@ -61,12 +61,12 @@ function boundedObject(value: object, depth: number): JsonObject {
 /**
  * The parameters as they are stored: values under keys that look secret replaced by
  * `[redacted]`, long strings cut, nesting capped, and anything still over 16 KB replaced by a
- * note with its size and the start of its JSON.
+ * note with its size and the start of its JSON (refusals pass a smaller limit: anyone can send one).
  */
-export function boundedParams(params: Record<string, unknown>): JsonObject {
+export function boundedParams(params: Record<string, unknown>, maxBytes: number = MAX_PARAMS_BYTES): JsonObject {
   const bounded = boundedObject(params, 0);
   const json = JSON.stringify(bounded);
   const bytes = Buffer.byteLength(json, 'utf8');
-  if (bytes <= MAX_PARAMS_BYTES) return bounded;
-  return { _truncated: true, _bytes: bytes, _preview: boundedText(json, PREVIEW_CHARS) };
+  if (bytes <= maxBytes) return bounded;
+  return { _truncated: true, _bytes: bytes, _preview: boundedText(json, Math.min(PREVIEW_CHARS, maxBytes)) };
 }

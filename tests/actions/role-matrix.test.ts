@@ -360,7 +360,7 @@ describe('refusals in the audit log', () => {
     const result = await executeAction(planJobAction, input, environment(sessions.get('viewer@example.com')!));
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     const entry = await latestAudit('job.plan');
-    expect(entry).toMatchObject({ outcome: 'denied', operatorEmail: 'viewer@example.com', params: { truncated: true } });
+    expect(entry).toMatchObject({ outcome: 'denied', operatorEmail: 'viewer@example.com', params: { _truncated: true } });
     expect(entry?.targetIds.length).toBeLessThanOrEqual(100);
     expect(JSON.stringify(entry?.params).length).toBeLessThan(5_000);
   });
