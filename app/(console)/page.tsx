@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatisticsDashboardCard } from '@/components/statistics/dashboard-card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
+import { readOrphanCounts } from '@/lib/accounts/data';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { lastCompleteDays } from '@/lib/statistics/days';
 import { readStatisticsReview } from '@/lib/statistics/read';
@@ -18,9 +19,10 @@ export default async function DashboardPage() {
   const now = requestTime();
   const threshold = defaultThresholdMinutes();
   // The statistics card's read goes out with the counts, not after them.
-  const [{ statuses, userCount, stuckCounts }, statistics] = await Promise.all([
+  const [{ statuses, userCount, stuckCounts }, statistics, orphans] = await Promise.all([
     readDashboardCounts(upstream, threshold, now),
     readFromService(readStatisticsReview(upstream, { range: lastCompleteDays(7, now), timeZone: 'UTC' }, now)),
+    readFromService(readOrphanCounts(upstream)),
   ]);
   const failure = !userCount.ok ? userCount.failure : !stuckCounts.ok ? stuckCounts.failure : null;
   return (
@@ -51,6 +53,24 @@ export default async function DashboardPage() {
             <CardContent className="text-xs text-muted-foreground">Not updated for {threshold} minutes or more.</CardContent>
           </Card>
         ))}
+        <Card>
+          <CardHeader>
+            <CardDescription>Orphaned records</CardDescription>
+            <CardTitle className="text-3xl tabular-nums" data-testid="dashboard-orphans">
+              {orphans.ok ? (orphans.data.channels + orphans.data.notifications).toLocaleString('en-US') : '—'}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-xs text-muted-foreground">
+            {orphans.ok ? (
+              <>
+                <Link className="block underline" href="/channels/orphaned">{orphans.data.channels.toLocaleString('en-US')} channels with a missing parent</Link>
+                <Link className="block underline" href="/notifications/orphaned">{orphans.data.notifications.toLocaleString('en-US')} notifications with a missing parent</Link>
+              </>
+            ) : (
+              'The service did not answer the orphan reports.'
+            )}
+          </CardContent>
+        </Card>
         <StatisticsDashboardCard read={statistics} />
       </div>
       {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}

@@ -64,6 +64,15 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
             columns inferred
           </Badge>
         )}
+        {known?.views?.length ? (
+          <nav aria-label={`More ${view.label.toLowerCase()} views`} className="ml-auto flex flex-wrap gap-3 text-sm">
+            {known.views.map((related) => (
+              <Link key={related.href} href={related.href} className="underline underline-offset-2 hover:text-foreground">
+                {related.label}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
       </div>
       <ParamIssues issues={issues} />
       <EntityList

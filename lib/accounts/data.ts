@@ -6,12 +6,12 @@
 import 'server-only';
 import { z } from 'zod';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { idpUsersNotInWorkspace, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMembers } from '@/lib/upstream/accounts';
+import { idpUsersNotInWorkspace, orphanedChannels, orphanedNotifications, ownWorkspaces, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMembers } from '@/lib/upstream/accounts';
 import { agentSchema, channelSchema, domainSchema, messageSchema, workspaceSchema, type User, type Workspace } from '@/lib/upstream/contract';
 import { MEMBER_FILTER } from '@/lib/upstream/contract/accounts';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
-import { mergePreview, type AccountFootprint, type MergePreviewResult, type MergeSide } from './merge-preview';
+import { accountName, mergePreview, type AccountFootprint, type MergePreviewResult, type MergeSide } from './merge-preview';
 
 /** Memberships listed by id for a footprint (the counts go beyond it). */
 const MEMBERSHIP_PAGE = 1000;
@@ -138,4 +138,30 @@ export async function readWorkspacePageData(upstream: UpstreamClient, workspaceG
     settle(idpUsersNotInWorkspace(upstream, workspaceGuid)),
   ]);
   return { members, channels, domains, outside, idpOutside };
+}
+
+/**
+ * The signed-in operator's own workspaces (`GET /admin/workspaces`), each owner named from one
+ * batch read of `/admin/users/info` made after the list (it names the owners).
+ */
+export async function readOwnWorkspaces(upstream: UpstreamClient) {
+  const workspaces = await ownWorkspaces(upstream);
+  const ownerIds = [...new Set(workspaces.flatMap((workspace) => (workspace.owner_guid ? [workspace.owner_guid] : [])))];
+  const owners = ownerIds.length === 0 ? [] : await usersInfo(upstream, ownerIds);
+  const ownerNames = new Map(owners.map((owner) => [owner.id, accountName(owner)]));
+  return workspaces.map((workspace) => ({
+    id: workspace.id,
+    name: workspace.workspace_name ?? workspace.id,
+    plan: workspace.plan_type ?? null,
+    ownerId: workspace.owner_guid,
+    ownerName: workspace.owner_guid ? (ownerNames.get(workspace.owner_guid) ?? null) : null,
+    createdTs: workspace.created_ts,
+    deleted: Boolean(workspace.deleted_at),
+  }));
+}
+
+/** How many channels and notifications the service reports as orphaned, for the dashboard. */
+export async function readOrphanCounts(upstream: UpstreamClient) {
+  const [channels, notifications] = await Promise.all([orphanedChannels(upstream), orphanedNotifications(upstream)]);
+  return { channels: channels.length, notifications: notifications.length };
 }

@@ -47,6 +47,8 @@ export interface EntityDefinition extends EntityView {
    * signed-in role may do from each definition's own `requiredRole` (lib/auth/permissions.ts).
    */
   actions: Readonly<Record<string, GuardedAction>>;
+  /** Views of this entity that have pages of their own (reports, tools), linked from its list. */
+  views?: ReadonlyArray<{ href: string; label: string }>;
 }
 
 /** The message workbench's actions. */
@@ -95,6 +97,10 @@ export const ENTITIES: readonly EntityDefinition[] = [
     known: true,
     nav: { icon: 'users', order: 40, purpose: 'Accounts: verification, merge, payment plans, memberships.' },
     actions: USER_ACTIONS,
+    views: [
+      { href: '/users/active', label: 'Active users' },
+      { href: '/users/merge', label: 'Merge accounts' },
+    ],
     schema: userSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -135,6 +141,7 @@ export const ENTITIES: readonly EntityDefinition[] = [
     known: true,
     nav: { icon: 'workspaces', order: 50, purpose: 'Workspaces, their owners and members.' },
     actions: {},
+    views: [{ href: '/workspaces/mine', label: 'My workspaces' }],
     schema: workspaceSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -172,6 +179,10 @@ export const ENTITIES: readonly EntityDefinition[] = [
     known: true,
     nav: { icon: 'channels', order: 60, purpose: 'Conversations: visibility, member roles, orphans, sequence repair.' },
     actions: {},
+    views: [
+      { href: '/channels/orphaned', label: 'Orphaned channels' },
+      { href: '/channels/repair', label: 'Repair sequence numbers' },
+    ],
     schema: channelSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),
@@ -259,6 +270,7 @@ export const ENTITIES: readonly EntityDefinition[] = [
     known: true,
     nav: { icon: 'notifications', order: 70, purpose: 'Stored notifications and orphaned ones.' },
     actions: {},
+    views: [{ href: '/notifications/orphaned', label: 'Orphaned notifications' }],
     schema: notificationSchema,
     columns: [
       column('id', 'Id', 'id', { sortable: true }),

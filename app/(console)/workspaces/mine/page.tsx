@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { OwnWorkspacesTable } from '@/components/accounts/own-workspaces-table';
+import { ServiceFailure } from '@/components/entities/service-failure';
+import { readOwnWorkspaces } from '@/lib/accounts/data';
+import { readFromService, requireAdminSession } from '@/lib/auth/session';
+
+export const metadata: Metadata = { title: 'My workspaces' };
+
+/** The spec's `GET /admin/workspaces`: the workspaces of the signed-in operator's own account. */
+export default async function OwnWorkspacesPage() {
+  const { upstream, operator } = await requireAdminSession();
+  const read = await readFromService(readOwnWorkspaces(upstream));
+  if (!read.ok) return <ServiceFailure title="My workspaces" failure={read.failure} retryHref="/workspaces/mine" />;
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link href="/workspaces" className="hover:underline">Workspaces</Link> / Mine
+        </nav>
+        <h1 className="text-2xl font-semibold tracking-tight">My workspaces</h1>
+        <p className="text-sm text-muted-foreground">
+          The workspaces {operator.email} belongs to at the service ({read.data.length.toLocaleString('en-US')}), as the service&apos;s own view for the signed-in account.
+        </p>
+      </div>
+      <OwnWorkspacesTable rows={read.data} />
+    </div>
+  );
+}
