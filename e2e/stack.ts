@@ -9,6 +9,9 @@ export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** Known to the tests so they can open the session cookie and look for the tokens elsewhere. */
 export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
+/** Where the stack's output is copied (relative to the repository). */
+export const E2E_STACK_LOG_FILE = '.data/e2e-stack.log';
+
 export const E2E_STACK_ENV: Record<string, string> = {
   CONSOLE_PORT: String(E2E_CONSOLE_PORT),
   EMULATOR_PORT: String(E2E_EMULATOR_PORT),
@@ -18,4 +21,6 @@ export const E2E_STACK_ENV: Record<string, string> = {
   EMULATOR_PRESET: 'small',
   // Its own console database, so a running `npm start` (which holds the default one) is no obstacle.
   CONSOLE_DATA_DIR: '.data/e2e-console-db',
+  // Everything the emulator and the console print, for tests that prove a secret is not in it.
+  STACK_LOG_FILE: E2E_STACK_LOG_FILE,
 };

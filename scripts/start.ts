@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, loadDotEnv, stackSettings, type Env } from './settings';
 
@@ -35,6 +35,17 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
+/**
+ * STACK_LOG_FILE: every line the emulator and the console print also goes to this file (the
+ * browser tests read it back to prove a secret never reached the server's log).
+ */
+const stackLog = process.env.STACK_LOG_FILE ? openStackLog(path.resolve(ROOT, process.env.STACK_LOG_FILE)) : null;
+
+function openStackLog(file: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  return createWriteStream(file, { flags: 'w' });
+}
+
 function run(name: string, command: string, commandArgs: string[], env: Env): ChildProcess {
   // Next's types require NODE_ENV on every environment; the child's environment is ours to set.
   const child = spawn(command, commandArgs, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -45,7 +56,10 @@ function run(name: string, command: string, commandArgs: string[], env: Env): Ch
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(`${prefix(line)}\n`);
+      for (const line of lines) {
+        process.stdout.write(`${prefix(line)}\n`);
+        stackLog?.write(`${prefix(line)}\n`);
+      }
     });
   }
   children.push(child);
