@@ -33,10 +33,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const forwarded = new Headers(request.headers);
   forwarded.set('x-nonce', nonce);
   forwarded.set('content-security-policy', csp);
-  // Next's cache-busting parameter is not part of the page's address (the proxy sees it: next.config.mjs).
-  const address = request.nextUrl.clone();
-  address.searchParams.delete('_rsc');
-  forwarded.set(REQUEST_PATH_HEADER, address.pathname + address.search);
+  forwarded.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
 
   const session = await updateSession(request, forwarded);
   const isPageNavigation = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');
@@ -44,7 +41,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   let response: NextResponse;
   if (session === 'ended' && isPageNavigation) {
     const signIn = new URL('/signin', request.nextUrl);
-    signIn.searchParams.set('callbackUrl', address.pathname + address.search);
+    signIn.searchParams.set('callbackUrl', request.nextUrl.pathname + request.nextUrl.search);
     signIn.searchParams.set('reason', 'expired');
     response = NextResponse.redirect(signIn);
   } else {

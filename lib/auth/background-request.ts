@@ -2,8 +2,8 @@
  * Requests the operator did not make: Next's prefetches, and the re-reads of auto-refreshing pages
  * (components/triage/auto-refresh.tsx), which mark themselves with a cookie because
  * `router.refresh()` cannot add a header: set just before the re-read, removed shortly after its
- * render arrives. Prefetches are told by `Next-Router-Prefetch`, which the proxy sees only because
- * next.config.mjs sets skipProxyUrlNormalize (Next strips its router headers otherwise). They never count as activity, so an unattended tab
+ * render arrives, so the prefetches of the links it renders are covered too (the proxy never sees
+ * `Next-Router-Prefetch`: Next strips its router headers from the proxy's request). They never count as activity, so an unattended tab
  * does not keep a session past its idle timeout. The mark can only shorten a session.
  */
 export const BACKGROUND_REFRESH_COOKIE = 'console-background-refresh';
