@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
 import { emulatorRequests, emulatorControl, sessionTokens, signIn } from './support';
@@ -98,9 +98,7 @@ test('avatars load only when asked, and a refused one falls back to a placeholde
   await expect(load).toBeVisible();
   expect(foreign).toEqual([]);
   expect(await page.locator('img[src^="http"]').count()).toBe(0);
-  // The table's region: the shared shell's own findings belong to the shell.
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('users-avatars-light.png') });
 
   // images.example.com is not an allowed image origin here: the page's CSP refuses it.

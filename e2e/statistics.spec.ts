@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, type Page } from '@playwright/test';
 import { lastCompleteDays } from '../lib/statistics/days';
 import { E2E_EMULATOR_URL } from './stack';
@@ -161,9 +161,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
     await openStatistics(page, '?days=30');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`statistics-${scheme}.png`) });
   });
 }

@@ -3,15 +3,9 @@
  * queue's selection and bulk remediation, the audit log's filters (control characters refused),
  * unknown parameters reported briefly, and each page looked at in light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { signIn } from './support';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // The tables and forms of the page; the shared shell is checked by its own test.
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.length}`);
-}
 
 async function screenshots(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
@@ -50,7 +44,7 @@ test('the stuck queue selects rows of its page and remediates the selection as a
   await expect(page.getByTestId('job-item')).toHaveCount(1);
   await expect(page.getByTestId('job-item').getByRole('link', { name: subject })).toHaveAttribute('href', `/messages/${subject}`);
   await expect(page.getByTestId('job-status')).toHaveText('completed', { timeout: 30_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'job', (file) => testInfo.outputPath(file));
 
   const jobId = page.url().slice(-36);
@@ -65,7 +59,7 @@ test('the stuck, audit and jobs pages have no serious accessibility violation, l
   for (const [name, path] of [['stuck', '/stuck'], ['audit', '/audit'], ['jobs', '/jobs']] as const) {
     await page.goto(path);
     await expect(page.locator('table').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
     await screenshots(page, name, (file) => testInfo.outputPath(file));
   }
 });
