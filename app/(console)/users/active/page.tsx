@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { EntityList } from '@/components/entities/entity-list';
 import { ExportButton } from '@/components/entities/export-button';
 import { ServiceFailure } from '@/components/entities/service-failure';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ParamIssues } from '@/components/param-issues';
 import { activeUsersView, pageOf, selectActiveUsers } from '@/lib/accounts/active-users';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { parseListParams, type RawSearchParams } from '@/lib/entities/list-params';
@@ -35,18 +35,7 @@ export default async function ActiveUsersPage({ searchParams }: { searchParams: 
         <h1 className="text-2xl font-semibold tracking-tight">Active users</h1>
         <p className="text-sm text-muted-foreground">Accounts the service counts as active (neither merged nor deleted, active recently), most recent first.</p>
       </div>
-      {issues.length > 0 ? (
-        <Alert variant="warning" data-testid="param-issues">
-          <AlertTitle>Parts of this link were not understood</AlertTitle>
-          <AlertDescription>
-            <ul className="list-disc pl-4">
-              {issues.map((issue) => (
-                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
-              ))}
-            </ul>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <ParamIssues issues={issues} />
       <EntityList
         view={view}
         rows={rows}
