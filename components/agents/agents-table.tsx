@@ -1,14 +1,9 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
-import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { DataTablePagination } from '@/components/data-table/pagination';
-import { DataTableToolbar } from '@/components/data-table/toolbar';
-import { useListNavigation } from '@/components/data-table/use-list-navigation';
-import { useServerTable } from '@/components/data-table/use-server-table';
+import { ServerList } from '@/components/data-table/server-list';
 import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import type { TitleRecord } from '@/lib/agents/data';
@@ -18,7 +13,6 @@ import type { EntityView, SortSpec } from '@/lib/entities/types';
 import type { Agent } from '@/lib/upstream/contract';
 
 const helper = createColumnHelper<ServerTableFeatures, Agent>();
-const NO_VISIBILITY = {};
 
 export interface AgentsTableProps {
   view: EntityView;
@@ -36,8 +30,6 @@ export interface AgentsTableProps {
 
 /** Every agent at the service: its owner and workspaces by name, created and deleted. */
 export function AgentsTable({ view, rows, titles, total, page, size, sort, q, filters, active, empty }: AgentsTableProps) {
-  const router = useRouter();
-  const navigation = useListNavigation();
   const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
   const columns = useMemo(
     () => [
@@ -96,32 +88,21 @@ export function AgentsTable({ view, rows, titles, total, page, size, sort, q, fi
     [names],
   );
 
-  const table = useServerTable({
-    columns,
-    rows,
-    total,
-    page,
-    size,
-    sort,
-    defaultSort: view.defaultSort,
-    visibility: NO_VISIBILITY,
-    defaultVisibility: NO_VISIBILITY,
-    getRowId: (row) => row.id,
-    navigation,
-  });
-
   return (
-    <div className="space-y-3">
-      <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate} />
-      <DataTable
-        table={table}
-        caption="Agents"
-        isPending={navigation.isPending}
-        onRowClick={(row) => router.push(detailHref('agents', row.original.id))}
-        onLinkClick={(href) => router.push(href)}
-        empty={empty}
-      />
-      <DataTablePagination table={table} rowLabel="agents" />
-    </div>
+    <ServerList
+      columns={columns}
+      rows={rows}
+      total={total}
+      page={page}
+      size={size}
+      sort={sort}
+      defaultSort={view.defaultSort}
+      getRowId={(row) => row.id}
+      rowHref={(row) => detailHref('agents', row.id)}
+      caption="Agents"
+      rowLabel="agents"
+      empty={empty}
+      toolbar={{ filters: view.filters, searchHint: view.searchHint, q, values: filters, active }}
+    />
   );
 }

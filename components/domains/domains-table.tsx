@@ -2,14 +2,9 @@
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { DataTablePagination } from '@/components/data-table/pagination';
-import { DataTableToolbar } from '@/components/data-table/toolbar';
-import { useListNavigation } from '@/components/data-table/use-list-navigation';
-import { useServerTable } from '@/components/data-table/use-server-table';
+import { ServerList } from '@/components/data-table/server-list';
 import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +16,6 @@ import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainFormDialog } from './domain-form-dialog';
 
 const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
-const NO_VISIBILITY = {};
 
 export interface DomainsTableProps {
   view: EntityView;
@@ -46,8 +40,6 @@ function workspaceLabel(row: DomainRow): string {
 
 /** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
 export function DomainsTable({ view, rows, total, page, size, sort, q, filters, active, empty, canWrite, writeRefusal }: DomainsTableProps) {
-  const router = useRouter();
-  const navigation = useListNavigation();
   const columns = useMemo(
     () => [
       helper.accessor((row): unknown => row.domain, {
@@ -132,23 +124,21 @@ export function DomainsTable({ view, rows, total, page, size, sort, q, filters, 
     [canWrite, writeRefusal],
   );
 
-  const table = useServerTable({
-    columns,
-    rows,
-    total,
-    page,
-    size,
-    sort,
-    defaultSort: view.defaultSort,
-    visibility: NO_VISIBILITY,
-    defaultVisibility: NO_VISIBILITY,
-    getRowId: (row) => row.id,
-    navigation,
-  });
-
   return (
-    <div className="space-y-3">
-      <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate}>
+    <ServerList
+      columns={columns}
+      rows={rows}
+      total={total}
+      page={page}
+      size={size}
+      sort={sort}
+      defaultSort={view.defaultSort}
+      getRowId={(row) => row.id}
+      caption="Domains"
+      rowLabel="domains"
+      empty={empty}
+      toolbar={{ filters: view.filters, searchHint: view.searchHint, q, values: filters, active }}
+      tools={() => (
         <DomainFormDialog
           defaultWorkspace={filters.workspace ?? ''}
           trigger={
@@ -157,10 +147,8 @@ export function DomainsTable({ view, rows, total, page, size, sort, q, filters, 
             </Button>
           }
         />
-      </DataTableToolbar>
-      {writeRefusal ? <p className="text-sm text-muted-foreground">{writeRefusal}</p> : null}
-      <DataTable table={table} caption="Domains" isPending={navigation.isPending} onLinkClick={(href) => router.push(href)} empty={empty} />
-      <DataTablePagination table={table} rowLabel="domains" />
-    </div>
+      )}
+      notice={writeRefusal ? <p className="text-sm text-muted-foreground">{writeRefusal}</p> : null}
+    />
   );
 }
