@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { EntityList } from '@/components/entities/entity-list';
 import { ExportButton } from '@/components/entities/export-button';
 import { ServiceFailure } from '@/components/entities/service-failure';
@@ -26,12 +26,9 @@ export default async function ActiveUsersPage({ searchParams }: { searchParams: 
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/users" className="hover:underline">
-            Users
-          </Link>{' '}
-          / Active
-        </nav>
+        <Breadcrumb href="/users" label="Users">
+          Active
+        </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Active users</h1>
         <p className="text-sm text-muted-foreground">Accounts the service counts as active (neither merged nor deleted, active recently), most recent first.</p>
       </div>

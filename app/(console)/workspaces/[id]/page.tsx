@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
 import { RecordPanels } from '@/components/accounts/record-panels';
 import { SetOwnerForm } from '@/components/accounts/set-owner-form';
 import { AuditPanel } from '@/components/audit/audit-panel';
+import { Breadcrumb, RecordTitle } from '@/components/breadcrumb';
 import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Badge } from '@/components/ui/badge';
@@ -83,14 +83,9 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/workspaces" className="hover:underline">
-            Workspaces
-          </Link>{' '}
-          / <bdi className="font-mono text-xs">{workspace.id}</bdi>
-        </nav>
+        <Breadcrumb href="/workspaces" label="Workspaces" record={workspace.id} />
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
-          <bdi>{Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title}</bdi>
+          <RecordTitle text={title} />
         </h1>
         <p className="text-sm text-muted-foreground">
           Plan <span data-testid="workspace-plan">{workspace.plan_type ?? '—'}</span> · Owner{' '}
