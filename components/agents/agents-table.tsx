@@ -3,33 +3,19 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { ServerList } from '@/components/data-table/server-list';
+import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
 import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import type { TitleRecord } from '@/lib/agents/data';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ActiveFilter } from '@/lib/entities/list-params';
-import type { EntityView, SortSpec } from '@/lib/entities/types';
 import type { Agent } from '@/lib/upstream/contract';
 
 const helper = createColumnHelper<ServerTableFeatures, Agent>();
 
-export interface AgentsTableProps {
-  view: EntityView;
-  rows: Agent[];
-  titles: TitleRecord;
-  total: number;
-  page: number;
-  size: number;
-  sort: SortSpec | null;
-  q: string;
-  filters: Readonly<Record<string, string>>;
-  active: ActiveFilter[];
-  empty: React.ReactNode;
-}
+export type AgentsTableProps = ServerListRows<Agent> & ServerListSearch & { titles: TitleRecord };
 
 /** Every agent at the service: its owner and workspaces by name, created and deleted. */
-export function AgentsTable({ view, rows, titles, total, page, size, sort, q, filters, active, empty }: AgentsTableProps) {
+export function AgentsTable({ titles, ...list }: AgentsTableProps) {
   const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
   const columns = useMemo(
     () => [
@@ -89,20 +75,6 @@ export function AgentsTable({ view, rows, titles, total, page, size, sort, q, fi
   );
 
   return (
-    <ServerList
-      columns={columns}
-      rows={rows}
-      total={total}
-      page={page}
-      size={size}
-      sort={sort}
-      defaultSort={view.defaultSort}
-      getRowId={(row) => row.id}
-      rowHref={(row) => detailHref('agents', row.id)}
-      caption="Agents"
-      rowLabel="agents"
-      empty={empty}
-      toolbar={{ filters: view.filters, searchHint: view.searchHint, q, values: filters, active }}
-    />
+    <ServerList {...list} columns={columns} getRowId={(row) => row.id} rowHref={(row) => detailHref('agents', row.id)} caption="Agents" rowLabel="agents" />
   );
 }

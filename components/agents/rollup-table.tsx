@@ -3,12 +3,11 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { ServerList } from '@/components/data-table/server-list';
+import { ServerList, type ServerListRows } from '@/components/data-table/server-list';
 import { CellValue } from '@/components/entities/cell-value';
 import type { TitleRecord } from '@/lib/agents/data';
 import { ROLLUP_VIEW, type HumanRollupRow } from '@/lib/agents/rollup';
 import { filteredListHref } from '@/lib/entities/hrefs';
-import type { SortSpec } from '@/lib/entities/types';
 
 const helper = createColumnHelper<ServerTableFeatures, HumanRollupRow>();
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -16,7 +15,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 /** The agents of a human, in the all-agents list. */
 const agentsOf = (creatorId: string) => filteredListHref('agents', { creator: creatorId });
 
-export function RollupTable({ rows, titles, total, page, size, sort }: { rows: HumanRollupRow[]; titles: TitleRecord; total: number; page: number; size: number; sort: SortSpec | null }) {
+export function RollupTable({ titles, ...list }: Omit<ServerListRows<HumanRollupRow>, 'empty'> & { titles: TitleRecord }) {
   const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
   const columns = useMemo(
     () => [
@@ -64,12 +63,8 @@ export function RollupTable({ rows, titles, total, page, size, sort }: { rows: H
   );
   return (
     <ServerList
+      {...list}
       columns={columns}
-      rows={rows}
-      total={total}
-      page={page}
-      size={size}
-      sort={sort}
       defaultSort={ROLLUP_VIEW.defaultSort}
       getRowId={(row) => row.creatorId}
       rowHref={(row) => agentsOf(row.creatorId)}

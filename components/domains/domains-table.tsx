@@ -4,42 +4,31 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { ServerList } from '@/components/data-table/server-list';
+import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
 import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ActiveFilter } from '@/lib/entities/list-params';
-import type { EntityView, SortSpec } from '@/lib/entities/types';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainFormDialog } from './domain-form-dialog';
 
 const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
 
-export interface DomainsTableProps {
-  view: EntityView;
-  rows: DomainRow[];
-  total: number;
-  page: number;
-  size: number;
-  sort: SortSpec | null;
-  q: string;
-  filters: Readonly<Record<string, string>>;
-  active: ActiveFilter[];
-  empty: React.ReactNode;
-  /** Whether the operator's role may create, edit and delete (decided on the server). */
-  canWrite: boolean;
-  /** Why not, when not. */
-  writeRefusal: string | null;
-}
+export type DomainsTableProps = ServerListRows<DomainRow> &
+  ServerListSearch & {
+    /** Whether the operator's role may create, edit and delete (decided on the server). */
+    canWrite: boolean;
+    /** Why not, when not. */
+    writeRefusal: string | null;
+  };
 
 function workspaceLabel(row: DomainRow): string {
   return row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
 }
 
 /** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
-export function DomainsTable({ view, rows, total, page, size, sort, q, filters, active, empty, canWrite, writeRefusal }: DomainsTableProps) {
+export function DomainsTable({ canWrite, writeRefusal, ...list }: DomainsTableProps) {
   const columns = useMemo(
     () => [
       helper.accessor((row): unknown => row.domain, {
@@ -126,21 +115,14 @@ export function DomainsTable({ view, rows, total, page, size, sort, q, filters, 
 
   return (
     <ServerList
+      {...list}
       columns={columns}
-      rows={rows}
-      total={total}
-      page={page}
-      size={size}
-      sort={sort}
-      defaultSort={view.defaultSort}
       getRowId={(row) => row.id}
       caption="Domains"
       rowLabel="domains"
-      empty={empty}
-      toolbar={{ filters: view.filters, searchHint: view.searchHint, q, values: filters, active }}
       tools={() => (
         <DomainFormDialog
-          defaultWorkspace={filters.workspace ?? ''}
+          defaultWorkspace={list.filters.workspace ?? ''}
           trigger={
             <Button disabled={!canWrite} title={writeRefusal ?? undefined}>
               <Plus aria-hidden /> Add domain
