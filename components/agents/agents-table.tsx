@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
+import { timeColumn } from '@/components/data-table/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import type { TitleRecord } from '@/lib/agents/data';
@@ -47,14 +48,7 @@ export function AgentsTable({ titles, ...list }: AgentsTableProps) {
         meta: { label: 'Workspaces' },
         cell: (context) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={context.getValue()} mode="table" titles={names} plainLinks />,
       }),
-      helper.accessor((row): unknown => row.created_at, {
-        id: 'created_at',
-        header: 'Created',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Created' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<Agent>('created_at', 'Created', (row) => row.created_at),
       helper.accessor((row): unknown => row.deleted_at, {
         id: 'deleted_at',
         header: 'State',

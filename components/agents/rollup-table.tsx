@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { ServerList, type ServerListRows } from '@/components/data-table/server-list';
+import { timeColumn } from '@/components/data-table/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import type { TitleRecord } from '@/lib/agents/data';
 import { ROLLUP_VIEW, type HumanRollupRow } from '@/lib/agents/rollup';
@@ -50,14 +51,7 @@ export function RollupTable({ titles, ...list }: Omit<ServerListRows<HumanRollup
           </span>
         ),
       }),
-      helper.accessor((row): unknown => row.newestAt, {
-        id: 'newestAt',
-        header: 'Newest agent',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Newest agent' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<HumanRollupRow>('newestAt', 'Newest agent', (row) => row.newestAt),
     ],
     [names],
   );

@@ -5,7 +5,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
-import { CellValue } from '@/components/entities/cell-value';
+import { timeColumn } from '@/components/data-table/time-column';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
@@ -64,22 +64,8 @@ export function DomainsTable({ canWrite, writeRefusal, ...list }: DomainsTablePr
           </span>
         ),
       }),
-      helper.accessor((row): unknown => row.createdAt, {
-        id: 'created_at',
-        header: 'Created',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Created' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
-      helper.accessor((row): unknown => row.updatedAt, {
-        id: 'updated_at',
-        header: 'Updated',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Updated' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<DomainRow>('created_at', 'Created', (row) => row.createdAt),
+      timeColumn<DomainRow>('updated_at', 'Updated', (row) => row.updatedAt),
       helper.display({
         id: 'actions',
         header: 'Actions',
