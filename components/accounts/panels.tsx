@@ -118,7 +118,7 @@ export function RecordLink({ href, name, id }: { href: string; name: string | nu
 
 type ListPanelProps<Row> = Omit<SimpleTableProps<Row>, 'rows' | 'total'> & {
   title: string;
-  testId: string;
+  testId?: string;
   /** The capped first page and the service's total. */
   read: Settled<{ rows: Row[]; total: number }>;
   /** What the read was of, for its failure ("the workspaces"). */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
+import { ListPanel, Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
 import { RecordPanels } from '@/components/accounts/record-panels';
 import { SetOwnerForm } from '@/components/accounts/set-owner-form';
 import { AuditPanel } from '@/components/audit/audit-panel';
@@ -130,41 +130,28 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Channels" count={data.channels.ok ? data.channels.data.total : undefined}>
-          <SettledContent
-            read={data.channels}
-            what="the channels"
-            render={({ rows, total }) => (
-              <SimpleTable<Channel>
-                caption="Channels of this workspace"
-                rows={rows}
-                total={total}
-                moreHref={`/channels?workspace=${encodeURIComponent(workspace.id)}`}
-                rowKey={(channel) => channel.id}
-                empty="No channels."
-                columns={[
-                  { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
-                  { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
-                ]}
-              />
-            )}
-          />
-        </Panel>
-        <Panel title="Domains" count={data.domains.ok ? data.domains.data.total : undefined}>
-          <SettledContent
-            read={data.domains}
-            what="the domains"
-            render={({ rows }) => (
-              <SimpleTable
-                caption="Domains of this workspace"
-                rows={rows}
-                rowKey={(domain) => domain.id}
-                empty="No domains."
-                columns={[{ label: 'Domain', cell: (domain) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
-              />
-            )}
-          />
-        </Panel>
+        <ListPanel<Channel>
+          title="Channels"
+          read={data.channels}
+          what="the channels"
+          caption="Channels of this workspace"
+          moreHref={`/channels?workspace=${encodeURIComponent(workspace.id)}`}
+          rowKey={(channel) => channel.id}
+          empty="No channels."
+          columns={[
+            { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+            { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
+          ]}
+        />
+        <ListPanel
+          title="Domains"
+          read={data.domains}
+          what="the domains"
+          caption="Domains of this workspace"
+          rowKey={(domain) => domain.id}
+          empty="No domains."
+          columns={[{ label: 'Domain', cell: (domain) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
+        />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
