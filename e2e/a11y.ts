@@ -1,10 +1,10 @@
 /**
  * Accessibility checks for the browser tests: axe-core in the page as it stands, failing on any
  * serious or critical violation (WCAG 2.x A and AA rules). Call it on every page a spec adds,
- * in both themes (`inTheme`).
+ * in both themes (`inTheme`), and screenshot it to look at (`screenshotBothThemes`).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -45,4 +45,14 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
 /** Fails the test, listing each rule and element, when the page has a serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
   expect(await seriousA11yViolations(page), `accessibility of ${label}`).toEqual([]);
+}
+
+/** The page at 1440x900 in light and dark, written next to the test's output (the whole page with `fullPage`). */
+export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name: string, { fullPage = false } = {}): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const theme of ['light', 'dark'] as const) {
+    await inTheme(page, theme);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`), fullPage });
+  }
+  await inTheme(page, 'light');
 }

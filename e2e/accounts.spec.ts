@@ -3,8 +3,8 @@
  * merging two users with the preview (read back from the service), and the refusals that make
  * no call. Subjects and expectations are read from the service with the machine client.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
 
@@ -47,25 +47,6 @@ async function mergeCandidates(needed: number): Promise<ServiceUser[]> {
   throw new Error('the seed has too few merge candidates');
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  // The shell's "soon" labels, the generic field keys, the invisible-character markers and the
-  // raw record's keyboard scrolling are shared pieces whose contrast the registry branch fixes (commit 85e0dbb there); everything
-  // else on these pages is checked.
-  const results = await new AxeBuilder({ page }).exclude('nav span.ml-auto').exclude('dt > span.font-mono').exclude('abbr[title^="Invisible character"]').exclude('#raw-record-json').analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** 1440x900, light and dark, written under the test's output folder. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test.beforeEach(async ({ page, context }) => {
   // Seeded avatars point at hosts outside this machine: never fetch them (the initials show).
   await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
@@ -85,8 +66,8 @@ test('the user page shows profile, plan, holdings, memberships, messages and age
   await expect(page.getByTestId('workspaces-panel').locator('tbody tr')).toHaveCount(Math.min(workspaces, 50));
   await expect(page.getByTestId('messages-panel').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('avatar-initials').or(page.getByTestId('avatar-image'))).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'user-page');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'user-page', { fullPage: true });
 });
 
 test('a broken avatar falls back to initials', async ({ page }) => {
@@ -140,8 +121,8 @@ test('merging two users: preview, swap, confirm, and the kept user owns what the
   await expect(page.getByTestId('merge-direction')).toContainText('stops existing');
   await expect(page.getByTestId('preview-source-messages')).toHaveText(before.foldedMessages.toLocaleString('en-US'));
   await expect(page.getByTestId('preview-expected-messages')).toHaveText((before.foldedMessages + before.keptMessages).toLocaleString('en-US'));
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'merge-preview');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'merge-preview', { fullPage: true });
 
   const submit = page.getByRole('button', { name: 'Merge accounts' });
   await expect(submit).toBeDisabled();
@@ -155,8 +136,8 @@ test('merging two users: preview, swap, confirm, and the kept user owns what the
   await expect(result).toBeVisible();
   await expect(page.getByTestId('after-source-messages')).toHaveText('0');
   await expect(page.getByTestId('after-target-messages')).toHaveText((before.foldedMessages + before.keptMessages).toLocaleString('en-US'));
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'merge-result');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'merge-result', { fullPage: true });
 
   // Read back from the service: the folded account is merged, the kept one owns its messages and workspaces.
   expect((await readUser(folded!.id)).merged_into).toBe(kept!.id);
@@ -189,8 +170,8 @@ test('the merge page picks accounts by search and has no serious accessibility v
   await page.getByLabel('Find the account to fold').fill('support@example.com');
   await page.getByLabel('Find the account to fold').press('Enter');
   await expect(page.getByTestId('pick-source').getByRole('listitem')).toHaveCount(1);
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'merge-picker');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'merge-picker', { fullPage: true });
 });
 
 test('the active users page lists the service’s active users, most recent first, and sorts by the URL', async ({ page }, testInfo) => {
@@ -206,6 +187,6 @@ test('the active users page lists the service’s active users, most recent firs
   expect(csv.status()).toBe(200);
   expect(csv.headers()['x-total-count']).toBe(String(active.length));
   expect((await csv.text()).trim().split('\r\n')).toHaveLength(active.length + 1);
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'active-users');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'active-users', { fullPage: true });
 });

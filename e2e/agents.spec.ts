@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotBothThemes } from './look';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { serviceToken, signIn } from './support';
 
@@ -39,7 +39,7 @@ test('list agents with their owners, filter by an owner, open an agent outside m
   const { agent, owner, total } = await someoneElsesAgent();
   await signIn(page, 'ops@example.com', '/agents');
   await expect(page.getByRole('heading', { name: 'Agents', exact: true })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, '/agents');
+  await expectNoSeriousA11yViolations(page, '/agents');
   await screenshotBothThemes(page, testInfo, 'agents');
 
   const filters = page.getByRole('search', { name: 'Filters' });
@@ -60,14 +60,14 @@ test('list agents with their owners, filter by an owner, open an agent outside m
   await expect(explained).toContainText('This agent is outside your scope (403 from /agents)');
   await expect(explained).toContainText(`This agent belongs to ${fullName(owner)}`);
   await expect(page.getByRole('button', { name: 'Mint a token' })).toHaveCount(0);
-  await expectNoSeriousAxeViolations(page, 'an agent page');
+  await expectNoSeriousA11yViolations(page, 'an agent page');
   await screenshotBothThemes(page, testInfo, 'agent-outside-scope');
 });
 
 test('agents per human: sorted by count, a row opens that human’s agents', async ({ page }, testInfo) => {
   await signIn(page, 'ops@example.com', '/agents/humans');
   await expect(page.getByRole('table')).toBeVisible();
-  await expectNoSeriousAxeViolations(page, '/agents/humans');
+  await expectNoSeriousA11yViolations(page, '/agents/humans');
   await screenshotBothThemes(page, testInfo, 'agents-per-human');
   const counts = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
   const numbers = counts.map((text) => Number(text.replace(/,/g, '')));
@@ -82,7 +82,7 @@ test('agents per human: sorted by count, a row opens that human’s agents', asy
 test('my own agent: create, mint a token shown once, soft-delete and see it marked deleted', async ({ page }, testInfo) => {
   const name = `E2E agent ${Date.now().toString(36)}`;
   await signIn(page, 'ops@example.com', '/agents/mine');
-  await expectNoSeriousAxeViolations(page, '/agents/mine');
+  await expectNoSeriousA11yViolations(page, '/agents/mine');
   await screenshotBothThemes(page, testInfo, 'my-agents');
   await page.getByRole('button', { name: 'Create agent' }).click();
   const create = page.getByRole('dialog', { name: 'Create an agent' });
@@ -103,7 +103,7 @@ test('my own agent: create, mint a token shown once, soft-delete and see it mark
   expect(token.split('.')).toHaveLength(3);
   await expect(mint).toContainText('Expires');
   await expect(mint.getByRole('button', { name: 'Copy token' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'the minted token');
+  await expectNoSeriousA11yViolations(page, 'the minted token');
   await screenshotBothThemes(page, testInfo, 'agent-token-shown');
   // For the check of the server's log after the run (the log is the web server's output).
   await writeFile(testInfo.outputPath('minted-token-signature.txt'), token.split('.')[2]!);

@@ -4,7 +4,7 @@
  * the emulator (its records and its request log).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotBothThemes } from './look';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
 
@@ -51,13 +51,13 @@ test('create, rename and delete a domain; the table follows each change', async 
   const renamed = `renamed-${name}`;
   await signIn(page, 'ops@example.com', '/domains');
   await expect(page.getByRole('heading', { name: 'Domains' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, '/domains');
+  await expectNoSeriousA11yViolations(page, '/domains');
   await screenshotBothThemes(page, testInfo, 'domains');
 
   const dialog = await openAddDialog(page);
   await dialog.getByLabel('Domain').fill(name);
   await dialog.getByLabel('Workspace id').fill(workspace.id);
-  await expectNoSeriousAxeViolations(page, 'the add dialog');
+  await expectNoSeriousA11yViolations(page, 'the add dialog');
   await screenshotBothThemes(page, testInfo, 'domains-add-dialog');
   await dialog.getByRole('button', { name: 'Add domain' }).click();
   await expect(dialog).toBeHidden();
@@ -84,7 +84,7 @@ test('create, rename and delete a domain; the table follows each change', async 
   await remove.getByLabel(/Type .* to confirm/).fill(name);
   await expect(confirm).toBeDisabled();
   await remove.getByLabel(/Type .* to confirm/).fill(renamed);
-  await expectNoSeriousAxeViolations(page, 'the delete dialog');
+  await expectNoSeriousA11yViolations(page, 'the delete dialog');
   await screenshotBothThemes(page, testInfo, 'domains-delete-dialog');
   await confirm.click();
   await expect(remove).toBeHidden();

@@ -3,8 +3,8 @@
  * visibility and a member's role, the orphan reports against the service's own answer, and the
  * sequence repair with its report. Every change is read back from the service.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { serviceToken, signIn } from './support';
 
@@ -22,23 +22,6 @@ const list = <T>(entity: string, filter: Record<string, unknown>, range: [number
 interface Workspace { id: string; owner_guid: string | null; deleted_at: string | null }
 interface Member { id: string; role_cd: string }
 interface Channel { id: string; visibility?: string; json_collaborators?: { user_id: string; role: string; status: string }[] }
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  // Shared pieces fixed on the registry branch (commit 85e0dbb there): the shell's "soon"
-  // labels, the generic field keys, the invisible-character markers and the raw record's scrolling.
-  const results = await new AxeBuilder({ page }).exclude('nav span.ml-auto').exclude('dt > span.font-mono').exclude('abbr[title^="Invisible character"]').exclude('#raw-record-json').analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test.beforeEach(async ({ page, context }) => {
   await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
@@ -61,8 +44,8 @@ test('ops sets a workspace owner among its members; the service reads back the n
   await page.goto(`/workspaces/${workspace.id}`);
   await expect(page.getByTestId('members-panel')).toBeVisible();
   await expect(page.locator('#new-owner option', { hasText: '(current owner)' })).toBeDisabled();
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'workspace-page');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'workspace-page', { fullPage: true });
   await page.getByLabel('New owner').selectOption(member.id);
   await page.getByRole('button', { name: 'Make owner…' }).click();
   await expect(page.getByRole('dialog')).toContainText('stays on as an admin');
@@ -85,8 +68,8 @@ test('ops changes a channel visibility and a member role; the service reads both
   const visibility = channel.visibility === 'public' ? 'private' : 'public';
   const role = member.role === 'admin' ? 'guest' : 'admin';
   await page.goto(`/channels/${channel.id}`);
-  await expectNoSeriousAxeViolations(page);
-  await screenshots(page, testInfo, 'channel-page');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'channel-page', { fullPage: true });
   await page.getByTestId('visibility-form').getByLabel(new RegExp(`^${visibility}`)).check();
   await page.getByRole('button', { name: 'Set visibility' }).click();
   await expect(page.getByTestId('channel-visibility')).toHaveText(visibility);
@@ -113,14 +96,14 @@ for (const [entity, path] of [['channels', '/admin/orphanedChannels'], ['notific
     const csv = await page.request.get(`/api/export/reports/orphaned-${entity}`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['x-total-count']).toBe(String(orphans.length));
-    await expectNoSeriousAxeViolations(page);
-    await screenshots(page, testInfo, `orphaned-${entity}`);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotBothThemes(page, testInfo, `orphaned-${entity}`, { fullPage: true });
   });
 }
 
 test('ops repairs the sequence numbers after confirming, sees the report, and the audit entry keeps it', async ({ page }, testInfo) => {
   await page.goto('/channels/repair');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Repair sequence numbers…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Repair', exact: true }).click();
   const report = page.getByTestId('repair-report');
@@ -128,7 +111,7 @@ test('ops repairs the sequence numbers after confirming, sees the report, and th
   const repaired = Number((await page.getByTestId('repair-repaired').innerText()).replace(/,/g, ''));
   expect(repaired).toBeGreaterThan(0);
   await expect(report.locator('tbody tr')).toHaveCount(repaired);
-  await screenshots(page, testInfo, 'repair');
+  await screenshotBothThemes(page, testInfo, 'repair', { fullPage: true });
   // Done at the service: a second repair finds nothing to change.
   const second = await service<{ channels_repaired: number }>('/admin/repairChannelSequenceNumbers', 'POST');
   expect(second.channels_repaired).toBe(0);

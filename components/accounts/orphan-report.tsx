@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Button } from '@/components/ui/button';
 import { reportExportHref, type ReportDefinition, type ReportRow } from '@/lib/accounts/reports';
@@ -42,12 +42,9 @@ export function OrphanReport({ report, entity, read, explanation }: { report: Re
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href={`/${entity}`} className="hover:underline">
-            {entity === 'channels' ? 'Channels' : 'Notifications'}
-          </Link>{' '}
-          / Orphaned
-        </nav>
+        <Breadcrumb href={`/${entity}`} label={entity === 'channels' ? 'Channels' : 'Notifications'}>
+          Orphaned
+        </Breadcrumb>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">
             {report.title} <span className="text-base font-normal text-muted-foreground tabular-nums" data-testid="orphan-count">{rows.length.toLocaleString('en-US')}</span>

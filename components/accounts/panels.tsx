@@ -58,15 +58,7 @@ export interface SimpleColumn<Row> {
  * A short list (a capped first page, with a link to the full list): no paging of its own, the
  * entity list behind `moreHref` has that.
  */
-export function SimpleTable<Row>({
-  rows,
-  columns,
-  rowKey,
-  empty,
-  total,
-  moreHref,
-  caption,
-}: {
+interface SimpleTableProps<Row> {
   rows: readonly Row[];
   columns: readonly SimpleColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -74,8 +66,9 @@ export function SimpleTable<Row>({
   total?: number;
   moreHref?: string;
   caption: string;
-}) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+}
+
+export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="space-y-2">
       <Table>
@@ -120,5 +113,23 @@ export function RecordLink({ href, name, id }: { href: string; name: string | nu
     <Link href={href} prefetch={false} className="text-primary underline-offset-2 hover:underline">
       <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
     </Link>
+  );
+}
+
+type ListPanelProps<Row> = Omit<SimpleTableProps<Row>, 'rows' | 'total'> & {
+  title: string;
+  testId?: string;
+  /** The capped first page and the service's total. */
+  read: Settled<{ rows: Row[]; total: number }>;
+  /** What the read was of, for its failure ("the workspaces"). */
+  what: string;
+};
+
+/** A panel of a capped list read from the service: the total beside the title, then the rows or the failure. */
+export function ListPanel<Row>({ title, testId, read, what, ...table }: ListPanelProps<Row>) {
+  return (
+    <Panel title={title} count={read.ok ? read.data.total : undefined} testId={testId}>
+      <SettledContent read={read} what={what} render={({ rows, total }) => <SimpleTable {...table} rows={rows} total={total} />} />
+    </Panel>
   );
 }

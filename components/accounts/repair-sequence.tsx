@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
@@ -29,25 +29,22 @@ export function RepairSequence({ allowed, deniedReason }: { allowed: boolean; de
         </Button>
         {!allowed ? <span className="text-sm text-muted-foreground">{deniedReason}</span> : null}
       </div>
-      <Dialog open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Repair every channel&apos;s sequence numbers?</DialogTitle>
-            <DialogDescription>
-              The service renumbers the messages of every channel 1, 2, 3… in their current order, closing gaps and resolving duplicates. Clients
-              that cached numbers will see new ones. The console cannot undo this.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" disabled={pending} onClick={run}>
-              {pending ? 'Repairing…' : 'Repair'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        pending={pending}
+        title="Repair every channel's sequence numbers?"
+        description={
+          <>
+            The service renumbers the messages of every channel 1, 2, 3… in their current order, closing gaps and resolving duplicates. Clients that
+            cached numbers will see new ones. The console cannot undo this.
+          </>
+        }
+        confirmLabel="Repair"
+        pendingLabel="Repairing…"
+        destructive
+        onConfirm={run}
+      />
       {report ? (
         <section aria-labelledby="repair-report-heading" className="space-y-2" data-testid="repair-report">
           <h2 id="repair-report-heading" className="text-base font-semibold">

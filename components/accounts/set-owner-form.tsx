@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { setWorkspaceOwnerFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 
@@ -48,30 +48,26 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, d
         Make owner…
       </Button>
       {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
-      <Dialog open={open} onOpenChange={(value) => (pending ? undefined : setOpen(value))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Change the owner of this workspace?</DialogTitle>
-            <DialogDescription>
-              <bdi>{next?.name}</bdi> becomes the owner of <bdi>{workspaceName}</bdi>
-              {current ? (
-                <>
-                  ; <bdi>{current.name}</bdi> stays on as an admin
-                </>
-              ) : null}
-              .
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button disabled={pending} onClick={confirm}>
-              {pending ? 'Changing…' : 'Make owner'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        pending={pending}
+        title="Change the owner of this workspace?"
+        description={
+          <>
+            <bdi>{next?.name}</bdi> becomes the owner of <bdi>{workspaceName}</bdi>
+            {current ? (
+              <>
+                ; <bdi>{current.name}</bdi> stays on as an admin
+              </>
+            ) : null}
+            .
+          </>
+        }
+        confirmLabel="Make owner"
+        pendingLabel="Changing…"
+        onConfirm={confirm}
+      />
     </div>
   );
 }

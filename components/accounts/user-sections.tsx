@@ -8,7 +8,7 @@ import { detailHref, filteredListHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';
 import type { Channel, Workspace } from '@/lib/upstream/contract';
 import { FootprintTable } from './footprint-table';
-import { Panel, RecordLink, SettledContent, SimpleTable } from './panels';
+import { ListPanel, Panel, RecordLink, SettledContent } from './panels';
 
 type PageData = Awaited<ReturnType<typeof readUserPageData>>;
 
@@ -52,114 +52,90 @@ export function PlanAndHoldings({ data }: { data: PageData }) {
 
 export function WorkspacesSection({ userId, data, roles, names }: { userId: string; data: PageData; roles: ReadonlyMap<string, string>; names: ReadonlyMap<string, string> }) {
   return (
-    <Panel title="Workspaces" count={data.workspaces.ok ? data.workspaces.data.total : undefined} testId="workspaces-panel">
-      <SettledContent
-        read={data.workspaces}
-        what="the workspaces"
-        render={({ rows, total }) => (
-          <SimpleTable<Workspace>
-            caption="Workspaces this user belongs to"
-            rows={rows}
-            total={total}
-            rowKey={(workspace) => workspace.id}
-            empty="Not a member of any workspace."
-            columns={[
-              { label: 'Workspace', cell: (workspace) => <RecordLink href={detailHref('workspaces', workspace.id)} name={workspace.workspace_name} id={workspace.id} /> },
-              {
-                label: 'Role',
-                cell: (workspace) => (workspace.owner_guid === userId ? <Badge>owner</Badge> : <span>{roles.get(workspace.id) ?? 'member'}</span>),
-              },
-              {
-                label: 'Owner',
-                cell: (workspace) =>
-                  workspace.owner_guid ? <RecordLink href={detailHref('users', workspace.owner_guid)} name={names.get(workspace.owner_guid)} id={workspace.owner_guid} /> : '—',
-              },
-              { label: 'Plan', cell: (workspace) => workspace.plan_type ?? '—' },
-              { label: 'Deleted', cell: (workspace) => (workspace.deleted_at ? utc(workspace.deleted_at) : 'no') },
-            ]}
-          />
-        )}
-      />
-    </Panel>
+    <ListPanel<Workspace>
+      title="Workspaces"
+      testId="workspaces-panel"
+      read={data.workspaces}
+      what="the workspaces"
+      caption="Workspaces this user belongs to"
+      rowKey={(workspace) => workspace.id}
+      empty="Not a member of any workspace."
+      columns={[
+        { label: 'Workspace', cell: (workspace) => <RecordLink href={detailHref('workspaces', workspace.id)} name={workspace.workspace_name} id={workspace.id} /> },
+        {
+          label: 'Role',
+          cell: (workspace) => (workspace.owner_guid === userId ? <Badge>owner</Badge> : <span>{roles.get(workspace.id) ?? 'member'}</span>),
+        },
+        {
+          label: 'Owner',
+          cell: (workspace) =>
+            workspace.owner_guid ? <RecordLink href={detailHref('users', workspace.owner_guid)} name={names.get(workspace.owner_guid)} id={workspace.owner_guid} /> : '—',
+        },
+        { label: 'Plan', cell: (workspace) => workspace.plan_type ?? '—' },
+        { label: 'Deleted', cell: (workspace) => (workspace.deleted_at ? utc(workspace.deleted_at) : 'no') },
+      ]}
+    />
   );
 }
 
 export function ChannelsSection({ userId, data }: { userId: string; data: PageData }) {
   const membership = (channel: Channel) => channel.json_collaborators?.find((member) => member.user_id === userId);
   return (
-    <Panel title="Channels" count={data.channels.ok ? data.channels.data.total : undefined} testId="channels-panel">
-      <SettledContent
-        read={data.channels}
-        what="the channels"
-        render={({ rows, total }) => (
-          <SimpleTable<Channel>
-            caption="Channels this user belongs to"
-            rows={rows}
-            total={total}
-            rowKey={(channel) => channel.id}
-            empty="Not a member of any channel."
-            columns={[
-              { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
-              { label: 'Type', cell: (channel) => channel.type },
-              { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
-              { label: 'Role', cell: (channel) => membership(channel)?.role ?? '—' },
-              { label: 'Status', cell: (channel) => membership(channel)?.status ?? '—' },
-            ]}
-          />
-        )}
-      />
-    </Panel>
+    <ListPanel<Channel>
+      title="Channels"
+      testId="channels-panel"
+      read={data.channels}
+      what="the channels"
+      caption="Channels this user belongs to"
+      rowKey={(channel) => channel.id}
+      empty="Not a member of any channel."
+      columns={[
+        { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+        { label: 'Type', cell: (channel) => channel.type },
+        { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
+        { label: 'Role', cell: (channel) => membership(channel)?.role ?? '—' },
+        { label: 'Status', cell: (channel) => membership(channel)?.status ?? '—' },
+      ]}
+    />
   );
 }
 
 export function MessagesSection({ userId, data }: { userId: string; data: PageData }) {
   return (
-    <Panel title="Recent messages" count={data.messages.ok ? data.messages.data.total : undefined} testId="messages-panel">
-      <SettledContent
-        read={data.messages}
-        what="the messages"
-        render={({ rows, total }) => (
-          <SimpleTable
-            caption="This user's most recent messages"
-            rows={rows}
-            total={total}
-            moreHref={filteredListHref('messages', { creator: userId })}
-            rowKey={(message) => message.id}
-            empty="No messages."
-            columns={[
-              { label: 'Message', cell: (message) => <RecordLink href={detailHref('messages', message.id)} name={message.name ?? message.transcript_txt} id={message.id} /> },
-              { label: 'Status', cell: (message) => message.status },
-              { label: 'Sent', cell: (message) => utc(message.message_ts) },
-            ]}
-          />
-        )}
-      />
-    </Panel>
+    <ListPanel
+      title="Recent messages"
+      testId="messages-panel"
+      read={data.messages}
+      what="the messages"
+      caption="This user's most recent messages"
+      moreHref={filteredListHref('messages', { creator: userId })}
+      rowKey={(message) => message.id}
+      empty="No messages."
+      columns={[
+        { label: 'Message', cell: (message) => <RecordLink href={detailHref('messages', message.id)} name={message.name ?? message.transcript_txt} id={message.id} /> },
+        { label: 'Status', cell: (message) => message.status },
+        { label: 'Sent', cell: (message) => utc(message.message_ts) },
+      ]}
+    />
   );
 }
 
 export function AgentsSection({ userId, data }: { userId: string; data: PageData }) {
   return (
-    <Panel title="Agents they own" count={data.agents.ok ? data.agents.data.total : undefined} testId="agents-panel">
-      <SettledContent
-        read={data.agents}
-        what="the agents"
-        render={({ rows, total }) => (
-          <SimpleTable
-            caption="Agents this user owns"
-            rows={rows}
-            total={total}
-            moreHref={filteredListHref('agents', { creator: userId })}
-            rowKey={(agent) => agent.id}
-            empty="Owns no agent."
-            columns={[
-              { label: 'Agent', cell: (agent) => <RecordLink href={detailHref('agents', agent.id)} name={agent.name} id={agent.id} /> },
-              { label: 'Created', cell: (agent) => utc(agent.created_at) },
-              { label: 'Deleted', cell: (agent) => (agent.deleted_at ? utc(agent.deleted_at) : 'no') },
-            ]}
-          />
-        )}
-      />
-    </Panel>
+    <ListPanel
+      title="Agents they own"
+      testId="agents-panel"
+      read={data.agents}
+      what="the agents"
+      caption="Agents this user owns"
+      moreHref={filteredListHref('agents', { creator: userId })}
+      rowKey={(agent) => agent.id}
+      empty="Owns no agent."
+      columns={[
+        { label: 'Agent', cell: (agent) => <RecordLink href={detailHref('agents', agent.id)} name={agent.name} id={agent.id} /> },
+        { label: 'Created', cell: (agent) => utc(agent.created_at) },
+        { label: 'Deleted', cell: (agent) => (agent.deleted_at ? utc(agent.deleted_at) : 'no') },
+      ]}
+    />
   );
 }

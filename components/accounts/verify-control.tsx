@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { markUserVerified } from '@/app/(console)/_actions/users';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 interface VerifyControlProps {
   userId: string;
@@ -44,24 +44,20 @@ export function VerifyControl({ userId, name, verified, allowed, deniedReason }:
         <BadgeCheck className="size-4" aria-hidden /> Mark verified…
       </Button>
       {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
-      <Dialog open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Mark this account verified?</DialogTitle>
-            <DialogDescription>
-              <bdi>{name}</bdi> will be marked verified at the service. The console cannot undo this.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button disabled={pending} onClick={confirm}>
-              {pending ? 'Marking verified…' : 'Mark verified'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        pending={pending}
+        title="Mark this account verified?"
+        description={
+          <>
+            <bdi>{name}</bdi> will be marked verified at the service. The console cannot undo this.
+          </>
+        }
+        confirmLabel="Mark verified"
+        pendingLabel="Marking verified…"
+        onConfirm={confirm}
+      />
     </div>
   );
 }

@@ -1,43 +1,22 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
-import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { DataTablePagination } from '@/components/data-table/pagination';
-import { DataTableToolbar } from '@/components/data-table/toolbar';
-import { useListNavigation } from '@/components/data-table/use-list-navigation';
-import { useServerTable } from '@/components/data-table/use-server-table';
+import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
+import { timeColumn } from '@/components/data-table/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import type { TitleRecord } from '@/lib/agents/data';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ActiveFilter } from '@/lib/entities/list-params';
-import type { EntityView, SortSpec } from '@/lib/entities/types';
 import type { Agent } from '@/lib/upstream/contract';
 
 const helper = createColumnHelper<ServerTableFeatures, Agent>();
-const NO_VISIBILITY = {};
 
-export interface AgentsTableProps {
-  view: EntityView;
-  rows: Agent[];
-  titles: TitleRecord;
-  total: number;
-  page: number;
-  size: number;
-  sort: SortSpec | null;
-  q: string;
-  filters: Readonly<Record<string, string>>;
-  active: ActiveFilter[];
-  empty: React.ReactNode;
-}
+export type AgentsTableProps = ServerListRows<Agent> & ServerListSearch & { titles: TitleRecord };
 
 /** Every agent at the service: its owner and workspaces by name, created and deleted. */
-export function AgentsTable({ view, rows, titles, total, page, size, sort, q, filters, active, empty }: AgentsTableProps) {
-  const router = useRouter();
-  const navigation = useListNavigation();
+export function AgentsTable({ titles, ...list }: AgentsTableProps) {
   const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
   const columns = useMemo(
     () => [
@@ -69,14 +48,7 @@ export function AgentsTable({ view, rows, titles, total, page, size, sort, q, fi
         meta: { label: 'Workspaces' },
         cell: (context) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={context.getValue()} mode="table" titles={names} plainLinks />,
       }),
-      helper.accessor((row): unknown => row.created_at, {
-        id: 'created_at',
-        header: 'Created',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Created' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<Agent>('created_at', 'Created', (row) => row.created_at),
       helper.accessor((row): unknown => row.deleted_at, {
         id: 'deleted_at',
         header: 'State',
@@ -96,32 +68,7 @@ export function AgentsTable({ view, rows, titles, total, page, size, sort, q, fi
     [names],
   );
 
-  const table = useServerTable({
-    columns,
-    rows,
-    total,
-    page,
-    size,
-    sort,
-    defaultSort: view.defaultSort,
-    visibility: NO_VISIBILITY,
-    defaultVisibility: NO_VISIBILITY,
-    getRowId: (row) => row.id,
-    navigation,
-  });
-
   return (
-    <div className="space-y-3">
-      <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate} />
-      <DataTable
-        table={table}
-        caption="Agents"
-        isPending={navigation.isPending}
-        onRowClick={(row) => router.push(detailHref('agents', row.original.id))}
-        onLinkClick={(href) => router.push(href)}
-        empty={empty}
-      />
-      <DataTablePagination table={table} rowLabel="agents" />
-    </div>
+    <ServerList {...list} columns={columns} getRowId={(row) => row.id} rowHref={(row) => detailHref('agents', row.id)} caption="Agents" rowLabel="agents" />
   );
 }

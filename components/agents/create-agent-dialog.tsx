@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { createAgent } from '@/app/(console)/_actions/agents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -86,12 +86,7 @@ export function CreateAgentDialog({ disabledReason }: { disabledReason: string |
             </p>
           </div>
         </form>
-        {error ? (
-          <Alert variant="destructive">
-            <AlertTitle>{error.message}</AlertTitle>
-            {error.failure ? <AlertDescription>{error.failure.guidance}</AlertDescription> : null}
-          </Alert>
-        ) : null}
+        <ActionErrorAlert error={error} />
         <DialogFooter>
           <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
             Cancel

@@ -4,6 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useId, useState, useTransition } from 'react';
 import { mintAgentToken } from '@/app/(console)/_actions/agents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/entities/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -86,12 +87,7 @@ export function MintTokenDialog({ agentId, agentName, disabledReason }: { agentI
             </NativeSelect>
           </div>
         )}
-        {error ? (
-          <Alert variant="destructive">
-            <AlertTitle>{error.message}</AlertTitle>
-            {error.failure ? <AlertDescription>{error.failure.guidance}</AlertDescription> : null}
-          </Alert>
-        ) : null}
+        <ActionErrorAlert error={error} />
         <DialogFooter>
           {minted ? (
             <Button type="button" onClick={() => { setMinted(null); setOpen(false); }}>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
+import { timeColumn } from '@/components/data-table/time-column';
 import { useListNavigation } from '@/components/data-table/use-list-navigation';
 import { useServerTable } from '@/components/data-table/use-server-table';
 import { CellValue } from '@/components/entities/cell-value';
@@ -38,13 +39,7 @@ export function OwnAgentsTable({ agents, limit }: { agents: Agent[]; limit: numb
         meta: { label: 'E-mail' },
         cell: (context) => <CellValue column={{ kind: 'email' }} value={context.getValue()} mode="table" />,
       }),
-      helper.accessor((row): unknown => row.created_at, {
-        id: 'created_at',
-        header: 'Created',
-        enableSorting: false,
-        meta: { label: 'Created' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<Agent>('created_at', 'Created', (row) => row.created_at, { sortable: false }),
     ],
     [],
   );

@@ -1,29 +1,22 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
-import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { DataTablePagination } from '@/components/data-table/pagination';
-import { useListNavigation } from '@/components/data-table/use-list-navigation';
-import { useServerTable } from '@/components/data-table/use-server-table';
+import { ServerList, type ServerListRows } from '@/components/data-table/server-list';
+import { timeColumn } from '@/components/data-table/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import type { TitleRecord } from '@/lib/agents/data';
 import { ROLLUP_VIEW, type HumanRollupRow } from '@/lib/agents/rollup';
 import { filteredListHref } from '@/lib/entities/hrefs';
-import type { SortSpec } from '@/lib/entities/types';
 
 const helper = createColumnHelper<ServerTableFeatures, HumanRollupRow>();
-const NO_VISIBILITY = {};
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The agents of a human, in the all-agents list. */
 const agentsOf = (creatorId: string) => filteredListHref('agents', { creator: creatorId });
 
-export function RollupTable({ rows, titles, total, page, size, sort }: { rows: HumanRollupRow[]; titles: TitleRecord; total: number; page: number; size: number; sort: SortSpec | null }) {
-  const router = useRouter();
-  const navigation = useListNavigation();
+export function RollupTable({ titles, ...list }: Omit<ServerListRows<HumanRollupRow>, 'empty'> & { titles: TitleRecord }) {
   const names = useMemo(() => new Map(Object.entries(titles)), [titles]);
   const columns = useMemo(
     () => [
@@ -58,41 +51,20 @@ export function RollupTable({ rows, titles, total, page, size, sort }: { rows: H
           </span>
         ),
       }),
-      helper.accessor((row): unknown => row.newestAt, {
-        id: 'newestAt',
-        header: 'Newest agent',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Newest agent' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<HumanRollupRow>('newestAt', 'Newest agent', (row) => row.newestAt),
     ],
     [names],
   );
-  const table = useServerTable({
-    columns,
-    rows,
-    total,
-    page,
-    size,
-    sort,
-    defaultSort: ROLLUP_VIEW.defaultSort,
-    visibility: NO_VISIBILITY,
-    defaultVisibility: NO_VISIBILITY,
-    getRowId: (row) => row.creatorId,
-    navigation,
-  });
   return (
-    <div className="space-y-3">
-      <DataTable
-        table={table}
-        caption="Agents per human"
-        isPending={navigation.isPending}
-        onRowClick={(row) => router.push(agentsOf(row.original.creatorId))}
-        onLinkClick={(href) => router.push(href)}
-        empty={<p>There are no agents at the service.</p>}
-      />
-      <DataTablePagination table={table} rowLabel="humans" />
-    </div>
+    <ServerList
+      {...list}
+      columns={columns}
+      defaultSort={ROLLUP_VIEW.defaultSort}
+      getRowId={(row) => row.creatorId}
+      rowHref={(row) => agentsOf(row.creatorId)}
+      caption="Agents per human"
+      rowLabel="humans"
+      empty={<p>There are no agents at the service.</p>}
+    />
   );
 }

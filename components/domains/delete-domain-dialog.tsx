@@ -1,9 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition } from 'react';
-import { deleteDomain, type DomainWriteResult } from '@/app/(console)/_actions/domains';
-import { announceActionResult, callAction } from '@/components/action-feedback';
+import { useId, useState } from 'react';
+import { deleteDomain } from '@/app/(console)/_actions/domains';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -11,34 +9,21 @@ import { Label } from '@/components/ui/label';
 import { checkHostname } from '@/lib/domains/hostname';
 import { DomainActionError } from './action-error';
 import type { EditedDomain } from './domain-form-dialog';
+import { useDomainWrite } from './use-domain-write';
 
 /** Deletes a domain once the operator has typed it (either form); the list is read again after. */
 export function DeleteDomainDialog({ target, workspaceLabel, trigger }: { target: EditedDomain; workspaceLabel: string; trigger: React.ReactNode }) {
-  const router = useRouter();
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [failure, setFailure] = useState<Extract<DomainWriteResult, { ok: false }> | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { pending, failure, setFailure, write } = useDomainWrite(() => setOpen(false));
   const typedCheck = checkHostname(typed);
   const matches = typedCheck.ok && typedCheck.ascii === target.domain;
 
   const confirm = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!matches) return;
-    setFailure(null);
-    startTransition(async () => {
-      const result = await callAction(() =>
-        deleteDomain({ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }),
-      );
-      if (result.ok) {
-        announceActionResult(result, `Domain ${target.domain} deleted`);
-        setOpen(false);
-      } else {
-        setFailure(result as Extract<DomainWriteResult, { ok: false }>);
-      }
-      router.refresh();
-    });
+    write(() => deleteDomain({ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }), `Domain ${target.domain} deleted`);
   };
 
   return (

@@ -1,9 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition } from 'react';
-import { createDomain, updateDomain, type DomainWriteResult } from '@/app/(console)/_actions/domains';
-import { announceActionResult, callAction } from '@/components/action-feedback';
+import { useId, useState } from 'react';
+import { createDomain, updateDomain } from '@/app/(console)/_actions/domains';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -11,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { domainFieldsSchema } from '@/lib/domains/form';
 import { checkHostname } from '@/lib/domains/hostname';
 import { DomainActionError } from './action-error';
+import { useDomainWrite } from './use-domain-write';
 
 /** The domain being edited, as the table shows it. */
 export interface EditedDomain {
@@ -34,14 +33,12 @@ type FieldErrors = Partial<Record<'domain' | 'workspaceGuid', string>>;
  * the stored (punycode) form is shown as the operator types. On success the list is read again.
  */
 export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: DomainFormDialogProps) {
-  const router = useRouter();
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [domain, setDomain] = useState(editing?.domain ?? '');
   const [workspaceGuid, setWorkspaceGuid] = useState(editing?.workspaceGuid ?? defaultWorkspace);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<Extract<DomainWriteResult, { ok: false }> | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { pending, failure, setFailure, write } = useDomainWrite(() => setOpen(false));
   const check = domain.trim() === '' ? null : checkHostname(domain);
 
   const reset = () => {
@@ -65,21 +62,13 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: Do
       return;
     }
     setFieldErrors({});
-    startTransition(async () => {
-      const result = await callAction(() =>
+    write(
+      () =>
         editing
           ? updateDomain({ ...parsed.data, id: editing.id, before: { domain: editing.domain, workspaceGuid: editing.workspaceGuid } })
           : createDomain(parsed.data),
-      );
-      if (result.ok) {
-        announceActionResult(result, editing ? `Domain saved as ${parsed.data.domain}` : `Domain ${parsed.data.domain} created`);
-        setOpen(false);
-      } else {
-        setFailure(result as Extract<DomainWriteResult, { ok: false }>);
-      }
-      // Read the list back from the service, whatever the outcome.
-      router.refresh();
-    });
+      editing ? `Domain saved as ${parsed.data.domain}` : `Domain ${parsed.data.domain} created`,
+    );
   };
 
   return (

@@ -2,52 +2,33 @@
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
-import { DataTablePagination } from '@/components/data-table/pagination';
-import { DataTableToolbar } from '@/components/data-table/toolbar';
-import { useListNavigation } from '@/components/data-table/use-list-navigation';
-import { useServerTable } from '@/components/data-table/use-server-table';
-import { CellValue } from '@/components/entities/cell-value';
+import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
+import { timeColumn } from '@/components/data-table/time-column';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ActiveFilter } from '@/lib/entities/list-params';
-import type { EntityView, SortSpec } from '@/lib/entities/types';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainFormDialog } from './domain-form-dialog';
 
 const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
-const NO_VISIBILITY = {};
 
-export interface DomainsTableProps {
-  view: EntityView;
-  rows: DomainRow[];
-  total: number;
-  page: number;
-  size: number;
-  sort: SortSpec | null;
-  q: string;
-  filters: Readonly<Record<string, string>>;
-  active: ActiveFilter[];
-  empty: React.ReactNode;
-  /** Whether the operator's role may create, edit and delete (decided on the server). */
-  canWrite: boolean;
-  /** Why not, when not. */
-  writeRefusal: string | null;
-}
+export type DomainsTableProps = ServerListRows<DomainRow> &
+  ServerListSearch & {
+    /** Whether the operator's role may create, edit and delete (decided on the server). */
+    canWrite: boolean;
+    /** Why not, when not. */
+    writeRefusal: string | null;
+  };
 
 function workspaceLabel(row: DomainRow): string {
   return row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
 }
 
 /** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
-export function DomainsTable({ view, rows, total, page, size, sort, q, filters, active, empty, canWrite, writeRefusal }: DomainsTableProps) {
-  const router = useRouter();
-  const navigation = useListNavigation();
+export function DomainsTable({ canWrite, writeRefusal, ...list }: DomainsTableProps) {
   const columns = useMemo(
     () => [
       helper.accessor((row): unknown => row.domain, {
@@ -83,22 +64,8 @@ export function DomainsTable({ view, rows, total, page, size, sort, q, filters, 
           </span>
         ),
       }),
-      helper.accessor((row): unknown => row.createdAt, {
-        id: 'created_at',
-        header: 'Created',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Created' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
-      helper.accessor((row): unknown => row.updatedAt, {
-        id: 'updated_at',
-        header: 'Updated',
-        enableSorting: true,
-        sortDescFirst: true,
-        meta: { label: 'Updated' },
-        cell: (context) => <CellValue column={{ kind: 'iso-datetime' }} value={context.getValue()} mode="table" />,
-      }),
+      timeColumn<DomainRow>('created_at', 'Created', (row) => row.createdAt),
+      timeColumn<DomainRow>('updated_at', 'Updated', (row) => row.updatedAt),
       helper.display({
         id: 'actions',
         header: 'Actions',
@@ -132,35 +99,24 @@ export function DomainsTable({ view, rows, total, page, size, sort, q, filters, 
     [canWrite, writeRefusal],
   );
 
-  const table = useServerTable({
-    columns,
-    rows,
-    total,
-    page,
-    size,
-    sort,
-    defaultSort: view.defaultSort,
-    visibility: NO_VISIBILITY,
-    defaultVisibility: NO_VISIBILITY,
-    getRowId: (row) => row.id,
-    navigation,
-  });
-
   return (
-    <div className="space-y-3">
-      <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate}>
+    <ServerList
+      {...list}
+      columns={columns}
+      getRowId={(row) => row.id}
+      caption="Domains"
+      rowLabel="domains"
+      tools={() => (
         <DomainFormDialog
-          defaultWorkspace={filters.workspace ?? ''}
+          defaultWorkspace={list.filters.workspace ?? ''}
           trigger={
             <Button disabled={!canWrite} title={writeRefusal ?? undefined}>
               <Plus aria-hidden /> Add domain
             </Button>
           }
         />
-      </DataTableToolbar>
-      {writeRefusal ? <p className="text-sm text-muted-foreground">{writeRefusal}</p> : null}
-      <DataTable table={table} caption="Domains" isPending={navigation.isPending} onLinkClick={(href) => router.push(href)} empty={empty} />
-      <DataTablePagination table={table} rowLabel="domains" />
-    </div>
+      )}
+      notice={writeRefusal ? <p className="text-sm text-muted-foreground">{writeRefusal}</p> : null}
+    />
   );
 }

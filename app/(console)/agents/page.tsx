@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AgentsNav } from '@/components/agents/agents-nav';
 import { AgentsTable } from '@/components/agents/agents-table';
-import { ParamIssues } from '@/components/agents/param-issues';
+import { ParamIssues } from '@/components/param-issues';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { readAgentPage } from '@/lib/agents/data';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
@@ -29,7 +29,7 @@ export default async function AgentsPage({ searchParams }: { searchParams: Searc
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Agents</h1>
       <AgentsNav current="/agents" />
-      <ParamIssues issues={issues.map((issue) => issue.message)} />
+      <ParamIssues issues={issues} />
       <AgentsTable
         view={view}
         rows={read.data.rows}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DomainsTable } from '@/components/domains/domains-table';
 import { ServiceFailure } from '@/components/entities/service-failure';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ParamIssues } from '@/components/param-issues';
 import { createDomainAction } from '@/lib/actions/domains';
 import { roleAllows } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
@@ -36,18 +36,7 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Domains</h1>
-      {issues.length > 0 ? (
-        <Alert variant="warning" data-testid="param-issues">
-          <AlertTitle>Parts of this link were not understood</AlertTitle>
-          <AlertDescription>
-            <ul className="list-disc pl-4">
-              {issues.map((issue) => (
-                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
-              ))}
-            </ul>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <ParamIssues issues={issues} />
       <DomainsTable
         view={view}
         rows={rows}

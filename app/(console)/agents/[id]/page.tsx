@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MintedTokens, RecentMessages } from '@/components/agents/agent-activity';
 import { OwnAgentPanel } from '@/components/agents/own-agent-panel';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { CellValue } from '@/components/entities/cell-value';
 import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
@@ -39,12 +39,7 @@ export default async function AgentPage({ params }: AgentPageProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/agents" className="hover:underline">
-            Agents
-          </Link>{' '}
-          / <bdi className="font-mono text-xs">{agent.id}</bdi>
-        </nav>
+        <Breadcrumb href="/agents" label="Agents" record={agent.id} />
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight break-words">
           <bdi>{name}</bdi>
           {agent.deleted_at ? <Badge variant="destructive" data-testid="agent-deleted">deleted</Badge> : <Badge variant="secondary">live</Badge>}

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AgentsNav } from '@/components/agents/agents-nav';
-import { ParamIssues } from '@/components/agents/param-issues';
+import { ParamIssues } from '@/components/param-issues';
 import { RollupTable } from '@/components/agents/rollup-table';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -23,7 +23,7 @@ export default async function AgentsPerHumanPage({ searchParams }: { searchParam
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Agents</h1>
       <AgentsNav current="/agents/humans" />
-      <ParamIssues issues={issues.map((issue) => issue.message)} />
+      <ParamIssues issues={issues} />
       <p className="text-sm text-muted-foreground">
         {humans.length.toLocaleString('en-US')} humans own {agentsRead.toLocaleString('en-US')} agents. Sort by a column; a row opens that human&apos;s agents.
       </p>

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { AgentsNav } from '@/components/agents/agents-nav';
 import { CreateAgentDialog } from '@/components/agents/create-agent-dialog';
 import { OwnAgentsTable } from '@/components/agents/own-agents-table';
-import { ParamIssues } from '@/components/agents/param-issues';
+import { ParamIssues } from '@/components/param-issues';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -35,7 +35,7 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Agents</h1>
       <AgentsNav current="/agents/mine" />
-      <ParamIssues issues={issues} />
+      <ParamIssues issues={issues.map((message) => ({ param: 'paging', message }))} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         {/* A plain GET form: the paging lives in the URL. */}
         <form method="get" action={PATH} aria-label="Paging" className="flex flex-wrap items-end gap-3 text-sm">

@@ -5,6 +5,7 @@ import { MemberEditor, VisibilityForm } from '@/components/accounts/channel-cont
 import { Panel, RecordLink, SimpleTable } from '@/components/accounts/panels';
 import { RecordPanels } from '@/components/accounts/record-panels';
 import { AuditPanel } from '@/components/audit/audit-panel';
+import { Breadcrumb, RecordTitle } from '@/components/breadcrumb';
 import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { accountName } from '@/lib/accounts/merge-preview';
@@ -52,14 +53,9 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/channels" className="hover:underline">
-            Channels
-          </Link>{' '}
-          / <bdi className="font-mono text-xs">{channel.id}</bdi>
-        </nav>
+        <Breadcrumb href="/channels" label="Channels" record={channel.id} />
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
-          <bdi>{Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title}</bdi>
+          <RecordTitle text={title} />
         </h1>
         <p className="text-sm text-muted-foreground">
           {channel.type} · visibility <span data-testid="channel-visibility">{channel.visibility ?? 'unknown'}</span> ·{' '}

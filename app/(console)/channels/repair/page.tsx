@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { RepairSequence } from '@/components/accounts/repair-sequence';
 import { AuditPanel } from '@/components/audit/audit-panel';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { repairSequenceAction } from '@/lib/actions/structure';
 import { roleAllows } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
@@ -15,12 +15,9 @@ export default async function RepairSequencePage() {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/channels" className="hover:underline">
-            Channels
-          </Link>{' '}
-          / Repair sequence numbers
-        </nav>
+        <Breadcrumb href="/channels" label="Channels">
+          Repair sequence numbers
+        </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Repair channel sequence numbers</h1>
         <p className="max-w-3xl text-sm text-muted-foreground">
           Messages in a channel carry sequence numbers that clients use to page and to find what is unread. Gaps, duplicates and missing numbers

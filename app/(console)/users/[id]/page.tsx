@@ -6,6 +6,7 @@ import { UserAvatar } from '@/components/accounts/user-avatar';
 import { AgentsSection, ChannelsSection, MessagesSection, PlanAndHoldings, WorkspacesSection } from '@/components/accounts/user-sections';
 import { VerifyControl } from '@/components/accounts/verify-control';
 import { AuditPanel } from '@/components/audit/audit-panel';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { FieldsPanel, RelatedPanel } from '@/components/entities/entity-detail';
 import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
@@ -76,12 +77,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   return (
     <div className="space-y-6">
       <div className="space-y-3">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/users" className="hover:underline">
-            Users
-          </Link>{' '}
-          / <bdi className="font-mono text-xs">{user.id}</bdi>
-        </nav>
+        <Breadcrumb href="/users" label="Users" record={user.id} />
         <div className="flex flex-wrap items-center gap-4">
           <UserAvatar imageUrl={user.image_url} name={displayName} email={user.email} />
           <div className="min-w-0 space-y-1">

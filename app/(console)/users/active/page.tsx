@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { EntityList } from '@/components/entities/entity-list';
 import { ExportButton } from '@/components/entities/export-button';
 import { ServiceFailure } from '@/components/entities/service-failure';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ParamIssues } from '@/components/param-issues';
 import { activeUsersView, pageOf, selectActiveUsers } from '@/lib/accounts/active-users';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { parseListParams, type RawSearchParams } from '@/lib/entities/list-params';
@@ -26,27 +26,13 @@ export default async function ActiveUsersPage({ searchParams }: { searchParams: 
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/users" className="hover:underline">
-            Users
-          </Link>{' '}
-          / Active
-        </nav>
+        <Breadcrumb href="/users" label="Users">
+          Active
+        </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Active users</h1>
         <p className="text-sm text-muted-foreground">Accounts the service counts as active (neither merged nor deleted, active recently), most recent first.</p>
       </div>
-      {issues.length > 0 ? (
-        <Alert variant="warning" data-testid="param-issues">
-          <AlertTitle>Parts of this link were not understood</AlertTitle>
-          <AlertDescription>
-            <ul className="list-disc pl-4">
-              {issues.map((issue) => (
-                <li key={`${issue.param}:${issue.message}`}>{issue.message}</li>
-              ))}
-            </ul>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <ParamIssues issues={issues} />
       <EntityList
         view={view}
         rows={rows}

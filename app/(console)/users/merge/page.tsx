@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { MergeConfirmForm } from '@/components/accounts/merge-confirm-form';
 import { MergePicker, mergeHref } from '@/components/accounts/merge-picker';
 import { MergePreviewView } from '@/components/accounts/merge-preview-view';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { readMergePreview, searchUsers } from '@/lib/accounts/data';
@@ -48,12 +49,9 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/users" className="hover:underline">
-            Users
-          </Link>{' '}
-          / Merge
-        </nav>
+        <Breadcrumb href="/users" label="Users">
+          Merge
+        </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Merge accounts</h1>
         <p className="max-w-2xl text-sm text-muted-foreground">
           The folded account&apos;s workspaces, channels, memberships, messages and agents move to the kept account, and the folded account stops existing.

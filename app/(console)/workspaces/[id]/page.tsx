@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
+import { ListPanel, Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
 import { RecordPanels } from '@/components/accounts/record-panels';
 import { SetOwnerForm } from '@/components/accounts/set-owner-form';
 import { AuditPanel } from '@/components/audit/audit-panel';
+import { Breadcrumb, RecordTitle } from '@/components/breadcrumb';
 import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Badge } from '@/components/ui/badge';
@@ -83,14 +83,9 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/workspaces" className="hover:underline">
-            Workspaces
-          </Link>{' '}
-          / <bdi className="font-mono text-xs">{workspace.id}</bdi>
-        </nav>
+        <Breadcrumb href="/workspaces" label="Workspaces" record={workspace.id} />
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
-          <bdi>{Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title}</bdi>
+          <RecordTitle text={title} />
         </h1>
         <p className="text-sm text-muted-foreground">
           Plan <span data-testid="workspace-plan">{workspace.plan_type ?? '—'}</span> · Owner{' '}
@@ -135,41 +130,28 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Channels" count={data.channels.ok ? data.channels.data.total : undefined}>
-          <SettledContent
-            read={data.channels}
-            what="the channels"
-            render={({ rows, total }) => (
-              <SimpleTable<Channel>
-                caption="Channels of this workspace"
-                rows={rows}
-                total={total}
-                moreHref={`/channels?workspace=${encodeURIComponent(workspace.id)}`}
-                rowKey={(channel) => channel.id}
-                empty="No channels."
-                columns={[
-                  { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
-                  { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
-                ]}
-              />
-            )}
-          />
-        </Panel>
-        <Panel title="Domains" count={data.domains.ok ? data.domains.data.total : undefined}>
-          <SettledContent
-            read={data.domains}
-            what="the domains"
-            render={({ rows }) => (
-              <SimpleTable
-                caption="Domains of this workspace"
-                rows={rows}
-                rowKey={(domain) => domain.id}
-                empty="No domains."
-                columns={[{ label: 'Domain', cell: (domain) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
-              />
-            )}
-          />
-        </Panel>
+        <ListPanel<Channel>
+          title="Channels"
+          read={data.channels}
+          what="the channels"
+          caption="Channels of this workspace"
+          moreHref={`/channels?workspace=${encodeURIComponent(workspace.id)}`}
+          rowKey={(channel) => channel.id}
+          empty="No channels."
+          columns={[
+            { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+            { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
+          ]}
+        />
+        <ListPanel
+          title="Domains"
+          read={data.domains}
+          what="the domains"
+          caption="Domains of this workspace"
+          rowKey={(domain) => domain.id}
+          empty="No domains."
+          columns={[{ label: 'Domain', cell: (domain) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
+        />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
