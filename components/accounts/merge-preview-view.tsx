@@ -14,7 +14,7 @@ function SideCard({ title, side, testId }: { title: string; side: MergeSide; tes
       <dl className="grid grid-cols-[7rem_1fr] gap-y-2 text-sm">
         <dt className="text-muted-foreground">Name</dt>
         <dd className="[overflow-wrap:anywhere]">
-          <Link href={`/users/${encodeURIComponent(user.id)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+          <Link href={`/users/${encodeURIComponent(user.id)}`} prefetch={false} className="text-primary underline underline-offset-2">
             <bdi>{accountName(user)}</bdi>
           </Link>
         </dd>

@@ -97,7 +97,7 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
       {total !== undefined && total > rows.length && moreHref ? (
         <p className="text-xs text-muted-foreground">
           Showing {rows.length} of {total.toLocaleString('en-US')}.{' '}
-          <Link href={moreHref} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+          <Link href={moreHref} prefetch={false} className="text-primary underline underline-offset-2">
             See them all
           </Link>
         </p>
@@ -110,7 +110,7 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
 export function RecordLink({ href, name, id }: { href: string; name: string | null | undefined; id: string }) {
   const text = name?.trim() ? name.trim() : id;
   return (
-    <Link href={href} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+    <Link href={href} prefetch={false} className="text-primary underline underline-offset-2">
       <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
     </Link>
   );

@@ -70,7 +70,7 @@ export function RepairSequence({ allowed, deniedReason }: { allowed: boolean; de
                 {report.changes.map((change) => (
                   <TableRow key={change.channel_guid} data-row-id={change.channel_guid}>
                     <TableCell>
-                      <Link href={`/channels/${encodeURIComponent(change.channel_guid)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+                      <Link href={`/channels/${encodeURIComponent(change.channel_guid)}`} prefetch={false} className="text-primary underline underline-offset-2">
                         {change.channel_guid}
                       </Link>
                     </TableCell>

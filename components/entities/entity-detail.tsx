@@ -86,7 +86,7 @@ function RelatedListLinks({ view, id, counts }: { view: EntityView; id: string; 
         const result = counts?.find((count) => count.related === related);
         return (
           <li key={`${related.entity}?${related.param}`}>
-            <Link href={filteredListHref(related.entity, { [related.param]: id })} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+            <Link href={filteredListHref(related.entity, { [related.param]: id })} prefetch={false} className="text-primary underline underline-offset-2">
               {related.label}
             </Link>{' '}
             <span className="text-muted-foreground tabular-nums">
