@@ -379,3 +379,10 @@ export function entityView(entity: EntityView): EntityView {
     nested: entity.nested,
   };
 }
+
+/** The view of an entity the console declares, for its own pages (domains, agents); none is a bug. */
+export function declaredEntityView(name: string): EntityView {
+  const entity = findEntity(name);
+  if (!entity) throw new Error(`the registry has no ${name} entity`);
+  return entityView(entity);
+}

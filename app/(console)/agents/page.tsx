@@ -6,21 +6,15 @@ import { ServiceFailure } from '@/components/entities/service-failure';
 import { readAgentPage } from '@/lib/agents/data';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { activeFilters, parseListParams } from '@/lib/entities/list-params';
-import { entityView, findEntity } from '@/lib/entities/registry';
+import { declaredEntityView } from '@/lib/entities/registry';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Agents' };
 
-function agentsView() {
-  const entity = findEntity('agents');
-  if (!entity) throw new Error('the registry has no agents entity');
-  return entityView(entity);
-}
-
 /** Every agent at the service, filterable by owner and creation date. */
 export default async function AgentsPage({ searchParams }: { searchParams: SearchParams }) {
   const { upstream } = await requireAdminSession();
-  const view = agentsView();
+  const view = declaredEntityView('agents');
   const { state, issues } = parseListParams(view, await searchParams);
   const read = await readFromService(readAgentPage(upstream, view, state));
   if (!read.ok) return <ServiceFailure title="Agents" failure={read.failure} retryHref="/agents" />;

@@ -9,21 +9,15 @@ import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { readDomainPage } from '@/lib/domains/data';
 import { activeFilters, parseListParams } from '@/lib/entities/list-params';
 import { listQueryString, reachablePageCount } from '@/lib/entities/list-state';
-import { entityView, findEntity } from '@/lib/entities/registry';
+import { declaredEntityView } from '@/lib/entities/registry';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Domains' };
 
-function domainsView() {
-  const entity = findEntity('domains');
-  if (!entity) throw new Error('the registry has no domains entity');
-  return entityView(entity);
-}
-
 /** Domains with their workspaces, and (ops) their creation, edit and deletion. */
 export default async function DomainsPage({ searchParams }: { searchParams: SearchParams }) {
   const { operator, upstream } = await requireAdminSession();
-  const view = domainsView();
+  const view = declaredEntityView('domains');
   const raw = await searchParams;
   const { state, issues } = parseListParams(view, raw);
   const read = await readFromService(readDomainPage(upstream, view, state));
