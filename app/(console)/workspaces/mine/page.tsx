@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Breadcrumb } from '@/components/breadcrumb';
 import { OwnWorkspacesTable } from '@/components/accounts/own-workspaces-table';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { readOwnWorkspaces } from '@/lib/accounts/data';
@@ -15,9 +15,7 @@ export default async function OwnWorkspacesPage() {
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href="/workspaces" className="hover:underline">Workspaces</Link> / Mine
-        </nav>
+        <Breadcrumb href="/workspaces" label="Workspaces">Mine</Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">My workspaces</h1>
         <p className="text-sm text-muted-foreground">
           The workspaces {operator.email} belongs to at the service ({read.data.length.toLocaleString('en-US')}), as the service&apos;s own view for the signed-in account.
