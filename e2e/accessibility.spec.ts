@@ -5,11 +5,14 @@
  * "admin scope required".
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ENTITIES as ENTITY_DEFINITIONS } from '../lib/entities/registry';
 import { inTheme, seriousA11yViolations, type A11yViolation } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { serviceToken, signIn } from './support';
 
 const ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications', 'domains', 'agents'];
+/** The views the entity lists link to (the registry's `views`), and the agents' own pages. */
+const VIEWS = [...ENTITY_DEFINITIONS.flatMap((entity) => (entity.views ?? []).map((view) => view.href)), '/agents/humans', '/agents/mine'];
 const THEMES = ['light', 'dark'] as const;
 
 test.describe.configure({ timeout: 240_000 });
@@ -53,7 +56,7 @@ async function aJobPath(page: Page): Promise<string> {
 
 async function consolePaths(page: Page): Promise<string[]> {
   const details = await Promise.all(ENTITIES.map(async (entity) => `/${entity}/${encodeURIComponent(await firstRecordId(entity))}`));
-  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, '/statistics', '/jobs', await aJobPath(page), '/audit', '/no-such-area'];
+  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, ...VIEWS, '/statistics', '/jobs', await aJobPath(page), '/audit', '/no-such-area'];
 }
 
 async function scan(page: Page, paths: string[], theme: string): Promise<string[]> {
