@@ -43,6 +43,7 @@ async function aJobPath(page: Page): Promise<string> {
   if (await existing.isVisible()) return (await existing.getAttribute('href'))!;
   await page.goto('/stuck');
   const groups = page.getByTestId('stuck-workspaces').getByRole('link');
+  await expect(groups.first(), 'the stuck queue names its most affected workspaces').toBeVisible();
   const hrefs = await groups.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   await page.goto(hrefs.at(-1)!);
   const count = Number((await page.getByTestId('stuck-count').innerText()).replace(/\D/g, ''));
