@@ -2,11 +2,11 @@
  * Runs before every page, action and API request: security headers with a per-request CSP
  * nonce, the path for sign-in redirects, the session's age, idle and sign-out checks, and the
  * transparent refresh of the service's access token (the only place that can rewrite the session
- * cookie; see lib/auth/refresh.ts). Prefetches pass through here too, for their headers, but they
- * and auto-refreshes never count as the operator's activity (lib/auth/background-request.ts).
+ * cookie; see lib/auth/refresh.ts). Prefetches pass through here too, for their headers; what
+ * counts as the operator's activity is decided in lib/auth/background-request.ts.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { isBackgroundRequest } from '@/lib/auth/background-request';
+import { activityGranularityMs, isOperatorActivity } from '@/lib/auth/background-request';
 import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
 import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { sessionReadable } from '@/lib/auth/session-check';
@@ -56,14 +56,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 /**
- * Activity is recorded to the minute (a tenth of the idle timeout when that is shorter), so most
- * requests do not rewrite the cookie.
- */
-function lastSeenGranularityMs(): number {
-  return Math.min(60_000, sessionIdleTimeoutMs() / 10);
-}
-
-/**
  * Ends sessions past their maximum age or idle timeout and signed-out ones, refreshes the access
  * token when it is about to expire and records the operator's activity. Returns the new cookie value (also written into the
  * forwarded request, so this very request runs with it), 'ended', or null when nothing changes.
@@ -90,7 +82,7 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
     }
     if (outcome.kind === 'refreshed') updated = outcome.token;
   }
-  if (!isBackgroundRequest(request) && (updated || now - (token.lastSeenAt ?? 0) >= lastSeenGranularityMs())) {
+  if (isOperatorActivity(request) && (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))) {
     updated = { ...(updated ?? token), lastSeenAt: now };
   }
   if (!updated) return null;

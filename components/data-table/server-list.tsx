@@ -1,6 +1,6 @@
 'use client';
 
-import type { ColumnDef, ColumnVisibilityState, ReactTable, RowData } from '@tanstack/react-table';
+import type { ColumnDef, ColumnVisibilityState, ReactTable, RowData, RowSelectionState } from '@tanstack/react-table';
 import { useRouter } from 'next/navigation';
 import type { ActiveFilter } from '@/lib/entities/list-params';
 import type { EntityView, SortSpec } from '@/lib/entities/types';
@@ -50,6 +50,8 @@ export type ServerListProps<TData extends RowData> = ServerListRows<TData> &
     tools?: (table: ReactTable<ServerTableFeatures, TData>) => React.ReactNode;
     /** Shown between the toolbar and the table. */
     notice?: React.ReactNode;
+    /** Selected rows by id, for lists a bulk job can act on. */
+    rowSelection?: { state: RowSelectionState; onChange: (next: RowSelectionState) => void };
   };
 
 const NO_FILTERS: Readonly<Record<string, string>> = {};
@@ -60,11 +62,11 @@ const NONE_ACTIVE: readonly ActiveFilter[] = [];
  * the list has a view), the table and the paging.
  */
 export function ServerList<TData extends RowData>(props: ServerListProps<TData>) {
-  const { columns, rows, total, page, size, sort, empty, view, q = '', filters = NO_FILTERS, active = NONE_ACTIVE, getRowId, rowHref, caption, rowLabel, visibility, defaultVisibility, tools, notice } = props;
+  const { columns, rows, total, page, size, sort, empty, view, q = '', filters = NO_FILTERS, active = NONE_ACTIVE, getRowId, rowHref, caption, rowLabel, visibility, defaultVisibility, tools, notice, rowSelection } = props;
   const defaultSort = props.defaultSort ?? view?.defaultSort ?? null;
   const router = useRouter();
   const navigation = useListNavigation();
-  const table = useServerTable({ columns, rows, total, page, size, sort, defaultSort, visibility, defaultVisibility, getRowId, navigation });
+  const table = useServerTable({ columns, rows, total, page, size, sort, defaultSort, visibility, defaultVisibility, getRowId, navigation, rowSelection });
 
   return (
     <div className="space-y-3">

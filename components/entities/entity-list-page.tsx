@@ -6,7 +6,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { planJobAction } from '@/lib/actions/jobs';
+import { permissionFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
+import { BULK_JOB_LISTS } from '@/lib/jobs/operations';
+import { jobSelectionSchema } from '@/lib/jobs/types';
 import { countEntityOrNull, readEntityList } from '@/lib/entities/data';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
@@ -39,7 +43,7 @@ function tableRows(view: EntityView, rows: readonly RaRecord[]): RaRecord[] {
 }
 
 export async function EntityListPage({ name, searchParams }: { name: string; searchParams: RawSearchParams }) {
-  const { upstream } = await requireAdminSession();
+  const { operator, upstream } = await requireAdminSession();
   const known = findEntity(name);
   // An unknown entity's parameters are read without columns; its columns come from its rows.
   const paramsView: EntityView = known ?? inferEntity(name, []);
@@ -54,6 +58,8 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
   const { rows, total } = read.data;
   const active = activeFilters(view, state);
   const pageCount = reachablePageCount(total, state.size);
+  const bulkKind = BULK_JOB_LISTS[name];
+  const bulk = bulkKind ? { kind: bulkKind, all: jobSelectionSchema.parse({ kind: 'filter', filter: toUpstreamFilter(view, state) }), permission: permissionFor(operator.role, planJobAction) } : undefined;
 
   return (
     <div className="space-y-4">
@@ -85,6 +91,7 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
         q={state.q}
         filters={state.filters}
         active={active}
+        bulk={bulk}
         empty={
           total > 0 ? (
             <p>

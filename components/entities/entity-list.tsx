@@ -2,7 +2,9 @@
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'next/navigation';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { BulkJobToolbar, selectColumn, type BulkJobOffer } from '@/components/jobs/bulk-toolbar';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
 import { DataTableViewOptions } from '@/components/data-table/view-options';
@@ -22,16 +24,23 @@ export type EntityListProps = ServerListRows<RaRecord> &
   ServerListSearch & {
     /** Controls beside the column chooser (the export button). */
     children?: React.ReactNode;
+    /** A bulk job the rows can be selected for (users: mark verified). */
+    bulk?: BulkJobOffer;
   };
 
 /** One entity's list: filters, the table and paging, all driven by the URL. */
-export function EntityList({ children, ...list }: EntityListProps) {
+export function EntityList({ children, bulk, ...list }: EntityListProps) {
   const { view } = list;
   const searchParams = useSearchParams();
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const selectable = bulk?.permission.allowed ?? false;
+  // Only rows on screen count: a selection made on another page or filter must not be acted on unseen.
+  const selectedShown = list.rows.filter((row) => selected[row.id]).map((row) => row.id);
 
   const columns = useMemo(
-    () =>
-      view.columns.map((spec) =>
+    () => [
+      ...(selectable ? [selectColumn<RaRecord>()] : []),
+      ...view.columns.map((spec) =>
         helper.accessor((row) => row[spec.key], {
           id: spec.key,
           header: spec.label,
@@ -42,7 +51,8 @@ export function EntityList({ children, ...list }: EntityListProps) {
           meta: { label: spec.label },
         }),
       ),
-    [view],
+    ],
+    [view, selectable],
   );
 
   // The shown columns follow the URL, which the column chooser changes without a server round trip.
@@ -63,6 +73,8 @@ export function EntityList({ children, ...list }: EntityListProps) {
       rowLabel={view.label.toLowerCase()}
       visibility={visibility}
       defaultVisibility={defaultVisibility}
+      rowSelection={selectable ? { state: selected, onChange: setSelected } : undefined}
+      notice={bulk && list.rows.length > 0 ? <BulkJobToolbar offer={bulk} selectedIds={selectedShown} total={list.total} /> : undefined}
       tools={(table) => (
         <>
           <DataTableViewOptions table={table} />

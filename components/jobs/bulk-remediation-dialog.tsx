@@ -13,18 +13,26 @@ import { NativeSelect } from '@/components/ui/select-native';
 import { DryRunSampleTable } from './dry-run-sample-table';
 import type { ActionError } from '@/lib/actions/define';
 import { jobHref } from '@/lib/entities/hrefs';
-import { JOB_ACTIONS, JOB_ACTION_LABELS, type JobAction } from '@/lib/jobs/operations';
+import { ITEM_NOUNS, JOB_ACTION_LABELS, jobActionsFor, type ItemKindName, type JobAction } from '@/lib/jobs/operations';
 import type { JobSelection } from '@/lib/jobs/types';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
 
+const TITLES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remediation', user: 'Bulk verification' };
+
+/** What a set-state action's items already at the target are called in the dry run's summary. */
+const AT_TARGET: Readonly<Record<ItemKindName, string>> = { message: 'already at the target status', user: 'already verified' };
+
 /**
- * Bulk remediation in two steps: a dry run (the exact count and a sample, nothing sent), then a
- * start that the operator confirms by typing the count. The job then runs on the server.
+ * A bulk job in two steps: a dry run (the exact count and a sample, nothing sent), then a start
+ * that the operator confirms by typing the count. The job then runs on the server. `kind` is
+ * what the selection's ids are (messages by default; users for "mark verified").
  */
-export function BulkRemediationDialog({ selection, onClose }: { selection: JobSelection; onClose: () => void }) {
+export function BulkRemediationDialog({ selection, onClose, kind = 'message' }: { selection: JobSelection; onClose: () => void; kind?: ItemKindName }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [action, setAction] = useState<JobAction>('message.reprocess');
+  const actions = jobActionsFor(kind);
+  const noun = ITEM_NOUNS[kind];
+  const [action, setAction] = useState<JobAction>(actions[0]!);
   const [status, setStatus] = useState('active');
   const [plan, setPlan] = useState<PlannedJob | null>(null);
   const [confirmation, setConfirmation] = useState('');
@@ -51,24 +59,24 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
     <Dialog open onOpenChange={(open) => (open || pending ? undefined : onClose())}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Bulk remediation</DialogTitle>
+          <DialogTitle>{TITLES[kind]}</DialogTitle>
           <DialogDescription>
-            {selection.kind === 'ids' ? `${selection.ids.length} selected messages.` : 'Every message matching the current filter, read afresh from the service.'}
+            {selection.kind === 'ids' ? `${selection.ids.length} selected ${noun.many}.` : `Every ${noun.one} matching the current filter, read afresh from the service.`}
           </DialogDescription>
         </DialogHeader>
         {plan ? (
           <div className="space-y-3 text-sm">
             <p data-testid="dry-run-summary">
-              Dry run: <strong data-testid="dry-run-count">{plan.total.toLocaleString('en-US')}</strong> messages will get{' '}
+              Dry run: <strong data-testid="dry-run-count">{plan.total.toLocaleString('en-US')}</strong> {noun.many} will get{' '}
               <strong>{JOB_ACTION_LABELS[plan.action]}</strong>
               {plan.status ? ` to “${plan.status}”` : ''}. Nothing has been sent yet.
             </p>
             <p className="text-muted-foreground">
               Current statuses: {Object.entries(plan.statusCounts).map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}
-              {plan.alreadyAtTarget > 0 ? `; ${plan.alreadyAtTarget} already at the target status will be skipped` : ''}
+              {plan.alreadyAtTarget > 0 ? `; ${plan.alreadyAtTarget} ${AT_TARGET[kind]} will be skipped` : ''}
               {plan.notFoundCount > 0 ? `; ${plan.notFoundCount} selected ids are unknown to the service and left out` : ''}.
             </p>
-            <DryRunSampleTable sample={plan.sample} />
+            <DryRunSampleTable sample={plan.sample} kind={kind} />
             {plan.total > 0 ? (
               <div className="space-y-1">
                 <Label htmlFor="bulk-confirm">Type {plan.total} to confirm</Label>
@@ -83,7 +91,7 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
             <div className="space-y-1">
               <Label htmlFor="bulk-action">Action</Label>
               <NativeSelect id="bulk-action" value={action} onChange={(event) => setAction(event.target.value as JobAction)}>
-                {JOB_ACTIONS.map((candidate) => (
+                {actions.map((candidate) => (
                   <option key={candidate} value={candidate}>{JOB_ACTION_LABELS[candidate]}</option>
                 ))}
               </NativeSelect>
@@ -119,10 +127,10 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
           <Button variant="ghost" disabled={pending} onClick={onClose}>Close</Button>
           {plan ? (
             <Button disabled={pending || plan.total === 0 || Number(confirmation) !== plan.total} onClick={start}>
-              {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} messages`}
+              {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} ${noun.many}`}
             </Button>
           ) : (
-            <Button disabled={pending} onClick={dryRun}>{pending ? 'Reading the messages…' : 'Dry run'}</Button>
+            <Button disabled={pending} onClick={dryRun}>{pending ? `Reading the ${noun.many}…` : 'Dry run'}</Button>
           )}
         </DialogFooter>
       </DialogContent>

@@ -1,18 +1,44 @@
 'use client';
 
 import { createColumnHelper } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
+import type { ItemKindName } from '@/lib/jobs/operations';
 import type { JobItem } from '@/lib/jobs/types';
 
 const helper = createColumnHelper<ServerTableFeatures, JobItem>();
 
-const COLUMNS = [
-  helper.display({ id: 'seq', header: '#', meta: { label: '#', cellClassName: 'tabular-nums' }, cell: ({ row }) => row.original.seq + 1 }),
-  helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => <RecordLink href={detailHref('messages', row.original.itemId)}>{row.original.itemId}</RecordLink> }),
+const seqColumn = helper.display({ id: 'seq', header: '#', meta: { label: '#', cellClassName: 'tabular-nums' }, cell: ({ row }) => row.original.seq + 1 });
+
+const messageColumn = helper.display({
+  id: 'message',
+  header: 'Message',
+  meta: { label: 'Message' },
+  cell: ({ row }) => <RecordLink href={detailHref('messages', row.original.itemId)}>{row.original.itemId}</RecordLink>,
+});
+
+/** A user by name when the page could read it (the id on hover), else by id. */
+const userColumn = (names: Readonly<Record<string, string>>) =>
+  helper.display({
+    id: 'user',
+    header: 'User',
+    meta: { label: 'User' },
+    cell: ({ row }) => {
+      const name = names[row.original.itemId];
+      return name ? (
+        <Link className="underline" href={detailHref('users', row.original.itemId)} title={row.original.itemId}>{name}</Link>
+      ) : (
+        <RecordLink href={detailHref('users', row.original.itemId)}>{row.original.itemId}</RecordLink>
+      );
+    },
+  });
+
+const OTHER_COLUMNS = [
   helper.display({
     id: 'outcome',
     header: 'Outcome',
@@ -24,8 +50,8 @@ const COLUMNS = [
   }),
   helper.display({
     id: 'statuses',
-    header: 'Status before → after',
-    meta: { label: 'Status before → after', cellClassName: 'font-mono text-xs' },
+    header: 'Before → after',
+    meta: { label: 'Before → after', cellClassName: 'font-mono text-xs' },
     cell: ({ row }) => `${row.original.statusBefore ?? '—'} → ${row.original.statusAfter ?? '—'}`,
   }),
   helper.display({ id: 'sends', header: 'Sends', meta: { label: 'Sends', cellClassName: 'tabular-nums' }, cell: ({ row }) => row.original.sends }),
@@ -42,11 +68,14 @@ const COLUMNS = [
   }),
 ];
 
-/** The items of a job shown on its page (the first ones of the chosen status). */
-export function JobItemsTable({ rows }: { rows: JobItem[] }) {
+const NO_NAMES: Readonly<Record<string, string>> = {};
+
+/** The items of a job shown on its page (the first ones of the chosen status); users by name when `names` has them. */
+export function JobItemsTable({ rows, kind = 'message', names = NO_NAMES }: { rows: JobItem[]; kind?: ItemKindName; names?: Readonly<Record<string, string>> }) {
+  const columns = useMemo(() => [seqColumn, kind === 'user' ? userColumn(names) : messageColumn, ...OTHER_COLUMNS], [kind, names]);
   return (
     <PagedDataTable
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       getRowId={(row) => String(row.seq)}
       caption="Job items"

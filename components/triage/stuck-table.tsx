@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
-import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog';
+import { BulkJobToolbar, selectColumn } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { JobSelection } from '@/lib/jobs/types';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
@@ -22,7 +22,8 @@ interface StuckTableProps {
   size: number;
   /** What "all matching" means for this view. */
   selection: JobSelection;
-  canRemediate: boolean;
+  /** Whether the role may plan a bulk job (selection is offered only then). */
+  permission: ActionPermission;
   /** Shown in place of the rows when there are none. */
   empty: React.ReactNode;
 }
@@ -31,14 +32,7 @@ const helper = createColumnHelper<ServerTableFeatures, Message>();
 
 const idLink = (entity: string, id: string | null | undefined) => (id ? <RecordLink href={detailHref(entity, id)}>{id}</RecordLink> : '—');
 
-const SELECT = helper.display({
-  id: 'select',
-  meta: { label: 'Select', cellClassName: 'w-8' },
-  header: ({ table }) => (
-    <input type="checkbox" aria-label="Select all on this page" checked={table.getIsAllPageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />
-  ),
-  cell: ({ row }) => <input type="checkbox" aria-label={`Select ${row.original.id}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
-});
+const SELECT = selectColumn<Message>();
 
 const columnsAt = (now: number) => [
   helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
@@ -56,9 +50,9 @@ const columnsAt = (now: number) => [
 ];
 
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, size, selection, permission, empty }: StuckTableProps) {
   const [selected, setSelected] = useState<RowSelectionState>({});
-  const [dialog, setDialog] = useState<JobSelection | null>(null);
+  const canRemediate = permission.allowed;
   const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
   // Only rows on screen count: a selection made in another group or page, or of messages that
   // recovered since the last refresh, must not be remediated unseen.
@@ -66,18 +60,7 @@ export function StuckTable({ rows, now, total, page, size, selection, canRemedia
 
   return (
     <div className="space-y-2">
-      {rows.length === 0 ? null : canRemediate ? (
-        <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk remediation">
-          <Button size="sm" variant="outline" disabled={selectedShown.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedShown })}>
-            Remediate selected ({selectedShown.length})
-          </Button>
-          <Button size="sm" onClick={() => setDialog(selection)}>
-            Remediate all {total.toLocaleString('en-US')} matching
-          </Button>
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">Bulk remediation needs the ops role.</p>
-      )}
+      {rows.length === 0 ? null : <BulkJobToolbar offer={{ kind: 'message', all: selection, permission }} selectedIds={selectedShown} total={total} />}
       <PagedDataTable
         columns={columns}
         rows={rows}
@@ -89,7 +72,6 @@ export function StuckTable({ rows, now, total, page, size, selection, canRemedia
         pagination={{ page, size, total, rowLabel: 'stuck messages' }}
         rowSelection={canRemediate ? { state: selected, onChange: setSelected } : undefined}
       />
-      {dialog ? <BulkRemediationDialog selection={dialog} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

@@ -1,14 +1,25 @@
 /**
- * Requests the operator did not make: Next's prefetches, and the re-reads of auto-refreshing pages
- * (components/triage/auto-refresh.tsx), which mark themselves with a cookie because
- * `router.refresh()` cannot add a header: set just before the re-read, removed shortly after its
- * render arrives, so the prefetches of the links it renders are covered too (the proxy never sees
- * `Next-Router-Prefetch`: Next strips its router headers from the proxy's request). They never count as activity, so an unattended tab
- * does not keep a session past its idle timeout. The mark can only shorten a session.
+ * Which requests are the operator's activity (they keep a session from its idle timeout) and
+ * which are not. A browser makes many requests no one asked for: Next's link prefetches, the
+ * re-reads of auto-refreshing pages (components/triage/auto-refresh.tsx), and the RSC fetches
+ * behind them, and the proxy cannot tell them apart from a client-side navigation (Next strips
+ * its router headers, `Next-Router-Prefetch` included, from the proxy's request). So activity is:
+ * - any request but GET/HEAD: server actions, forms, and the activity beacon
+ *   (components/auth/activity-beacon.tsx), which real input (a click, a key) sends, throttled;
+ * - a document navigation (`Sec-Fetch-Mode: navigate`): a typed or bookmarked URL, a reload;
+ * - a GET from a client that sends no Fetch Metadata (browsers send none to plain http off
+ *   localhost; scripts), unless it is marked as background: a prefetch header, or the cookie
+ *   an auto-refreshing page sets around its re-read (`router.refresh()` cannot add a header).
+ * Every other GET from a page (fetches, prefetches, re-reads) is not: the click behind a
+ * client-side navigation already counted through the beacon. An unattended tab therefore never
+ * keeps a session past its idle timeout, whatever it re-reads.
  */
 export const BACKGROUND_REFRESH_COOKIE = 'console-background-refresh';
 /** The mark lives this long at most, in case the page goes away before removing it. */
 export const BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS = 10;
+
+/** Where the activity beacon posts (app/api/activity/route.ts). */
+export const ACTIVITY_BEACON_PATH = '/api/activity';
 
 interface RequestLike {
   method: string;
@@ -23,4 +34,20 @@ export function isPrefetch(request: RequestLike): boolean {
 /** A re-read: a GET while the mark is set. A POST (a server action) is always the operator's. */
 export function isBackgroundRequest(request: RequestLike): boolean {
   return isPrefetch(request) || (request.method === 'GET' && request.cookies.has(BACKGROUND_REFRESH_COOKIE));
+}
+
+/** Whether the request records the operator's activity (see the module comment). */
+export function isOperatorActivity(request: RequestLike): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  const mode = request.headers.get('sec-fetch-mode');
+  if (mode === null) return !isBackgroundRequest(request);
+  return mode === 'navigate' && !isPrefetch(request);
+}
+
+/**
+ * Activity is recorded to the minute (a tenth of the idle timeout when that is shorter), so most
+ * requests do not rewrite the cookie; the beacon is sent no more often.
+ */
+export function activityGranularityMs(idleTimeoutMs: number): number {
+  return Math.min(60_000, idleTimeoutMs / 10);
 }

@@ -250,6 +250,16 @@ CREATE INDEX account_merges_source_idx ON account_merges (source_id);
 `,
 };
 
+/** Bulk jobs over user accounts too (lib/jobs/item-kinds.ts): mark verified. */
+const bulkJobUserActions: Migration = {
+  id: '0012_bulk_job_user_actions',
+  sql: `
+ALTER TABLE bulk_jobs DROP CONSTRAINT bulk_jobs_action_check;
+ALTER TABLE bulk_jobs ADD CONSTRAINT bulk_jobs_action_check
+  CHECK (action IN ('message.reprocess', 'message.set_status', 'message.create_mp3', 'message.recreate_waveform', 'user.set_verified'));
+`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -258,5 +268,6 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   bulkJobItemUnknown,
   revokedSessions,
   sessionRefreshes,
+  bulkJobUserActions,
   accountMerges,
 ];

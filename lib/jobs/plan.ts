@@ -1,7 +1,7 @@
 /**
- * The dry run: reads the selected messages from the service (by filter, or the explicit ids),
- * page by page in id order, and stores a `planned` job with one item per message and its status
- * at that moment. The operator then confirms with the count (`startJob`). Nothing is sent to
+ * The dry run: reads the selected records (messages or users, item-kinds.ts) from the service
+ * (by filter, or the explicit ids), page by page in id order, and stores a `planned` job with one
+ * item per record and its state at that moment. The operator then confirms with the count (`startJob`). Nothing is sent to
  * the service's operations here.
  *
  * Choices:
@@ -16,23 +16,27 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { messageSchema, type Message } from '@/lib/upstream/contract';
+import type { Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 import { z } from 'zod';
-import { messageStatusSchema } from '@/lib/upstream/message-operations';
-import { JOB_ACTIONS, type JobAction, type JobParams } from './operations';
+import { MESSAGE_OPERATIONS, messageStatusSchema } from '@/lib/upstream/message-operations';
+import { itemKindOf, messageGuidOf, targetStateOf, type ItemKind } from './item-kinds';
+import type { JobAction, JobParams } from './operations';
 import {
   JOB_COLUMNS,
   JobCommandError,
   jobActorSchema,
   jobRowSchema,
   jobSelectionSchema,
+  selectionSchema,
   type DryRun,
   type Job,
   type JobActor,
   type JobSelection,
   type PlanSampleItem,
 } from './types';
+
+export { messageGuidOf } from './item-kinds';
 
 /** The service's list entity for messages (lib/entities/registry.ts). */
 export const MESSAGES_ENTITY = 'messages';
@@ -46,16 +50,18 @@ export const DEFAULT_SAMPLE_SIZE = 20;
 const MAX_LISTED_NOT_FOUND = 100;
 const MAX_SELECTION_IDS_RECORDED = 1000;
 
-const otherActions = JOB_ACTIONS.filter((action): action is Exclude<JobAction, 'message.set_status'> => action !== 'message.set_status');
+type OtherMessageOperation = Exclude<(typeof MESSAGE_OPERATIONS)[number], 'message.set_status'>;
+const otherActions = MESSAGE_OPERATIONS.filter((action): action is OtherMessageOperation => action !== 'message.set_status');
 
 /**
  * A dry run's input, the one schema for it: the guard validates with it (lib/actions/jobs.ts)
  * and planJob parses with it again, for callers that come without the guard. Set status needs
- * its target status; the other actions take no parameter.
+ * its target status; the other actions take no parameter. Mark verified selects user ids.
  */
 export const planJobInputSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('message.set_status'), params: z.object({ status: messageStatusSchema }).strict(), selection: jobSelectionSchema }),
-  z.object({ action: z.enum(otherActions as [Exclude<JobAction, 'message.set_status'>, ...Exclude<JobAction, 'message.set_status'>[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema }),
+  z.object({ action: z.enum(otherActions as [OtherMessageOperation, ...OtherMessageOperation[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema }),
+  z.object({ action: z.literal('user.set_verified'), params: z.object({}).strict().default({}), selection: selectionSchema('user id') }),
 ]);
 
 /** What planJob takes from callers without the guard; parsed with planJobInputSchema. */
@@ -109,9 +115,10 @@ export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInp
   const who = parseOrInvalid(() => jobActorSchema.parse(actor));
   const { action, params, selection } = parseOrInvalid(() => planJobInputSchema.parse(input));
   const recorded = recordedSelection(selection);
+  const kind = itemKindOf(action);
   return buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null }, options, async (writer) => {
-    if (selection.kind === 'filter') await readByFilter(deps.upstream, selection.filter, writer, options);
-    else await readByIds(deps.upstream, selection.ids, writer, options);
+    if (selection.kind === 'filter') await readByFilter(deps.upstream, kind, selection.filter, writer, options);
+    else await readByIds(deps.upstream, kind, selection.ids, writer, options);
   });
 }
 
@@ -151,7 +158,8 @@ export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJob
         if (rows.length === 0) break;
         afterSeq = rows.at(-1)!.seq;
         const targets = new Map(rows.map((row) => [row.item_id, row]));
-        await readIdsPage(deps.upstream, [...targets.keys()], writer, options, (message) => {
+        await readIdsPage(deps.upstream, itemKindOf('message.set_status'), [...targets.keys()], writer, options, (record) => {
+          const message = record as Message;
           const original = targets.get(messageGuidOf(message)) ?? targets.get(message.id);
           if (!original) return null;
           if (original.status_after !== null && message.status !== original.status_after) writer.changedSince++;
@@ -165,6 +173,10 @@ export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJob
   );
 }
 
+/** A record of any kind, as the plan handles it (the kind knows what it is). */
+type KindRecord = { id: string };
+type AnyItemKind = ItemKind<KindRecord>;
+
 interface PlanHeader {
   jobId: string;
   action: JobAction;
@@ -173,7 +185,7 @@ interface PlanHeader {
   revertsJobId: string | null;
 }
 
-/** Collects the read messages into the job's items, a page per INSERT. */
+/** Collects the read records into the job's items, a page per INSERT. */
 class PlanWriter {
   seq = 0;
   found = 0;
@@ -190,26 +202,26 @@ class PlanWriter {
     private readonly sampleSize: number,
   ) {}
 
-  /** set_status's target for every item of a normal job (a revert passes one per item). */
-  readonly defaultTarget = (): string | null => this.header.params.status ?? null;
+  /** The target state of every item of a normal job (a revert passes one per item). */
+  readonly defaultTarget = (): string | null => targetStateOf(this.header.action, this.header.params);
 
-  async add(messages: readonly Message[], targetFor: (message: Message) => string | null = this.defaultTarget): Promise<void> {
+  async add(kind: AnyItemKind, records: readonly KindRecord[], targetFor: (record: KindRecord) => string | null = this.defaultTarget): Promise<void> {
     this.pages++;
-    if (messages.length === 0) return;
+    if (records.length === 0) return;
     const seqs: number[] = [];
     const ids: string[] = [];
     const before: string[] = [];
     const targets: (string | null)[] = [];
-    for (const message of messages) {
-      const target = targetFor(message);
-      if (this.header.action === 'message.set_status' && target === null) continue;
+    // An action with a target (set_status, set_verified) has no item without one.
+    const needsTarget = this.defaultTarget() !== null || this.header.action === 'message.set_status';
+    for (const record of records) {
+      const target = targetFor(record);
+      if (needsTarget && target === null) continue;
       seqs.push(this.seq++);
-      ids.push(messageGuidOf(message));
-      before.push(message.status);
+      ids.push(kind.itemId(record));
+      before.push(kind.state(record));
       targets.push(target);
-      if (this.sample.length < this.sampleSize) {
-        this.sample.push({ id: message.id, messageGuid: messageGuidOf(message), name: message.name ?? null, status: message.status, lastUpdatedAt: message.last_updated_at ?? null });
-      }
+      if (this.sample.length < this.sampleSize) this.sample.push(kind.sample(record));
     }
     if (seqs.length === 0) return;
     const inserted = await this.db.query(
@@ -276,10 +288,6 @@ async function buildPlan(
   }
 }
 
-export function messageGuidOf(message: Message): string {
-  return message.message_guid || message.id;
-}
-
 function recordedSelection(selection: JobSelection): Record<string, unknown> {
   if (selection.kind === 'filter') return selection;
   return selection.ids.length <= MAX_SELECTION_IDS_RECORDED
@@ -287,46 +295,47 @@ function recordedSelection(selection: JobSelection): Record<string, unknown> {
     : { kind: 'ids', count: selection.ids.length, ids: selection.ids.slice(0, MAX_SELECTION_IDS_RECORDED), truncated: true };
 }
 
-async function readByFilter(upstream: UpstreamClient, filter: Record<string, unknown>, writer: PlanWriter, options: PlanOptions): Promise<void> {
+async function readByFilter(upstream: UpstreamClient, kind: AnyItemKind, filter: Record<string, unknown>, writer: PlanWriter, options: PlanOptions): Promise<void> {
   const pageSize = options.pageSize ?? DEFAULT_PLAN_PAGE_SIZE;
   for (let start = 0; ; start += pageSize) {
-    const page = await listRecords(upstream, MESSAGES_ENTITY, { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter }, messageSchema, options.signal);
+    const page = await listRecords(upstream, kind.entity, { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter }, kind.schema, options.signal);
     writer.reportedTotal ??= page.total;
-    await writer.add(page.rows);
+    await writer.add(kind, page.rows);
     if (page.rows.length < pageSize || start + pageSize >= page.total) return;
   }
 }
 
-async function readByIds(upstream: UpstreamClient, ids: readonly string[], writer: PlanWriter, options: PlanOptions): Promise<void> {
+async function readByIds(upstream: UpstreamClient, kind: AnyItemKind, ids: readonly string[], writer: PlanWriter, options: PlanOptions): Promise<void> {
   const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += pageSize) {
-    await readIdsPage(upstream, unique.slice(start, start + pageSize), writer, options, writer.defaultTarget);
+    await readIdsPage(upstream, kind, unique.slice(start, start + pageSize), writer, options, writer.defaultTarget);
   }
   writer.reportedTotal = unique.length;
 }
 
 async function readIdsPage(
   upstream: UpstreamClient,
+  kind: AnyItemKind,
   ids: readonly string[],
   writer: PlanWriter,
   options: PlanOptions,
-  targetFor: (message: Message) => string | null,
+  targetFor: (record: KindRecord) => string | null,
 ): Promise<void> {
   const page = await listRecords(
     upstream,
-    MESSAGES_ENTITY,
+    kind.entity,
     { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: ids.length - 1 }, filter: { id: ids } },
-    messageSchema,
+    kind.schema,
     options.signal,
   );
   const seen = new Set<string>();
-  for (const message of page.rows) {
-    seen.add(message.id);
-    seen.add(messageGuidOf(message));
+  for (const record of page.rows) {
+    seen.add(record.id);
+    seen.add(kind.itemId(record));
   }
   writer.missing(ids.filter((id) => !seen.has(id)));
-  await writer.add(page.rows, targetFor);
+  await writer.add(kind, page.rows, targetFor);
 }
 
 /** Reads a job as stored (any status). */

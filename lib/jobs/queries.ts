@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '@/lib/db';
+import { jobActionsFor, type ItemKindName } from './operations';
 import {
   COUNTS_COLUMNS,
   COUNTS_SQL,
@@ -148,15 +149,15 @@ export async function* streamJobItems(db: Queryable, jobId: string, batchSize = 
   }
 }
 
-/** The jobs that acted on a message, newest first (incident view, message page). */
-export async function jobsForItem(db: Queryable, itemId: string, limit = 20): Promise<{ job: Job; item: JobItem }[]> {
+/** The jobs that acted on a record of a kind (a message by default), newest first (incident view, message page). */
+export async function jobsForItem(db: Queryable, itemId: string, limit = 20, kind: ItemKindName = 'message'): Promise<{ job: Job; item: JobItem }[]> {
   const rows = await db.query<Record<string, unknown>>(
     `SELECT ${prefixed(JOB_COLUMNS, 'j')},
        ${ITEM_COLUMNS.split(',').map((c) => `i.${c.trim()} AS item_${c.trim()}`).join(', ')}
      FROM bulk_job_items i JOIN bulk_jobs j ON j.id = i.job_id
-     WHERE i.item_id = $1 AND j.status NOT IN ('planning', 'planned')
+     WHERE i.item_id = $1 AND j.status NOT IN ('planning', 'planned') AND j.action = ANY($3::text[])
      ORDER BY j.created_at DESC LIMIT $2`,
-    [itemId, limit],
+    [itemId, limit, jobActionsFor(kind)],
   );
   return rows.map((row) => ({
     job: jobRowSchema.parse(row),

@@ -40,18 +40,24 @@ export const MAX_SELECTED_IDS = 100_000;
 const filterValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
 
 /**
- * What a job acts on: rows the operator selected, or every message matching a list filter
- * (the same `filter` object the messages list sends to /admin/ra/messages: `status` (one or a
- * list), `workspace_guid`, `channel_guids`, `creator_guid`, `updated_before`, `q`, ...). No cap.
+ * What a job acts on: rows the operator selected, or every record matching a list filter (the
+ * same `filter` object the list sends to /admin/ra/<entity>: for messages `status` (one or a
+ * list), `workspace_guid`, `channel_guids`, `creator_guid`, `updated_before`, `q`, ...; for users
+ * `verified`, `account_type`, `q`). No cap. `what` names the ids in error messages.
  */
-export const jobSelectionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('ids'), ids: z.array(serviceIdSchema('message id')).min(1).max(MAX_SELECTED_IDS) }),
-  z.object({ kind: z.literal('filter'), filter: z.record(z.string().min(1).max(100), filterValueSchema) }),
-]);
+export function selectionSchema(what: string) {
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('ids'), ids: z.array(serviceIdSchema(what)).min(1).max(MAX_SELECTED_IDS) }),
+    z.object({ kind: z.literal('filter'), filter: z.record(z.string().min(1).max(100), filterValueSchema) }),
+  ]);
+}
+
+export const jobSelectionSchema = selectionSchema('message id');
 export type JobSelection = z.infer<typeof jobSelectionSchema>;
 
-/** A message as the dry run shows it. */
-export interface PlanSampleItem {
+/** A message as the dry run shows it (no `kind`: dry runs stored before users were items have none). */
+export interface MessageSampleItem {
+  kind?: 'message';
   id: string;
   messageGuid: string;
   name: string | null;
@@ -59,12 +65,23 @@ export interface PlanSampleItem {
   lastUpdatedAt: number | null;
 }
 
+/** A user as the dry run shows it; `status` is `verified` or `unverified`. */
+export interface UserSampleItem {
+  kind: 'user';
+  id: string;
+  name: string | null;
+  email: string;
+  status: string;
+}
+
+export type PlanSampleItem = MessageSampleItem | UserSampleItem;
+
 /** What the dry run found, kept on the job so a later reader (an approver) sees the same. */
 export interface DryRun {
   sample: PlanSampleItem[];
   /** Items by their status at the dry run. */
   statusCounts: Record<string, number>;
-  /** set_status: items already at their target status, which the job will skip without a call. */
+  /** set_status, set_verified: items already at their target state, which the job will skip without a call. */
   alreadyAtTarget: number;
   /** Explicit ids the service does not know (left out of the job); at most 100 listed. */
   notFound: string[];
@@ -115,9 +132,9 @@ export interface JobItem {
   seq: number;
   itemId: string;
   status: ItemStatus;
-  /** set_status: where this item is sent (a revert sends each back to its own). */
+  /** set_status: where this item is sent (a revert sends each back to its own); set_verified: `verified`. */
   targetStatus: string | null;
-  /** The message's status at the dry run. */
+  /** The record's state at the dry run (a message's status; a user's verified / unverified). */
   statusBefore: string | null;
   /** The status the service answered after the action. */
   statusAfter: string | null;

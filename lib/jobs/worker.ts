@@ -5,7 +5,7 @@
  */
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { isUpstreamError } from '@/lib/upstream/errors';
-import { sendMessageOperation } from '@/lib/upstream/message-operations';
+import { itemKindOf } from './item-kinds';
 import { nextStep, type TryLimits, type TryState } from './item-outcome';
 import type { ClaimedItem, ItemOutcome, ItemStore } from './item-store';
 import type { RatePacer } from './pacer';
@@ -84,7 +84,9 @@ async function recordSentOutcome(context: WorkerContext, item: ClaimedItem, outc
 }
 
 export async function processItem(context: WorkerContext, item: ClaimedItem): Promise<void> {
-  if (item.action === 'message.set_status' && item.statusBefore !== null && item.statusBefore === item.targetStatus) {
+  // At its target state at the dry run (set_status, set_verified): no call. Actions without a
+  // target (reprocess...) have none to be at.
+  if (item.targetStatus !== null && item.statusBefore !== null && item.statusBefore === item.targetStatus) {
     await finish(context, item, { status: 'skipped', statusAfter: item.statusBefore, error: `already ${item.targetStatus} at the dry run` });
     return;
   }
@@ -126,10 +128,10 @@ export async function processItem(context: WorkerContext, item: ClaimedItem): Pr
     context.count({ sent: true });
     let answer: Parameters<typeof nextStep>[0];
     try {
-      const response = await sendMessageOperation(client, item.action, item.itemId, item.targetStatus);
+      const response = await itemKindOf(item.action).send(client, item.action, item.itemId, item.targetStatus);
       context.pacer.onAnswer(context.clock.now(), response.status, response.rateLimit);
       context.count({ answer: response.status });
-      answer = { response: { status: response.status, requestId: response.requestId, statusAfter: response.data?.status ?? null } };
+      answer = { response: { status: response.status, requestId: response.requestId, statusAfter: response.stateAfter } };
     } catch (error) {
       const upstream = isUpstreamError(error) ? error : null;
       context.pacer.onAnswer(context.clock.now(), upstream?.status ?? null, upstream?.rateLimit ?? null);

@@ -18,9 +18,12 @@ export async function answeredRecord<T>(call: Promise<UpstreamResponse<T | null>
   }
 }
 
-/** PUT /admin/user/set_verified/{id}; idempotent at the service. */
+/** PUT /admin/user/set_verified/{id}, the whole response (a bulk job's pacer reads its rate-limit headers); idempotent at the service. */
+export function setUserVerifiedRequest(client: UpstreamClient, userId: string, signal?: AbortSignal) {
+  return client.request({ method: 'PUT', path: `/admin/user/set_verified/${pathSegment(userId)}`, schema: setUserVerifiedResultSchema, idempotent: true, signal });
+}
+
+/** PUT /admin/user/set_verified/{id}: the user as the answer carries it, or null. */
 export async function setUserVerified(client: UpstreamClient, userId: string) {
-  return answeredRecord(
-    client.request({ method: 'PUT', path: `/admin/user/set_verified/${pathSegment(userId)}`, schema: setUserVerifiedResultSchema, idempotent: true }),
-  );
+  return answeredRecord(setUserVerifiedRequest(client, userId));
 }

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest, type NextResponse } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_REFRESH_COOKIE } from '@/lib/auth/background-request';
+import { ACTIVITY_BEACON_PATH, BACKGROUND_REFRESH_COOKIE } from '@/lib/auth/background-request';
 import { sessionReadable } from '@/lib/auth/session-check';
 import { sessionCookieWrites } from '@/lib/auth/session-cookie-chunks';
 import { endSession } from '@/lib/auth/sign-out';
@@ -150,6 +150,30 @@ describe('background requests', () => {
     expect(written).toBeDefined();
     const token = await decodeSessionToken(written!.value);
     expect(token!.lastSeenAt).toBeGreaterThan(session.lastSeenAt!);
+  });
+
+  it('from a browser (Fetch Metadata): only document navigations, server actions and the activity beacon record activity', async () => {
+    const session = await signedInSession('viewer@example.com', { lastSeenAt: twoMinutesAgo() });
+    const cookie = await sessionCookieHeader(session);
+    // Next's RSC fetches: a prefetch, an auto-refresh's re-read, a client-side navigation (headers stripped, as the proxy sees them).
+    for (const mode of ['cors', 'same-origin', 'no-cors']) {
+      const response = await proxy(request('/stuck', cookie, { 'sec-fetch-mode': mode, 'sec-fetch-dest': 'empty' }));
+      expect(response.status, mode).toBe(200);
+      expect(setCookies(response).size, mode).toBe(0);
+    }
+    const post = (pathname: string, headers: Record<string, string>) =>
+      new NextRequest(new URL(pathname, CONSOLE_URL), { method: 'POST', headers: { cookie, 'sec-fetch-mode': 'cors', ...headers } });
+    for (const counted of [
+      request('/stuck', cookie, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
+      // Even while an auto-refresh's mark is set: a typed URL or a reload is the operator's.
+      request('/stuck', `${cookie}; ${BACKGROUND_REFRESH_COOKIE}=1`, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
+      post(ACTIVITY_BEACON_PATH, {}),
+      post('/users/usr_1', { 'next-action': 'abc123' }),
+    ]) {
+      const written = setCookies(await proxy(counted)).get(COOKIE);
+      expect(written, `${counted.method} ${counted.nextUrl.pathname}`).toBeDefined();
+      expect((await decodeSessionToken(written!.value))!.lastSeenAt).toBeGreaterThan(session.lastSeenAt!);
+    }
   });
 
   it('an auto-refreshing page open past the idle timeout ends the session', async () => {

@@ -12,7 +12,7 @@ import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { requireAdminSession } from '@/lib/auth/session';
 import { planJobAction } from '@/lib/actions/jobs';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import type { SearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
@@ -44,7 +44,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     rows = listed.data.rows;
     total = listed.data.total;
   }
-  const canRemediate = roleAllows(operator.role, planJobAction.requiredRole);
+  const remediation = permissionFor(operator.role, planJobAction);
   const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
     query.statuses.map((status) => {
       const buckets = Object.fromEntries(
@@ -150,7 +150,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           total={total}
           page={page}
           size={STUCK_PAGE_SIZE}
-          canRemediate={canRemediate}
+          permission={remediation}
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           empty={
             <p data-testid="stuck-empty">

@@ -14,7 +14,8 @@ import { cancelJobAction, planRevertAction, retryFailedAction } from '@/lib/acti
 import { permissionsFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
 import { readJobWithItems } from '@/lib/jobs/data';
-import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
+import { ITEM_NOUNS, JOB_ACTION_LABELS, kindNameOf } from '@/lib/jobs/operations';
+import { readUserNames } from '@/lib/accounts/user-names';
 import { ITEM_STATUSES } from '@/lib/jobs/types';
 import { jobHref } from '@/lib/entities/hrefs';
 import { parseJobPageParams } from '@/lib/jobs/search-params';
@@ -31,12 +32,15 @@ function formatEta(seconds: number | null): string {
 }
 
 export default async function JobPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
-  const { operator } = await requireAdminSession();
+  const { operator, upstream } = await requireAdminSession();
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
   const { items: itemStatus, paused, issues } = parseJobPageParams(await searchParams);
   const { job, items } = await readJobWithItems(id, { status: itemStatus, limit: ITEMS_PER_PAGE });
   if (!job) notFound();
+  const kind = kindNameOf(job.action);
+  // Users by name: one batch read for the page's items.
+  const names = kind === 'user' ? await readUserNames(upstream, items.rows.map((item) => item.itemId)) : undefined;
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
   const thisJobHref = (pause: boolean) => jobHref(job.id, { ...(itemStatus ? { items: itemStatus } : {}), ...(pause ? { paused: '1' } : {}) });
   // One panel for the three commands: shown when the role may use them all, else the reason.
@@ -50,7 +54,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
         <div className="space-y-1">
           <nav className="text-sm text-muted-foreground"><Link href="/jobs" className="hover:underline">Bulk jobs</Link> / <code>{job.id}</code></nav>
           <h1 className="text-2xl font-semibold tracking-tight">
-            {JOB_ACTION_LABELS[job.action]}{job.params.status ? ` → ${job.params.status}` : ''} on {job.total.toLocaleString('en-US')} messages
+            {JOB_ACTION_LABELS[job.action]}{job.params.status ? ` → ${job.params.status}` : ''} on {job.total.toLocaleString('en-US')} {ITEM_NOUNS[kind].many}
           </h1>
           <p className="text-sm text-muted-foreground">
             By {job.createdBy.email} ({job.createdBy.role}) · <Badge variant="secondary" data-testid="job-status">{job.status}</Badge>
@@ -105,7 +109,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
           </form>
         </div>
         <p className="text-sm text-muted-foreground">{items.total} items{itemStatus ? ` ${itemStatus}` : ''}{items.total > items.rows.length ? `, the first ${items.rows.length} shown` : ''}.</p>
-        <JobItemsTable rows={items.rows} />
+        <JobItemsTable rows={items.rows} kind={kind} names={names} />
       </section>
     </div>
   );

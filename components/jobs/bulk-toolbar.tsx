@@ -1,0 +1,60 @@
+'use client';
+
+import type { ColumnDef, RowData } from '@tanstack/react-table';
+import { useState } from 'react';
+import type { ServerTableFeatures } from '@/components/data-table/features';
+import { Button } from '@/components/ui/button';
+import type { ActionPermission } from '@/lib/auth/permissions';
+import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/operations';
+import type { JobSelection } from '@/lib/jobs/types';
+import { BulkRemediationDialog } from './bulk-remediation-dialog';
+
+/** What a list offers as a bulk job: the kind of its rows, "all matching" as the list's filter, and whether the role may. */
+export interface BulkJobOffer {
+  kind: ItemKindName;
+  /** Every row matching the list's current filter (read afresh by the dry run). */
+  all: JobSelection;
+  permission: ActionPermission;
+}
+
+/** The verb on the buttons, by what the rows are. */
+const VERBS: Readonly<Record<ItemKindName, string>> = { message: 'Remediate', user: 'Verify' };
+const PURPOSES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remediation', user: 'Bulk verification' };
+
+/** The checkbox column of a table whose rows a bulk job can act on (ids from the table's getRowId). */
+export function selectColumn<TData extends RowData>(): ColumnDef<ServerTableFeatures, TData, unknown> {
+  return {
+    id: 'select',
+    meta: { label: 'Select', cellClassName: 'w-8' },
+    enableHiding: false,
+    header: ({ table }) => <input type="checkbox" aria-label="Select all on this page" checked={table.getIsAllPageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />,
+    cell: ({ row }) => (
+      <input type="checkbox" aria-label={`Select ${row.id}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />
+    ),
+  };
+}
+
+/**
+ * "Act on the selected rows" and "act on all N matching", each opening the dry-run dialog; when
+ * the role may not, the reason instead. `selectedIds` are the selected rows shown on screen.
+ */
+export function BulkJobToolbar({ offer, selectedIds, total }: { offer: BulkJobOffer; selectedIds: string[]; total: number }) {
+  const [dialog, setDialog] = useState<JobSelection | null>(null);
+  const verb = VERBS[offer.kind];
+  const purpose = PURPOSES[offer.kind];
+  if (!offer.permission.allowed) return <p className="text-sm text-muted-foreground">{purpose}: {offer.permission.reason}</p>;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={purpose}>
+        <Button size="sm" variant="outline" disabled={selectedIds.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
+          {verb} selected ({selectedIds.length})
+        </Button>
+        <Button size="sm" disabled={total === 0} onClick={() => setDialog(offer.all)}>
+          {verb} all {total.toLocaleString('en-US')} matching
+        </Button>
+        {total > 0 ? null : <span className="text-sm text-muted-foreground">No {ITEM_NOUNS[offer.kind].many} match.</span>}
+      </div>
+      {dialog ? <BulkRemediationDialog kind={offer.kind} selection={dialog} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
