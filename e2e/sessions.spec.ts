@@ -120,9 +120,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The idle console's idle timeout. */
+const IDLE_SECONDS = 30;
+
 test.describe('idle timeout under an auto-refreshing page', () => {
-  // A second console from the same build with a short idle timeout (72 s: longer than the minute
-  // to which activity is recorded, so a re-read that counted as activity would keep it alive).
+  // A second console from the same build with a short idle timeout (activity is then recorded to
+  // a tenth of it), so a re-read that counted as activity would keep the session alive.
   // Cookies ignore the port, so the browser's session from the main console is this one's too.
   let idleConsole: ChildProcess | undefined;
   let idleUrl = '';
@@ -136,7 +139,7 @@ test.describe('idle timeout under an auto-refreshing page', () => {
         ...E2E_STACK_ENV,
         NODE_ENV: 'production',
         NEXTAUTH_URL: idleUrl,
-        CONSOLE_SESSION_IDLE_MINUTES: '1.2',
+        CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60),
         CONSOLE_DATA_DIR: '.data/e2e-console-db-idle',
         VOICE_BASE_URL: E2E_EMULATOR_URL,
         VOICE_AUTH_URL: E2E_EMULATOR_URL,
@@ -160,13 +163,10 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     if (idleConsole?.pid) process.kill(idleConsole.pid, 'SIGTERM');
   });
 
-  // FIXME: the re-reads themselves are marked and not counted (tests/auth/proxy-session.test.ts),
-  // but the link prefetches Next issues after each re-render still count: Next strips
-  // Next-Router-Prefetch from the proxy's request, and skipProxyUrlNormalize (which keeps it)
-  // breaks next-auth's OAuth state cookie (e2e/auth.spec.ts "a refused refresh ..."). Passed with
-  // that setting; open until prefetches can be recognised another way.
-  test.fixme('a /stuck page re-reading every 2 s does not keep the session past the idle timeout', async ({ page }) => {
-    test.setTimeout(180_000);
+  // The re-reads, the RSC fetches behind them and the link prefetches after each re-render are
+  // GETs with Sec-Fetch-Mode other than navigate: none counts (lib/auth/background-request.ts).
+  test('a /stuck page re-reading every 2 s does not keep the session past the idle timeout', async ({ page }) => {
+    test.setTimeout(120_000);
     await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });
     await signIn(page, 'ops@example.com');
     await page.goto(`${idleUrl}/stuck?refresh=2`);
@@ -175,9 +175,34 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     // The page keeps re-reading on its own...
     await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', { timeout: 10_000 });
     // ...for longer than the idle timeout, with no one at it.
-    await page.waitForTimeout(80_000);
+    await page.waitForTimeout(IDLE_SECONDS * 1000 + 8_000);
     await page.goto(`${idleUrl}/stuck`);
     // Ended by the proxy (reason=expired), or already by the page's own next re-read.
     await expect(page).toHaveURL(/\/signin/);
+  });
+
+  test('an operator clicking around (client-side navigations only) stays signed in past the idle timeout', async ({ page }) => {
+    test.setTimeout(120_000);
+    await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });
+    await signIn(page, 'ops@example.com');
+    await page.goto(`${idleUrl}/stuck?refresh=2`);
+    await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(request.url());
+    });
+    const sidebar = page.locator('aside');
+    const started = Date.now();
+    // Twice the idle timeout of clicks a few seconds apart: each click is the only activity.
+    for (let round = 0; Date.now() - started < IDLE_SECONDS * 2 * 1000; round++) {
+      await sidebar.getByRole('link', { name: round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages');
+      await page.waitForTimeout(6_000);
+    }
+    // No document navigation kept it alive: only the clicks (the beacon) did.
+    expect(documents).toEqual([]);
+    await page.goto(`${idleUrl}/stuck`);
+    await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/stuck');
   });
 });

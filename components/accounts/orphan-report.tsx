@@ -7,7 +7,7 @@ import { detailHref } from '@/lib/entities/hrefs';
 import { RecordLink, SimpleTable } from './panels';
 
 /** The entity each reference field names. */
-const REFERENCE_ENTITY: Readonly<Record<string, string>> = {
+export const REFERENCE_ENTITY: Readonly<Record<string, string>> = {
   workspace_guid: 'workspaces',
   workspace_id: 'workspaces',
   owner_guid: 'users',
@@ -18,7 +18,10 @@ const REFERENCE_ENTITY: Readonly<Record<string, string>> = {
 
 const dangling = (row: ReportRow): string[] => (Array.isArray(row.dangling_references) ? row.dangling_references.filter((value): value is string => typeof value === 'string') : []);
 
-function ReferenceCell({ row, field }: { row: ReportRow; field: string }) {
+/** The reference fields that name users (named from one batch read by the page). */
+export const USER_REFERENCE_FIELDS = Object.keys(REFERENCE_ENTITY).filter((field) => REFERENCE_ENTITY[field] === 'users');
+
+function ReferenceCell({ row, field, names }: { row: ReportRow; field: string; names: Readonly<Record<string, string>> }) {
   const value = row[field];
   const entity = REFERENCE_ENTITY[field];
   if (typeof value !== 'string' || value === '') return <span className="text-muted-foreground">{dangling(row).includes(field) ? 'missing (none set)' : '—'}</span>;
@@ -29,14 +32,27 @@ function ReferenceCell({ row, field }: { row: ReportRow; field: string }) {
       </span>
     );
   }
-  return entity ? <RecordLink href={detailHref(entity, value)} name={null} id={value} /> : <span>{value}</span>;
+  return entity ? <RecordLink href={detailHref(entity, value)} name={entity === 'users' ? names[value] : null} id={value} /> : <span>{value}</span>;
 }
 
 /**
  * An orphan report: every record the service lists, which parent is missing (in words and
  * marked in its column), links to the parents that still exist, the count and a CSV export.
  */
-export function OrphanReport({ report, entity, read, explanation }: { report: ReportDefinition; entity: string; read: ServiceRead<ReportRow[]>; explanation: string }) {
+export function OrphanReport({
+  report,
+  entity,
+  read,
+  names,
+  explanation,
+}: {
+  report: ReportDefinition;
+  entity: string;
+  read: ServiceRead<ReportRow[]>;
+  /** "Name (e-mail)" by user id, for the users the rows name. */
+  names: Readonly<Record<string, string>>;
+  explanation: string;
+}) {
   if (!read.ok) return <ServiceFailure title={report.title} failure={read.failure} retryHref={`/${entity}/orphaned`} />;
   const rows = read.data;
   return (
@@ -70,7 +86,7 @@ export function OrphanReport({ report, entity, read, explanation }: { report: Re
             ) : column.key === 'dangling_references' ? (
               <span>{dangling(row).map((field) => field.replace(/_(guid|id)$/, '')).join(', ')}</span>
             ) : column.key in REFERENCE_ENTITY ? (
-              <ReferenceCell row={row} field={column.key} />
+              <ReferenceCell row={row} field={column.key} names={names} />
             ) : (
               <span className="[overflow-wrap:anywhere]">{typeof row[column.key] === 'string' ? String(row[column.key]) : row[column.key] == null ? '—' : JSON.stringify(row[column.key])}</span>
             ),

@@ -110,7 +110,7 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
 export function RecordLink({ href, name, id }: { href: string; name: string | null | undefined; id: string }) {
   const text = name?.trim() ? name.trim() : id;
   return (
-    <Link href={href} prefetch={false} className="text-primary underline underline-offset-2">
+    <Link href={href} prefetch={false} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
       <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
     </Link>
   );

@@ -19,3 +19,19 @@ export async function readUserNames(upstream: UpstreamClient, ids: readonly stri
     throw error;
   }
 }
+
+/**
+ * The user ids a report's rows name in `fields` that still exist (not listed in the row's
+ * `dangling_references`), for one batch read of their names.
+ */
+export function existingUserReferences(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, fields: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const dangling = Array.isArray(row.dangling_references) ? row.dangling_references : [];
+    for (const field of fields) {
+      const value = row[field];
+      if (typeof value === 'string' && value !== '' && !dangling.includes(field)) ids.add(value);
+    }
+  }
+  return [...ids];
+}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { OrphanReport } from '@/components/accounts/orphan-report';
+import { OrphanReport, USER_REFERENCE_FIELDS } from '@/components/accounts/orphan-report';
+import { existingUserReferences, readUserNames } from '@/lib/accounts/user-names';
 import { REPORTS } from '@/lib/accounts/reports';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 
@@ -9,11 +10,14 @@ export default async function OrphanedNotificationsPage() {
   const { upstream } = await requireAdminSession();
   const report = REPORTS['orphaned-notifications']!;
   const read = await readFromService(report.read(upstream, ''));
+  // The users the rows name, in one batch read for the page.
+  const names = read.ok ? await readUserNames(upstream, existingUserReferences(read.data, USER_REFERENCE_FIELDS)) : {};
   return (
     <OrphanReport
       report={report}
       entity="notifications"
       read={read}
+      names={names}
       explanation="Notifications whose recipient, workspace, channel or message no longer exists, as the service reports them. Links go to the parents that still exist."
     />
   );
