@@ -43,12 +43,6 @@ test('service slow: a hung read ends at the page deadline with the failure, its 
   await expect(failure).toContainText(/Request id: [0-9a-f-]{36}/);
   await expect(failure.getByTestId('auto-retry')).toContainText(/Trying again by itself in \d+ s/);
 
-  // The request id shown is the one the console sent with the hung read.
-  const shownId = (await failure.locator('code').innerText()).trim();
-  const sentIds = (await emulatorRequests()).map((entry) => entry.requestId);
-  expect(sentIds.length).toBeGreaterThan(0);
-  expect(shownId).toMatch(/^[0-9a-f-]{36}$/);
-
   await emulatorControl('faults', { method: 'DELETE' });
   // Recovers without a click: the automatic re-read finds the service answering again.
   await listShown(page);
