@@ -88,8 +88,8 @@ const TEXT_SEARCH_WORTH = 16;
 
 interface Source<Row> {
   condition: Condition<Row>;
-  /** Exactly the rows that meet the condition, in disjoint sets. */
-  buckets: readonly ReadonlySet<Row>[];
+  /** Exactly the rows that meet the condition, in disjoint groups. */
+  buckets: readonly Iterable<Row>[];
   size: number;
 }
 
@@ -114,7 +114,7 @@ function bestSource<Row extends { id: string }>(table: Table<Row>, conditions: r
     for (const condition of conditions) {
       if (condition.kind !== 'text') continue;
       const found = table.textIndex(condition.fields).search(condition.text);
-      if (found && (!best || found.size < best.size)) best = { condition, buckets: [found], size: found.size };
+      if (found && (!best || found.length < best.size)) best = { condition, buckets: [found], size: found.length };
     }
   }
   return best;
