@@ -1,6 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import Link from 'next/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { AutoRetry } from '@/components/resilience/auto-retry';
 import { Button } from '@/components/ui/button';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
 
@@ -32,6 +33,7 @@ export function UpstreamFailurePanel({ failure, retryHref }: { failure: Upstream
             Request id: <code className="select-all">{failure.requestId}</code>
           </p>
         ) : null}
+        <AutoRetry kind={failure.kind} />
         <Button asChild variant="outline" size="sm">
           <Link href={retryHref} prefetch={false}>
             <RotateCw className="size-3.5" aria-hidden /> Retry

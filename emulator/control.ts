@@ -11,6 +11,7 @@
  *   DELETE /__control/faults           removes them all
  *   POST   /__control/revoke-grants    {"email": "ops@example.com"}: ends every grant and token of the account
  *   GET    /__control/poison-messages  the seeded messages a reprocess never brings back
+ *   POST   /__control/outage           {"ms": 8000}: stops listening after answering, listens again after ms (outage.ts)
  *
  * Loopback is no defence against the operator's own browser: any page it shows could POST here
  * (a `no-cors` POST with an empty body resets the data). So every control request must carry
@@ -22,6 +23,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { faultConfigInputSchema, type FaultInjector } from './faults';
 import { HttpError, parseInput, readJsonBody, sendJson } from './http';
+import { outageInputSchema } from './outage';
 import type { RequestLog } from './request-log';
 import type { Route } from './router';
 import { runtimeSettingsUpdateSchema, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
@@ -42,6 +44,8 @@ export interface ControlOptions {
   /** Revokes the account's grants; null when no account has the e-mail address. */
   revokeGrants(email: string): number | null;
   poisonMessages(): PoisonMessage[];
+  /** Takes the whole service down for `ms` once the answer has been sent; the end, epoch ms. */
+  outage(ms: number, afterResponse: Promise<void>): number;
 }
 
 /** The header every /__control/* caller sends (any value but empty). */
@@ -123,6 +127,16 @@ export function controlRoutes(options: ControlOptions): Route[] {
       async handle({ res }) {
         options.faults.clear();
         res.writeHead(204).end();
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/__control\/outage$/,
+      async handle({ req, res }) {
+        const { ms } = parseInput(outageInputSchema, await readJsonBody(req), 'body');
+        const sent = new Promise<void>((resolve) => res.once('finish', () => resolve()));
+        const until = options.outage(ms, sent);
+        sendJson(res, 202, { ok: true, until: new Date(until).toISOString() });
       },
     },
     {

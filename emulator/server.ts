@@ -30,6 +30,7 @@ import { createMemoryStore } from './oauth/memory-store';
 import { createOAuthProvider, resourceIndicatorFor } from './oauth/provider';
 import { FixedWindowRateLimiter, routeClassOf } from './rate-limit';
 import { RequestLog } from './request-log';
+import { createOutage } from './outage';
 import { createRouter } from './router';
 import { initialRuntimeSettings, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
 
@@ -70,6 +71,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const issuer = (config.publicUrl ?? url).replace(/\/+$/, '');
+  const outage = createOutage(server, () => port, config.host);
 
   let settings = initialRuntimeSettings(config);
   const limiter = new FixedWindowRateLimiter(() => settings);
@@ -115,6 +117,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
         const user = findUserByEmail(database.world, email);
         return user ? store.revokeAccount(user.id) : null;
       },
+      outage: (ms, afterResponse) => outage.begin(ms, afterResponse),
       poisonMessages() {
         const { world } = database;
         settleProcessing(world, Date.now());
@@ -236,6 +239,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     updateSettings,
     reset,
     async stop() {
+      outage.cancel();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -5,6 +5,8 @@
  * Planning: an indexed condition (equality on an indexed field, element of an indexed array)
  * yields the candidates; the page comes either from sorting the matching candidates or, when
  * that is cheaper, from walking the sorted index of the sort field until the page is full.
+ * Free text is answered by the table's text index (text-index.ts), which gives the same rows as
+ * the scan; `{ textIndex: false }` forces the scan, for the test that compares the two.
  */
 import { compareRows, type FieldValue, type Table } from './table';
 
@@ -31,8 +33,12 @@ export interface ListResult<Row> {
   total: number;
 }
 
-export function listRows<Row extends { id: string }>(table: Table<Row>, request: ListRequest<Row>): ListResult<Row> {
-  const source = bestSource(table, request.conditions);
+export interface ListOptions {
+  textIndex?: boolean;
+}
+
+export function listRows<Row extends { id: string }>(table: Table<Row>, request: ListRequest<Row>, options: ListOptions = {}): ListResult<Row> {
+  const source = bestSource(table, request.conditions, options.textIndex ?? true);
   const matchesAll = compileAll(request.conditions);
   const matchesOthers = compileAll(request.conditions.filter((condition) => condition !== source?.condition));
   const candidates = (): Iterable<Iterable<Row>> => source?.buckets ?? [table.rows()];
@@ -77,15 +83,18 @@ export function listRows<Row extends { id: string }>(table: Table<Row>, request:
   return { rows: matching.slice(request.start, request.end + 1), total: matching.length };
 }
 
+/** The text index is searched unless an indexed condition already leaves fewer than 1/N of the rows. */
+const TEXT_SEARCH_WORTH = 16;
+
 interface Source<Row> {
   condition: Condition<Row>;
-  /** Exactly the rows that meet the condition, in disjoint sets. */
-  buckets: readonly ReadonlySet<Row>[];
+  /** Exactly the rows that meet the condition, in disjoint groups. */
+  buckets: readonly Iterable<Row>[];
   size: number;
 }
 
 /** The indexed condition with the fewest candidates, if any condition is indexed. */
-function bestSource<Row extends { id: string }>(table: Table<Row>, conditions: readonly Condition<Row>[]): Source<Row> | undefined {
+function bestSource<Row extends { id: string }>(table: Table<Row>, conditions: readonly Condition<Row>[], useTextIndex: boolean): Source<Row> | undefined {
   let best: Source<Row> | undefined;
   for (const condition of conditions) {
     let buckets: ReadonlySet<Row>[] | undefined;
@@ -99,6 +108,14 @@ function bestSource<Row extends { id: string }>(table: Table<Row>, conditions: r
     if (!buckets) continue;
     const size = buckets.reduce((sum, bucket) => sum + bucket.size, 0);
     if (!best || size < best.size) best = { condition, buckets, size };
+  }
+  // Free text last: a search reads every row's text, which a small indexed bucket makes moot.
+  if (useTextIndex && (!best || best.size > table.size / TEXT_SEARCH_WORTH)) {
+    for (const condition of conditions) {
+      if (condition.kind !== 'text') continue;
+      const found = table.textIndex(condition.fields).search(condition.text);
+      if (found && (!best || found.length < best.size)) best = { condition, buckets: [found], size: found.length };
+    }
   }
   return best;
 }

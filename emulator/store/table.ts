@@ -8,6 +8,8 @@
  * always agree with the rows.
  */
 
+import { TextIndex } from './text-index';
+
 /** The values a scalar field holds; `undefined` is read as null. */
 export type FieldValue = string | number | boolean | null;
 
@@ -44,6 +46,8 @@ export class Table<Row extends { id: string }> {
   private readonly equality = new Map<keyof Row & string, Map<FieldValue, Set<Row>>>();
   private readonly elements = new Map<keyof Row & string, Map<FieldValue, Set<Row>>>();
   private readonly sorted = new Map<keyof Row & string, Row[]>();
+  /** Free-text indexes by their fields (text-index.ts), built on first search. */
+  private readonly texts: TextIndex<Row>[] = [];
 
   constructor(rows: Iterable<Row>, options: TableOptions<Row> = {}) {
     this.indexedFields = new Set(options.indexed ?? []);
@@ -106,6 +110,16 @@ export class Table<Row extends { id: string }> {
     return index;
   }
 
+  /** The free-text index over exactly these fields, created on first use. */
+  textIndex(fields: readonly (keyof Row & string)[]): TextIndex<Row> {
+    let index = this.texts.find((candidate) => candidate.covers(fields));
+    if (!index) {
+      index = new TextIndex(fields, () => this.byId.values());
+      this.texts.push(index);
+    }
+    return index;
+  }
+
   private equalityIndex(field: keyof Row & string): Map<FieldValue, Set<Row>> {
     let index = this.equality.get(field);
     if (!index) {
@@ -134,6 +148,7 @@ export class Table<Row extends { id: string }> {
       for (const element of elementsOf(row[field])) addTo(index, element, row);
     }
     for (const [field, index] of this.sorted) index.splice(insertionPoint(index, row, field), 0, row);
+    for (const index of this.texts) index.invalidate();
   }
 
   delete(row: Row): void {
@@ -144,6 +159,7 @@ export class Table<Row extends { id: string }> {
       for (const element of elementsOf(row[field])) index.get(element)?.delete(row);
     }
     this.byId.delete(row.id);
+    for (const index of this.texts) index.invalidate();
   }
 
   /** Changes fields of a stored row in place. The id never changes. */
@@ -157,6 +173,7 @@ export class Table<Row extends { id: string }> {
     // Patching a sorted array costs a move of the array per change: past a point, rebuild it.
     const rebuild = changes.length > BULK_REBUILD_THRESHOLD;
     if (rebuild) for (const field of touched) this.sorted.delete(field);
+    for (const index of this.texts) if (index.reads([...touched])) index.invalidate();
 
     for (const [row, change] of changes) {
       if (this.byId.get(row.id) !== row) throw new Error(`row ${row.id} is not stored in this table`);

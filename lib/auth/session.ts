@@ -7,7 +7,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { consoleUpstreamClient } from '@/lib/upstream/console-client';
+import { consoleUpstreamClient, pageDeadlineFromNow } from '@/lib/upstream/console-client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { configuredRoles, operatorFrom, type Operator } from './operator';
@@ -42,6 +42,12 @@ export async function redirectToSignIn(): Promise<never> {
 }
 
 /**
+ * The deadline of the request being rendered, fixed when it first asks: every read of the page,
+ * in layouts and page alike, ends by then (UPSTREAM_PAGE_DEADLINE_MS).
+ */
+const pageDeadline = cache((): number => pageDeadlineFromNow());
+
+/**
  * For console pages: the operator with the admin scope and a client bound to their token.
  * No session: to sign-in. A session without the admin scope: to the page that says so, and no
  * call to the service is made for it.
@@ -51,7 +57,7 @@ export async function requireAdminSession(): Promise<{ operator: Operator; upstr
   if (!token) return redirectToSignIn();
   const operator = operatorFrom(token, configuredRoles());
   if (!operator.hasAdminScope || !token.accessToken) redirect('/admin-scope-required');
-  return { operator, upstream: consoleUpstreamClient(token.accessToken) };
+  return { operator, upstream: consoleUpstreamClient(token.accessToken, undefined, { deadlineAt: pageDeadline() }) };
 }
 
 export type ServiceRead<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure };

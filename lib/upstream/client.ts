@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from './contract';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
+import type { InFlightLimiter } from './in-flight';
 import { sleep } from '../sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -28,6 +29,13 @@ export interface UpstreamClientOptions {
   maxRateLimitWaitMs?: number;
   /** Base of the exponential backoff between retries; each wait is jittered. */
   retryBaseMs?: number;
+  /**
+   * An absolute end (epoch ms) for every request of this client, on top of `deadlineMs`: a page's
+   * deadline, shared by all the reads that render it, after which they fail as timeouts.
+   */
+  deadlineAt?: number;
+  /** Bounds the calls in flight; a call waits for a slot within its attempt's timeout. */
+  limiter?: InFlightLimiter;
   log?: (line: UpstreamLogLine) => void;
 }
 
@@ -111,6 +119,8 @@ export class UpstreamClient {
   private readonly readRetries: number;
   private readonly maxRateLimitWaitMs: number;
   private readonly retryBaseMs: number;
+  private readonly deadlineAt: number;
+  private readonly limiter: InFlightLimiter | undefined;
   private readonly log: (line: UpstreamLogLine) => void;
 
   constructor(options: UpstreamClientOptions) {
@@ -121,6 +131,8 @@ export class UpstreamClient {
     this.maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 5_000;
     this.deadlineMs = options.deadlineMs ?? 2 * this.timeoutMs + this.maxRateLimitWaitMs;
     this.retryBaseMs = options.retryBaseMs ?? 200;
+    this.deadlineAt = options.deadlineAt ?? Number.POSITIVE_INFINITY;
+    this.limiter = options.limiter;
     this.log = options.log ?? defaultLog;
   }
 
@@ -139,7 +151,7 @@ export class UpstreamClient {
   async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
     const idempotent = request.idempotent ?? request.method === 'GET';
     const url = this.url(request.path, request.query);
-    const deadline = Date.now() + this.deadlineMs;
+    const deadline = Math.min(Date.now() + this.deadlineMs, this.deadlineAt);
     // Time left for an attempt after waiting `waitMs`, or null when too little would be left.
     const leftAfter = (waitMs: number) => {
       const left = deadline - Date.now() - waitMs;
@@ -147,7 +159,11 @@ export class UpstreamClient {
     };
     let failedAttempts = 0;
     let rateLimitWaits = 0;
-    let attemptTimeoutMs = this.timeoutMs;
+    let attemptTimeoutMs = Math.floor(Math.min(this.timeoutMs, deadline - Date.now()));
+    if (attemptTimeoutMs <= 0) {
+      // The page's deadline passed before this read began: nothing is sent.
+      throw new UpstreamError({ kind: 'timeout', method: request.method, path: request.path });
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(request, url, attempt, attemptTimeoutMs);
@@ -200,7 +216,13 @@ export class UpstreamClient {
 
     let response: Response;
     let text: string;
+    let release: (() => void) | undefined;
+    let sent = false;
     try {
+      // Waiting for a slot counts against the attempt's timeout: a queue behind a hung service
+      // ends at the same deadline as the calls it waits behind.
+      release = await this.limiter?.acquire(signal);
+      sent = true;
       response = await fetch(url, {
         method,
         headers,
@@ -215,8 +237,11 @@ export class UpstreamClient {
       if (request.signal?.aborted) throw cause;
       finish(null, kind, clientRequestId);
       const changesState = !(request.idempotent ?? method === 'GET');
-      const mayHaveApplied = changesState && (kind === 'timeout' || !neverSent(cause));
-      throw new UpstreamError({ kind, method, path, requestId: clientRequestId, mayHaveApplied }, { cause });
+      const mayHaveApplied = sent && changesState && (kind === 'timeout' || !neverSent(cause));
+      // A call that timed out waiting for a slot never reached the service: no id to quote.
+      throw new UpstreamError({ kind, method, path, requestId: sent ? clientRequestId : undefined, mayHaveApplied }, { cause });
+    } finally {
+      release?.();
     }
 
     const requestId = response.headers.get(REQUEST_ID_HEADER) ?? clientRequestId;
