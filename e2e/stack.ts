@@ -9,6 +9,10 @@ export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** Known to the tests so they can open the session cookie and look for the tokens elsewhere. */
 export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
+/** Whether this run's console enforces four-eyes approvals (E2E_CONSOLE_APPROVALS=on). */
+export const E2E_APPROVALS_ON = process.env.E2E_CONSOLE_APPROVALS === 'on';
+export const E2E_APPROVAL_TTL_MINUTES = 0.5;
+
 /** Where the stack's output is copied (relative to the repository). */
 export const E2E_STACK_LOG_FILE = '.data/e2e-stack.log';
 
@@ -23,4 +27,9 @@ export const E2E_STACK_ENV: Record<string, string> = {
   CONSOLE_DATA_DIR: '.data/e2e-console-db',
   // Everything the emulator and the console print, for tests that prove a secret is not in it.
   STACK_LOG_FILE: E2E_STACK_LOG_FILE,
+  // Four-eyes approvals (lib/approvals/policy.ts) gate merges, domain deletion, set owner, the
+  // sequence repair and set-status jobs, which other specs run directly: off unless
+  // E2E_CONSOLE_APPROVALS=on, which e2e/approvals.spec.ts needs. A short expiry lets it see one.
+  CONSOLE_APPROVALS: E2E_APPROVALS_ON ? 'on' : 'off',
+  APPROVAL_TTL_MINUTES: String(E2E_APPROVAL_TTL_MINUTES),
 };

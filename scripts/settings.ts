@@ -13,7 +13,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DATA_DIR = path.join(ROOT, '.data');
 
 /** The emulator's staff accounts, each with the console role of its name. */
-const DEMO_ROLES = 'ops@example.com=ops,support@example.com=support,viewer@example.com=viewer';
+const DEMO_ROLES = 'ops@example.com=ops,lead@example.com=ops,support@example.com=support,viewer@example.com=viewer';
 
 export function loadDotEnv(): void {
   const file = path.join(ROOT, '.env');

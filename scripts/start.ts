@@ -130,6 +130,7 @@ async function main(): Promise<void> {
 ${emulator ? `
     Sign in with any demo account, password console-demo:
       ops@example.com       staff, admin scope
+      lead@example.com      staff, admin scope (a second ops, to approve)
       support@example.com   staff, admin scope
       viewer@example.com    staff, admin scope
       member@example.com    ordinary user, no admin scope

@@ -5,17 +5,20 @@ import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { activityGranularityMs } from '@/lib/auth/background-request';
+import { waitingForOperator } from '@/lib/approvals/data';
+import { withWaitingCount } from '@/lib/approvals/nav';
 import { requireAdminSession } from '@/lib/auth/session';
 import { sessionIdleTimeoutMs } from '@/lib/auth/session-token';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const { operator } = await requireAdminSession();
+  const waitingApprovals = await waitingForOperator(operator);
   return (
     <div className="flex min-h-screen">
       <ActivityBeacon intervalMs={activityGranularityMs(sessionIdleTimeoutMs())} />
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
-        <SidebarNav items={NAV_ITEMS} />
+        <SidebarNav items={withWaitingCount(NAV_ITEMS, waitingApprovals)} />
         <div className="mt-auto space-y-2 border-t pt-3">
           <div className="px-2 text-xs">
             <div className="truncate font-medium" data-testid="operator-name">{operator.name}</div>

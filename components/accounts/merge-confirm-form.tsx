@@ -4,11 +4,13 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { mergeAccounts } from '@/app/(console)/_actions/accounts';
 import { callAction } from '@/components/action-feedback';
+import { RequestApproval } from '@/components/approvals/request-approval';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/define';
+import type { ApprovalGate } from '@/lib/approvals/gate';
 
 interface MergeConfirmFormProps {
   sourceId: string;
@@ -18,6 +20,8 @@ interface MergeConfirmFormProps {
   direction: string;
   allowed: boolean;
   deniedReason: string;
+  /** Set when the four-eyes policy covers merges: the form requests approval instead of merging. */
+  approval: ApprovalGate | null;
 }
 
 /**
@@ -25,7 +29,7 @@ interface MergeConfirmFormProps {
  * accounts again and refuses anything the preview would refuse; on success the kept user's page
  * shows what moved.
  */
-export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, allowed, deniedReason }: MergeConfirmFormProps) {
+export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, allowed, deniedReason, approval }: MergeConfirmFormProps) {
   const router = useRouter();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<ActionError | null>(null);
@@ -52,6 +56,14 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
         </Label>
         <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} className="max-w-md" />
       </div>
+      {approval ? (
+        <RequestApproval
+          action="user.merge"
+          params={{ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed.trim() }}
+          gate={approval}
+          incompleteReason={matches ? null : "Type the folded account's e-mail first."}
+        />
+      ) : null}
       {error ? (
         <Alert variant="destructive">
           <AlertTitle>Nothing was merged{error.kind === 'upstream' ? ' (the service refused or failed)' : ''}</AlertTitle>
@@ -62,12 +74,14 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
           </AlertDescription>
         </Alert>
       ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="destructive" disabled={!allowed || pending || !matches}>
-          {pending ? 'Merging…' : 'Merge accounts'}
-        </Button>
-        {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
-      </div>
+      {approval ? null : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="destructive" disabled={!allowed || pending || !matches}>
+            {pending ? 'Merging…' : 'Merge accounts'}
+          </Button>
+          {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+        </div>
+      )}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
 import { callAction } from '@/components/action-feedback';
+import { RequestApproval } from '@/components/approvals/request-approval';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -85,6 +86,15 @@ export function BulkRemediationDialog({ selection, onClose, kind = 'message' }: 
             ) : (
               <p>Nothing matches: there is nothing to run.</p>
             )}
+            {plan.approval && plan.total > 0 ? (
+              <RequestApproval
+                action="job.start"
+                params={{ jobId: plan.jobId, confirmCount: Number(confirmation) }}
+                gate={plan.approval}
+                incompleteReason={Number(confirmation) === plan.total ? null : `Type ${plan.total} to confirm first.`}
+                fallbackHref={jobHref(plan.jobId)}
+              />
+            ) : null}
           </div>
         ) : (
           <div className="flex flex-wrap items-end gap-3">
@@ -125,7 +135,7 @@ export function BulkRemediationDialog({ selection, onClose, kind = 'message' }: 
         ) : null}
         <DialogFooter>
           <Button variant="ghost" disabled={pending} onClick={onClose}>Close</Button>
-          {plan ? (
+          {plan?.approval ? null : plan ? (
             <Button disabled={pending || plan.total === 0 || Number(confirmation) !== plan.total} onClick={start}>
               {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} ${noun.many}`}
             </Button>

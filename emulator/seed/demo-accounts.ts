@@ -11,6 +11,11 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   adminAllowed: boolean;
+  /**
+   * The password hash's salt, for accounts added after the seed was fixed: theirs is given here
+   * rather than drawn from the seed's random stream, so every other seeded record stays as it was.
+   */
+  salt?: string;
 }
 
 export const DEMO_ACCOUNTS = {
@@ -41,5 +46,14 @@ export const DEMO_ACCOUNTS = {
     firstName: 'Maya',
     lastName: 'Chen',
     adminAllowed: false,
+  },
+  /** A second ops operator, to try four-eyes approvals on one machine. */
+  lead: {
+    id: 'usr_00000000000000000005',
+    email: 'lead@example.com',
+    firstName: 'Lee',
+    lastName: 'Adebayo',
+    adminAllowed: true,
+    salt: 'lead-demo-account-fixed-salt-000',
   },
 } as const satisfies Record<string, DemoAccount>;

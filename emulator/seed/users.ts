@@ -166,7 +166,7 @@ export function generateUsers(context: SeedContext): { users: UserRow[]; signInA
     });
     signInAccounts.push({
       id: account.id,
-      password_hash: hashPassword(DEMO_PASSWORD, random.hex(32)),
+      password_hash: hashPassword(DEMO_PASSWORD, 'salt' in account ? account.salt : random.hex(32)),
       admin_allowed: account.adminAllowed,
     });
   }

@@ -2,7 +2,7 @@
  * The one path every mutation takes. An action is declared once (name, required role, input
  * schema, targets, what it does); `executeAction` checks the session, the role and the input
  * itself, writes the audit intent before the service is called and the outcome after, and
- * returns a typed result. Approvals and bulk jobs hook in here later.
+ * returns a typed result. A covered action also needs a second operator's approval (lib/approvals).
  */
 import type { z } from 'zod';
 import type { ConsoleRole } from '@/lib/auth/roles';

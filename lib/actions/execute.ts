@@ -8,6 +8,8 @@ import { recordIntent, recordOutcome, recordRefusal, type AuditIntent } from '@/
 import { boundedParams } from '@/lib/audit/bounded';
 import { failedOutcome } from '@/lib/audit/outcome';
 import { recordAnonymousRefusal } from '@/lib/audit/refusals';
+import { authorizeCoveredAction, completeGrant, grantParams, type ApprovalAuthorization } from '@/lib/approvals/enforce';
+import { approvalSettings, type ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
 import { operatorFrom, type Operator } from '@/lib/auth/operator';
 import { roleAllows, type RoleMapping } from '@/lib/auth/roles';
@@ -27,6 +29,10 @@ export interface ActionEnvironment {
   source?: string;
   /** A client bound to the operator's token that reports each call to `log`. */
   upstreamFor(accessToken: string, log: (line: UpstreamLogLine) => void): UpstreamClient;
+  /** The four-eyes policy (lib/approvals/policy.ts); read from the environment when absent. */
+  approvals?: ApprovalSettings;
+  /** The approval (or break-glass reason) a covered action runs under. */
+  authorization?: ApprovalAuthorization;
 }
 
 /** Most of a refused call's input the audit log keeps, as bytes of JSON. */
@@ -110,7 +116,13 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
   }
 
-  const auditId = await recordIntent(db, intent);
+  // Four-eyes: a covered action runs only under an approval for exactly this input (lib/approvals).
+  const approval = await authorizeCoveredAction(db, definition.name, parsed.data, operator, environment.authorization, environment.approvals ?? approvalSettings());
+  if (!approval.ok) {
+    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: approval.reason });
+    return { ok: false, error: { kind: 'rejected', message: approval.message, code: 'approval_required' } };
+  }
+  const auditId = await recordIntent(db, approval.grant ? { ...intent, params: { ...parsed.data, ...grantParams(approval.grant) } } : intent);
   const calls: UpstreamLogLine[] = [];
   const upstream = environment.upstreamFor(session.accessToken, (line) => calls.push(line));
   const started = performance.now();
@@ -137,6 +149,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
       return false;
     },
   );
+  if (approval.grant) await completeGrant(db, approval.grant, { outcome: result.ok ? 'ok' : 'failed', auditId, output: result.ok ? result.data : null });
   if (result.ok) {
     const warning = recorded ? {} : { warning: `Done. The audit log could not record the outcome (audit entry ${auditId} stays pending); do not repeat the action.` };
     return { ok: true, data: result.data, requestId: lastCall()?.requestId ?? null, ...warning };

@@ -260,6 +260,46 @@ ALTER TABLE bulk_jobs ADD CONSTRAINT bulk_jobs_action_check
 `,
 };
 
+/**
+ * Four-eyes approvals (lib/approvals): one row per request for a covered action, bound to its
+ * validated parameters by hash. Used at most once: the execution is the conditional update from
+ * `approved` to `executed`. A break-glass run is a row of its own (break_glass, executed at
+ * once), waiting for its after-the-fact review by another operator.
+ */
+const approvalRequests: Migration = {
+  id: '0040_approval_requests',
+  sql: `
+CREATE TABLE approval_requests (
+  id text PRIMARY KEY,
+  action text NOT NULL,
+  params jsonb NOT NULL,
+  params_hash text NOT NULL,
+  preview jsonb NOT NULL DEFAULT '{}',
+  reason text NOT NULL,
+  status text NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'expired', 'executed', 'canceled')),
+  requester_id text NOT NULL,
+  requester_email text NOT NULL,
+  approver_id text,
+  approver_email text,
+  review_comment text,
+  break_glass boolean NOT NULL DEFAULT false,
+  reviewed_by_id text,
+  reviewed_by_email text,
+  reviewed_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  decided_at timestamptz,
+  executed_at timestamptz,
+  expires_at timestamptz NOT NULL,
+  execution_outcome text CHECK (execution_outcome IN ('ok', 'failed')),
+  execution_audit_id text,
+  execution_result jsonb,
+  CHECK (approver_id IS NULL OR break_glass OR approver_id <> requester_id)
+);
+CREATE INDEX approval_requests_status_idx ON approval_requests (status, created_at DESC);
+CREATE INDEX approval_requests_created_idx ON approval_requests (created_at DESC, id DESC);
+`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -270,4 +310,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   sessionRefreshes,
   bulkJobUserActions,
   accountMerges,
+  approvalRequests,
 ];

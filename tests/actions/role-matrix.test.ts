@@ -6,9 +6,12 @@
  *
  * A new action joins with one row in ACTIONS.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
+import { approveRequestAction, cancelRequestAction, rejectRequestAction, requestApprovalAction, reviewBreakGlassAction } from '@/lib/actions/approvals';
+import { approvalSettings } from '@/lib/approvals/policy';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
 import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
@@ -235,6 +238,16 @@ const ACTIONS: ActionRow[] = [
     { agentId: 'usr_1', expiresInSeconds: 3_601 },
     { agentId: 'usr_1', expiresInSeconds: '300' },
   ]),
+  row(requestApprovalAction, async () => ({ action: 'channel.repair_sequence_numbers', params: { confirm: true }, reason: 'INC-1 matrix' }), [
+    {},
+    { action: 'user.set_verified', params: {}, reason: 'INC-1' },
+    { action: 'user.merge', params: {}, reason: '' },
+    { action: 'user.merge', params: 'x', reason: 'INC-1' },
+  ], 0),
+  row(approveRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 'x' }, { requestId: randomUUID(), comment: HUGE }], 0, 'rejected'),
+  row(rejectRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 7 }], 0, 'rejected'),
+  row(cancelRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: null }], 0, 'rejected'),
+  row(reviewBreakGlassAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: '..' }], 0, 'rejected'),
 ];
 
 const ROLES = parseRoleMapping('ops@example.com=ops,support@example.com=support,viewer@example.com=viewer');
@@ -271,6 +284,8 @@ function environment(session: SessionToken | null): ActionEnvironment {
     session,
     roles: ROLES,
     db: database.db,
+    // The role checks, not the four-eyes policy (tests/approvals proves that): covered actions run directly.
+    approvals: approvalSettings({ CONSOLE_APPROVALS: 'off' }),
     upstreamFor: (accessToken, log) => new UpstreamClient({ baseUrl: emulator.url, accessToken, readRetries: 0, log }),
   };
 }

@@ -3,6 +3,8 @@
 import type { ActionResult } from '@/lib/actions/define';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
 import { performAction } from '@/lib/actions/server';
+import { approvalGateFor, type ApprovalGate } from '@/lib/approvals/gate';
+import { getOperator } from '@/lib/auth/session';
 import { PLAN_VALID_MINUTES } from '@/lib/jobs/commands';
 import type { JobPlan } from '@/lib/jobs';
 import type { JobAction } from '@/lib/jobs/operations';
@@ -18,9 +20,12 @@ export interface PlannedJob {
   statusCounts: Record<string, number>;
   alreadyAtTarget: number;
   notFoundCount: number;
+  /** Set when starting it needs a second operator's approval (lib/approvals/policy.ts). */
+  approval: ApprovalGate | null;
 }
 
-function planned(plan: JobPlan): PlannedJob {
+async function planned(plan: JobPlan): Promise<PlannedJob> {
+  const operator = await getOperator();
   return {
     jobId: plan.jobId,
     action: plan.action,
@@ -30,6 +35,7 @@ function planned(plan: JobPlan): PlannedJob {
     statusCounts: plan.dryRun.statusCounts,
     alreadyAtTarget: plan.dryRun.alreadyAtTarget,
     notFoundCount: plan.dryRun.notFoundCount,
+    approval: operator ? await approvalGateFor(operator, startJobAction, { jobId: plan.jobId }) : null,
   };
 }
 
@@ -38,12 +44,12 @@ const planDeadline = () => AbortSignal.timeout(PLAN_VALID_MINUTES * 60_000);
 
 export async function planBulkJob(input: unknown): Promise<ActionResult<PlannedJob>> {
   const result = await performAction(planJobAction, input, { signal: planDeadline() });
-  return result.ok ? { ...result, data: planned(result.data) } : result;
+  return result.ok ? { ...result, data: await planned(result.data) } : result;
 }
 
 export async function planJobRevert(input: unknown): Promise<ActionResult<PlannedJob>> {
   const result = await performAction(planRevertAction, input, { signal: planDeadline() });
-  return result.ok ? { ...result, data: planned(result.data) } : result;
+  return result.ok ? { ...result, data: await planned(result.data) } : result;
 }
 
 export async function startBulkJob(input: unknown): Promise<ActionResult<{ jobId: string }>> {

@@ -6,6 +6,7 @@
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction } from '@/lib/actions/execute';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
+import { approvalSettings } from '@/lib/approvals/policy';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
 import type { PlanDeps, PlanJobInput } from '@/lib/jobs/plan';
@@ -26,6 +27,8 @@ async function asOperator<Input extends Record<string, unknown>, Output>(
     session: { sub: actor.id, email: actor.email, scopes: ['admin'], accessToken: 'test-token', signedInAt: Date.now() },
     roles: parseRoleMapping(`${actor.email}=${actor.role === 'none' ? 'viewer' : actor.role}`),
     db,
+    // The engine's commands, not the four-eyes policy (tests/approvals proves that).
+    approvals: approvalSettings({ CONSOLE_APPROVALS: 'off' }),
     upstreamFor: () => upstream,
   });
   if (result.ok) return result.data;

@@ -8,6 +8,7 @@ import { ServiceFailure } from '@/components/entities/service-failure';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { readMergePreview, searchUsers } from '@/lib/accounts/data';
 import { mergeUsersAction } from '@/lib/actions/accounts';
+import { approvalGateFor } from '@/lib/approvals/gate';
 import { roleAllows } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { serviceIdSchema } from '@/lib/upstream/contract';
@@ -38,10 +39,11 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
   const allowed = roleAllows(operator.role, mergeUsersAction.requiredRole);
   const deniedReason = `Merging needs the ${mergeUsersAction.requiredRole} role; you are ${operator.role}.`;
 
-  const [sourceResults, targetResults, preview] = await Promise.all([
+  const [sourceResults, targetResults, preview, approval] = await Promise.all([
     !source && sourceQuery ? readFromService(searchUsers(upstream, sourceQuery)) : null,
     !target && targetQuery ? readFromService(searchUsers(upstream, targetQuery)) : null,
     source && target ? readFromService(readMergePreview(upstream, source, target, { withPlans: true })) : null,
+    approvalGateFor(operator, mergeUsersAction, {}),
   ]);
   const failure = [sourceResults, targetResults, preview].find((read) => read && !read.ok);
   if (failure && !failure.ok) return <ServiceFailure title="Merge accounts" failure={failure.failure} retryHref={mergeHref({ source, target })} />;
@@ -81,6 +83,7 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
               direction={preview.data.preview.direction}
               allowed={allowed}
               deniedReason={deniedReason}
+              approval={approval}
             />
           </>
         ) : (

@@ -1,0 +1,104 @@
+/**
+ * What an approver compares: each covered action's preview as labelled facts, read from the
+ * service (and for a bulk job, the console database) when the request is made and again when the
+ * approver opens it. Same labels both times, so the request page can line them up.
+ */
+import { readMergePreview } from '@/lib/accounts/data';
+import { accountName, type AccountFootprint } from '@/lib/accounts/merge-preview';
+import type { ConsoleDb } from '@/lib/db';
+import { readDomain } from '@/lib/domains/data';
+import { getJob, JOB_ACTION_LABELS } from '@/lib/jobs';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { workspaceMembers } from '@/lib/upstream/accounts';
+import { countRecords } from '@/lib/upstream/ra';
+import type { ApprovalPreview, PreviewFact } from './types';
+
+export interface PreviewContext {
+  upstream: UpstreamClient;
+  db: ConsoleDb;
+}
+
+const FOOTPRINT_FACTS: readonly [keyof AccountFootprint, string][] = [
+  ['workspaces', 'workspaces'],
+  ['channels', 'channels'],
+  ['messages', 'messages'],
+  ['agents', 'agents'],
+];
+
+export async function mergePreviewFacts({ upstream }: PreviewContext, input: { sourceUserId: string; targetUserId: string }): Promise<ApprovalPreview> {
+  const result = await readMergePreview(upstream, input.sourceUserId, input.targetUserId, { withPlans: false });
+  if (!result.ok) return { title: 'Merge accounts', facts: [{ label: 'Refused by the console', value: result.refusal.message }] };
+  const { source, target, expected } = result.preview;
+  const facts: PreviewFact[] = [
+    { label: 'Account folded (stops existing)', value: `${accountName(source.user)} (${source.user.email})` },
+    { label: 'Account kept', value: `${accountName(target.user)} (${target.user.email})` },
+    ...FOOTPRINT_FACTS.map(([key, label]) => ({ label: `Folded account's ${label}`, value: source.footprint[key] as number })),
+    ...FOOTPRINT_FACTS.map(([key, label]) => ({ label: `Kept account's ${label} after the merge`, value: expected[key] as number })),
+  ];
+  return { title: result.preview.direction, facts };
+}
+
+export async function domainDeletePreviewFacts({ upstream }: PreviewContext, input: { id: string; before: { domain: string; workspaceGuid: string } }): Promise<ApprovalPreview> {
+  const current = await readDomain(upstream, input.id);
+  return {
+    title: `Delete the domain ${input.before.domain}`,
+    facts: [
+      { label: 'Domain', value: current ? current.domain : 'no longer exists' },
+      { label: 'Workspace', value: current ? current.workspace_guid : null },
+    ],
+  };
+}
+
+export async function setOwnerPreviewFacts({ upstream }: PreviewContext, input: { workspaceGuid: string; userId: string }): Promise<ApprovalPreview> {
+  const members = await workspaceMembers(upstream, input.workspaceGuid);
+  const owner = members.find((member) => member.role_cd === 'owner');
+  const next = members.find((member) => member.id === input.userId);
+  return {
+    title: `Set the owner of workspace ${input.workspaceGuid}`,
+    facts: [
+      { label: 'Current owner', value: owner ? owner.email || owner.id : 'none' },
+      { label: 'New owner', value: next ? next.email || next.id : `${input.userId} (not a member)` },
+      { label: "New owner's role now", value: next?.role_cd ?? 'not a member' },
+      { label: 'Members', value: members.length },
+    ],
+  };
+}
+
+export function repairPreviewFacts(): Promise<ApprovalPreview> {
+  return Promise.resolve({ title: 'Repair channel sequence numbers', facts: [{ label: 'Scope', value: 'every channel of the service' }] });
+}
+
+/** A bulk job: what was planned, and for a filter selection how many records match it now. */
+export async function jobStartPreviewFacts({ upstream, db }: PreviewContext, input: { jobId: string; confirmCount: number }): Promise<ApprovalPreview> {
+  const job = await getJob(db, input.jobId);
+  if (!job) return { title: `Start bulk job ${input.jobId}`, facts: [{ label: 'Job', value: 'no longer exists' }] };
+  const label = (JOB_ACTION_LABELS as Readonly<Record<string, string>>)[job.action] ?? job.action;
+  const selection = job.selection;
+  const filter = selection.kind === 'filter' && selection.filter && typeof selection.filter === 'object' ? (selection.filter as Record<string, unknown>) : null;
+  const entity = job.action.split('.')[0] === 'user' ? 'users' : 'messages';
+  const facts: PreviewFact[] = [
+    { label: 'Action', value: job.params.status ? `${label} to ${job.params.status}` : label },
+    { label: 'Job status', value: job.status },
+    { label: 'Items in the job', value: job.total },
+  ];
+  if (filter) facts.push({ label: `${entity === 'users' ? 'Users' : 'Messages'} matching the selection`, value: await countRecords(upstream, entity, filter) });
+  return { title: `${label} for ${job.total.toLocaleString('en-US')} items (bulk job)`, facts };
+}
+
+/** Facts of the stored snapshot and of now, by label: what changed is marked. */
+export interface PreviewComparison {
+  label: string;
+  then: PreviewFact['value'] | undefined;
+  now: PreviewFact['value'] | undefined;
+  changed: boolean;
+}
+
+export function comparePreviews(then: ApprovalPreview, now: ApprovalPreview): PreviewComparison[] {
+  const labels = [...new Set([...then.facts.map((fact) => fact.label), ...now.facts.map((fact) => fact.label)])];
+  const value = (preview: ApprovalPreview, label: string) => preview.facts.find((fact) => fact.label === label)?.value;
+  return labels.map((label) => {
+    const before = value(then, label);
+    const after = value(now, label);
+    return { label, then: before, now: after, changed: before !== after };
+  });
+}
