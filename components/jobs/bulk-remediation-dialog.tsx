@@ -21,7 +21,7 @@ import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
  * Bulk remediation in two steps: a dry run (the exact count and a sample, nothing sent), then a
  * start that the operator confirms by typing the count. The job then runs on the server.
  */
-export function BulkRemediationDialog({ selection, onClose }: { selection: JobSelection; onClose: () => void }) {
+export function BulkRemediationDialog({ selection, onClose, incidentId }: { selection: JobSelection; onClose: () => void; /** Links the started job to this incident. */ incidentId?: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [action, setAction] = useState<JobAction>('message.reprocess');
@@ -42,7 +42,7 @@ export function BulkRemediationDialog({ selection, onClose }: { selection: JobSe
     startTransition(async () => {
       if (!plan) return;
       setError(null);
-      const result = await callAction(() => startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }));
+      const result = await callAction(() => startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation), ...(incidentId ? { incidentId } : {}) }));
       if (result.ok) router.push(jobHref(plan.jobId));
       else setError(result.error);
     });

@@ -24,6 +24,7 @@ const AREAS: readonly NavItem[] = [
   { href: '/statistics', label: 'Statistics', icon: 'statistics', order: 100, built: true, purpose: 'Daily message counts per status, compared over periods.' },
   { href: '/jobs', label: 'Bulk jobs', icon: 'jobs', order: 110, built: true, purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.' },
   { href: '/audit', label: 'Audit log', icon: 'audit', order: 120, built: true, purpose: "Every operator's actions, allowed or denied, with outcomes." },
+  { href: '/incidents', label: 'Incidents', icon: 'incidents', order: 25, built: true, purpose: 'Incidents: the stuck trend by the minute, remediation jobs, actions and notes, exportable as a report.' },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = [

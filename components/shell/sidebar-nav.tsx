@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   MessageSquare,
   ScrollText,
+  Siren,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,6 +35,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   statistics: ChartColumn,
   jobs: ListChecks,
   audit: ScrollText,
+  incidents: Siren,
 };
 
 function isActive(pathname: string, href: string): boolean {

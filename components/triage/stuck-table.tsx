@@ -25,6 +25,8 @@ interface StuckTableProps {
   canRemediate: boolean;
   /** Shown in place of the rows when there are none. */
   empty: React.ReactNode;
+  /** The incident this view remediates for: jobs started here are linked to it. */
+  incidentId?: string;
 }
 
 const helper = createColumnHelper<ServerTableFeatures, Message>();
@@ -56,7 +58,7 @@ const columnsAt = (now: number) => [
 ];
 
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty, incidentId }: StuckTableProps) {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<JobSelection | null>(null);
   const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
@@ -89,7 +91,7 @@ export function StuckTable({ rows, now, total, page, size, selection, canRemedia
         pagination={{ page, size, total, rowLabel: 'stuck messages' }}
         rowSelection={canRemediate ? { state: selected, onChange: setSelected } : undefined}
       />
-      {dialog ? <BulkRemediationDialog selection={dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog ? <BulkRemediationDialog selection={dialog} onClose={() => setDialog(null)} incidentId={incidentId} /> : null}
     </div>
   );
 }

@@ -87,7 +87,8 @@ export type NavIcon =
   | 'agents'
   | 'statistics'
   | 'jobs'
-  | 'audit';
+  | 'audit'
+  | 'incidents';
 
 /** Where an entity sits in the sidebar: its icon, its place among the areas, what it is for. */
 export interface EntityNav {

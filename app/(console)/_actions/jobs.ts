@@ -3,6 +3,7 @@
 import type { ActionResult } from '@/lib/actions/define';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
 import { performAction } from '@/lib/actions/server';
+import { withIncidentLink } from '@/lib/incidents/job-link';
 import { PLAN_VALID_MINUTES } from '@/lib/jobs/commands';
 import type { JobPlan } from '@/lib/jobs';
 import type { JobAction } from '@/lib/jobs/operations';
@@ -48,7 +49,7 @@ export async function planJobRevert(input: unknown): Promise<ActionResult<Planne
 
 export async function startBulkJob(input: unknown): Promise<ActionResult<{ jobId: string }>> {
   const result = await performAction(startJobAction, input);
-  return result.ok ? { ...result, data: { jobId: result.data.job.id } } : result;
+  return result.ok ? withIncidentLink(input, { ...result, data: { jobId: result.data.job.id } }) : result;
 }
 
 export async function cancelBulkJob(input: unknown): Promise<ActionResult<{ skipped: number; inFlight: number }>> {
