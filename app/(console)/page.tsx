@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatisticsDashboardCard } from '@/components/statistics/dashboard-card';
+import { StuckTrendCard } from '@/components/stuck-trend/stuck-trend-card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readOrphanCounts } from '@/lib/accounts/data';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
@@ -74,6 +75,7 @@ export default async function DashboardPage() {
         <StatisticsDashboardCard read={statistics} />
       </div>
       {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}
+      <StuckTrendCard openIncidentHref="/incidents/new" />
     </div>
   );
 }

@@ -28,7 +28,18 @@ const AT_TARGET: Readonly<Record<ItemKindName, string>> = { message: 'already at
  * that the operator confirms by typing the count. The job then runs on the server. `kind` is
  * what the selection's ids are (messages by default; users for "mark verified").
  */
-export function BulkRemediationDialog({ selection, onClose, kind = 'message' }: { selection: JobSelection; onClose: () => void; kind?: ItemKindName }) {
+export function BulkRemediationDialog({
+  selection,
+  onClose,
+  kind = 'message',
+  incidentId,
+}: {
+  selection: JobSelection;
+  onClose: () => void;
+  kind?: ItemKindName;
+  /** Links the started job to this incident. */
+  incidentId?: string;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const actions = jobActionsFor(kind);
@@ -51,7 +62,7 @@ export function BulkRemediationDialog({ selection, onClose, kind = 'message' }: 
     startTransition(async () => {
       if (!plan) return;
       setError(null);
-      const result = await callAction(() => startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }));
+      const result = await callAction(() => startBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation), ...(incidentId ? { incidentId } : {}) }));
       if (result.ok) router.push(jobHref(plan.jobId));
       else setError(result.error);
     });

@@ -15,6 +15,8 @@ export interface BulkJobOffer {
   /** Every row matching the list's current filter (read afresh by the dry run). */
   all: JobSelection;
   permission: ActionPermission;
+  /** Links the jobs started from this offer to this incident. */
+  incidentId?: string;
 }
 
 /** The verb on the buttons, by what the rows are. */
@@ -54,7 +56,7 @@ export function BulkJobToolbar({ offer, selectedIds, total }: { offer: BulkJobOf
         </Button>
         {total > 0 ? null : <span className="text-sm text-muted-foreground">No {ITEM_NOUNS[offer.kind].many} match.</span>}
       </div>
-      {dialog ? <BulkRemediationDialog kind={offer.kind} selection={dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog ? <BulkRemediationDialog kind={offer.kind} selection={dialog} onClose={() => setDialog(null)} incidentId={offer.incidentId} /> : null}
     </>
   );
 }

@@ -25,6 +25,7 @@ const AREAS: readonly NavItem[] = [
   { href: '/jobs', label: 'Bulk jobs', icon: 'jobs', order: 110, built: true, purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.' },
   { href: '/audit', label: 'Audit log', icon: 'audit', order: 120, built: true, purpose: "Every operator's actions, allowed or denied, with outcomes." },
   { href: '/approvals', label: 'Approvals', icon: 'approvals', order: 115, built: true, purpose: 'Four-eyes approval of high-impact actions, and review of break-glass runs.' },
+  { href: '/incidents', label: 'Incidents', icon: 'incidents', order: 25, built: true, purpose: 'Incidents: the stuck trend by the minute, remediation jobs, actions and notes, exportable as a report.' },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = [

@@ -13,6 +13,7 @@ import {
   MessageSquare,
   ScrollText,
   ShieldCheck,
+  Siren,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -36,6 +37,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   jobs: ListChecks,
   audit: ScrollText,
   approvals: ShieldCheck,
+  incidents: Siren,
 };
 
 function isActive(pathname: string, href: string): boolean {

@@ -26,6 +26,8 @@ interface StuckTableProps {
   permission: ActionPermission;
   /** Shown in place of the rows when there are none. */
   empty: React.ReactNode;
+  /** The incident this view remediates for: jobs started here are linked to it. */
+  incidentId?: string;
 }
 
 const helper = createColumnHelper<ServerTableFeatures, Message>();
@@ -50,7 +52,7 @@ const columnsAt = (now: number) => [
 ];
 
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, permission, empty }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, size, selection, permission, empty, incidentId }: StuckTableProps) {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const canRemediate = permission.allowed;
   const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
@@ -60,7 +62,7 @@ export function StuckTable({ rows, now, total, page, size, selection, permission
 
   return (
     <div className="space-y-2">
-      {rows.length === 0 ? null : <BulkJobToolbar offer={{ kind: 'message', all: selection, permission }} selectedIds={selectedShown} total={total} />}
+      {rows.length === 0 ? null : <BulkJobToolbar offer={{ kind: 'message', all: selection, permission, incidentId }} selectedIds={selectedShown} total={total} />}
       <PagedDataTable
         columns={columns}
         rows={rows}

@@ -252,3 +252,24 @@ export async function* streamAudit(db: Queryable, filters: AuditFilters, batchSi
     after = { occurredAt: last.occurred_at_key, id: last.id };
   }
 }
+
+/**
+ * Entries in a time window, oldest first, at most `limit`: all of them, or (with `targets`) those
+ * naming one of the targets or concerning one of the jobs. An incident's page reads its window so.
+ */
+export async function queryAuditWindow(
+  db: Queryable,
+  window: { from: Date; to: Date; targets: string[] | null; jobIds: string[] },
+  limit: number,
+): Promise<AuditRow[]> {
+  const { limit: bounded } = parseOrThrow(pageSchema, { offset: 0, limit }, 'audit page');
+  const scoped = window.targets !== null;
+  const rows = await db.query(
+    `SELECT ${ROW_COLUMNS} FROM audit_log
+     WHERE occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz
+       AND (NOT $3::boolean OR target_ids && $4::text[] OR job_id = ANY($5::text[]))
+     ORDER BY occurred_at, id LIMIT $6`,
+    [window.from.toISOString(), window.to.toISOString(), scoped, window.targets ?? [], window.jobIds, bounded],
+  );
+  return rows.map((row) => auditRowSchema.parse(row));
+}

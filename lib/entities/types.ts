@@ -88,7 +88,8 @@ export type NavIcon =
   | 'statistics'
   | 'jobs'
   | 'audit'
-  | 'approvals';
+  | 'approvals'
+  | 'incidents';
 
 /** Where an entity sits in the sidebar: its icon, its place among the areas, what it is for. */
 export interface EntityNav {

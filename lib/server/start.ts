@@ -3,10 +3,11 @@
  * the console database before the first request (so a second process on the same PGlite
  * directory fails at start with a clear message instead of at its first action), then starts
  * this process's bulk-job runner, which resumes unfinished jobs left by a stopped or killed
- * console.
+ * console, and the stuck sampler (lib/stuck-trend).
  */
 import { getConsoleDb } from '@/lib/db';
 import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner-process';
+import { ensureStuckSampler, stopStuckSampler } from '@/lib/stuck-trend/sampler-process';
 
 export async function startConsoleServer(): Promise<void> {
   try {
@@ -16,8 +17,9 @@ export async function startConsoleServer(): Promise<void> {
     process.exit(1);
   }
   await ensureJobRunner();
+  await ensureStuckSampler();
   // Let requests in flight finish and hand unstarted items back at once, rather than after a lease.
   process.once('SIGTERM', () => {
-    void stopJobRunner().finally(() => process.exit(0));
+    void Promise.all([stopJobRunner(), stopStuckSampler()]).finally(() => process.exit(0));
   });
 }

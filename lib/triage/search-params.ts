@@ -14,6 +14,8 @@ export interface StuckPageState {
   refresh: number;
   /** Parameters that were not valid and were replaced by defaults, with why. */
   problems: ParamIssue[];
+  /** The incident this view remediates for: bulk jobs started here are linked to it (lib/incidents). */
+  incident?: string;
 }
 
 const MAX_THRESHOLD_MINUTES = 60 * 24 * 30;
@@ -45,7 +47,8 @@ export function parseStuckSearchParams(raw: RawSearchParams, defaultThreshold: n
   };
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const refresh = reader.read('refresh', refreshSchema, `refreshing every ${DEFAULT_REFRESH_SECONDS} seconds`) ?? DEFAULT_REFRESH_SECONDS;
-  return { query: stripUndefined(query), page, refresh, problems: reader.finish('page') };
+  const incident = reader.read('incident', z.string().uuid({ error: 'is not an incident id' }), 'not linked to an incident');
+  return { query: stripUndefined(query), page, refresh, problems: reader.finish('page'), ...(incident ? { incident } : {}) };
 }
 
 /** Optional fields that are absent, not present as undefined (the query is compared and spread). */
@@ -54,7 +57,7 @@ function stripUndefined(query: StuckQuery): StuckQuery {
 }
 
 /** The URL of the queue with some of its state changed; `page` resets unless given. */
-export function stuckHref(state: Pick<StuckPageState, 'query' | 'refresh'>, changes: Partial<StuckQuery> & { page?: number; refresh?: number } = {}): string {
+export function stuckHref(state: Pick<StuckPageState, 'query' | 'refresh' | 'incident'>, changes: Partial<StuckQuery> & { page?: number; refresh?: number } = {}): string {
   const query = { ...state.query, ...changes };
   const params = new URLSearchParams();
   params.set('threshold', String(query.threshold));
@@ -66,5 +69,6 @@ export function stuckHref(state: Pick<StuckPageState, 'query' | 'refresh'>, chan
   const refresh = changes.refresh ?? state.refresh;
   if (refresh !== DEFAULT_REFRESH_SECONDS) params.set('refresh', String(refresh));
   if (changes.page && changes.page > 1) params.set('page', String(changes.page));
+  if (state.incident) params.set('incident', state.incident);
   return `/stuck?${params.toString()}`;
 }

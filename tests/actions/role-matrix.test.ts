@@ -18,6 +18,8 @@ import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/li
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { mergeUsersAction } from '@/lib/actions/accounts';
+import { addIncidentNoteAction, linkIncidentJobAction, openIncidentAction, setIncidentStatusAction } from '@/lib/actions/incidents';
+import { openIncident } from '@/lib/incidents/store';
 import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
 import { queryAudit } from '@/lib/audit/log';
 import { planJob } from '@/lib/jobs';
@@ -135,6 +137,7 @@ async function structureSubjects(emulator: RunningEmulator) {
 }
 
 const HUGE = 'x'.repeat(100_000);
+const SOME_UUID = '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11';
 // `..` would make the call's path another endpoint's.
 const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
 
@@ -248,7 +251,26 @@ const ACTIONS: ActionRow[] = [
   row(rejectRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 7 }], 0, 'rejected'),
   row(cancelRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: null }], 0, 'rejected'),
   row(reviewBreakGlassAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: '..' }], 0, 'rejected'),
+  // Opening reads the scope's oldest stuck messages once (the most affected workspaces at the start).
+  row(openIncidentAction, async () => ({ title: 'Matrix incident', severity: 'sev3', scope: { statuses: ['processing'] } }), [
+    {},
+    { title: '', severity: 'sev3' },
+    { title: 'x', severity: 'sev9' },
+    { title: HUGE, severity: 'sev1' },
+    { title: 'x', severity: 'sev1', scope: { statuses: ['nonsense'] } },
+    { title: 'x', severity: 'sev1', scope: { workspaces: Array.from({ length: 21 }, (_, index) => `wsp_${index}`) } },
+  ]),
+  row(addIncidentNoteAction, async () => ({ incidentId: await someIncident(), body: 'Matrix note' }), [{}, { incidentId: 'x', body: 'n' }, { incidentId: SOME_UUID, body: '  ' }, { incidentId: SOME_UUID, body: 'x'.repeat(5_001) }], 0),
+  row(setIncidentStatusAction, async () => ({ incidentId: await someIncident(), status: 'mitigated' }), [{}, { incidentId: SOME_UUID, status: 'closed' }, { incidentId: '..', status: 'resolved' }], 0),
+  row(linkIncidentJobAction, async (emulator, token) => ({ incidentId: await someIncident(), jobId: (await plannedJob(emulator, token)).jobId }), [{}, { incidentId: SOME_UUID }, { incidentId: SOME_UUID, jobId: 'x' }], 0),
 ];
+
+/** An open incident, as support leaves it. */
+async function someIncident(): Promise<string> {
+  const id = randomUUID();
+  await openIncident(database.db, { id: 'usr_00000000000000000002', email: 'support@example.com' }, { id, title: 'Matrix incident', severity: 'sev3', scope: { workspaces: [], channels: [], statuses: [] }, affectedAtOpen: null });
+  return id;
+}
 
 const ROLES = parseRoleMapping('ops@example.com=ops,support@example.com=support,viewer@example.com=viewer');
 const RANK: ConsoleRole[] = ['viewer', 'support', 'ops'];

@@ -5,6 +5,7 @@ import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, st
 import { performAction } from '@/lib/actions/server';
 import { approvalGateFor, type ApprovalGate } from '@/lib/approvals/gate';
 import { getOperator } from '@/lib/auth/session';
+import { withIncidentLink } from '@/lib/incidents/job-link';
 import { PLAN_VALID_MINUTES } from '@/lib/jobs/commands';
 import type { JobPlan } from '@/lib/jobs';
 import type { JobAction } from '@/lib/jobs/operations';
@@ -54,7 +55,7 @@ export async function planJobRevert(input: unknown): Promise<ActionResult<Planne
 
 export async function startBulkJob(input: unknown): Promise<ActionResult<{ jobId: string }>> {
   const result = await performAction(startJobAction, input);
-  return result.ok ? { ...result, data: { jobId: result.data.job.id } } : result;
+  return result.ok ? withIncidentLink(input, { ...result, data: { jobId: result.data.job.id } }) : result;
 }
 
 export async function cancelBulkJob(input: unknown): Promise<ActionResult<{ skipped: number; inFlight: number }>> {

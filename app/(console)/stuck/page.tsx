@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { StuckTable } from '@/components/triage/stuck-table';
+import { StuckViewIncident } from '@/components/incidents/stuck-view-incident';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -68,6 +69,8 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
 
       <ParamIssues issues={state.problems} />
 
+      <StuckViewIncident state={state} />
+
       <form method="get" action="/stuck" className="flex flex-wrap items-end gap-3 rounded-md border p-4" aria-label="Stuck queue filters">
         <div className="space-y-1">
           <Label htmlFor="stuck-threshold">Not updated for (minutes)</Label>
@@ -90,6 +93,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
             <Input id={`stuck-${key}`} name={key} defaultValue={query[key] ?? ''} className="w-48" maxLength={200} />
           </div>
         ))}
+        {state.incident ? <input type="hidden" name="incident" value={state.incident} /> : null}
         <Button type="submit" size="sm">Apply</Button>
         <Button asChild variant="ghost" size="sm"><Link href="/stuck">Reset</Link></Button>
       </form>
@@ -151,6 +155,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           page={page}
           size={STUCK_PAGE_SIZE}
           permission={remediation}
+          incidentId={state.incident}
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           empty={
             <p data-testid="stuck-empty">

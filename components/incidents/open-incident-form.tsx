@@ -1,0 +1,97 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { openIncident } from '@/app/(console)/_actions/incidents';
+import { callAction } from '@/components/action-feedback';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/select-native';
+import type { ActionError } from '@/lib/actions/define';
+import type { ActionPermission } from '@/lib/auth/permissions';
+import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentScope, type IncidentSeverity } from '@/lib/incidents/types';
+import { IncidentActionError } from './action-error';
+
+const ids = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+
+/** Opens an incident; the scope comes prefilled from the stuck view it was opened from. */
+export function OpenIncidentForm({ initialScope, statuses, permission }: { initialScope: IncidentScope; statuses: readonly string[]; permission: ActionPermission }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<ActionError | null>(null);
+
+  const submit = (form: FormData) =>
+    startTransition(async () => {
+      setError(null);
+      const threshold = String(form.get('threshold') ?? '').trim();
+      const result = await callAction(() =>
+        openIncident({
+          title: String(form.get('title') ?? ''),
+          severity: String(form.get('severity') ?? '') as IncidentSeverity,
+          scope: {
+            workspaces: ids(String(form.get('workspaces') ?? '')),
+            channels: ids(String(form.get('channels') ?? '')),
+            statuses: form.getAll('status').map(String),
+            ...(threshold ? { threshold: Number(threshold) } : {}),
+          },
+        }),
+      );
+      if (result.ok) router.push(`/incidents/${result.data.incidentId}`);
+      else setError(result.error);
+    });
+
+  return (
+    <form action={submit} className="max-w-2xl space-y-4" aria-label="Open an incident">
+      <div className="space-y-1">
+        <Label htmlFor="incident-title">Title</Label>
+        <Input id="incident-title" name="title" required maxLength={200} placeholder="Messages stuck in processing for workspace Acme" />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="incident-severity">Severity</Label>
+        <NativeSelect id="incident-severity" name="severity" defaultValue="sev2">
+          {INCIDENT_SEVERITIES.map((severity) => (
+            <option key={severity} value={severity}>{SEVERITY_LABELS[severity]}</option>
+          ))}
+        </NativeSelect>
+      </div>
+      <fieldset className="space-y-3 rounded-md border p-4">
+        <legend className="px-1 text-sm font-medium">Scope (optional: empty is the whole service)</legend>
+        <div className="space-y-1">
+          <Label htmlFor="incident-workspaces">Workspace ids (comma-separated)</Label>
+          <Input id="incident-workspaces" name="workspaces" defaultValue={initialScope.workspaces.join(', ')} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="incident-channels">Channel ids (comma-separated)</Label>
+          <Input id="incident-channels" name="channels" defaultValue={initialScope.channels.join(', ')} />
+        </div>
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">Statuses</legend>
+          <div className="flex flex-wrap gap-3 text-sm">
+            {statuses.map((status) => (
+              <label key={status} className="flex items-center gap-1">
+                <input type="checkbox" name="status" value={status} defaultChecked={initialScope.statuses.includes(status as never)} />
+                {status}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="space-y-1">
+          <Label htmlFor="incident-threshold">Stuck after (minutes without an update; empty: the console&apos;s default)</Label>
+          <Input id="incident-threshold" name="threshold" type="number" min={1} className="w-28" defaultValue={initialScope.threshold ?? ''} />
+        </div>
+      </fieldset>
+      {error ? <IncidentActionError error={error} /> : null}
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={pending || !permission.allowed} title={permission.allowed ? undefined : permission.reason}>
+          {pending ? 'Opening…' : 'Open incident'}
+        </Button>
+        {permission.allowed ? null : <p className="text-sm text-muted-foreground">{permission.reason}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The stuck trend of the last 24 hours from the sampler (lib/stuck-trend), as a card: the
+ * dashboard shows every status with a link to open an incident, the stuck page the statuses of
+ * its filter. Self-contained (a server component reading its own data), so a page adds it with
+ * one element.
+ */
+import Link from 'next/link';
+import { statusColors } from '@/components/statistics/colors';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { requestTime } from '@/lib/request-time';
+import { readServiceTrend } from '@/lib/stuck-trend/data';
+import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
+import { bucketed, chartPoints, type TrendPoint } from '@/lib/stuck-trend/types';
+import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
+import { TrendPanel } from './trend-panel';
+
+const HOURS = 24;
+/** The table alternative's rows: a day by the quarter hour (96 rows), not 1,440 minutes. */
+const TABLE_BUCKET_MINUTES = 15;
+
+function onlyStatuses(points: TrendPoint[], statuses: readonly string[]): TrendPoint[] {
+  return points.map((point) => ({ ...point, counts: point.counts === null ? null : Object.fromEntries(statuses.map((status) => [status, point.counts?.[status] ?? 0])) }));
+}
+
+interface StuckTrendCardProps {
+  /** The statuses drawn; default the non-terminal ones, as the dashboard counts them. */
+  statuses?: readonly string[];
+  /** The "Open incident" link (from the dashboard: no scope; from a stuck view: its filter). */
+  openIncidentHref?: string;
+  /** Filters the samples do not have (workspace, channel): said under the chart. */
+  unsampledFilters?: string[];
+}
+
+export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openIncidentHref, unsampledFilters = [] }: StuckTrendCardProps) {
+  const settings = stuckSamplerSettings();
+  const points = onlyStatuses(await readServiceTrend(HOURS, requestTime()), statuses);
+  const shown = [...statuses];
+  return (
+    <Card data-testid="stuck-trend-card">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="text-base">Stuck messages, last {HOURS} hours</CardTitle>
+        {openIncidentHref ? (
+          <Button asChild size="sm" variant="outline">
+            <Link href={openIncidentHref}>Open incident</Link>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-2">
+        {points.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {settings.enabled
+              ? `No samples yet: the console samples the stuck counts every ${settings.intervalMinutes === 1 ? 'minute' : `${settings.intervalMinutes} minutes`}.`
+              : 'Sampling is off (STUCK_SAMPLING=off), so there is no trend.'}
+          </p>
+        ) : (
+          <TrendPanel
+            points={chartPoints(points)}
+            tablePoints={chartPoints(bucketed(points, TABLE_BUCKET_MINUTES))}
+            statuses={shown}
+            colors={statusColors(shown)}
+            caption={`Stuck messages per status, last ${HOURS} hours, one row per ${TABLE_BUCKET_MINUTES} minutes (UTC)`}
+            testId="stuck-trend"
+          />
+        )}
+        {unsampledFilters.length > 0 ? (
+          <p className="text-xs text-muted-foreground">The trend counts the statuses only; it is not filtered by {unsampledFilters.join(', ')} (an incident with that scope samples them).</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Incident commands as guarded actions. Support opens incidents and writes notes (the people
+ * first on an incident); changing its status (mitigated, resolved, reopened) and linking bulk
+ * jobs, which only ops can run, need ops. The timeline is the console's own: only opening
+ * reads the service (the most affected workspaces at the start).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { readAffectedWorkspaces } from '@/lib/incidents/scope-read';
+import { addIncidentNote, linkIncidentJob, openIncident, setIncidentStatus } from '@/lib/incidents/store';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, incidentScopeSchema } from '@/lib/incidents/types';
+import { defaultThresholdMinutes } from '@/lib/triage/settings';
+import { defineAction } from './define';
+
+const incidentId = z.string().trim().uuid('an incident id is a UUID');
+
+export const openIncidentAction = defineAction({
+  name: 'incident.open',
+  requiredRole: 'support',
+  input: z
+    .object({
+      title: z.string().trim().min(1, 'a title is required').max(200, 'at most 200 characters'),
+      severity: z.enum(INCIDENT_SEVERITIES),
+      scope: incidentScopeSchema.default({ workspaces: [], channels: [], statuses: [] }),
+    })
+    .transform((input) => ({ ...input, incidentId: randomUUID() })),
+  target: (input) => ({ type: 'incident', ids: [input.incidentId, ...input.scope.workspaces, ...input.scope.channels] }),
+  run: async ({ operator, upstream, db }, input) => {
+    // The start's picture is a nicety: a failed read opens the incident without it.
+    const affectedAtOpen = await readAffectedWorkspaces(upstream, input.scope, defaultThresholdMinutes(), Date.now()).catch((error: unknown) => {
+      console.warn(`[incidents] could not read the most affected workspaces for incident ${input.incidentId}`, error);
+      return null;
+    });
+    return openIncident(db, operator, { id: input.incidentId, title: input.title, severity: input.severity, scope: input.scope, affectedAtOpen });
+  },
+  summary: (incident) => `opened ${incident.severity} incident “${incident.title}”`,
+});
+
+export const addIncidentNoteAction = defineAction({
+  name: 'incident.add_note',
+  requiredRole: 'support',
+  input: z.object({ incidentId, body: z.string().trim().min(1, 'a note cannot be empty').max(5000, 'at most 5,000 characters') }),
+  target: (input) => ({ type: 'incident', ids: [input.incidentId] }),
+  run: ({ operator, db }, input) => addIncidentNote(db, operator, input.incidentId, input.body),
+  summary: (note) => `note ${note.id}`,
+});
+
+export const setIncidentStatusAction = defineAction({
+  name: 'incident.set_status',
+  requiredRole: 'ops',
+  input: z.object({ incidentId, status: z.enum(INCIDENT_STATUSES) }),
+  target: (input) => ({ type: 'incident', ids: [input.incidentId] }),
+  run: ({ operator, db }, input) => setIncidentStatus(db, operator, input.incidentId, input.status),
+  summary: (incident) => `now ${incident.status}`,
+});
+
+export const linkIncidentJobAction = defineAction({
+  name: 'incident.link_job',
+  requiredRole: 'ops',
+  input: z.object({ incidentId, jobId: z.string().trim().uuid('a job id is a UUID') }),
+  target: (input) => ({ type: 'incident', ids: [input.incidentId, input.jobId], jobId: input.jobId }),
+  run: ({ operator, db }, input) => linkIncidentJob(db, input.incidentId, input.jobId, operator.email).then(() => ({ linked: true })),
+  summary: () => 'job linked',
+});
