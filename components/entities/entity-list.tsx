@@ -8,7 +8,7 @@ import { ServerList, type ServerListRows, type ServerListSearch } from '@/compon
 import { DataTableViewOptions } from '@/components/data-table/view-options';
 import { detailHref } from '@/lib/entities/hrefs';
 import { columnsFromParam, columnVisibility, LIST_PARAMS, splitColumnKeys } from '@/lib/entities/list-state';
-import type { ColumnKind } from '@/lib/entities/types';
+import type { ColumnKind, NameRecord } from '@/lib/entities/types';
 import { TIME_ENCODINGS } from '@/lib/time';
 import type { RaRecord } from '@/lib/upstream/contract';
 import { CellValue } from './cell-value';
@@ -22,12 +22,15 @@ export type EntityListProps = ServerListRows<RaRecord> &
   ServerListSearch & {
     /** Controls beside the column chooser (the export button). */
     children?: React.ReactNode;
+    /** Names of the records the rows link to, by detail href. */
+    names?: NameRecord;
   };
 
 /** One entity's list: filters, the table and paging, all driven by the URL. */
-export function EntityList({ children, ...list }: EntityListProps) {
+export function EntityList({ children, names, ...list }: EntityListProps) {
   const { view } = list;
   const searchParams = useSearchParams();
+  const titles = useMemo(() => new Map(Object.entries(names ?? {})), [names]);
 
   const columns = useMemo(
     () =>
@@ -35,14 +38,14 @@ export function EntityList({ children, ...list }: EntityListProps) {
         helper.accessor((row) => row[spec.key], {
           id: spec.key,
           header: spec.label,
-          cell: (context) => <CellValue column={spec} value={context.getValue()} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} plainLinks />,
+          cell: (context) => <CellValue column={spec} value={context.getValue()} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} titles={titles} plainLinks />,
           enableSorting: spec.sortable,
           sortDescFirst: DESCENDING_FIRST.includes(spec.kind),
           enableHiding: spec.key !== 'id',
           meta: { label: spec.label },
         }),
       ),
-    [view],
+    [view, titles],
   );
 
   // The shown columns follow the URL, which the column chooser changes without a server round trip.

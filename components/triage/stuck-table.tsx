@@ -5,10 +5,12 @@ import { useMemo, useState } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
+import { CellValue } from '@/components/entities/cell-value';
 import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { detailHref } from '@/lib/entities/hrefs';
+import type { EntityName, NameRecord } from '@/lib/entities/types';
 import type { JobSelection } from '@/lib/jobs/types';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
@@ -25,6 +27,8 @@ interface StuckTableProps {
   canRemediate: boolean;
   /** Shown in place of the rows when there are none. */
   empty: React.ReactNode;
+  /** Names of the rows' workspaces, channels and creators, by detail href. */
+  names?: NameRecord;
 }
 
 const helper = createColumnHelper<ServerTableFeatures, Message>();
@@ -40,7 +44,12 @@ const SELECT = helper.display({
   cell: ({ row }) => <input type="checkbox" aria-label={`Select ${row.original.id}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
 });
 
-const columnsAt = (now: number) => [
+type Titles = ReadonlyMap<string, EntityName>;
+
+/** A linked record by name (the id on hover and in the link), or its bare id when unnamed. */
+const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} />;
+
+const columnsAt = (now: number, titles: Titles) => [
   helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
   helper.display({
@@ -49,17 +58,18 @@ const columnsAt = (now: number) => [
     meta: { label: 'Not updated for', cellClassName: 'whitespace-nowrap tabular-nums' },
     cell: ({ row }) => (row.original.last_updated_at === undefined ? 'unknown' : formatAge(now - row.original.last_updated_at)),
   }),
-  helper.display({ id: 'workspace', header: 'Workspace', meta: { label: 'Workspace' }, cell: ({ row }) => idLink('workspaces', row.original.workspace_guid) }),
-  helper.display({ id: 'channel', header: 'Channel', meta: { label: 'Channel' }, cell: ({ row }) => idLink('channels', row.original.channel_guids?.[0]) }),
-  helper.display({ id: 'creator', header: 'Creator', meta: { label: 'Creator' }, cell: ({ row }) => idLink('users', row.original.creator_guid) }),
+  helper.display({ id: 'workspace', header: 'Workspace', meta: { label: 'Workspace' }, cell: ({ row }) => namedLink('workspaces', row.original.workspace_guid, titles) }),
+  helper.display({ id: 'channel', header: 'Channel', meta: { label: 'Channel' }, cell: ({ row }) => namedLink('channels', row.original.channel_guids?.[0], titles) }),
+  helper.display({ id: 'creator', header: 'Creator', meta: { label: 'Creator' }, cell: ({ row }) => namedLink('users', row.original.creator_guid, titles) }),
   helper.display({ id: 'missing', header: 'Missing', meta: { label: 'Missing', cellClassName: 'text-xs' }, cell: ({ row }) => missingArtifacts(row.original).join(', ') || '—' }),
 ];
 
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty, names }: StuckTableProps) {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<JobSelection | null>(null);
-  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
+  const titles = useMemo(() => new Map(Object.entries(names ?? {})), [names]);
+  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now, titles)] : columnsAt(now, titles)), [canRemediate, now, titles]);
   // Only rows on screen count: a selection made in another group or page, or of messages that
   // recovered since the last refresh, must not be remediated unseen.
   const selectedShown = rows.filter((row) => selected[row.id]).map((row) => row.id);

@@ -10,7 +10,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
+import { AffectedWorkspaceLink } from '@/components/triage/affected-workspace-link';
 import { requireAdminSession } from '@/lib/auth/session';
+import { detailHref } from '@/lib/entities/hrefs';
+import { readNames } from '@/lib/entities/names';
 import { planJobAction } from '@/lib/actions/jobs';
 import { roleAllows } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/search-params';
@@ -44,6 +47,12 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     rows = listed.data.rows;
     total = listed.data.total;
   }
+  // The rows' and the top workspaces' names: one read per entity, in parallel, ids on failure.
+  const names = await readNames(upstream, {
+    users: rows.map((message) => message.creator_guid),
+    workspaces: [...rows.map((message) => message.workspace_guid), ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? [])],
+    channels: rows.map((message) => message.channel_guids?.[0]),
+  });
   const canRemediate = roleAllows(operator.role, planJobAction.requiredRole);
   const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
     query.statuses.map((status) => {
@@ -130,7 +139,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
               <ol className="space-y-1 text-sm" data-testid="stuck-workspaces">
                 {summary.workspaces.map((entry) => (
                   <li key={entry.workspaceGuid} className="flex justify-between gap-2">
-                    <Link className="truncate font-mono text-xs underline" href={stuckHref(state, { workspace: entry.workspaceGuid })}>{entry.workspaceGuid}</Link>
+                    <AffectedWorkspaceLink guid={entry.workspaceGuid} name={names[detailHref('workspaces', entry.workspaceGuid)]} href={stuckHref(state, { workspace: entry.workspaceGuid })} />
                     <span className="tabular-nums">{entry.count}</span>
                   </li>
                 ))}
@@ -151,6 +160,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           page={page}
           size={STUCK_PAGE_SIZE}
           canRemediate={canRemediate}
+          names={names}
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           empty={
             <p data-testid="stuck-empty">
