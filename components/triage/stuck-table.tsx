@@ -7,9 +7,11 @@ import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { CellValue } from '@/components/entities/cell-value';
 import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog';
+import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { detailHref } from '@/lib/entities/hrefs';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import type { EntityName, NameRecord } from '@/lib/entities/types';
 import type { JobSelection } from '@/lib/jobs/types';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
@@ -24,7 +26,8 @@ interface StuckTableProps {
   size: number;
   /** What "all matching" means for this view. */
   selection: JobSelection;
-  canRemediate: boolean;
+  /** Whether the role may start a bulk remediation, and if not, why (shown beside the disabled buttons). */
+  remediate: ActionPermission;
   /** Shown in place of the rows when there are none. */
   empty: React.ReactNode;
   /** Names of the rows' workspaces, channels and creators, by detail href. */
@@ -65,7 +68,8 @@ const columnsAt = (now: number, titles: Titles) => [
 ];
 
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty, names }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, size, selection, remediate, empty, names }: StuckTableProps) {
+  const canRemediate = remediate.allowed;
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<JobSelection | null>(null);
   const titles = useMemo(() => new Map(Object.entries(names ?? {})), [names]);
@@ -76,17 +80,22 @@ export function StuckTable({ rows, now, total, page, size, selection, canRemedia
 
   return (
     <div className="space-y-2">
-      {rows.length === 0 ? null : canRemediate ? (
+      {rows.length === 0 ? null : (
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk remediation">
-          <Button size="sm" variant="outline" disabled={selectedShown.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedShown })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!canRemediate || selectedShown.length === 0}
+            aria-describedby={canRemediate ? undefined : 'remediate-refused'}
+            onClick={() => setDialog({ kind: 'ids', ids: selectedShown })}
+          >
             Remediate selected ({selectedShown.length})
           </Button>
-          <Button size="sm" onClick={() => setDialog(selection)}>
+          <Button size="sm" disabled={!canRemediate} aria-describedby={canRemediate ? undefined : 'remediate-refused'} onClick={() => setDialog(selection)}>
             Remediate all {total.toLocaleString('en-US')} matching
           </Button>
+          <RefusalNote id="remediate-refused" permission={remediate} />
         </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">Bulk remediation needs the ops role.</p>
       )}
       <PagedDataTable
         columns={columns}

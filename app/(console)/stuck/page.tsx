@@ -15,7 +15,7 @@ import { requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { readNames } from '@/lib/entities/names';
 import { planJobAction } from '@/lib/actions/jobs';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import type { SearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
@@ -53,7 +53,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     workspaces: [...rows.map((message) => message.workspace_guid), ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? [])],
     channels: rows.map((message) => message.channel_guids?.[0]),
   });
-  const canRemediate = roleAllows(operator.role, planJobAction.requiredRole);
+  const remediate = permissionFor(operator.role, planJobAction);
   const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
     query.statuses.map((status) => {
       const buckets = Object.fromEntries(
@@ -159,7 +159,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           total={total}
           page={page}
           size={STUCK_PAGE_SIZE}
-          canRemediate={canRemediate}
+          remediate={remediate}
           names={names}
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           empty={
