@@ -85,3 +85,19 @@ test('a viewer sees the message buttons disabled, with the reason beside them', 
   await expect(setStatus).toBeDisabled();
   await expect(setStatus).toHaveAccessibleDescription(/Needs the ops role; you are viewer\./);
 });
+
+test('a viewer sees the stuck queue and user page buttons disabled with the reason, and the sidebar says viewer', async ({ page }) => {
+  await signIn(page, 'viewer@example.com');
+  await expect(page.getByTestId('operator-role')).toHaveText('Role: viewer');
+  await page.goto('/stuck?refresh=0');
+  await expect(page.getByTestId('stuck-row').first()).toBeVisible();
+  const all = page.getByRole('button', { name: /^Remediate all \d+ matching$/ });
+  await expect(all).toBeDisabled();
+  await expect(all).toHaveAccessibleDescription('Needs the ops role; you are viewer.');
+
+  const [unverified] = await service<{ id: string }[]>(`/admin/ra/users?${new URLSearchParams({ filter: JSON.stringify({ verified: false, account_type: 'human' }), range: '[0,0]' })}`);
+  await page.goto(`/users/${unverified!.id}`);
+  const verify = page.getByRole('button', { name: 'Mark verified…' });
+  await expect(verify).toBeDisabled();
+  await expect(verify).toHaveAccessibleDescription('Needs the support role; you are viewer.');
+});

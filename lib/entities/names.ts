@@ -46,7 +46,11 @@ async function readEntityNames(upstream: UpstreamClient, entity: string, ids: st
   const definition = findEntity(entity);
   if (!definition) return [];
   const { rows } = await listRecords(upstream, entity, { range: { start: 0, end: ids.length - 1 }, filter: { id: ids } }, raRecordSchema);
-  return rows.map((row) => [detailHref(entity, row.id), { name: definition.title(row) }]);
+  // A record without a name (a direct-message channel) is titled by its id: nothing to show.
+  return rows.flatMap((row): [string, EntityName][] => {
+    const name = definition.title(row);
+    return name === row.id ? [] : [[detailHref(entity, row.id), { name }]];
+  });
 }
 
 /** Names for the requested ids: one read per entity, in parallel; a failed read names nothing. */
