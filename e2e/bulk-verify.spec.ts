@@ -100,6 +100,8 @@ test('"verify all matching" plans the list filter, skipping users already verifi
 test('support sees why bulk verification is not offered', async ({ page }) => {
   await signIn(page, 'support@example.com');
   await page.goto('/users');
-  await expect(page.getByText('Bulk verification: Needs the ops role; you are support.')).toBeVisible();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk verification' });
+  await expect(toolbar.getByRole('button', { name: /^Verify all/ })).toBeDisabled();
+  await expect(toolbar.getByTestId('refusal-note')).toHaveText('Needs the ops role; you are support.');
   await expect(page.getByRole('checkbox', { name: /^Select usr_/ })).toHaveCount(0);
 });

@@ -67,7 +67,7 @@ test('reprocessing a message takes it out of the queue, and the service finishes
   const subject = (await serviceMessages(stuckFilter())).rows.find((message) => !poison.has(message.id))!;
   await openMessage(page, subject.id);
   await page.getByRole('button', { name: 'Reprocess' }).click();
-  await expect(page.getByTestId('action-outcome')).toContainText('Reprocess: done');
+  await expect(page.getByTestId('action-outcome')).toContainText('Reprocess done');
   await page.goto('/stuck');
   await expect(page.getByTestId('stuck-table')).toBeVisible();
   await expect(page.locator(`[data-message-id="${subject.id}"]`)).toHaveCount(0);
@@ -115,7 +115,7 @@ test('create MP3 makes the player appear; recreate waveform redraws it', async (
   await expect(page.getByTestId('message-audio')).toBeVisible();
 
   await page.getByRole('button', { name: 'Recreate waveform' }).click();
-  await expect(page.getByTestId('action-outcome')).toContainText('Recreate waveform: done');
+  await expect(page.getByTestId('action-outcome')).toContainText('Recreate waveform done');
   const waveform = (await serviceMessage(withoutMp3.id)).waveform_percentages ?? [];
   expect(waveform.length).toBeGreaterThan(0);
   await expect(page.getByTestId('waveform')).toHaveAttribute('data-samples', String(waveform.length));

@@ -1,6 +1,7 @@
 import { ActivityBeacon } from '@/components/auth/activity-beacon';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { JumpTo } from '@/components/entities/jump-to';
+import { OperatorRole } from '@/components/operator-role';
 import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -23,6 +24,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           <div className="px-2 text-xs">
             <div className="truncate font-medium" data-testid="operator-name">{operator.name}</div>
             <div className="truncate text-muted-foreground" data-testid="operator-email">{operator.email}</div>
+            <OperatorRole role={operator.role} />
           </div>
           <div className="flex items-center justify-between">
             <SignOutButton />

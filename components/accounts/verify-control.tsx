@@ -6,19 +6,21 @@ import { useState, useTransition } from 'react';
 import { markUserVerified } from '@/app/(console)/_actions/users';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
+import type { ActionPermission } from '@/lib/auth/permissions';
 
 interface VerifyControlProps {
   userId: string;
   name: string;
   verified: boolean;
   /** Whether the signed-in role may verify, and why not when it may not. */
-  allowed: boolean;
-  deniedReason: string;
+  permission: ActionPermission;
 }
 
 /** The verification state, and marking the user verified after a confirmation. */
-export function VerifyControl({ userId, name, verified, allowed, deniedReason }: VerifyControlProps) {
+export function VerifyControl({ userId, name, verified, permission }: VerifyControlProps) {
+  const allowed = permission.allowed;
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -40,10 +42,10 @@ export function VerifyControl({ userId, name, verified, allowed, deniedReason }:
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="verification-state">
       <span>This account is not verified.</span>
-      <Button size="sm" disabled={!allowed} title={allowed ? undefined : deniedReason} onClick={() => setOpen(true)}>
+      <Button size="sm" disabled={!allowed} aria-describedby={allowed ? undefined : 'verify-refused'} onClick={() => setOpen(true)}>
         <BadgeCheck className="size-4" aria-hidden /> Mark verified…
       </Button>
-      {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      <RefusalNote id="verify-refused" permission={permission} className="basis-auto" />
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

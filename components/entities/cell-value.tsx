@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ColumnSpec } from '@/lib/entities/types';
+import type { ColumnSpec, EntityName } from '@/lib/entities/types';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
@@ -54,40 +54,60 @@ function cut(text: string, limit: number): string {
   return characters.length > limit ? `${characters.slice(0, limit).join('')}…` : text;
 }
 
-const ID_LINK_CLASS = 'font-mono text-xs whitespace-nowrap text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current';
+const LINK_CLASS = 'text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current';
+const ID_LINK_CLASS = `font-mono text-xs whitespace-nowrap ${LINK_CLASS}`;
+/** A name may wrap (a table fits the screen better so); the e-mail beside it keeps to one line. */
+const NAME_LINK_CLASS = `[&>bdi+bdi]:whitespace-nowrap ${LINK_CLASS}`;
 
 interface IdLinkProps {
   entity: string;
   id: string;
-  title?: string;
+  /** The record's name (and e-mail for people); the bare id when none was read. */
+  title?: string | EntityName;
   mode: CellMode;
   plainLinks?: boolean;
 }
 
 function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
-  const content = title ? (
+  const name = typeof title === 'string' ? { name: title } : title;
+  // A named link keeps the id in its href and on hover; a detail page shows it too, having room.
+  const content = name ? (
     <>
       <bdi className="font-sans text-sm">
-        <VisibleText text={cut(title, TEXT_LIMIT.table)} />
-      </bdi>{' '}
-      <span className="text-muted-foreground">
-        (<VisibleText text={cut(id, TEXT_LIMIT[mode])} />)
-      </span>
+        <VisibleText text={cut(name.name, TEXT_LIMIT.table)} />
+      </bdi>
+      {name.email && name.email !== name.name ? (
+        <>
+          {' '}
+          <bdi className="font-sans text-xs text-muted-foreground">
+            <VisibleText text={cut(name.email, TEXT_LIMIT.table)} />
+          </bdi>
+        </>
+      ) : null}
+      {mode === 'detail' ? (
+        <>
+          {' '}
+          <span className="text-muted-foreground">
+            (<VisibleText text={cut(id, TEXT_LIMIT[mode])} />)
+          </span>
+        </>
+      ) : null}
     </>
   ) : (
     <bdi>
       <VisibleText text={cut(id, TEXT_LIMIT[mode])} />
     </bdi>
   );
+  const hover = name ? id : undefined;
   if (plainLinks) {
     return (
-      <a href={detailHref(entity, id)} data-client-nav="" className={ID_LINK_CLASS}>
+      <a href={detailHref(entity, id)} data-client-nav="" title={hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
         {content}
       </a>
     );
   }
   return (
-    <Link href={detailHref(entity, id)} prefetch={false} className={ID_LINK_CLASS}>
+    <Link href={detailHref(entity, id)} prefetch={false} title={hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
       {content}
     </Link>
   );
@@ -130,8 +150,8 @@ export interface CellValueProps {
   mode: CellMode;
   /** For id columns: the record's own entity, when the value is the record's id. */
   selfEntity?: string;
-  /** Titles of linked records, by their detail href. */
-  titles?: ReadonlyMap<string, string>;
+  /** Names (or titles) of linked records, by their detail href (lib/entities/names.ts). */
+  titles?: ReadonlyMap<string, string | EntityName>;
   /**
    * Plain anchors instead of next/link, for a table whose container navigates them on the
    * client (DataTable): a page of rows holds a hundred links, and each Link costs render time.

@@ -3,7 +3,7 @@ import { MessageWorkbench } from '@/components/messages/message-workbench';
 import type { Operator } from '@/lib/auth/operator';
 import { permissionsFor } from '@/lib/auth/permissions';
 import { getOperator } from '@/lib/auth/session';
-import { MESSAGE_ACTIONS } from '@/lib/entities/registry';
+import { findEntity, MESSAGE_ACTIONS } from '@/lib/entities/registry';
 import { requestTime } from '@/lib/request-time';
 import { messageSchema, type RaRecord } from '@/lib/upstream/contract';
 
@@ -17,7 +17,7 @@ const PANELS: Readonly<Record<string, (record: RaRecord, operator: Operator) => 
   messages(record, operator) {
     const message = messageSchema.safeParse(record);
     if (!message.success) return null;
-    return <MessageWorkbench message={message.data} permissions={permissionsFor(operator.role, MESSAGE_ACTIONS)} now={requestTime()} />;
+    return <MessageWorkbench message={message.data} title={findEntity('messages')?.title(record) ?? record.id} permissions={permissionsFor(operator.role, MESSAGE_ACTIONS)} now={requestTime()} />;
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * The list view of any entity, known to the registry or not: one read of one page (the count
- * comes with it in Content-Range), then the client island for filters, sorting and paging.
+ * comes with it in Content-Range), the names of the records it links to (one read per linked
+ * entity, in parallel), then the client island for filters, sorting and paging.
  */
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -15,7 +16,9 @@ import { countEntityOrNull, readEntityList } from '@/lib/entities/data';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
 import { listQueryString, reachablePageCount, type ListState } from '@/lib/entities/list-state';
+import { readNames } from '@/lib/entities/names';
 import { entityView, findEntity } from '@/lib/entities/registry';
+import { linkedColumnIds } from '@/lib/entities/related';
 import type { EntityView } from '@/lib/entities/types';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import type { RaRecord } from '@/lib/upstream/contract';
@@ -56,6 +59,8 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
 
   const view = known ? entityView(known) : inferEntity(name, read.data.rows);
   const { rows, total } = read.data;
+  // The page's creators, workspaces, channels, ... by name: one read per linked entity, together.
+  const names = await readNames(upstream, linkedColumnIds(view, rows));
   const active = activeFilters(view, state);
   const pageCount = reachablePageCount(total, state.size);
   const bulkKind = BULK_JOB_LISTS[name];
@@ -84,6 +89,7 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
       <EntityList
         view={view}
         rows={tableRows(view, rows)}
+        names={names}
         total={total}
         page={state.page}
         size={state.size}

@@ -10,7 +10,7 @@ import { ServerList, type ServerListRows, type ServerListSearch } from '@/compon
 import { DataTableViewOptions } from '@/components/data-table/view-options';
 import { detailHref } from '@/lib/entities/hrefs';
 import { columnsFromParam, columnVisibility, LIST_PARAMS, splitColumnKeys } from '@/lib/entities/list-state';
-import type { ColumnKind } from '@/lib/entities/types';
+import type { ColumnKind, NameRecord } from '@/lib/entities/types';
 import { TIME_ENCODINGS } from '@/lib/time';
 import type { RaRecord } from '@/lib/upstream/contract';
 import { CellValue } from './cell-value';
@@ -26,12 +26,15 @@ export type EntityListProps = ServerListRows<RaRecord> &
     children?: React.ReactNode;
     /** A bulk job the rows can be selected for (users: mark verified). */
     bulk?: BulkJobOffer;
+    /** Names of the records the rows link to, by detail href. */
+    names?: NameRecord;
   };
 
 /** One entity's list: filters, the table and paging, all driven by the URL. */
-export function EntityList({ children, bulk, ...list }: EntityListProps) {
+export function EntityList({ children, bulk, names, ...list }: EntityListProps) {
   const { view } = list;
   const searchParams = useSearchParams();
+  const titles = useMemo(() => new Map(Object.entries(names ?? {})), [names]);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const selectable = bulk?.permission.allowed ?? false;
   // Only rows on screen count: a selection made on another page or filter must not be acted on unseen.
@@ -44,7 +47,7 @@ export function EntityList({ children, bulk, ...list }: EntityListProps) {
         helper.accessor((row) => row[spec.key], {
           id: spec.key,
           header: spec.label,
-          cell: (context) => <CellValue column={spec} value={context.getValue()} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} plainLinks />,
+          cell: (context) => <CellValue column={spec} value={context.getValue()} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} titles={titles} plainLinks />,
           enableSorting: spec.sortable,
           sortDescFirst: DESCENDING_FIRST.includes(spec.kind),
           enableHiding: spec.key !== 'id',
@@ -52,7 +55,7 @@ export function EntityList({ children, bulk, ...list }: EntityListProps) {
         }),
       ),
     ],
-    [view, selectable],
+    [view, selectable, titles],
   );
 
   // The shown columns follow the URL, which the column chooser changes without a server round trip.

@@ -3,6 +3,7 @@
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { useState } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/operations';
@@ -38,23 +39,27 @@ export function selectColumn<TData extends RowData>(): ColumnDef<ServerTableFeat
 
 /**
  * "Act on the selected rows" and "act on all N matching", each opening the dry-run dialog; when
- * the role may not, the reason instead. `selectedIds` are the selected rows shown on screen.
+ * the role may not, both disabled with the reason beside them (RefusalNote). `selectedIds` are
+ * the selected rows shown on screen.
  */
 export function BulkJobToolbar({ offer, selectedIds, total }: { offer: BulkJobOffer; selectedIds: string[]; total: number }) {
   const [dialog, setDialog] = useState<JobSelection | null>(null);
   const verb = VERBS[offer.kind];
   const purpose = PURPOSES[offer.kind];
-  if (!offer.permission.allowed) return <p className="text-sm text-muted-foreground">{purpose}: {offer.permission.reason}</p>;
+  const allowed = offer.permission.allowed;
+  const refusalId = `bulk-${offer.kind}-refused`;
+  const describedBy = allowed ? undefined : refusalId;
   return (
     <>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={purpose}>
-        <Button size="sm" variant="outline" disabled={selectedIds.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
+        <Button size="sm" variant="outline" disabled={!allowed || selectedIds.length === 0} aria-describedby={describedBy} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
           {verb} selected ({selectedIds.length})
         </Button>
-        <Button size="sm" disabled={total === 0} onClick={() => setDialog(offer.all)}>
+        <Button size="sm" disabled={!allowed || total === 0} aria-describedby={describedBy} onClick={() => setDialog(offer.all)}>
           {verb} all {total.toLocaleString('en-US')} matching
         </Button>
         {total > 0 ? null : <span className="text-sm text-muted-foreground">No {ITEM_NOUNS[offer.kind].many} match.</span>}
+        <RefusalNote id={refusalId} permission={offer.permission} />
       </div>
       {dialog ? <BulkRemediationDialog kind={offer.kind} selection={dialog} onClose={() => setDialog(null)} incidentId={offer.incidentId} /> : null}
     </>

@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { safeHttpUrl } from '@/lib/safe-url';
+import { statusLabel } from '@/lib/status-labels';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 import { MessageActions, type MessagePermissions } from './message-actions';
@@ -9,7 +10,7 @@ import { Waveform } from './waveform';
 const STUCKABLE: readonly string[] = NON_TERMINAL_STATUSES;
 
 /** The message workbench: its state, its media, and the remediation actions the role allows. */
-export function MessageWorkbench({ message, permissions, now }: { message: Message; permissions: MessagePermissions; now: number }) {
+export function MessageWorkbench({ message, title, permissions, now }: { message: Message; title: string; permissions: MessagePermissions; now: number }) {
   const mp3 = message.audio_models?.find((model) => audioModelKind(model) === 'mp3');
   const mp3Url = safeHttpUrl(mp3?.url);
   const missing = missingArtifacts(message);
@@ -18,8 +19,8 @@ export function MessageWorkbench({ message, permissions, now }: { message: Messa
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2 text-base">
           <span>Status</span>
-          <Badge variant={STUCKABLE.includes(message.status) ? 'warning' : 'secondary'} data-testid="message-status">
-            {message.status}
+          <Badge variant={STUCKABLE.includes(message.status) ? 'warning' : 'secondary'} data-testid="message-status" data-status={message.status} title={message.status}>
+            {statusLabel(message.status)}
           </Badge>
           {message.last_updated_at === undefined ? (
             <span className="text-sm font-normal text-muted-foreground">last update time unknown</span>
@@ -52,7 +53,7 @@ export function MessageWorkbench({ message, permissions, now }: { message: Messa
         ) : (
           <p className="text-sm text-muted-foreground">{mp3 ? 'The MP3 address is not a web URL; it is not played.' : 'No MP3 yet.'}</p>
         )}
-        <MessageActions messageGuid={message.id} currentStatus={message.status} permissions={permissions} />
+        <MessageActions messageGuid={message.id} messageTitle={title} currentStatus={message.status} permissions={permissions} />
       </CardContent>
     </Card>
   );

@@ -5,10 +5,12 @@ import { useMemo, useState } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
+import { CellValue } from '@/components/entities/cell-value';
 import { BulkJobToolbar, selectColumn } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { detailHref } from '@/lib/entities/hrefs';
+import type { EntityName, NameRecord } from '@/lib/entities/types';
 import type { JobSelection } from '@/lib/jobs/types';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
@@ -28,6 +30,8 @@ interface StuckTableProps {
   empty: React.ReactNode;
   /** The incident this view remediates for: jobs started here are linked to it. */
   incidentId?: string;
+  /** Names of the rows' workspaces, channels and creators, by detail href. */
+  names?: NameRecord;
 }
 
 const helper = createColumnHelper<ServerTableFeatures, Message>();
@@ -36,7 +40,12 @@ const idLink = (entity: string, id: string | null | undefined) => (id ? <RecordL
 
 const SELECT = selectColumn<Message>();
 
-const columnsAt = (now: number) => [
+type Titles = ReadonlyMap<string, EntityName>;
+
+/** A linked record by name (the id on hover and in the link), or its bare id when unnamed. */
+const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} />;
+
+const columnsAt = (now: number, titles: Titles) => [
   helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
   helper.display({
@@ -45,17 +54,18 @@ const columnsAt = (now: number) => [
     meta: { label: 'Not updated for', cellClassName: 'whitespace-nowrap tabular-nums' },
     cell: ({ row }) => (row.original.last_updated_at === undefined ? 'unknown' : formatAge(now - row.original.last_updated_at)),
   }),
-  helper.display({ id: 'workspace', header: 'Workspace', meta: { label: 'Workspace' }, cell: ({ row }) => idLink('workspaces', row.original.workspace_guid) }),
-  helper.display({ id: 'channel', header: 'Channel', meta: { label: 'Channel' }, cell: ({ row }) => idLink('channels', row.original.channel_guids?.[0]) }),
-  helper.display({ id: 'creator', header: 'Creator', meta: { label: 'Creator' }, cell: ({ row }) => idLink('users', row.original.creator_guid) }),
+  helper.display({ id: 'workspace', header: 'Workspace', meta: { label: 'Workspace' }, cell: ({ row }) => namedLink('workspaces', row.original.workspace_guid, titles) }),
+  helper.display({ id: 'channel', header: 'Channel', meta: { label: 'Channel' }, cell: ({ row }) => namedLink('channels', row.original.channel_guids?.[0], titles) }),
+  helper.display({ id: 'creator', header: 'Creator', meta: { label: 'Creator' }, cell: ({ row }) => namedLink('users', row.original.creator_guid, titles) }),
   helper.display({ id: 'missing', header: 'Missing', meta: { label: 'Missing', cellClassName: 'text-xs' }, cell: ({ row }) => missingArtifacts(row.original).join(', ') || '—' }),
 ];
 
 /** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, permission, empty, incidentId }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, size, selection, permission, empty, incidentId, names }: StuckTableProps) {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const canRemediate = permission.allowed;
-  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
+  const titles = useMemo(() => new Map(Object.entries(names ?? {})), [names]);
+  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now, titles)] : columnsAt(now, titles)), [canRemediate, now, titles]);
   // Only rows on screen count: a selection made in another group or page, or of messages that
   // recovered since the last refresh, must not be remediated unseen.
   const selectedShown = rows.filter((row) => selected[row.id]).map((row) => row.id);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ConsoleRole } from '@/lib/auth/roles';
 import { serviceIdSchema } from '@/lib/upstream/contract';
-import { messageOperation, messageStatusSchema, type MessageOperation } from '@/lib/upstream/message-operations';
+import { messageOperation, type MessageOperation } from '@/lib/upstream/message-operations';
 import { defineAction } from './define';
 
 const messageGuid = serviceIdSchema('message id');
@@ -22,10 +22,4 @@ export const reprocessMessageAction = operationAction('message.reprocess', 'supp
 export const createMp3Action = operationAction('message.create_mp3', 'support');
 export const recreateWaveformAction = operationAction('message.recreate_waveform', 'support');
 
-export const setMessageStatusAction = defineAction({
-  name: 'message.set_status',
-  requiredRole: 'ops',
-  input: z.object({ messageGuid, status: messageStatusSchema }),
-  target: (input) => ({ type: 'message', ids: [input.messageGuid] }),
-  run: ({ upstream }, input) => messageOperation(upstream, 'message.set_status', input.messageGuid, input.status),
-});
+export { setMessageStatusAction } from './message-status';

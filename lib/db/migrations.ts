@@ -382,6 +382,20 @@ CREATE INDEX stuck_samples_scope_idx ON stuck_samples (scope, minute);
 `,
 };
 
+/** The dashboard's stuck counts, one reading per render, for the direction since the last (lib/dashboard/readings.ts). */
+const dashboardStuckReadings: Migration = {
+  id: '0050_dashboard_stuck_readings',
+  sql: `
+CREATE TABLE dashboard_stuck_readings (
+  id bigserial PRIMARY KEY,
+  read_at timestamptz NOT NULL,
+  threshold integer NOT NULL,
+  counts jsonb NOT NULL
+);
+CREATE INDEX dashboard_stuck_readings_idx ON dashboard_stuck_readings (threshold, read_at DESC);
+`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -395,4 +409,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   approvalRequests,
   incidents,
   stuckSamples,
+  dashboardStuckReadings,
 ];

@@ -1,19 +1,15 @@
 /**
  * The records a record points at, and the lists that point back at it. Titles of linked
- * records are read with one list call per target entity (`filter: {id: [...]}`, react-admin's
- * getMany), all in parallel; a failed or missing read leaves the link showing its bare id.
+ * records are read through lib/entities/names.ts; a failed or missing read leaves the link
+ * showing its bare id.
  */
 import 'server-only';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { raRecordSchema } from '@/lib/upstream/contract';
-import { countRecords, listRecords } from '@/lib/upstream/ra';
+import { countRecords } from '@/lib/upstream/ra';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
-import { detailHref } from './hrefs';
+import { readNames } from './names';
 import { findEntity } from './registry';
 import type { ColumnSpec, EntityView, RelatedList } from './types';
-
-/** The most ids of one entity whose titles a page asks for (one list page at the service). */
-const MAX_TITLES_PER_ENTITY = 100;
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -45,24 +41,24 @@ export function linkedIds(entity: EntityView, record: Row): Map<string, Set<stri
   return byEntity;
 }
 
+/** The ids a page of rows links to through its columns (nested tables left out), by target entity. */
+export function linkedColumnIds(entity: EntityView, rows: readonly Row[]): Record<string, string[]> {
+  const byEntity: Record<string, string[]> = {};
+  for (const column of entity.columns) {
+    if (!column.linkTo) continue;
+    const ids = (byEntity[column.linkTo] ??= []);
+    for (const row of rows) ids.push(...idsIn(row[column.key]));
+  }
+  return byEntity;
+}
+
 /** Titles of linked records, keyed by their detail page's href. */
 export type Titles = ReadonlyMap<string, string>;
 
+/** The linked records' names (lib/entities/names.ts: one read per entity, in parallel, ids on failure). */
 export async function readTitles(upstream: UpstreamClient, ids: Map<string, Set<string>>): Promise<Titles> {
-  const reads = [...ids].map(async ([name, set]): Promise<[string, string][]> => {
-    const entity = findEntity(name);
-    const wanted = [...set].slice(0, MAX_TITLES_PER_ENTITY);
-    if (!entity || wanted.length === 0) return [];
-    try {
-      const { rows } = await listRecords(upstream, name, { range: { start: 0, end: wanted.length - 1 }, filter: { id: wanted } }, raRecordSchema);
-      return rows.map((row) => [detailHref(name, row.id), entity.title(row)]);
-    } catch (error) {
-      // Titles are decoration: the links work without them, and the page says nothing of it.
-      if (isUpstreamError(error)) return [];
-      throw error;
-    }
-  });
-  return new Map((await Promise.all(reads)).flat());
+  const names = await readNames(upstream, Object.fromEntries(ids));
+  return new Map(Object.entries(names).map(([href, name]) => [href, name.name]));
 }
 
 export type RelatedCount = { related: RelatedList; count: number } | { related: RelatedList; failure: UpstreamFailure };

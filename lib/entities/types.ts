@@ -115,3 +115,16 @@ export interface EntityView {
   relatedLists: RelatedList[];
   nested: NestedTable[];
 }
+
+/** What a link to a record shows instead of its id (the id stays in the link and on hover). */
+export interface EntityName {
+  name: string;
+  /** People only. */
+  email?: string;
+}
+
+/**
+ * Names of linked records by their detail href (`/users/usr_…`), as a plain object so a server
+ * page can hand it to a client table (lib/entities/names.ts reads them).
+ */
+export type NameRecord = Record<string, EntityName>;

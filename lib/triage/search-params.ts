@@ -25,7 +25,7 @@ const thresholdSchema = z
   .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
   .transform(Number)
   .pipe(z.number().min(1, { error: 'must be at least 1 minute' }).max(MAX_THRESHOLD_MINUTES, { error: `must be at most ${MAX_THRESHOLD_MINUTES} minutes (30 days)` }));
-const refreshSchema = z
+export const refreshSchema = z
   .string()
   .regex(/^\d+$/, { error: 'is not a whole number of seconds' })
   .transform(Number)

@@ -16,6 +16,7 @@ import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, st
 import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
+import { revertMessageStatusAction } from '@/lib/actions/message-status';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { addIncidentNoteAction, linkIncidentJobAction, openIncidentAction, setIncidentStatusAction } from '@/lib/actions/incidents';
@@ -191,6 +192,14 @@ const ACTIONS: ActionRow[] = [
     setMessageStatusAction,
     async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'inprogress' }), status: 'active' }),
     [...MALFORMED_MESSAGE_INPUTS, { messageGuid: 'm1' }, { messageGuid: 'm1', status: '../../users' }, { messageGuid: 'm1', status: 'x'.repeat(41) }],
+    // The message is read first, so the result can say what its status was.
+    2,
+  ),
+  row(
+    revertMessageStatusAction,
+    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'inprogress' }), status: 'active', from: 'inprogress' }),
+    [...MALFORMED_MESSAGE_INPUTS, { messageGuid: 'm1', status: 'active' }, { messageGuid: 'm1', status: 'active', from: '..' }],
+    2,
   ),
   row(createMp3Action, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }), MALFORMED_MESSAGE_INPUTS),
   row(recreateWaveformAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }), MALFORMED_MESSAGE_INPUTS),

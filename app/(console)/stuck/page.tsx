@@ -11,7 +11,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
+import { AffectedWorkspaceLink } from '@/components/triage/affected-workspace-link';
 import { requireAdminSession } from '@/lib/auth/session';
+import { detailHref } from '@/lib/entities/hrefs';
+import { readNames } from '@/lib/entities/names';
 import { planJobAction } from '@/lib/actions/jobs';
 import { permissionFor } from '@/lib/auth/permissions';
 import type { SearchParams } from '@/lib/search-params';
@@ -45,7 +48,13 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
     rows = listed.data.rows;
     total = listed.data.total;
   }
-  const remediation = permissionFor(operator.role, planJobAction);
+  // The rows' and the top workspaces' names: one read per entity, in parallel, ids on failure.
+  const names = await readNames(upstream, {
+    users: rows.map((message) => message.creator_guid),
+    workspaces: [...rows.map((message) => message.workspace_guid), ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? [])],
+    channels: rows.map((message) => message.channel_guids?.[0]),
+  });
+  const remediate = permissionFor(operator.role, planJobAction);
   const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
     query.statuses.map((status) => {
       const buckets = Object.fromEntries(
@@ -134,7 +143,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
               <ol className="space-y-1 text-sm" data-testid="stuck-workspaces">
                 {summary.workspaces.map((entry) => (
                   <li key={entry.workspaceGuid} className="flex justify-between gap-2">
-                    <Link className="truncate font-mono text-xs underline" href={stuckHref(state, { workspace: entry.workspaceGuid })}>{entry.workspaceGuid}</Link>
+                    <AffectedWorkspaceLink guid={entry.workspaceGuid} name={names[detailHref('workspaces', entry.workspaceGuid)]} href={stuckHref(state, { workspace: entry.workspaceGuid })} />
                     <span className="tabular-nums">{entry.count}</span>
                   </li>
                 ))}
@@ -154,8 +163,9 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           total={total}
           page={page}
           size={STUCK_PAGE_SIZE}
-          permission={remediation}
+          permission={remediate}
           incidentId={state.incident}
+          names={names}
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           empty={
             <p data-testid="stuck-empty">

@@ -17,7 +17,8 @@ import { accountName } from '@/lib/accounts/merge-preview';
 import { mergesInto } from '@/lib/accounts/merges';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { setVerifiedAction } from '@/lib/actions/users';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
+import { RefusalNote } from '@/components/refusal-note';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { usersInfo } from '@/lib/upstream/accounts';
@@ -69,8 +70,8 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   ]);
   const name = accountName(user);
   const displayName = [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.email || user.id;
-  const canVerify = roleAllows(operator.role, setVerifiedAction.requiredRole);
-  const canMerge = roleAllows(operator.role, mergeUsersAction.requiredRole);
+  const verify = permissionFor(operator.role, setVerifiedAction);
+  const merge = permissionFor(operator.role, mergeUsersAction);
   const mergeable = !user.merged_into && !user.deleted_at && user.account_type !== 'agent';
   const merged = typeof query.merged === 'string' ? query.merged : null;
 
@@ -100,20 +101,20 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-md border p-3">
-        <VerifyControl userId={user.id} name={name} verified={user.verified} allowed={canVerify} deniedReason={`Marking verified needs the ${setVerifiedAction.requiredRole} role; you are ${operator.role}.`} />
+        <VerifyControl userId={user.id} name={name} verified={user.verified} permission={verify} />
         {mergeable ? (
-          canMerge ? (
+          merge.allowed ? (
             <Button asChild variant="outline" size="sm">
               <Link href={`/users/merge?source=${encodeURIComponent(user.id)}`} prefetch={false}>
                 Merge into…
               </Link>
             </Button>
           ) : (
-            <span className="flex items-center gap-2 text-xs text-muted-foreground">
-              <Button variant="outline" size="sm" disabled>
+            <span className="flex items-center gap-2">
+              <Button variant="outline" size="sm" disabled aria-describedby="merge-refused">
                 Merge into…
               </Button>
-              Merging needs the {mergeUsersAction.requiredRole} role; you are {operator.role}.
+              <RefusalNote id="merge-refused" permission={merge} className="basis-auto" />
             </span>
           )
         ) : null}

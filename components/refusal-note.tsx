@@ -1,0 +1,15 @@
+import type { ActionPermission } from '@/lib/auth/permissions';
+import { cn } from '@/lib/utils';
+
+/**
+ * Why a control the operator's role cannot use is disabled, shown beside it the same way on
+ * every page (the control points at it with `aria-describedby={id}`). Nothing when allowed.
+ */
+export function RefusalNote({ id, permission, className }: { id: string; permission: ActionPermission; className?: string }) {
+  if (permission.allowed) return null;
+  return (
+    <p id={id} className={cn('basis-full text-sm text-muted-foreground', className)} data-testid="refusal-note">
+      {permission.reason}
+    </p>
+  );
+}

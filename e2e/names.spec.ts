@@ -1,0 +1,102 @@
+/**
+ * Names, not ids: the messages list and the stuck queue show creators, workspaces and channels by
+ * name (the id on hover and in the link), read with one batch per related entity, never one per
+ * row; a failed name read leaves the ids.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_EMULATOR_URL } from './stack';
+import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
+
+const NAME_READS = ['/admin/users/info', '/admin/ra/workspaces', '/admin/ra/channels'];
+
+async function service<T>(path: string): Promise<T> {
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface ServiceUser {
+  id: string;
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+/** A workspace's name as the registry titles it: its name, else its vanity name, else its id. */
+async function workspaceTitle(id: string): Promise<string> {
+  const [record] = await service<{ workspace_name?: string | null; vanity_name?: string | null }[]>(`/admin/ra/workspaces?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`);
+  return record?.workspace_name?.trim() || record?.vanity_name?.trim() || id;
+}
+
+/** How often the page's render read each related entity's names. */
+async function nameReadCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = Object.fromEntries(NAME_READS.map((path) => [path, 0]));
+  for (const entry of await emulatorRequests()) if (entry.path in counts) counts[entry.path]!++;
+  return counts;
+}
+
+/** The first creator link of a table: its text, its hover title and the id in its href. */
+async function firstCreatorLink(page: Page, scope: string) {
+  const link = page.locator(`${scope} a[href^="/users/"]`).first();
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  return { link, id: decodeURIComponent(href.slice('/users/'.length)) };
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'ops@example.com');
+});
+
+test.afterEach(async () => {
+  await emulatorControl('faults', { method: 'DELETE' });
+});
+
+test('the messages list names creators (with e-mail), workspaces and channels, one batch read each', async ({ page }) => {
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.goto('/messages?size=100');
+  await expect(page.getByTestId('list-total')).toBeVisible();
+  expect(await nameReadCounts()).toEqual({ '/admin/users/info': 1, '/admin/ra/workspaces': 1, '/admin/ra/channels': 1 });
+
+  const { link, id } = await firstCreatorLink(page, 'tbody');
+  const [user] = await service<ServiceUser[]>(`/admin/users/info?users=${encodeURIComponent(id)}`);
+  const name = [user!.first_name, user!.last_name].filter(Boolean).join(' ') || user!.email;
+  await expect(link).toContainText(name);
+  await expect(link).toContainText(user!.email);
+  await expect(link).not.toContainText(id);
+  await expect(link).toHaveAttribute('title', id);
+
+  const workspace = page.locator('tbody a[href^="/workspaces/"]').first();
+  const workspaceId = decodeURIComponent((await workspace.getAttribute('href'))!.slice('/workspaces/'.length));
+  await expect(workspace).toHaveText(await workspaceTitle(workspaceId));
+  await expect(workspace).toHaveAttribute('title', workspaceId);
+  // Channels with a name show it (direct messages have none and keep their id).
+  const channel = page.locator('tbody a[href^="/channels/"][title]').first();
+  const channelId = (await channel.getAttribute('title'))!;
+  await expect(channel).not.toHaveText(channelId);
+});
+
+test('the stuck queue names its rows and its most affected workspaces, one batch read each', async ({ page }) => {
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.goto('/stuck?refresh=0');
+  await expect(page.getByTestId('stuck-row').first()).toBeVisible();
+  expect(await nameReadCounts()).toEqual({ '/admin/users/info': 1, '/admin/ra/workspaces': 1, '/admin/ra/channels': 1 });
+
+  const { link, id } = await firstCreatorLink(page, '[data-testid="stuck-table"]');
+  await expect(link).toHaveAttribute('title', id);
+  await expect(link).toContainText('@');
+
+  const affected = page.getByTestId('stuck-workspaces').getByRole('link').first();
+  const guid = (await affected.getAttribute('data-workspace-id'))!;
+  await expect(affected).toHaveText(await workspaceTitle(guid));
+  await expect(affected).toHaveAttribute('title', guid);
+});
+
+test('a failed name read leaves the ids, and the page works', async ({ page }) => {
+  await emulatorControl('faults', { body: [{ pattern: '^/admin/users/info$', method: 'GET', status: 503 }] });
+  await page.goto('/messages');
+  await expect(page.getByTestId('list-total')).toBeVisible();
+  const { link, id } = await firstCreatorLink(page, 'tbody');
+  await expect(link).toHaveText(id);
+  // The other entities' names still arrive.
+  await expect(page.locator('tbody a[href^="/workspaces/"]').first()).toHaveAttribute('title', /.+/);
+});

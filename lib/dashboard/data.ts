@@ -1,0 +1,93 @@
+/**
+ * The dashboard's reads, all at once: the service's stuck counts and a sample of the oldest stuck
+ * messages (for the most affected workspaces), the console's running and recent bulk jobs, and the
+ * last failed and refused operator actions. Then, needing those, the workspaces' names and the
+ * previous stuck reading. A read that fails leaves its card saying so; the others still show.
+ */
+import 'server-only';
+import { queryAudit, type AuditRow } from '@/lib/audit/log';
+import { readFromService } from '@/lib/auth/session';
+import { getConsoleDb } from '@/lib/db';
+import { detailHref } from '@/lib/entities/hrefs';
+import { readNames } from '@/lib/entities/names';
+import { listJobs, type JobSummary } from '@/lib/jobs';
+import { ACTIVE_JOB_STATUSES } from '@/lib/jobs/types';
+import { readDashboardCounts } from '@/lib/triage/data';
+import { breakdown, stuckFilter } from '@/lib/triage/stuck';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
+import { listRecords } from '@/lib/upstream/ra';
+import { recordStuckReading, type StuckReading } from './readings';
+
+/** How many of the oldest stuck messages name the most affected workspaces. */
+const WORKSPACE_SAMPLE = 200;
+const TOP_WORKSPACES = 5;
+const JOBS_SHOWN = 5;
+const ATTENTION_SHOWN = 6;
+
+export interface AffectedWorkspace {
+  guid: string;
+  name: string | null;
+  count: number;
+}
+
+/** Console reads that fail are shown as such on their card, like the service's. */
+async function consoleRead<T>(read: () => Promise<T>): Promise<{ ok: true; data: T } | { ok: false }> {
+  try {
+    return { ok: true, data: await read() };
+  } catch (error) {
+    console.error('[dashboard] a console database read failed', error);
+    return { ok: false };
+  }
+}
+
+/** The last failed and refused actions, newest first. */
+async function lastFailedAndRefused(): Promise<AuditRow[]> {
+  const db = await getConsoleDb();
+  const page = { offset: 0, limit: ATTENTION_SHOWN };
+  const reads = await Promise.all((['failed', 'denied', 'invalid'] as const).map((outcome) => queryAudit(db, { outcome }, page)));
+  return reads
+    .flatMap((read) => read.rows)
+    .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime())
+    .slice(0, ATTENTION_SHOWN);
+}
+
+async function jobs(): Promise<{ running: JobSummary[]; finished: JobSummary[] }> {
+  const db = await getConsoleDb();
+  const [running, finished] = await Promise.all([
+    listJobs(db, { statuses: ACTIVE_JOB_STATUSES, limit: JOBS_SHOWN }),
+    listJobs(db, { statuses: ['completed', 'cancelled'], limit: JOBS_SHOWN }),
+  ]);
+  return { running: running.rows, finished: finished.rows };
+}
+
+export async function readDashboard(upstream: UpstreamClient, threshold: number, now: number) {
+  const statuses = [...NON_TERMINAL_STATUSES];
+  const [counts, sample, jobsRead, attention] = await Promise.all([
+    readDashboardCounts(upstream, threshold, now),
+    readFromService(
+      listRecords(upstream, 'messages', { sort: { field: 'last_updated_at', order: 'ASC' }, range: { start: 0, end: WORKSPACE_SAMPLE - 1 }, filter: stuckFilter({ threshold, statuses }, now) }, messageSchema),
+    ),
+    consoleRead(jobs),
+    consoleRead(lastFailedAndRefused),
+  ]);
+  const top = sample.ok ? breakdown(sample.data.rows, TOP_WORKSPACES).workspaces.filter((entry) => entry.workspaceGuid !== '(none)') : [];
+  const byStatus = counts.stuckCounts.ok
+    ? (Object.fromEntries(counts.statuses.map((status, index) => [status, counts.stuckCounts.ok ? (counts.stuckCounts.data[index] ?? 0) : 0])) as Record<(typeof statuses)[number], number>)
+    : null;
+  const [names, previous] = await Promise.all([
+    readNames(upstream, { workspaces: top.map((entry) => entry.workspaceGuid) }),
+    byStatus ? consoleRead(async () => recordStuckReading(await getConsoleDb(), threshold, byStatus, new Date(now))) : Promise.resolve({ ok: false as const }),
+  ]);
+  const workspaces: AffectedWorkspace[] = top.map((entry) => ({ guid: entry.workspaceGuid, count: entry.count, name: names[detailHref('workspaces', entry.workspaceGuid)]?.name ?? null }));
+  return {
+    userCount: counts.userCount,
+    stuck: counts.stuckCounts.ok ? { ok: true as const, counts: byStatus!, failure: null } : { ok: false as const, failure: counts.stuckCounts.failure },
+    previous: previous.ok ? (previous.data as StuckReading | null) : null,
+    workspaces: sample.ok ? { ok: true as const, rows: workspaces, examined: sample.data.rows.length, total: sample.data.total } : { ok: false as const, failure: sample.failure },
+    jobs: jobsRead,
+    attention,
+  };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof readDashboard>>;
