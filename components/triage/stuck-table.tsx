@@ -9,7 +9,10 @@ import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { detailHref } from '@/lib/entities/hrefs';
+import { PAGE_SIZES } from '@/lib/entities/list-state';
 import type { JobSelection } from '@/lib/jobs/types';
+import type { TableParams } from '@/lib/search-params/table';
+import { STUCK_TABLE } from '@/lib/triage/search-params';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
 
@@ -19,7 +22,12 @@ interface StuckTableProps {
   /** Every message of the current group, not only this page. */
   total: number;
   page: number;
-  size: number;
+  /** Page size, order and shown columns, as the URL says. */
+  table: TableParams;
+  /** The view without its page: a selection is kept across its pages, and dropped when it changes. */
+  viewKey: string;
+  /** The CSV of every message of this view. */
+  exportHref: string;
   /** What "all matching" means for this view. */
   selection: JobSelection;
   canRemediate: boolean;
@@ -43,8 +51,9 @@ const SELECT = helper.display({
 const columnsAt = (now: number) => [
   helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
-  helper.display({
+  helper.accessor((row): unknown => row.last_updated_at, {
     id: 'age',
+    sortDescFirst: true,
     header: 'Not updated for',
     meta: { label: 'Not updated for', cellClassName: 'whitespace-nowrap tabular-nums' },
     cell: ({ row }) => (row.original.last_updated_at === undefined ? 'unknown' : formatAge(now - row.original.last_updated_at)),
@@ -55,39 +64,56 @@ const columnsAt = (now: number) => [
   helper.display({ id: 'missing', header: 'Missing', meta: { label: 'Missing', cellClassName: 'text-xs' }, cell: ({ row }) => missingArtifacts(row.original).join(', ') || '—' }),
 ];
 
-/** The stuck messages of one view, oldest first, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, size, selection, canRemediate, empty }: StuckTableProps) {
-  const [selected, setSelected] = useState<RowSelectionState>({});
+/** The stuck messages of one view, oldest first by default, with row selection and bulk remediation. */
+export function StuckTable({ rows, now, total, page, table, viewKey, exportHref, selection, canRemediate, empty }: StuckTableProps) {
+  const [selected, setSelected] = useState<{ view: string; rows: RowSelectionState }>({ view: viewKey, rows: {} });
   const [dialog, setDialog] = useState<JobSelection | null>(null);
   const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
-  // Only rows on screen count: a selection made in another group or page, or of messages that
-  // recovered since the last refresh, must not be remediated unseen.
-  const selectedShown = rows.filter((row) => selected[row.id]).map((row) => row.id);
+  // A selection belongs to one view: it is kept across pages (and refreshes) of that view, and a
+  // new filter starts empty, so rows picked under another filter are never remediated unseen.
+  const rowSelection = selected.view === viewKey ? selected.rows : {};
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const onOtherPages = selectedIds.filter((id) => !rows.some((row) => row.id === id)).length;
+
+  const tools =
+    rows.length === 0 && selectedIds.length === 0 ? null : canRemediate ? (
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk remediation">
+        <Button size="sm" variant="outline" disabled={selectedIds.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
+          Remediate selected ({selectedIds.length})
+        </Button>
+        {selectedIds.length > 0 ? (
+          <>
+            {onOtherPages > 0 ? <span className="text-xs text-muted-foreground" data-testid="selected-elsewhere">{onOtherPages} of them on other pages</span> : null}
+            <Button size="sm" variant="ghost" onClick={() => setSelected({ view: viewKey, rows: {} })}>
+              Clear selection
+            </Button>
+          </>
+        ) : null}
+        <Button size="sm" onClick={() => setDialog(selection)}>
+          Remediate all {total.toLocaleString('en-US')} matching
+        </Button>
+      </div>
+    ) : (
+      <p className="text-sm text-muted-foreground">Bulk remediation needs the ops role.</p>
+    );
 
   return (
     <div className="space-y-2">
-      {rows.length === 0 ? null : canRemediate ? (
-        <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk remediation">
-          <Button size="sm" variant="outline" disabled={selectedShown.length === 0} onClick={() => setDialog({ kind: 'ids', ids: selectedShown })}>
-            Remediate selected ({selectedShown.length})
-          </Button>
-          <Button size="sm" onClick={() => setDialog(selection)}>
-            Remediate all {total.toLocaleString('en-US')} matching
-          </Button>
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">Bulk remediation needs the ops role.</p>
-      )}
       <PagedDataTable
         columns={columns}
         rows={rows}
         getRowId={(row) => row.id}
-        caption="Stuck messages, oldest first"
+        caption={table.sort.order === 'desc' ? 'Stuck messages, oldest first' : 'Stuck messages, most recently updated first'}
         empty={empty}
         testId="stuck-table"
         rowAttributes={(row) => ({ 'data-testid': 'stuck-row', 'data-message-id': row.id })}
-        pagination={{ page, size, total, rowLabel: 'stuck messages' }}
-        rowSelection={canRemediate ? { state: selected, onChange: setSelected } : undefined}
+        pagination={{ page, size: table.size, total, rowLabel: 'stuck messages', sizes: PAGE_SIZES, defaultSize: STUCK_TABLE.defaultSize }}
+        sort={{ current: table.sort, default: STUCK_TABLE.defaultSort }}
+        visibility={table.visibility}
+        chooseColumns
+        exportHref={exportHref}
+        tools={tools}
+        rowSelection={canRemediate ? { state: rowSelection, onChange: (next) => setSelected({ view: viewKey, rows: next }) } : undefined}
       />
       {dialog ? <BulkRemediationDialog selection={dialog} onClose={() => setDialog(null)} /> : null}
     </div>
