@@ -4,16 +4,18 @@ import { createColumnHelper, type RowSelectionState } from '@tanstack/react-tabl
 import { useMemo, useState } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
+import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
 import { RecordLink } from '@/components/data-table/record-link';
 import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { detailHref } from '@/lib/entities/hrefs';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
+import { withFrom } from '@/lib/navigation/from';
 import type { JobSelection } from '@/lib/jobs/types';
 import type { TableParams } from '@/lib/search-params/table';
 import { STUCK_TABLE } from '@/lib/triage/search-params';
-import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
+import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
 
 interface StuckTableProps {
@@ -26,6 +28,8 @@ interface StuckTableProps {
   table: TableParams;
   /** The view without its page: a selection is kept across its pages, and dropped when it changes. */
   viewKey: string;
+  /** This view with its page: a message opened from here leads back to it (lib/navigation/from). */
+  returnHref: string;
   /** The CSV of every message of this view. */
   exportHref: string;
   /** What "all matching" means for this view. */
@@ -37,7 +41,22 @@ interface StuckTableProps {
 
 const helper = createColumnHelper<ServerTableFeatures, Message>();
 
-const idLink = (entity: string, id: string | null | undefined) => (id ? <RecordLink href={detailHref(entity, id)}>{id}</RecordLink> : '—');
+/** The artifacts a message lacks, worded as the message's own page words them. */
+const missingLabels = (message: Message) => {
+  const missing = missingArtifacts(message);
+  return ARTIFACTS.filter((artifact) => missing.includes(artifact.id)).map((artifact) => artifact.label).join(', ');
+};
+
+const idLink = (entity: string, id: string | null | undefined, back?: string) =>
+  id ? (
+    <CopyableId id={id}>
+      <RecordLink href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)} className={`font-mono text-xs underline ${TRUNCATED_ID_CLASS}`}>
+        {id}
+      </RecordLink>
+    </CopyableId>
+  ) : (
+    '—'
+  );
 
 const SELECT = helper.display({
   id: 'select',
@@ -48,8 +67,8 @@ const SELECT = helper.display({
   cell: ({ row }) => <input type="checkbox" aria-label={`Select ${row.original.id}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />,
 });
 
-const columnsAt = (now: number) => [
-  helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
+const columnsAt = (now: number, back: string) => [
+  helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id, back) }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
   helper.accessor((row): unknown => row.last_updated_at, {
     id: 'age',
@@ -61,14 +80,14 @@ const columnsAt = (now: number) => [
   helper.display({ id: 'workspace', header: 'Workspace', meta: { label: 'Workspace' }, cell: ({ row }) => idLink('workspaces', row.original.workspace_guid) }),
   helper.display({ id: 'channel', header: 'Channel', meta: { label: 'Channel' }, cell: ({ row }) => idLink('channels', row.original.channel_guids?.[0]) }),
   helper.display({ id: 'creator', header: 'Creator', meta: { label: 'Creator' }, cell: ({ row }) => idLink('users', row.original.creator_guid) }),
-  helper.display({ id: 'missing', header: 'Missing', meta: { label: 'Missing', cellClassName: 'text-xs' }, cell: ({ row }) => missingArtifacts(row.original).join(', ') || '—' }),
+  helper.display({ id: 'missing', header: 'Missing', meta: { label: 'Missing', cellClassName: 'text-xs' }, cell: ({ row }) => missingLabels(row.original) || '—' }),
 ];
 
 /** The stuck messages of one view, oldest first by default, with row selection and bulk remediation. */
-export function StuckTable({ rows, now, total, page, table, viewKey, exportHref, selection, canRemediate, empty }: StuckTableProps) {
+export function StuckTable({ rows, now, total, page, table, viewKey, returnHref, exportHref, selection, canRemediate, empty }: StuckTableProps) {
   const [selected, setSelected] = useState<{ view: string; rows: RowSelectionState }>({ view: viewKey, rows: {} });
   const [dialog, setDialog] = useState<JobSelection | null>(null);
-  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now)] : columnsAt(now)), [canRemediate, now]);
+  const columns = useMemo(() => (canRemediate ? [SELECT, ...columnsAt(now, returnHref)] : columnsAt(now, returnHref)), [canRemediate, now, returnHref]);
   // A selection belongs to one view: it is kept across pages (and refreshes) of that view, and a
   // new filter starts empty, so rows picked under another filter are never remediated unseen.
   const rowSelection = selected.view === viewKey ? selected.rows : {};

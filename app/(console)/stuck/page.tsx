@@ -158,6 +158,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           page={page}
           table={table}
           viewKey={stuckHref(state)}
+          returnHref={stuckHref(state, { page })}
           exportHref={stuckHref(state).replace(/^\/stuck\?/, '/api/stuck/export?')}
           canRemediate={canRemediate}
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
