@@ -165,3 +165,27 @@ test('Escape from a dialog returns focus to the button that opened it; the top b
   await expect(page.getByRole('button', { name: /^Theme: / })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('list filters apply as the operator types, and dates are ISO days with quick ranges', async ({ page }) => {
+  await page.goto('/messages');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  const search = page.getByLabel(/^Search \(/);
+  await search.pressSequentially('zzqq-nothing', { delay: 30 });
+  await expect(page).toHaveURL(/[?&]q=zzqq-nothing/);
+  // Typing kept the field and its focus while the URL followed.
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('zzqq-nothing');
+  await search.fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}|to=\d{4}-\d{2}-\d{2}.*from=/);
+  const from = page.getByLabel(/from \(UTC\)/);
+  await expect(from).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  // A half-typed date is not applied; a whole one is.
+  await from.fill('2026-1');
+  await page.waitForTimeout(700);
+  await expect(page).not.toHaveURL(/from=2026-1(&|$)/);
+  await from.fill('2026-01-05');
+  await expect(page).toHaveURL(/from=2026-01-05/);
+});
