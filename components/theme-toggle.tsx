@@ -20,9 +20,9 @@ export function ThemeToggle({ className }: { className?: string }) {
 
   if (!mounted) {
     return (
-      <Button variant="ghost" size="icon" className={className} disabled>
+      <Button variant="ghost" size="sm" className={className} disabled>
         <span className="size-4" aria-hidden="true" />
-        <span className="sr-only">Toggle theme</span>
+        Theme
       </Button>
     );
   }
@@ -32,15 +32,10 @@ export function ThemeToggle({ className }: { className?: string }) {
   const Icon = icons[current];
 
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={className}
-      title={`Theme: ${labels[current]}`}
-      onClick={() => setTheme(next)}
-    >
+    // A visible label: the icon alone did not say what the button does.
+    <Button variant="ghost" size="sm" className={className} aria-label={`Theme: ${labels[current]} (switch to ${labels[next]})`} onClick={() => setTheme(next)}>
       <Icon aria-hidden="true" />
-      <span className="sr-only">Toggle theme (current: {labels[current]})</span>
+      {labels[current]}
     </Button>
   );
 }

@@ -4,6 +4,7 @@ import { JumpTo } from '@/components/entities/jump-to';
 import { OperatorRole } from '@/components/operator-role';
 import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/shell/skip-link';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { activityGranularityMs } from '@/lib/auth/background-request';
 import { waitingForOperator } from '@/lib/approvals/data';
@@ -17,6 +18,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   return (
     <div className="flex min-h-screen">
       <ActivityBeacon intervalMs={activityGranularityMs(sessionIdleTimeoutMs())} />
+      <SkipLink />
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
         <SidebarNav items={withWaitingCount(NAV_ITEMS, waitingApprovals)} />
@@ -33,10 +35,13 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center border-b px-6">
+        {/* Sticky: the jump box stays in reach on a long page. */}
+        <header className="sticky top-0 z-30 flex h-14 items-center border-b bg-background/95 px-6 backdrop-blur supports-[backdrop-filter]:bg-background/80">
           <JumpTo />
         </header>
-        <main className="min-w-0 flex-1 p-6">{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 scroll-mt-14 p-6 outline-none">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -3,8 +3,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
+import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
-import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
+import { AUDIT_TABLE, type AuditOutcomeValue, type AuditRow } from '@/lib/audit/log';
+import { auditTargetHref } from '@/lib/entities/hrefs';
+import { PAGE_SIZES } from '@/lib/entities/list-state';
+import type { TableParams } from '@/lib/search-params/table';
 import { formatUtc } from '@/lib/time';
 
 const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'warning' | 'secondary' | 'outline'> = {
@@ -19,8 +23,9 @@ const helper = createColumnHelper<ServerTableFeatures, AuditRow>();
 
 // Every value is text: params and messages may come from anyone.
 const COLUMNS = [
-  helper.display({
+  helper.accessor((row): unknown => row.occurredAt, {
     id: 'time',
+    sortDescFirst: true,
     header: 'Time',
     meta: { label: 'Time', cellClassName: 'whitespace-nowrap font-mono text-xs' },
     cell: ({ row }) => <span title={row.original.occurredAt.toISOString()}>{formatUtc(row.original.occurredAt)}</span>,
@@ -50,7 +55,16 @@ const COLUMNS = [
       const { targetType, targetIds } = row.original;
       return (
         <>
-          <span className="text-muted-foreground">{targetType}</span> <span className="break-all font-mono">{targetIds.slice(0, 3).join(', ')}</span>
+          <span className="text-muted-foreground">{targetType}</span>{' '}
+          {targetIds.slice(0, 3).map((id, index) => {
+            const href = auditTargetHref(targetType, id);
+            return (
+              <span key={id} className="break-all font-mono">
+                {index > 0 ? ', ' : null}
+                {href ? <RecordLink href={href} className="underline">{id}</RecordLink> : id}
+              </span>
+            );
+          })}
           {targetIds.length > 3 ? <span className="text-muted-foreground"> +{targetIds.length - 3} more</span> : null}
         </>
       );
@@ -113,8 +127,8 @@ interface AuditEntriesTableProps {
   rows: AuditRow[];
   /** Off on a record's own page, where every entry targets that record. */
   showTargets?: boolean;
-  /** The audit page's paging; a record's panel shows its latest entries only. */
-  pagination?: { page: number; size: number; total: number };
+  /** The audit page's paging, order and columns; a record's panel shows its latest entries only. */
+  pagination?: { page: number; total: number; table: TableParams; exportHref: string };
   empty?: React.ReactNode;
 }
 
@@ -129,8 +143,15 @@ export function AuditEntriesTable({ rows, showTargets = true, pagination, empty 
       empty={empty}
       testId="audit-entries"
       rowAttributes={() => ({ 'data-testid': 'audit-entry' })}
-      visibility={showTargets ? undefined : WITHOUT_TARGETS}
-      pagination={pagination ? { ...pagination, rowLabel: pagination.total === 1 ? 'entry' : 'entries' } : undefined}
+      visibility={pagination ? pagination.table.visibility : showTargets ? undefined : WITHOUT_TARGETS}
+      pagination={
+        pagination
+          ? { page: pagination.page, total: pagination.total, size: pagination.table.size, sizes: PAGE_SIZES, defaultSize: AUDIT_TABLE.defaultSize, rowLabel: pagination.total === 1 ? 'entry' : 'entries' }
+          : undefined
+      }
+      sort={pagination ? { current: pagination.table.sort, default: AUDIT_TABLE.defaultSort } : undefined}
+      chooseColumns={pagination !== undefined}
+      exportHref={pagination?.exportHref}
     />
   );
 }

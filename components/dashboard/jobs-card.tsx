@@ -3,13 +3,13 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { jobHref, jobsHref } from '@/lib/entities/hrefs';
 import type { JobSummary } from '@/lib/jobs';
-import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
+import { describeJobAction } from '@/lib/jobs/job-row';
 import { formatUtc } from '@/lib/time';
 
 function JobLine({ job }: { job: JobSummary }) {
   const { done, total, failed } = job.counts;
   const percent = total > 0 ? Math.round((done / total) * 100) : 100;
-  const action = `${JOB_ACTION_LABELS[job.action]}${job.params.status ? ` → ${job.params.status}` : ''}${job.revertsJobId ? ' (revert)' : ''}`;
+  const action = describeJobAction(job);
   return (
     <li className="space-y-1" data-testid="dashboard-job" data-job-id={job.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">

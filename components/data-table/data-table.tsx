@@ -9,6 +9,19 @@ import type { ServerTableFeatures } from './features';
 /** Clicks on these inside a row do their own thing instead of opening the row. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
 
+/** Copies a copy button's `data-copy` and marks it copied for a moment (or failed: the clipboard needs a secure context). */
+function copyText(button: HTMLElement): void {
+  const text = button.dataset.copy ?? '';
+  navigator.clipboard.writeText(text).then(
+    () => button.setAttribute('data-copied', ''),
+    () => button.setAttribute('title', 'Copy failed: select the text instead'),
+  );
+  setTimeout(() => button.removeAttribute('data-copied'), 2_000);
+}
+
+/** The first column stays in view when a table is scrolled sideways (on a narrow screen). */
+const STICKY_FIRST = 'first:sticky first:left-0 first:z-[1] first:bg-background';
+
 interface DataTableProps<TData extends RowData> {
   table: ReactTable<ServerTableFeatures, TData>;
   /** Names the table for assistive technology. */
@@ -33,6 +46,11 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
   const rows = table.getRowModel().rows;
   const handleClick = (row: Row<ServerTableFeatures, TData>) => (event: React.MouseEvent<HTMLTableRowElement>) => {
     if (event.defaultPrevented) return;
+    const copy = (event.target as Element).closest<HTMLElement>('[data-copy]');
+    if (copy) {
+      copyText(copy);
+      return;
+    }
     const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-client-nav]');
     if (link && onLinkClick) {
       const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -54,7 +72,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
               {group.headers.map((header) => (
-                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())}>
+                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())} className={STICKY_FIRST}>
                   {header.isPlaceholder ? null : (
                     <DataTableColumnHeader header={header}>
                       <table.FlexRender header={header} />
@@ -83,7 +101,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
                 className={onRowClick ? 'cursor-pointer' : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className={cn('max-w-96 align-top [overflow-wrap:break-word]', cell.column.columnDef.meta?.cellClassName)}>
+                  <TableCell key={cell.id} className={cn('max-w-96 align-top [overflow-wrap:break-word]', STICKY_FIRST, cell.column.columnDef.meta?.cellClassName)}>
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

@@ -71,7 +71,7 @@ export function ServerList<TData extends RowData>(props: ServerListProps<TData>)
   return (
     <div className="space-y-3">
       {view ? (
-        <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate}>
+        <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active} onApply={navigation.navigate} onType={navigation.replace}>
           {tools?.(table)}
         </DataTableToolbar>
       ) : null}

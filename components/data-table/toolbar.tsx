@@ -1,13 +1,17 @@
 'use client';
 
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActiveFilter } from '@/lib/entities/list-params';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { DATE_RANGE_PARAMS, type FilterSpec } from '@/lib/entities/types';
+import { datePresets, isIsoDay } from '@/lib/search-params/date-presets';
+
+/** How long typing pauses before the list follows it. */
+const TYPING_DEBOUNCE_MS = 400;
 
 interface DataTableToolbarProps {
   filters: readonly FilterSpec[];
@@ -18,6 +22,8 @@ interface DataTableToolbarProps {
   values: Readonly<Record<string, string>>;
   active: readonly ActiveFilter[];
   onApply: (changes: Record<string, string | null>) => void;
+  /** Applies what is being typed (replacing the history entry rather than adding one per key). */
+  onType: (changes: Record<string, string | null>) => void;
   /** Controls at the end of the bar (column chooser, export). */
   children?: React.ReactNode;
 }
@@ -35,29 +41,63 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
 
 /**
  * The filters of a list as one form (a plain GET form without JavaScript): text fields apply
- * on Enter or Apply, choices apply at once. Below it, each active filter with a remove button.
+ * as the operator types (debounced, the URL replaced), on Enter at once; choices and quick date
+ * ranges apply at once. Below it, each active filter with a remove button.
  */
-export function DataTableToolbar({ filters, searchHint, q, values, active, onApply, children }: DataTableToolbarProps) {
+export function DataTableToolbar({ filters, searchHint, q, values, active, onApply, onType, children }: DataTableToolbarProps) {
   const baseId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The days the quick ranges name: read once (a page left open past midnight keeps yesterday's until reloaded).
+  const [presets] = useState(() => datePresets(Date.now()));
   const names = [...(searchHint === null ? [] : [LIST_PARAMS.q]), ...filters.flatMap((filter) => (filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param]))];
+  const urlValues = JSON.stringify([q, values]);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  // The fields show what the URL applies (back, a removed chip, a pasted link), except the one
+  // being typed in, which the URL is catching up with.
+  useEffect(() => {
+    const [urlQ, urlFilters] = JSON.parse(urlValues) as [string, Record<string, string>];
+    for (const field of Array.from(form.current?.elements ?? [])) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || field.name === '' || field === document.activeElement) continue;
+      field.value = field.name === LIST_PARAMS.q ? urlQ : (urlFilters[field.name] ?? '');
+    }
+  }, [urlValues]);
+  useEffect(() => () => clearTimeout(typing.current ?? undefined), []);
+
+  /** The form's values as URL changes; null when a date is not yet a whole ISO day. */
+  const changesOf = (element: HTMLFormElement): Record<string, string | null> | null => {
+    const data = new FormData(element);
     const changes: Record<string, string | null> = { [LIST_PARAMS.page]: null };
     for (const name of names) {
       const value = data.get(name);
-      changes[name] = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+      const text = typeof value === 'string' ? value.trim() : '';
+      if ((name === DATE_RANGE_PARAMS.from || name === DATE_RANGE_PARAMS.to) && text !== '' && !isIsoDay(text)) return null;
+      changes[name] = text === '' ? null : text;
     }
-    onApply(changes);
+    return changes;
+  };
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearTimeout(typing.current ?? undefined);
+    const data = new FormData(event.currentTarget);
+    // Enter applies as typed, a half-typed date included: the page then says what is wrong with it.
+    onApply(Object.fromEntries([[LIST_PARAMS.page, null], ...names.map((name) => [name, String(data.get(name) ?? '').trim() || null])]));
+  };
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!(event.target instanceof HTMLInputElement)) return;
+    const element = event.currentTarget;
+    clearTimeout(typing.current ?? undefined);
+    typing.current = setTimeout(() => {
+      const changes = changesOf(element);
+      if (changes) onType(changes);
+    }, TYPING_DEBOUNCE_MS);
   };
   const submitNow = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
 
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
-        {/* Re-created when the URL's values change, so the fields always show what applies. */}
-        <form key={JSON.stringify([q, values])} onSubmit={onSubmit} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+        <form ref={form} onSubmit={onSubmit} onInput={onInput} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
           {searchHint === null ? null : (
             <Field label={`Search (${searchHint})`} htmlFor={`${baseId}-q`}>
               <Input id={`${baseId}-q`} name={LIST_PARAMS.q} type="search" defaultValue={q} className="w-64" maxLength={200} />
@@ -65,14 +105,40 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
           )}
           {filters.map((filter) => {
             if (filter.kind === 'date-range') {
+              // Text, not type="date": the browser's date field shows the local format; the console shows ISO days in UTC.
+              const dayField = (param: string, label: string) => (
+                <Field label={`${filter.label} ${label} (UTC)`} htmlFor={`${baseId}-${param}`}>
+                  <Input
+                    id={`${baseId}-${param}`}
+                    name={param}
+                    defaultValue={values[param] ?? ''}
+                    placeholder="YYYY-MM-DD"
+                    inputMode="numeric"
+                    pattern="\d{4}-\d{2}-\d{2}"
+                    maxLength={10}
+                    autoComplete="off"
+                    className="w-32 font-mono text-xs"
+                  />
+                </Field>
+              );
               return (
                 <div key="date-range" className="flex items-end gap-2">
-                  <Field label={`${filter.label} from (UTC)`} htmlFor={`${baseId}-from`}>
-                    <Input id={`${baseId}-from`} name={DATE_RANGE_PARAMS.from} type="date" defaultValue={values[DATE_RANGE_PARAMS.from] ?? ''} className="w-40" />
-                  </Field>
-                  <Field label={`${filter.label} to (UTC)`} htmlFor={`${baseId}-to`}>
-                    <Input id={`${baseId}-to`} name={DATE_RANGE_PARAMS.to} type="date" defaultValue={values[DATE_RANGE_PARAMS.to] ?? ''} className="w-40" />
-                  </Field>
+                  {dayField(DATE_RANGE_PARAMS.from, 'from')}
+                  {dayField(DATE_RANGE_PARAMS.to, 'to')}
+                  <div className="flex gap-1" role="group" aria-label={`${filter.label}: quick ranges`}>
+                    {presets.map((preset) => (
+                      <Button
+                        key={preset.id}
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        aria-pressed={values[DATE_RANGE_PARAMS.from] === preset.from && values[DATE_RANGE_PARAMS.to] === preset.to}
+                        onClick={() => onApply({ [LIST_PARAMS.page]: null, [DATE_RANGE_PARAMS.from]: preset.from, [DATE_RANGE_PARAMS.to]: preset.to })}
+                      >
+                        {preset.label}
+                      </Button>
+                    ))}
+                  </div>
                 </div>
               );
             }
@@ -99,7 +165,8 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
               </Field>
             );
           })}
-          <Button type="submit" variant="secondary">
+          {/* Filters apply as they are typed or picked; the button stays for the keyboard (Enter) and without JavaScript. */}
+          <Button type="submit" variant="secondary" className="sr-only focus-visible:not-sr-only">
             <Search aria-hidden /> Apply
           </Button>
         </form>

@@ -26,6 +26,14 @@ export function useListNavigation() {
     [router, pathname],
   );
 
+  /** Like `navigate`, replacing the history entry: for filters applied as the operator types. */
+  const replace = useCallback(
+    (changes: Readonly<Record<string, string | null>>) => {
+      startTransition(() => router.replace(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false }));
+    },
+    [router, pathname],
+  );
+
   /** Changes the URL without asking the server, for what only changes the view (shown columns). */
   const replaceQuietly = useCallback(
     (changes: Readonly<Record<string, string | null>>) => {
@@ -34,5 +42,5 @@ export function useListNavigation() {
     [pathname],
   );
 
-  return { searchParams, navigate, replaceQuietly, isPending };
+  return { searchParams, navigate, replace, replaceQuietly, isPending };
 }

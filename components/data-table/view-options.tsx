@@ -46,7 +46,7 @@ export function DataTableViewOptions<TData extends RowData>({ table }: { table: 
         <Columns3 aria-hidden /> Columns
       </Button>
       {open ? (
-        <fieldset id={panelId} className="absolute right-0 z-20 mt-1 max-h-80 w-56 overflow-y-auto rounded-md border bg-popover p-2 text-popover-foreground shadow-md">
+        <fieldset id={panelId} className="absolute right-0 z-20 mt-1 max-h-[min(24rem,calc(100dvh-10rem))] w-56 overflow-y-auto overscroll-contain rounded-md border bg-popover p-2 text-popover-foreground shadow-md">
           <legend className="sr-only">Shown columns</legend>
           {columns.map((column) => (
             <label key={column.id} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-accent">

@@ -10,6 +10,7 @@ import type { ColumnSpec, EntityName } from '@/lib/entities/types';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
+import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
 import { LocalTime } from './local-time';
 import { OnDemandImage } from './on-demand-image';
 import { TruncatedText } from './truncated-text';
@@ -100,11 +101,14 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
   );
   const hover = name ? id : undefined;
   if (plainLinks) {
-    return (
-      <a href={detailHref(entity, id)} data-client-nav="" title={hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
+    // A bare id in a table is cut to fit the column, whole on hover and by its copy button.
+    const bare = !name && mode === 'table';
+    const link = (
+      <a href={detailHref(entity, id)} data-client-nav="" title={bare ? id : hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
         {content}
       </a>
     );
+    return bare ? <CopyableId id={id}>{link}</CopyableId> : link;
   }
   return (
     <Link href={detailHref(entity, id)} prefetch={false} title={hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
@@ -126,9 +130,11 @@ function TimeValue({ value, kind, mode }: { value: unknown; kind: TimeEncoding; 
   if (!date) return <TruncatedText text={asText(value)} limit={TEXT_LIMIT[mode]} />;
   const iso = date.toISOString();
   if (mode === 'table') {
+    // Date and time wrap apart in a narrow column, each whole.
+    const [day, ...time] = formatUtc(date).split(' ');
     return (
-      <time dateTime={iso} className="whitespace-nowrap tabular-nums">
-        {formatUtc(date)}
+      <time dateTime={iso} className="tabular-nums">
+        <span className="whitespace-nowrap">{day}</span> <span className="whitespace-nowrap">{time.join(' ')}</span>
       </time>
     );
   }

@@ -42,7 +42,18 @@ export function selectColumn<TData extends RowData>(): ColumnDef<ServerTableFeat
  * the role may not, both disabled with the reason beside them (RefusalNote). `selectedIds` are
  * the selected rows shown on screen.
  */
-export function BulkJobToolbar({ offer, selectedIds, total }: { offer: BulkJobOffer; selectedIds: string[]; total: number }) {
+export function BulkJobToolbar({
+  offer,
+  selectedIds,
+  total,
+  children,
+}: {
+  offer: BulkJobOffer;
+  selectedIds: string[];
+  total: number;
+  /** More controls for the selection (clear it, say where it is), after the "selected" button. */
+  children?: React.ReactNode;
+}) {
   const [dialog, setDialog] = useState<JobSelection | null>(null);
   const verb = VERBS[offer.kind];
   const purpose = PURPOSES[offer.kind];
@@ -55,6 +66,7 @@ export function BulkJobToolbar({ offer, selectedIds, total }: { offer: BulkJobOf
         <Button size="sm" variant="outline" disabled={!allowed || selectedIds.length === 0} aria-describedby={describedBy} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
           {verb} selected ({selectedIds.length})
         </Button>
+        {children}
         <Button size="sm" disabled={!allowed || total === 0} aria-describedby={describedBy} onClick={() => setDialog(offer.all)}>
           {verb} all {total.toLocaleString('en-US')} matching
         </Button>

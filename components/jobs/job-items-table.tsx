@@ -59,12 +59,13 @@ const OTHER_COLUMNS = [
     id: 'reason',
     header: 'Reason',
     meta: { label: 'Reason', cellClassName: 'break-words text-xs' },
-    cell: ({ row }) => (
-      <>
-        {row.original.error ?? ''}
-        {row.original.upstreamRequestId ? <span className="block text-muted-foreground">request {row.original.upstreamRequestId}</span> : null}
-      </>
-    ),
+    cell: ({ row }) => row.original.error ?? '',
+  }),
+  helper.display({
+    id: 'request',
+    header: 'Request id',
+    meta: { label: 'Request id', cellClassName: 'font-mono text-xs text-muted-foreground' },
+    cell: ({ row }) => row.original.upstreamRequestId ?? '—',
   }),
 ];
 

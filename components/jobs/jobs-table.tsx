@@ -6,25 +6,19 @@ import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { jobHref } from '@/lib/entities/hrefs';
-import type { JobCounts, JobStatus } from '@/lib/jobs/types';
+import { PAGE_SIZES } from '@/lib/entities/list-state';
+import { JOBS_TABLE } from '@/lib/jobs/search-params';
+import type { JobRow } from '@/lib/jobs/job-row';
+import type { TableParams } from '@/lib/search-params/table';
 import { formatUtc } from '@/lib/time';
 
-/** A job as the list shows it; the server words its action (the labels live with the operations). */
-export interface JobRow {
-  id: string;
-  /** `Set status → paused (revert)`. */
-  action: string;
-  status: JobStatus;
-  counts: Pick<JobCounts, 'done' | 'total' | 'failed'>;
-  createdBy: string;
-  createdAt: Date;
-}
 
 const helper = createColumnHelper<ServerTableFeatures, JobRow>();
 
 const COLUMNS = [
   helper.display({ id: 'job', header: 'Job', meta: { label: 'Job' }, cell: ({ row }) => <RecordLink href={jobHref(row.original.id)}>{row.original.id.slice(0, 8)}</RecordLink> }),
   helper.display({ id: 'action', header: 'Action', meta: { label: 'Action' }, cell: ({ row }) => row.original.action }),
+  helper.display({ id: 'covers', header: 'Covers', meta: { label: 'Covers', cellClassName: 'max-w-80 text-xs whitespace-normal' }, cell: ({ row }) => <span data-testid="job-covers">{row.original.covers}</span> }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="secondary">{row.original.status}</Badge> }),
   helper.display({
     id: 'progress',
@@ -36,11 +30,20 @@ const COLUMNS = [
     },
   }),
   helper.display({ id: 'by', header: 'By', meta: { label: 'By' }, cell: ({ row }) => row.original.createdBy }),
-  helper.display({ id: 'created', header: 'Created', meta: { label: 'Created', cellClassName: 'whitespace-nowrap font-mono text-xs' }, cell: ({ row }) => formatUtc(row.original.createdAt) }),
+  helper.accessor((row): unknown => row.createdAt, { id: 'created', sortDescFirst: true, header: 'Created', meta: { label: 'Created', cellClassName: 'whitespace-nowrap font-mono text-xs' }, cell: ({ row }) => formatUtc(row.original.createdAt) }),
 ];
 
-/** Every operator's jobs, newest first, one page of them. */
-export function JobsTable({ rows, page, size, total }: { rows: JobRow[]; page: number; size: number; total: number }) {
+interface JobsTableProps {
+  rows: JobRow[];
+  page: number;
+  /** Size, order and shown columns, as the URL says. */
+  table: TableParams;
+  total: number;
+  exportHref?: string;
+}
+
+/** Every operator's jobs, one page of them, newest first unless the operator orders otherwise. */
+export function JobsTable({ rows, page, table, total, exportHref }: JobsTableProps) {
   return (
     <PagedDataTable
       columns={COLUMNS}
@@ -49,7 +52,11 @@ export function JobsTable({ rows, page, size, total }: { rows: JobRow[]; page: n
       caption="Bulk jobs"
       empty="No job yet. Start one from the stuck queue."
       testId="jobs-table"
-      pagination={{ page, size, total, rowLabel: total === 1 ? 'job' : 'jobs' }}
+      pagination={{ page, size: table.size, total, rowLabel: total === 1 ? 'job' : 'jobs', sizes: PAGE_SIZES, defaultSize: JOBS_TABLE.defaultSize }}
+      sort={{ current: table.sort, default: JOBS_TABLE.defaultSort }}
+      visibility={table.visibility}
+      chooseColumns
+      exportHref={exportHref}
     />
   );
 }

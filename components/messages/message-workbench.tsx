@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { statusLabel } from '@/lib/status-labels';
-import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
+import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 import { MessageActions, type MessagePermissions } from './message-actions';
 import { Waveform } from './waveform';
@@ -13,6 +13,7 @@ const STUCKABLE: readonly string[] = NON_TERMINAL_STATUSES;
 export function MessageWorkbench({ message, title, permissions, now }: { message: Message; title: string; permissions: MessagePermissions; now: number }) {
   const mp3 = message.audio_models?.find((model) => audioModelKind(model) === 'mp3');
   const mp3Url = safeHttpUrl(mp3?.url);
+  // The one computation the stuck queue's "Missing" column shows too: a text message lacks no media.
   const missing = missingArtifacts(message);
   return (
     <Card data-testid="message-workbench">
@@ -29,8 +30,8 @@ export function MessageWorkbench({ message, title, permissions, now }: { message
               last updated {formatAge(now - message.last_updated_at)} ago
             </span>
           )}
-          {missing.map((artifact) => (
-            <Badge key={artifact} variant="outline">no {artifact}</Badge>
+          {ARTIFACTS.filter((artifact) => missing.includes(artifact.id)).map((artifact) => (
+            <Badge key={artifact.id} variant="outline" data-testid="message-missing">{artifact.label}</Badge>
           ))}
         </CardTitle>
       </CardHeader>
@@ -43,15 +44,19 @@ export function MessageWorkbench({ message, title, permissions, now }: { message
         ) : null}
         {message.waveform_percentages && message.waveform_percentages.length > 0 ? (
           <Waveform percentages={message.waveform_percentages} />
-        ) : (
+        ) : missing.includes('waveform') ? (
           <p className="text-sm text-muted-foreground">No waveform.</p>
-        )}
+        ) : null}
         {mp3Url ? (
           <audio controls preload="none" src={mp3Url} className="w-full" data-testid="message-audio">
             <track kind="captions" />
           </audio>
+        ) : mp3 ? (
+          <p className="text-sm text-muted-foreground">The MP3 address is not a web URL; it is not played.</p>
+        ) : missing.includes('mp3') ? (
+          <p className="text-sm text-muted-foreground">No MP3 yet.</p>
         ) : (
-          <p className="text-sm text-muted-foreground">{mp3 ? 'The MP3 address is not a web URL; it is not played.' : 'No MP3 yet.'}</p>
+          <p className="text-sm text-muted-foreground">A text message: no audio or waveform is expected.</p>
         )}
         <MessageActions messageGuid={message.id} messageTitle={title} currentStatus={message.status} permissions={permissions} />
       </CardContent>

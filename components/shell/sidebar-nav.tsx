@@ -18,9 +18,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { cn } from '@/lib/utils';
 import type { NavIcon } from '@/lib/entities/types';
+import { FROM_PARAM, fromPath } from '@/lib/navigation/from';
 import type { NavItem } from './nav-items';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
@@ -44,9 +45,15 @@ function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The sidebar's links; the server layout passes the list (components/shell/nav-items.ts). */
+/**
+ * The sidebar's links; the server layout passes the list (components/shell/nav-items.ts). A page
+ * opened from a view (`back`, lib/navigation/from) highlights that view's area: a message opened
+ * from the stuck queue is still triage.
+ */
 export function SidebarNav({ items }: { items: readonly NavItem[] }) {
-  const pathname = usePathname();
+  const from = fromPath(useSearchParams().get(FROM_PARAM));
+  const current = usePathname();
+  const pathname = from ? new URL(from, 'http://console.invalid').pathname : current;
   return (
     <nav aria-label="Console areas" className="flex flex-col gap-0.5">
       {items.map((item) => {

@@ -6,9 +6,9 @@ import 'server-only';
 import { getConsoleDb } from '@/lib/db';
 import { queryAudit, type AuditFilters } from './log';
 
-/** One page of entries matching the filters, newest first, and how many match in all. */
-export async function readAuditPage(filters: AuditFilters, page: { offset: number; limit: number }) {
-  return queryAudit(await getConsoleDb(), filters, page);
+/** One page of entries matching the filters, newest first (or oldest first), and how many match in all. */
+export async function readAuditPage(filters: AuditFilters, page: { offset: number; limit: number }, order: 'asc' | 'desc' = 'desc') {
+  return queryAudit(await getConsoleDb(), filters, page, order);
 }
 
 /** The latest entries that name one record (of the audit's `targetType`) as a target. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { noControlCharacters, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import { readTableParams, type TableParams, type TableSpec } from '@/lib/search-params/table';
 
 export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
 export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
@@ -96,9 +97,19 @@ export interface AuditPageParams {
   /** The filters as given (first values, trimmed), for the form and the links. */
   given: Partial<Record<AuditFilterParam, string>>;
   page: number;
+  /** Page size, order and shown columns. */
+  table: TableParams;
   /** Repeated, unknown or bad non-filter parameters. */
   issues: ParamIssue[];
 }
+
+/** The audit table's columns (components/audit/audit-entries-table.tsx): ordered by time. */
+export const AUDIT_TABLE: TableSpec = {
+  sortable: ['time'],
+  defaultSort: { field: 'time', order: 'desc' },
+  columns: ['time', 'operator', 'action', 'target', 'outcome', 'service', 'details'],
+  defaultSize: 50,
+};
 
 /** The audit page's whole URL: its filters, its page, and what was not understood. */
 export function parseAuditPageParams(raw: RawSearchParams): AuditPageParams {
@@ -106,5 +117,6 @@ export function parseAuditPageParams(raw: RawSearchParams): AuditPageParams {
   // Any text: the filter schema judges it, so a bad filter empties the page instead of widening it.
   const given = Object.fromEntries(FILTER_PARAMS.map((name) => [name, reader.read(name, z.string(), '')]).filter(([, value]) => value !== undefined));
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
-  return { filters: parseCandidate(given), given, page, issues: reader.finish('page') };
+  const table = readTableParams(reader, AUDIT_TABLE);
+  return { filters: parseCandidate(given), given, page, table, issues: reader.finish('page') };
 }

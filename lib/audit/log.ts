@@ -10,7 +10,7 @@ import type { Queryable } from '@/lib/db';
 import { boundedParams, boundedText, type JsonValue } from './bounded';
 import { AUDIT_OUTCOMES, type AuditFilters } from './filters';
 
-export { AUDIT_OUTCOMES, parseAuditFilters, parseAuditPageParams } from './filters';
+export { AUDIT_OUTCOMES, AUDIT_TABLE, parseAuditFilters, parseAuditPageParams } from './filters';
 export type { AuditFilterErrors, AuditPageParams, AuditFilterParam, AuditFilters, AuditOutcomeValue, ParsedAuditFilters } from './filters';
 
 /** The roles an audit row records: the console's, or `none` for a caller without a session. */
@@ -206,19 +206,22 @@ const pageSchema = z.object({
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE),
 });
 
-/** One page of entries matching the filters, newest first, and how many match in all. */
+/** One page of entries matching the filters, newest first (or oldest first), and how many match in all. */
 export async function queryAudit(
   db: Queryable,
   filters: AuditFilters,
   page: { offset: number; limit: number },
+  order: 'asc' | 'desc' = 'desc',
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const { offset, limit } = parseOrThrow(pageSchema, page, 'audit page');
+  // A literal from a closed set, never caller text, goes into the SQL.
+  const direction = order === 'asc' ? 'ASC' : 'DESC';
   const params: unknown[] = [];
   const where = whereClause(filterConditions(filters, params));
   const [rows, counts] = await Promise.all([
     db.query(
       `SELECT ${ROW_COLUMNS} FROM audit_log ${where}
-       ORDER BY occurred_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+       ORDER BY occurred_at ${direction}, id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, limit, offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${where}`, params),
@@ -227,23 +230,25 @@ export async function queryAudit(
 }
 
 /**
- * Every entry matching the filters, newest first, fetched `batchSize` at a time by keyset on
+ * Every entry matching the filters, newest first (or oldest first), fetched `batchSize` at a time by keyset on
  * (occurred_at, id): no offset scans, and entries written during the export do not shift it.
  */
-export async function* streamAudit(db: Queryable, filters: AuditFilters, batchSize = MAX_PAGE_SIZE): AsyncGenerator<AuditRow> {
+export async function* streamAudit(db: Queryable, filters: AuditFilters, batchSize = MAX_PAGE_SIZE, order: 'asc' | 'desc' = 'desc'): AsyncGenerator<AuditRow> {
   const size = parseOrThrow(pageSchema.shape.limit, batchSize, 'audit batch size');
+  // Literals from a closed set, never caller text, go into the SQL.
+  const [direction, beyond] = order === 'asc' ? ['ASC', '>'] : ['DESC', '<'];
   // The cursor keeps occurred_at as PostgreSQL's text: a JS Date would drop its microseconds.
   let after: { occurredAt: string; id: string } | null = null;
   for (;;) {
     const params: unknown[] = [];
     const conditions = filterConditions(filters, params);
     if (after) {
-      conditions.push(`(occurred_at, id) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`);
+      conditions.push(`(occurred_at, id) ${beyond} ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`);
       params.push(after.occurredAt, after.id);
     }
     const rows = await db.query<Record<string, unknown> & { occurred_at_key: string; id: string }>(
       `SELECT ${ROW_COLUMNS}, occurred_at::text AS occurred_at_key FROM audit_log ${whereClause(conditions)}
-       ORDER BY occurred_at DESC, id DESC LIMIT $${params.length + 1}`,
+       ORDER BY occurred_at ${direction}, id ${direction} LIMIT $${params.length + 1}`,
       [...params, size],
     );
     for (const row of rows) yield auditRowSchema.parse(row);

@@ -28,3 +28,20 @@ export function jobHref(id: string, params: Readonly<Record<string, string>> = {
 export function auditHref(filters: Readonly<Record<string, string>>): string {
   return withQuery('/audit', filters);
 }
+
+/** The entity of each audit target type that has a page of its own. */
+const AUDIT_TARGET_ENTITIES: Readonly<Record<string, string>> = {
+  user: 'users',
+  workspace: 'workspaces',
+  channel: 'channels',
+  message: 'messages',
+  domain: 'domains',
+  agent: 'agents',
+};
+
+/** The page of an audit entry's target, or null for a target type without one. */
+export function auditTargetHref(targetType: string, id: string): string | null {
+  if (targetType === 'bulk_job') return jobHref(id);
+  const entity = Object.hasOwn(AUDIT_TARGET_ENTITIES, targetType) ? AUDIT_TARGET_ENTITIES[targetType] : undefined;
+  return entity ? detailHref(entity, id) : null;
+}

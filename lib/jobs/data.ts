@@ -7,7 +7,7 @@ import { getJob, listJobItems, listJobs } from '@/lib/jobs';
 import type { ItemStatus } from '@/lib/jobs/types';
 
 /** One page of jobs, newest first (unconfirmed dry runs left out), and how many there are. */
-export async function readJobsPage(page: { offset: number; limit: number }) {
+export async function readJobsPage(page: { offset: number; limit: number; order?: 'asc' | 'desc' }) {
   return listJobs(await getConsoleDb(), page);
 }
 

@@ -39,18 +39,22 @@ export interface ListJobsOptions {
   limit?: number;
   /** Only these statuses; by default every job but unconfirmed dry runs (planning, planned). */
   statuses?: readonly JobStatus[];
+  /** By creation time: newest first (`desc`, the default) or oldest first. */
+  order?: 'asc' | 'desc';
 }
 
-/** Jobs, newest first, with their counts; `total` is how many match. */
+/** Jobs, newest first (or oldest first), with their counts; `total` is how many match. */
 export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Promise<{ rows: JobSummary[]; total: number }> {
   const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
   const statuses = z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES.filter((s) => s !== 'planning' && s !== 'planned'));
+  // A literal from a closed set, never caller text, goes into the SQL.
+  const order = options.order === 'asc' ? 'ASC' : 'DESC';
   const [rows, counted] = await Promise.all([
     db.query<Record<string, unknown> & CountsRow>(
       `SELECT ${prefixed(JOB_COLUMNS, 'j')}, c.*
-       FROM (SELECT * FROM bulk_jobs WHERE status = ANY($1::text[]) ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) j
+       FROM (SELECT * FROM bulk_jobs WHERE status = ANY($1::text[]) ORDER BY created_at ${order}, id ${order} LIMIT $2 OFFSET $3) j
        CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id) c
-       ORDER BY j.created_at DESC, j.id DESC`,
+       ORDER BY j.created_at ${order}, j.id ${order}`,
       [statuses, limit, offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE status = ANY($1::text[])`, [statuses]),

@@ -1,14 +1,24 @@
 /** The URL state of the jobs list and of a job's page, read with lib/search-params. */
 import { enumParser, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import { readTableParams, type TableParams, type TableSpec } from '@/lib/search-params/table';
 import { ITEM_STATUSES, type ItemStatus } from './types';
 
 const pausedSchema = enumParser(['1']);
 
-export function parseJobsPageParams(raw: RawSearchParams): { page: number; paused: boolean; issues: ParamIssue[] } {
+/** The jobs table's columns (components/jobs/jobs-table.tsx): ordered by creation time. */
+export const JOBS_TABLE: TableSpec = {
+  sortable: ['created'],
+  defaultSort: { field: 'created', order: 'desc' },
+  columns: ['job', 'action', 'covers', 'status', 'progress', 'by', 'created'],
+  defaultSize: 50,
+};
+
+export function parseJobsPageParams(raw: RawSearchParams): { page: number; paused: boolean; table: TableParams; issues: ParamIssue[] } {
   const reader = paramReader(raw);
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const paused = reader.read('paused', pausedSchema, 'refreshing') === '1';
-  return { page, paused, issues: reader.finish('page') };
+  const table = readTableParams(reader, JOBS_TABLE);
+  return { page, paused, table, issues: reader.finish('page') };
 }
 
 export function parseJobPageParams(raw: RawSearchParams): { items: ItemStatus | undefined; paused: boolean; issues: ParamIssue[] } {

@@ -7,20 +7,24 @@ import { readFromService } from '@/lib/auth/session';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
-import { STUCK_PAGE_SIZE } from './search-params';
 import { AGE_BUCKETS, stuckFilter, type StuckQuery } from './stuck';
 
 /** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
 const BREAKDOWN_SAMPLE = 500;
 
 const OLDEST_FIRST = { field: 'last_updated_at', order: 'ASC' } as const;
+const NEWEST_FIRST = { field: 'last_updated_at', order: 'DESC' } as const;
+
+/** The service's order for the table's order by age (oldest first is the longest age first). */
+export const stuckListSort = (ageOrder: 'asc' | 'desc') => (ageOrder === 'desc' ? OLDEST_FIRST : NEWEST_FIRST);
 
 /**
  * The stuck queue: its service filter, a count per status and age group, the oldest messages as a sample for the
  * breakdown, and the page asked for (none when the page is read from the sample: the service
  * cannot filter on missing artifacts).
  */
-export async function readStuckQueue(upstream: UpstreamClient, query: StuckQuery, page: number, now: number) {
+export async function readStuckQueue(upstream: UpstreamClient, query: StuckQuery, page: number, now: number, table: { size: number; ageOrder: 'asc' | 'desc' }) {
+  const size = table.size;
   const filter = stuckFilter(query, now);
   const groupKeys = query.statuses.flatMap((status) => AGE_BUCKETS.map((bucket) => ({ status, age: bucket.id })));
   const [groups, sample, listed] = await Promise.all([
@@ -28,7 +32,7 @@ export async function readStuckQueue(upstream: UpstreamClient, query: StuckQuery
     readFromService(listRecords(upstream, 'messages', { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter }, messageSchema)),
     query.missing
       ? Promise.resolve(null)
-      : readFromService(listRecords(upstream, 'messages', { sort: OLDEST_FIRST, range: { start: (page - 1) * STUCK_PAGE_SIZE, end: page * STUCK_PAGE_SIZE - 1 }, filter }, messageSchema)),
+      : readFromService(listRecords(upstream, 'messages', { sort: stuckListSort(table.ageOrder), range: { start: (page - 1) * size, end: page * size - 1 }, filter }, messageSchema)),
   ]);
   return { filter, groupKeys, groups, sample, listed };
 }

@@ -1,15 +1,26 @@
 /** The stuck queue's URL state (every group and filter is a shareable link), read with lib/search-params. */
 import { z } from 'zod';
 import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import { readTableParams, tableParamsRecord, type TableParams, type TableSpec } from '@/lib/search-params/table';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, type StuckQuery } from './stuck';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
 export const STUCK_PAGE_SIZE = 50;
 
+/** The stuck table's columns (components/triage/stuck-table.tsx): ordered by age, oldest first. */
+export const STUCK_TABLE: TableSpec = {
+  sortable: ['age'],
+  defaultSort: { field: 'age', order: 'desc' },
+  columns: ['message', 'status', 'age', 'workspace', 'channel', 'creator', 'missing'],
+  defaultSize: STUCK_PAGE_SIZE,
+};
+
 export interface StuckPageState {
   query: StuckQuery;
   page: number;
+  /** Page size, order (by age) and shown columns. */
+  table: TableParams;
   /** Seconds between automatic refreshes; 0 is paused. */
   refresh: number;
   /** Parameters that were not valid and were replaced by defaults, with why. */
@@ -48,7 +59,8 @@ export function parseStuckSearchParams(raw: RawSearchParams, defaultThreshold: n
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const refresh = reader.read('refresh', refreshSchema, `refreshing every ${DEFAULT_REFRESH_SECONDS} seconds`) ?? DEFAULT_REFRESH_SECONDS;
   const incident = reader.read('incident', z.string().uuid({ error: 'is not an incident id' }), 'not linked to an incident');
-  return { query: stripUndefined(query), page, refresh, problems: reader.finish('page'), ...(incident ? { incident } : {}) };
+  const table = readTableParams(reader, STUCK_TABLE);
+  return { query: stripUndefined(query), page, refresh, table, problems: reader.finish('page'), ...(incident ? { incident } : {}) };
 }
 
 /** Optional fields that are absent, not present as undefined (the query is compared and spread). */
@@ -56,8 +68,11 @@ function stripUndefined(query: StuckQuery): StuckQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as StuckQuery;
 }
 
-/** The URL of the queue with some of its state changed; `page` resets unless given. */
-export function stuckHref(state: Pick<StuckPageState, 'query' | 'refresh' | 'incident'>, changes: Partial<StuckQuery> & { page?: number; refresh?: number } = {}): string {
+/** The URL of the queue with some of its state changed; `page` resets unless given; the table's size, order and columns are kept. */
+export function stuckHref(
+  state: Pick<StuckPageState, 'query' | 'refresh'> & Partial<Pick<StuckPageState, 'table' | 'incident'>>,
+  changes: Partial<StuckQuery> & { page?: number; refresh?: number } = {},
+): string {
   const query = { ...state.query, ...changes };
   const params = new URLSearchParams();
   params.set('threshold', String(query.threshold));
@@ -68,6 +83,7 @@ export function stuckHref(state: Pick<StuckPageState, 'query' | 'refresh' | 'inc
   }
   const refresh = changes.refresh ?? state.refresh;
   if (refresh !== DEFAULT_REFRESH_SECONDS) params.set('refresh', String(refresh));
+  if (state.table) for (const [name, value] of Object.entries(tableParamsRecord(state.table, STUCK_TABLE))) params.set(name, value);
   if (changes.page && changes.page > 1) params.set('page', String(changes.page));
   if (state.incident) params.set('incident', state.incident);
   return `/stuck?${params.toString()}`;

@@ -8,15 +8,15 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import { ParamIssues } from '@/components/param-issues';
 import { readAuditPage } from '@/lib/audit/data';
-import { AUDIT_OUTCOMES, parseAuditPageParams, type AuditFilterParam } from '@/lib/audit/log';
+import { AUDIT_OUTCOMES, AUDIT_TABLE, parseAuditPageParams, type AuditFilterParam } from '@/lib/audit/log';
 import { requireAdminSession } from '@/lib/auth/session';
 import { auditHref } from '@/lib/entities/hrefs';
 import { reachablePageCount } from '@/lib/entities/list-state';
 import type { SearchParams } from '@/lib/search-params';
+import { tableParamsRecord } from '@/lib/search-params/table';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
-const PAGE_SIZE = 50;
 const FILTER_FIELDS = [
   { name: 'operator', label: 'Operator e-mail contains', placeholder: 'ops@' },
   { name: 'action', label: 'Action (or prefix ending in .)', placeholder: 'user.' },
@@ -27,21 +27,17 @@ const FILTER_FIELDS = [
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
-  const { filters: parsed, given, page: pageNumber, issues } = parseAuditPageParams(await searchParams);
+  const { filters: parsed, given, page: pageNumber, table, issues } = parseAuditPageParams(await searchParams);
   const param = (name: AuditFilterParam) => given[name] ?? '';
-  const result = parsed.ok ? await readAuditPage(parsed.filters, { offset: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE }) : null;
+  const result = parsed.ok ? await readAuditPage(parsed.filters, { offset: (pageNumber - 1) * table.size, limit: table.size }, table.sort.order) : null;
 
-  const kept = Object.fromEntries(Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const lastPage = result ? reachablePageCount(result.total, PAGE_SIZE) : 1;
+  const filtersGiven = Object.fromEntries(Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const kept = { ...filtersGiven, ...tableParamsRecord(table, AUDIT_TABLE) };
+  const lastPage = result ? reachablePageCount(result.total, table.size) : 1;
 
   return (
     <div className="space-y-6">
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/audit/export?${new URLSearchParams(kept).toString()}`} download>Export CSV</a>
-        </Button>
-      </div>
+      <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
       <ParamIssues issues={issues} />
       <form method="get" action="/audit" className="grid gap-3 rounded-md border p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Audit filters">
         {FILTER_FIELDS.map((field) => (
@@ -83,7 +79,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           </p>
           <AuditEntriesTable
             rows={result.rows}
-            pagination={{ page: pageNumber, size: PAGE_SIZE, total: result.total }}
+            pagination={{ page: pageNumber, total: result.total, table, exportHref: `/api/audit/export?${new URLSearchParams({ ...filtersGiven, order: table.sort.order }).toString()}` }}
             empty={
               result.total > 0 ? (
                 <>

@@ -1,31 +1,23 @@
 import type { Metadata } from 'next';
-import { JobsTable, type JobRow } from '@/components/jobs/jobs-table';
+import { JobsTable } from '@/components/jobs/jobs-table';
 import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { requireAdminSession } from '@/lib/auth/session';
 import { jobsHref } from '@/lib/entities/hrefs';
 import { readJobsPage } from '@/lib/jobs/data';
-import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
-import { parseJobsPageParams } from '@/lib/jobs/search-params';
+import { toJobRow } from '@/lib/jobs/job-row';
+import { JOBS_TABLE, parseJobsPageParams } from '@/lib/jobs/search-params';
+import { tableParamsRecord } from '@/lib/search-params/table';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Bulk jobs' };
 
-const PAGE_SIZE = 50;
-
 export default async function JobsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
-  const { page, paused, issues } = parseJobsPageParams(await searchParams);
-  const { rows, total } = await readJobsPage({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-  const jobs: JobRow[] = rows.map((job) => ({
-    id: job.id,
-    action: `${JOB_ACTION_LABELS[job.action]}${job.params.status ? ` → ${job.params.status}` : ''}${job.revertsJobId ? ' (revert)' : ''}`,
-    status: job.status,
-    counts: job.counts,
-    createdBy: job.createdBy.email,
-    createdAt: job.createdAt,
-  }));
-  const pageParam: Record<string, string> = page > 1 ? { page: String(page) } : {};
+  const { page, paused, table, issues } = parseJobsPageParams(await searchParams);
+  const { rows, total } = await readJobsPage({ offset: (page - 1) * table.size, limit: table.size, order: table.sort.order });
+  const jobs = rows.map(toJobRow);
+  const pageParam: Record<string, string> = { ...tableParamsRecord(table, JOBS_TABLE), ...(page > 1 ? { page: String(page) } : {}) };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -39,7 +31,7 @@ export default async function JobsPage({ searchParams }: { searchParams: SearchP
       </div>
       <ParamIssues issues={issues} />
       <p className="text-sm text-muted-foreground">Every operator&apos;s jobs, newest first. Jobs run on the server; closing the page does not stop them.</p>
-      <JobsTable rows={jobs} page={page} size={PAGE_SIZE} total={total} />
+      <JobsTable rows={jobs} page={page} table={table} total={total} exportHref={`/api/jobs/export?order=${table.sort.order}`} />
     </div>
   );
 }

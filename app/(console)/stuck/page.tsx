@@ -18,7 +18,8 @@ import { readNames } from '@/lib/entities/names';
 import { planJobAction } from '@/lib/actions/jobs';
 import { permissionFor } from '@/lib/auth/permissions';
 import type { SearchParams } from '@/lib/search-params';
-import { DEFAULT_REFRESH_SECONDS, STUCK_PAGE_SIZE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
+import { tableParamsRecord } from '@/lib/search-params/table';
+import { DEFAULT_REFRESH_SECONDS, STUCK_TABLE, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { readStuckQueue } from '@/lib/triage/data';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts } from '@/lib/triage/stuck';
@@ -29,21 +30,24 @@ export const metadata: Metadata = { title: 'Stuck messages' };
 export default async function StuckPage({ searchParams }: { searchParams: SearchParams }) {
   const { upstream, operator } = await requireAdminSession();
   const state = parseStuckSearchParams(await searchParams, defaultThresholdMinutes());
-  const { query, page } = state;
+  const { query, page, table } = state;
+  const size = table.size;
   const now = requestTime();
-  const { filter, groupKeys, groups, sample, listed } = await readStuckQueue(upstream, query, page, now);
+  const { filter, groupKeys, groups, sample, listed } = await readStuckQueue(upstream, query, page, now, { size, ageOrder: table.sort.order });
 
   const failure = [groups, sample, listed].find((read) => read && !read.ok);
   const counts = groups.ok ? new Map(groupKeys.map((key, index) => [`${key.status}/${key.age}`, groups.data[index] ?? 0])) : null;
   const summary = sample.ok ? breakdown(sample.data.rows) : null;
 
   // The "missing" groups are read from the sample: the service cannot filter on artifacts.
-  const missingGroup = query.missing && sample.ok ? sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!)) : null;
+  const sampleMissing = query.missing && sample.ok ? sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!)) : null;
+  // The sample is oldest first; newest first is the same group reversed.
+  const missingGroup = sampleMissing && table.sort.order === 'asc' ? sampleMissing.toReversed() : sampleMissing;
   let rows: Message[] = [];
   let total = 0;
   if (missingGroup) {
     total = missingGroup.length;
-    rows = missingGroup.slice((page - 1) * STUCK_PAGE_SIZE, page * STUCK_PAGE_SIZE);
+    rows = missingGroup.slice((page - 1) * size, page * size);
   } else if (listed?.ok) {
     rows = listed.data.rows;
     total = listed.data.total;
@@ -103,6 +107,9 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           </div>
         ))}
         {state.incident ? <input type="hidden" name="incident" value={state.incident} /> : null}
+        {Object.entries(tableParamsRecord(table, STUCK_TABLE)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Button type="submit" size="sm">Apply</Button>
         <Button asChild variant="ghost" size="sm"><Link href="/stuck">Reset</Link></Button>
       </form>
@@ -155,14 +162,17 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
 
       <section aria-labelledby="stuck-list-heading" className="space-y-3">
         <h2 id="stuck-list-heading" className="text-lg font-semibold">
-          Oldest first <span className="text-sm font-normal text-muted-foreground" data-testid="stuck-count">{total.toLocaleString('en-US')} matching</span>
+          {table.sort.order === 'desc' ? 'Oldest first' : 'Most recently updated first'} <span className="text-sm font-normal text-muted-foreground" data-testid="stuck-count">{total.toLocaleString('en-US')} matching</span>
         </h2>
         <StuckTable
           rows={rows}
           now={now}
           total={total}
           page={page}
-          size={STUCK_PAGE_SIZE}
+          table={table}
+          viewKey={stuckHref(state)}
+          returnHref={stuckHref(state, { page })}
+          exportHref={stuckHref(state).replace(/^\/stuck\?/, '/api/stuck/export?')}
           permission={remediate}
           incidentId={state.incident}
           names={names}

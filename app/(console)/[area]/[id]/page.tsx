@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AuditPanel } from '@/components/audit/audit-panel';
 import { EntityActions } from '@/components/entities/entity-actions';
@@ -8,14 +7,17 @@ import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { VisibleText } from '@/components/entities/visible-text';
 import { findNavItem } from '@/components/shell/nav-items';
+import { ReturnBreadcrumb } from '@/components/shell/return-breadcrumb';
 import { requireAdminSession } from '@/lib/auth/session';
 import { countRelated, linkedIds, readEntityRecord, readTitles } from '@/lib/entities/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import { inferEntity } from '@/lib/entities/infer';
 import { ENTITY_NAME_PATTERN, auditTargetType, entityView, findEntity } from '@/lib/entities/registry';
+import { FROM_PARAM } from '@/lib/navigation/from';
+import type { SearchParams } from '@/lib/search-params';
 import { isDotSegment } from '@/lib/upstream/contract';
 
-type DetailProps = { params: Promise<{ area: string; id: string }> };
+type DetailProps = { params: Promise<{ area: string; id: string }>; searchParams: SearchParams };
 
 function entityLabel(area: string): string {
   return findEntity(area)?.singular ?? inferEntity(area, []).singular;
@@ -27,7 +29,7 @@ export async function generateMetadata({ params }: DetailProps): Promise<Metadat
 }
 
 /** One record of any entity: fields, related records and lists, nested tables, the raw JSON. */
-export default async function EntityDetailPage({ params }: DetailProps) {
+export default async function EntityDetailPage({ params, searchParams }: DetailProps) {
   const { area, id } = await params;
   const item = findNavItem(area);
   // `.` and `..` cannot name a record: in the service's path they would name another resource.
@@ -50,12 +52,9 @@ export default async function EntityDetailPage({ params }: DetailProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link href={`/${encodeURIComponent(area)}`} className="hover:underline">
-            {view.label}
-          </Link>{' '}
-          / <bdi className="font-mono text-xs">{record.id}</bdi>
-        </nav>
+        <ReturnBreadcrumb href={`/${encodeURIComponent(area)}`} label={view.label} back={(await searchParams)[FROM_PARAM]}>
+          <bdi className="font-mono text-xs">{record.id}</bdi>
+        </ReturnBreadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight break-words">
           <bdi>
             <VisibleText text={Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title} />

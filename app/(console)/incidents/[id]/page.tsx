@@ -8,7 +8,7 @@ import { IncidentNoteForm, IncidentStatusControls, LinkJobForm } from '@/compone
 import { IncidentTimeline } from '@/components/incidents/incident-timeline';
 import { STATUS_VARIANT } from '@/components/incidents/incidents-table';
 import { PrintButton } from '@/components/incidents/print-button';
-import { JobsTable, type JobRow } from '@/components/jobs/jobs-table';
+import { JobsTable } from '@/components/jobs/jobs-table';
 import { statusColors } from '@/components/statistics/colors';
 import { TrendPanel } from '@/components/stuck-trend/trend-panel';
 import { Badge } from '@/components/ui/badge';
@@ -22,8 +22,10 @@ import { readIncident } from '@/lib/incidents/data';
 import { incidentHref, incidentReportHref, incidentStuckHref } from '@/lib/incidents/hrefs';
 import { durationSince } from '@/lib/incidents/report';
 import { describeScope, SEVERITY_LABELS } from '@/lib/incidents/types';
-import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
+import { toJobRow } from '@/lib/jobs/job-row';
+import { JOBS_TABLE } from '@/lib/jobs/search-params';
 import { requestTime } from '@/lib/request-time';
+import { defaultTableParams } from '@/lib/search-params/table';
 import { chartPoints } from '@/lib/stuck-trend/types';
 import { formatUtc } from '@/lib/time';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
@@ -53,14 +55,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   if (!read) notFound();
   const { incident, events, jobs, trend, trendStatuses, actions, affectedNow } = read;
   const can = permissionsFor(operator.role, { note: addIncidentNoteAction, status: setIncidentStatusAction, link: linkIncidentJobAction });
-  const jobRows: JobRow[] = jobs.map((job) => ({
-    id: job.id,
-    action: `${JOB_ACTION_LABELS[job.action]}${job.params.status ? ` → ${job.params.status}` : ''}`,
-    status: job.status,
-    counts: job.counts,
-    createdBy: job.createdBy.email,
-    createdAt: job.createdAt,
-  }));
+  const jobRows = jobs.map(toJobRow);
   const points = chartPoints(trend);
   const startLabel = incident.openedAt.toISOString().slice(11, 16);
   const notes = events.filter((event) => event.kind === 'note').length;
@@ -137,7 +132,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
             The stuck queue opens filtered to this scope{incident.scope.workspaces.length > 1 || incident.scope.channels.length > 1 ? ' (its first workspace and channel)' : ''}; bulk jobs started there are linked here.
           </span>
         </div>
-        <JobsTable rows={jobRows} page={1} size={Math.max(jobRows.length, 1)} total={jobRows.length} />
+        <JobsTable rows={jobRows} page={1} table={defaultTableParams(JOBS_TABLE)} total={jobRows.length} />
         <LinkJobForm incidentId={incident.id} permission={can.link} />
       </Section>
 

@@ -6,6 +6,7 @@ import { JobControls } from '@/components/jobs/job-controls';
 import { JobItemsTable } from '@/components/jobs/job-items-table';
 import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
+import { describeJobCoverage } from '@/lib/jobs/job-row';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/select-native';
@@ -60,8 +61,18 @@ export default async function JobPage({ params, searchParams }: { params: Promis
             By {job.createdBy.email} ({job.createdBy.role}) · <Badge variant="secondary" data-testid="job-status">{job.status}</Badge>
             {job.revertsJobId ? <> · reverts <Link className="underline" href={jobHref(job.revertsJobId)}>{job.revertsJobId.slice(0, 8)}</Link></> : null}
           </p>
+          <p className="text-sm" data-testid="job-covers">
+            <span className="text-muted-foreground">Covers: </span>
+            {describeJobCoverage(job)}
+          </p>
         </div>
-        <AutoRefresh seconds={running && !paused ? 2 : 0} renderedAt={new Date().toISOString()} pauseHref={thisJobHref(true)} resumeHref={thisJobHref(false)} />
+        <AutoRefresh
+          seconds={running && !paused ? 2 : 0}
+          renderedAt={new Date().toISOString()}
+          pauseHref={thisJobHref(true)}
+          resumeHref={thisJobHref(false)}
+          stoppedBecause={running ? undefined : `the job ${job.status === 'planned' ? 'waits for confirmation' : 'ended'}`}
+        />
       </div>
       <ParamIssues issues={issues} />
 

@@ -1,6 +1,6 @@
 /**
  * CSV export of the audit log: GET /api/audit/export?<the audit page's filters>, every matching
- * entry, newest first, streamed from the database in batches (lib/export's body and limits).
+ * entry, newest first (`order=asc`: oldest first), streamed from the database in batches (lib/export's body and limits).
  * Bad filters (control characters included) are a 400 before anything is sent.
  */
 import { parseAuditFilters, streamAudit, type AuditRow } from '@/lib/audit/log';
@@ -32,12 +32,15 @@ const COLUMNS: readonly [string, (row: AuditRow) => unknown][] = [
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
   if (!session.ok) return session.response;
-  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const parsed = parseAuditFilters(search);
   if (!parsed.ok) return Response.json({ error: 'invalid_filters', errors: parsed.errors }, { status: 400 });
+  const order = search.get('order') ?? 'desc';
+  if (order !== 'asc' && order !== 'desc') return Response.json({ error: 'invalid_order', message: 'order must be asc or desc' }, { status: 400 });
   const db = await getConsoleDb();
   const slot = exportState().slots.acquire(session.operator.id);
   if (!slot.ok) return tooManyExportsResponse(slot);
-  const entries = streamAudit(db, parsed.filters);
+  const entries = streamAudit(db, parsed.filters, undefined, order);
   async function* rest() {
     for await (const row of entries) yield csvRecord(COLUMNS.map(([, value]) => value(row)));
   }
