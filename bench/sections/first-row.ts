@@ -25,8 +25,8 @@ const LIMIT: BudgetSpec = { id: 'first-row.static', title: 'first row, cold: con
 type Target = 'console' | 'react-admin' | 'static';
 
 interface Loads {
-  cold: number[];
-  warm: number[];
+  cold: LoadTimes[];
+  warm: LoadTimes[];
 }
 
 /** The peer and the static copy are served from this origin, which the emulator's CORS allows. */
@@ -34,12 +34,29 @@ export function peerPort(context: Pick<BenchContext, 'freePort'>): number {
   return context.freePort(0);
 }
 
-async function firstRowMs(context: BrowserContext, url: string): Promise<number> {
+/** One load's times, ms from navigation start: the first row painted, and what came before it. */
+interface LoadTimes {
+  firstRow: number;
+  firstContentfulPaint: number | null;
+  responseStart: number | null;
+  responseEnd: number | null;
+}
+
+async function loadTimes(context: BrowserContext, url: string): Promise<LoadTimes> {
   const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'commit', timeout: 30_000 });
     await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY, { timeout: 30_000, polling: 100 });
-    return await page.evaluate((key) => Number((window as unknown as Record<string, unknown>)[key]), FIRST_ROW_KEY);
+    return await page.evaluate((key) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return {
+        firstRow: Number((window as unknown as Record<string, unknown>)[key]),
+        firstContentfulPaint: paint ? Math.round(paint.startTime) : null,
+        responseStart: navigation ? Math.round(navigation.responseStart) : null,
+        responseEnd: navigation ? Math.round(navigation.responseEnd) : null,
+      };
+    }, FIRST_ROW_KEY);
   } finally {
     await page.close();
   }
@@ -116,15 +133,15 @@ export const firstRowSection: BenchSection = {
           );
           await browserContext.addInitScript(FIRST_ROW_PROBE);
           try {
-            loads[target].cold.push(await firstRowMs(browserContext, urls[target]));
-            loads[target].warm.push(await firstRowMs(browserContext, urls[target]));
+            loads[target].cold.push(await loadTimes(browserContext, urls[target]));
+            loads[target].warm.push(await loadTimes(browserContext, urls[target]));
           } finally {
             await browserContext.close();
           }
         }
       }
       const medians = Object.fromEntries(
-        order.map((target) => [target, { cold: round1(median(loads[target].cold)), warm: round1(median(loads[target].warm)) }]),
+        order.map((target) => [target, { cold: round1(median(loads[target].cold.map((load) => load.firstRow))), warm: round1(median(loads[target].warm.map((load) => load.firstRow))) }]),
       ) as Record<Target, { cold: number; warm: number }>;
       const rows: BudgetRow[] = [
         budgetRow(COLD, ratio(medians['react-admin'].cold, medians.console.cold), {
