@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
-import { BulkRemediationDialog } from '@/components/jobs/bulk-remediation-dialog';
+import { LazyBulkRemediationDialog as BulkRemediationDialog } from '@/components/jobs/lazy-bulk-remediation-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { detailHref } from '@/lib/entities/hrefs';
