@@ -14,7 +14,8 @@
  * Settings: BENCH_SKIP_BUILD=1 reuses an existing build; BENCH_ONLY=name,name runs only those
  * sections; BENCH_PRESET (default `default`) is the emulator's seed size; BENCH_DURATION_S
  * (default 8) seconds of load per target, split into BENCH_ROUNDS (default 2) alternating
- * rounds; BENCH_PORT_BASE (default 3306) the console's port, the emulator on base + 1000,
+ * rounds; BENCH_CPU_PROF=dir writes the console's V8 CPU profiles there (`bench/cpu-profile.ts`
+ * sums them by package and file); BENCH_PORT_BASE (default 3306) the console's port, the emulator on base + 1000,
  * sections' own servers from base + 10; the sections' own settings are in their files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,8 +125,11 @@ async function main(): Promise<void> {
   }
 
   await waitForHttp(`${EMULATOR_URL}/healthz`, emulator, 30 * 60_000);
+  const profileDir = process.env.BENCH_CPU_PROF;
   const consoleProcess = start('console', [nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)], {
     ...baseEnv,
+    // A V8 CPU profile of the console per process, written when the bench stops it.
+    ...(profileDir ? { NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}`.trim() } : {}),
     NODE_ENV: 'production',
     NEXTAUTH_URL: CONSOLE_URL,
     NEXTAUTH_SECRET: secret,
