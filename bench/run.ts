@@ -126,10 +126,10 @@ async function main(): Promise<void> {
 
   await waitForHttp(`${EMULATOR_URL}/healthz`, emulator, 30 * 60_000);
   const profileDir = process.env.BENCH_CPU_PROF;
-  const consoleProcess = start('console', [nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)], {
+  // A V8 CPU profile of the console, written when the bench stops it (not allowed in NODE_OPTIONS).
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const consoleProcess = start('console', [...profileArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)], {
     ...baseEnv,
-    // A V8 CPU profile of the console per process, written when the bench stops it.
-    ...(profileDir ? { NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}`.trim() } : {}),
     NODE_ENV: 'production',
     NEXTAUTH_URL: CONSOLE_URL,
     NEXTAUTH_SECRET: secret,
