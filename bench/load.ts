@@ -103,6 +103,18 @@ function seededRandom(seed: number): () => number {
 export async function measureOpenLoop(options: OpenLoopOptions): Promise<Samples> {
   const url = new URL(options.url);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`the bench only loads loopback, not ${url.hostname}`);
+  return openLoop(options, async () => {
+    const response = await fetch(options.url, { headers: options.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    return response.status >= 200 && response.status < 300;
+  });
+}
+
+/**
+ * The open loop of `measureOpenLoop` around any unit of work (e.g. the several service reads
+ * one page makes): `send` resolves true for a success, false for a non-2xx answer.
+ */
+export async function openLoop(options: Omit<OpenLoopOptions, 'url' | 'headers'>, send: () => Promise<boolean>): Promise<Samples> {
   const random = seededRandom(options.seed ?? 1);
   const latencies: number[] = [];
   let non2xx = 0;
@@ -116,11 +128,10 @@ export async function measureOpenLoop(options: OpenLoopOptions): Promise<Samples
     const planned = at;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, planned - performance.now())));
     requests.push(
-      fetch(options.url, { headers: options.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) })
-        .then(async (response) => {
-          await response.arrayBuffer();
+      send()
+        .then((ok) => {
           latencies.push(performance.now() - planned);
-          if (response.status < 200 || response.status >= 300) non2xx++;
+          if (!ok) non2xx++;
         })
         .catch(() => {
           errors++;

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/operations';
 import type { JobSelection } from '@/lib/jobs/types';
-import { BulkRemediationDialog } from './bulk-remediation-dialog';
+import { LazyBulkRemediationDialog as BulkRemediationDialog } from './lazy-bulk-remediation-dialog';
 
 /** What a list offers as a bulk job: the kind of its rows, "all matching" as the list's filter, and whether the role may. */
 export interface BulkJobOffer {

@@ -1,0 +1,166 @@
+/**
+ * First row on screen, side by side (issue 17, part 1): the console's messages list, the
+ * react-admin peer's guessed list of the same `/admin/ra/messages`, and a static copy of the
+ * console's page (its HTML once rendered, CSS inlined, no scripts: the limit no page can beat),
+ * loaded in Chromium at 1440x900, cold (a fresh browser context) then warm (a second page in that
+ * context: scripts and styles cached), the targets alternating in order each round. Each time
+ * is from navigation start to the first table row painted (`bench/first-row-probe.ts`).
+ * Budgets: react-admin / console at least 2x, cold and warm; console / static copy at most 1.5x.
+ */
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { budgetRow, failedRow, median, ratio, round1, type BudgetRow, type BudgetSpec } from '../budgets';
+import type { BenchContext, BenchSection } from '../context';
+import { FIRST_ROW_KEY, FIRST_ROW_PROBE } from '../first-row-probe';
+import { buildPeer } from '../peer-build';
+import { startStaticServer } from '../static-server';
+
+const LOADS = Math.max(1, Number(process.env.BENCH_FIRST_ROW_LOADS ?? 8));
+const ENTITY = 'messages';
+const VIEWPORT = { width: 1440, height: 900 };
+
+const COLD: BudgetSpec = { id: 'first-row.cold', title: 'first row, cold: react-admin / console', comparison: 'at-least', limit: 2, unit: 'x' };
+const WARM: BudgetSpec = { id: 'first-row.warm', title: 'first row, warm: react-admin / console', comparison: 'at-least', limit: 2, unit: 'x' };
+const LIMIT: BudgetSpec = { id: 'first-row.static', title: 'first row, cold: console / static copy', comparison: 'at-most', limit: 1.5, unit: 'x' };
+
+type Target = 'console' | 'react-admin' | 'static';
+
+interface Loads {
+  cold: LoadTimes[];
+  warm: LoadTimes[];
+}
+
+/** The peer and the static copy are served from this origin, which the emulator's CORS allows. */
+export function peerPort(context: Pick<BenchContext, 'freePort'>): number {
+  return context.freePort(0);
+}
+
+/** One load's times, ms from navigation start: the first row painted, and what came before it. */
+interface LoadTimes {
+  firstRow: number;
+  firstContentfulPaint: number | null;
+  responseStart: number | null;
+  responseEnd: number | null;
+}
+
+async function loadTimes(context: BrowserContext, url: string): Promise<LoadTimes> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: 30_000 });
+    await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY, { timeout: 30_000, polling: 100 });
+    return await page.evaluate((key) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return {
+        firstRow: Number((window as unknown as Record<string, unknown>)[key]),
+        firstContentfulPaint: paint ? Math.round(paint.startTime) : null,
+        responseStart: navigation ? Math.round(navigation.responseStart) : null,
+        responseEnd: navigation ? Math.round(navigation.responseEnd) : null,
+      };
+    }, FIRST_ROW_KEY);
+  } finally {
+    await page.close();
+  }
+}
+
+/** The console page as the browser shows it once rendered, scripts removed, stylesheets inlined. */
+async function staticCopy(browser: Browser, context: BenchContext, pageUrl: string): Promise<string> {
+  const browserContext = await browser.newContext({ viewport: VIEWPORT });
+  await browserContext.addCookies([cookieFor(context)]);
+  const page = await browserContext.newPage();
+  try {
+    await page.goto(pageUrl, { waitUntil: 'networkidle' });
+    await page.locator('table tbody tr').first().waitFor();
+    return await page.evaluate(async () => {
+      for (const element of document.querySelectorAll('script, link[rel="modulepreload"], link[as="script"]')) element.remove();
+      // Fonts and images stay on the console's origin: absolute addresses keep them working.
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="icon"]')) link.setAttribute('href', link.href);
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+        const css = await (await fetch(link.href)).text();
+        const style = document.createElement('style');
+        style.textContent = css.replaceAll('url(/_next/', `url(${location.origin}/_next/`);
+        link.replaceWith(style);
+      }
+      return `<!doctype html>${document.documentElement.outerHTML}`;
+    });
+  } finally {
+    await browserContext.close();
+  }
+}
+
+function cookieFor(context: BenchContext) {
+  const separator = context.cookie.indexOf('=');
+  return { name: context.cookie.slice(0, separator), value: context.cookie.slice(separator + 1), url: context.consoleUrl };
+}
+
+export const firstRowSection: BenchSection = {
+  name: 'first-row',
+  async run(context) {
+    const specs = [COLD, WARM, LIMIT];
+    let peer;
+    try {
+      context.log('building the react-admin peer (bench/peer)…');
+      peer = buildPeer(context.root);
+    } catch (error) {
+      return { rows: specs.map((spec) => failedRow(spec, `the peer did not build: ${error instanceof Error ? error.message : String(error)}`)) };
+    }
+    const server = await startStaticServer(peerPort(context), {
+      '/': { body: peer.html, contentType: 'text/html; charset=utf-8' },
+      '/main.js': { body: peer.script, contentType: 'text/javascript; charset=utf-8', immutable: true },
+    });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    try {
+      const consoleUrl = `${context.consoleUrl}/${ENTITY}`;
+      server.put('/static.html', { body: await staticCopy(browser, context, consoleUrl), contentType: 'text/html; charset=utf-8' });
+      const urls: Record<Target, string> = {
+        console: consoleUrl,
+        'react-admin': `${server.url}/?api=${encodeURIComponent(`${context.emulatorUrl}/admin/ra`)}#/${ENTITY}`,
+        static: `${server.url}/static.html`,
+      };
+      const loads: Record<Target, Loads> = { console: { cold: [], warm: [] }, 'react-admin': { cold: [], warm: [] }, static: { cold: [], warm: [] } };
+      const order: Target[] = ['console', 'react-admin', 'static'];
+      context.log(`first row on screen: ${LOADS} cold and warm loads of each target, alternating…`);
+      for (let round = 0; round < LOADS; round++) {
+        // Rotate who goes first, so that neither always follows the other's load.
+        const rotated = [...order.slice(round % order.length), ...order.slice(0, round % order.length)];
+        for (const target of rotated) {
+          const browserContext = await browser.newContext({ viewport: VIEWPORT });
+          await browserContext.addCookies([cookieFor(context)]);
+          await browserContext.addInitScript(
+            ({ origin, token }) => {
+              if (location.origin === origin) localStorage.setItem('bench.token', token);
+            },
+            { origin: server.url, token: context.accessToken },
+          );
+          await browserContext.addInitScript(FIRST_ROW_PROBE);
+          try {
+            loads[target].cold.push(await loadTimes(browserContext, urls[target]));
+            loads[target].warm.push(await loadTimes(browserContext, urls[target]));
+          } finally {
+            await browserContext.close();
+          }
+        }
+      }
+      const medians = Object.fromEntries(
+        order.map((target) => [target, { cold: round1(median(loads[target].cold.map((load) => load.firstRow))), warm: round1(median(loads[target].warm.map((load) => load.firstRow))) }]),
+      ) as Record<Target, { cold: number; warm: number }>;
+      const rows: BudgetRow[] = [
+        budgetRow(COLD, ratio(medians['react-admin'].cold, medians.console.cold), {
+          anchor: `react-admin ${medians['react-admin'].cold} ms, console ${medians.console.cold} ms`,
+          note: `median of ${LOADS} cold loads each`,
+        }),
+        budgetRow(WARM, ratio(medians['react-admin'].warm, medians.console.warm), {
+          anchor: `react-admin ${medians['react-admin'].warm} ms, console ${medians.console.warm} ms`,
+        }),
+        budgetRow(LIMIT, ratio(medians.console.cold, medians.static.cold), {
+          anchor: `static ${medians.static.cold} ms (warm ${medians.static.warm} ms)`,
+        }),
+      ];
+      return { rows, details: { entity: ENTITY, loads: LOADS, medians, samples: loads } };
+    } catch (error) {
+      return { rows: specs.map((spec) => failedRow(spec, error instanceof Error ? error.message : String(error))) };
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+};
