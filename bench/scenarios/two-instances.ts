@@ -60,6 +60,7 @@ export async function run(options: { items?: number; rate?: number } = {}): Prom
       if (row.status !== 'ok' || applied !== 1) lost++;
     }
     const instances = new Set(rows.map((row) => row.claimed_by)).size;
+    const rateLimited = [...counts.values()].reduce((sum, count) => sum + count.status429, 0);
     const floor = planned.total / rate;
     const ratio = Math.round((wallSeconds / floor) * 1000) / 1000;
     return [
@@ -70,7 +71,7 @@ export async function run(options: { items?: number; rate?: number } = {}): Prom
         anchor: Math.round(floor * 10) / 10,
         budget: `<= ${BUDGET_RATIO} x (items / R), none lost or doubled`,
         pass: ratio <= BUDGET_RATIO && doubled === 0 && lost === 0 && instances === 2,
-        detail: `${wallSeconds.toFixed(1)} s against a ${floor.toFixed(1)} s floor; ${doubled} doubled, ${lost} lost, ${instances} instances took part; target ${target.kind}`,
+        detail: `${wallSeconds.toFixed(1)} s against a ${floor.toFixed(1)} s floor; ${doubled} doubled, ${lost} lost, ${instances} instances took part; ${rateLimited} answers 429; target ${target.kind}`,
       },
     ];
   } finally {
