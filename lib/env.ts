@@ -24,7 +24,7 @@ const consoleEnvSchema = z.object({
   /** How long a page's reads of the service may take together before it shows the failure. */
   UPSTREAM_PAGE_DEADLINE_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
   /** Calls to the service in flight at once from this console process; more wait in order. */
-  UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(32),
+  UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   CONSOLE_ROLES: z.string().default(''),
   CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
   CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).max(24 * 60).default(30),
