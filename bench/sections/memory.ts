@@ -60,7 +60,8 @@ export const memorySection: BenchSection = {
       peak = Math.max(peak, groupRssBytes(context.consolePid));
       const mb = (bytes: number) => round1(bytes / 1_000_000);
       return {
-        rows: [budgetRow(spec, stats.errors === 0 ? mb(peak) : null, { anchor: `idle ${mb(idle)} MB`, note: `${stats.requests} page loads, p95 ${stats.p95} ms, ${stats.non2xx} non-2xx, ${stats.errors} errors` })],
+        // Without a completed page load the server never held 50 renders' worth: no figure.
+        rows: [budgetRow(spec, stats.errors === 0 && stats.requests > 0 ? mb(peak) : null, { anchor: `idle ${mb(idle)} MB`, note: `${stats.requests} page loads, p95 ${stats.p95} ms, ${stats.non2xx} non-2xx, ${stats.errors} errors` })],
         details: { operators: OPERATORS, idleBytes: idle, peakBytes: peak, load: stats },
       };
     } finally {
