@@ -14,6 +14,7 @@ import { detailHref } from '@/lib/entities/hrefs';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import type { EntityName, NameRecord } from '@/lib/entities/types';
 import type { JobSelection } from '@/lib/jobs/types';
+import { statusLabel } from '@/lib/status-labels';
 import { formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
 
@@ -54,7 +55,7 @@ const namedLink = (entity: string, id: string | null | undefined, titles: Titles
 
 const columnsAt = (now: number, titles: Titles) => [
   helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id) }),
-  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
+  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning" title={row.original.status}>{statusLabel(row.original.status)}</Badge> }),
   helper.display({
     id: 'age',
     header: 'Not updated for',
