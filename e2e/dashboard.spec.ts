@@ -26,6 +26,9 @@ async function openDashboard(page: Page): Promise<void> {
   await expect(page.getByTestId('user-count')).toBeVisible();
 }
 
+// Two sign-ins, a bulk job and several page loads: more than the default minute on a shared machine.
+test.describe.configure({ timeout: 150_000 });
+
 test.afterEach(async () => {
   await emulatorControl('faults', { method: 'DELETE' });
 });

@@ -332,7 +332,7 @@ test('reads go out in parallel: a list and its names, two waves for a detail pag
   const LATENCY_MS = 400;
   await emulatorControl('requests', { method: 'DELETE' });
   // Every read answers late, so that reads made one after another cannot overlap in the log.
-  await emulatorControl('faults', { body: [{ pattern: '^/admin/ra/', method: 'GET', latencyMs: LATENCY_MS }] });
+  await emulatorControl('faults', { body: [{ pattern: '^/admin/(ra/|users/info$)', method: 'GET', latencyMs: LATENCY_MS }] });
   try {
     await page.goto('/messages?status=processing');
     await expect(page.getByTestId('list-total')).toBeVisible();

@@ -8,6 +8,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ColumnSpec, EntityName } from '@/lib/entities/types';
 import { safeHttpUrl } from '@/lib/safe-url';
+import { statusLabel } from '@/lib/status-labels';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
 import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
@@ -175,10 +176,11 @@ export function CellValue({ column, value, mode, selfEntity, titles, plainLinks 
       return <IdLink entity={target} id={value} title={column.linkTo ? titles?.get(detailHref(target, value)) : undefined} mode={mode} plainLinks={plainLinks} />;
     }
     case 'status':
+      // In words ("in progress"), the raw value on hover when it differs (lib/status-labels).
       return typeof value === 'string' ? (
-        <Badge variant={STATUS_VARIANTS[value] ?? 'outline'}>
+        <Badge variant={STATUS_VARIANTS[value] ?? 'outline'} title={statusLabel(value) === value ? undefined : value}>
           <bdi>
-            <VisibleText text={cut(value, 40)} />
+            <VisibleText text={cut(statusLabel(value), 40)} />
           </bdi>
         </Badge>
       ) : (

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
+import { statusWithRaw } from '@/lib/status-labels';
 
 /** A count and the queue narrowed to it. */
 export interface GroupCount {
@@ -27,7 +28,7 @@ const countLink = ({ count, href }: GroupCount) => (count ? <Link className="und
 export function StuckGroupsTable({ rows, buckets }: { rows: StatusGroups[]; buckets: readonly { id: string; label: string }[] }) {
   const columns = useMemo(
     () => [
-      helper.display({ id: 'status', header: 'Status', meta: { label: 'Status', cellClassName: 'font-mono' }, cell: ({ row }) => row.original.status }),
+      helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => statusWithRaw(row.original.status) }),
       ...buckets.map((bucket) =>
         helper.display({ id: bucket.id, header: bucket.label, meta: { label: bucket.label, cellClassName: 'tabular-nums' }, cell: ({ row }) => countLink(row.original.buckets[bucket.id] ?? { count: 0, href: '' }) }),
       ),

@@ -17,6 +17,7 @@ import { PAGE_SIZES } from '@/lib/entities/list-state';
 import { withFrom } from '@/lib/navigation/from';
 import type { JobSelection } from '@/lib/jobs/types';
 import type { TableParams } from '@/lib/search-params/table';
+import { statusLabel } from '@/lib/status-labels';
 import { STUCK_TABLE } from '@/lib/triage/search-params';
 import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck';
 import type { Message } from '@/lib/upstream/contract';
@@ -75,7 +76,7 @@ const namedLink = (entity: string, id: string | null | undefined, titles: Titles
 
 const columnsAt = (now: number, back: string, titles: Titles) => [
   helper.display({ id: 'message', header: 'Message', meta: { label: 'Message' }, cell: ({ row }) => idLink('messages', row.original.id, back) }),
-  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning">{row.original.status}</Badge> }),
+  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="warning" title={row.original.status}>{statusLabel(row.original.status)}</Badge> }),
   helper.accessor((row): unknown => row.last_updated_at, {
     id: 'age',
     sortDescFirst: true,

@@ -15,6 +15,7 @@ import { AffectedWorkspaceLink } from '@/components/triage/affected-workspace-li
 import { requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { readNames } from '@/lib/entities/names';
+import { statusLabel, statusWithRaw } from '@/lib/status-labels';
 import { planJobAction } from '@/lib/actions/jobs';
 import { permissionFor } from '@/lib/auth/permissions';
 import type { SearchParams } from '@/lib/search-params';
@@ -95,7 +96,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
             {WATCHABLE_STATUSES.map((status) => (
               <label key={status} className="flex items-center gap-1">
                 <input type="checkbox" name="status" value={status} defaultChecked={query.statuses.includes(status)} />
-                {status}
+                {statusWithRaw(status)}
               </label>
             ))}
           </div>
@@ -179,7 +180,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
           empty={
             <p data-testid="stuck-empty">
-              Nothing is stuck in {query.statuses.join(', ')} for more than {query.threshold} minutes
+              Nothing is stuck in {query.statuses.map(statusLabel).join(', ')} for more than {query.threshold} minutes
               {query.workspace || query.channel || query.creator || query.age || query.missing ? ' with these filters' : ''}.
             </p>
           }
