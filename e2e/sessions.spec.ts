@@ -131,6 +131,8 @@ test.describe('idle timeout under an auto-refreshing page', () => {
   let idleUrl = '';
 
   test.beforeAll(async () => {
+    // A production server starting on a loaded machine can take a while.
+    test.setTimeout(180_000);
     const port = await freePort();
     idleUrl = `http://127.0.0.1:${port}`;
     idleConsole = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
@@ -150,7 +152,7 @@ test.describe('idle timeout under an auto-refreshing page', () => {
       },
       stdio: 'ignore',
     });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 150_000;
     for (;;) {
       const answered = await fetch(`${idleUrl}/signin`).then((response) => response.ok, () => false);
       if (answered) break;
