@@ -175,7 +175,7 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
     const firstRender = await page.getByTestId('updated-at').getAttribute('datetime');
     // The page keeps re-reading on its own...
-    await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', { timeout: 10_000 });
+    await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', { timeout: 30_000 });
     // ...for longer than the idle timeout, with no one at it.
     await page.waitForTimeout(IDLE_SECONDS * 1000 + 8_000);
     await page.goto(`${idleUrl}/stuck`);
