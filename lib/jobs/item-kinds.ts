@@ -13,7 +13,7 @@ import type { RateLimitInfo } from '@/lib/upstream/errors';
 import { setUserVerifiedRequest } from '@/lib/upstream/admin';
 import { messageSchema, userSchema, type Message, type User } from '@/lib/upstream/contract';
 import { sendMessageOperation, type MessageOperation } from '@/lib/upstream/message-operations';
-import { ITEM_NOUNS, kindNameOf, type ItemKindName, type JobAction, type JobParams } from './operations';
+import { kindNameOf, type ItemKindName, type JobAction, type JobParams } from './operations';
 import type { PlanSampleItem } from './types';
 
 /** One item's call as the runner sees it: the answer's status, request id, rate limit and the record's state after. */
@@ -29,8 +29,6 @@ export interface ItemKind<R extends { id: string }> {
   /** The /admin/ra list the dry run reads (by filter, or by `filter: { id: [...] }`). */
   entity: string;
   schema: z.ZodType<R>;
-  /** For sentences: "12 messages". */
-  noun: { one: string; many: string };
   /** The id the operation takes (a message's guid; a user's id). */
   itemId(record: R): string;
   /** The state stored as status_before, compared with the target. */
@@ -47,7 +45,6 @@ const MESSAGE_KIND: ItemKind<Message> = {
   name: 'message',
   entity: 'messages',
   schema: messageSchema,
-  noun: ITEM_NOUNS.message,
   itemId: messageGuidOf,
   state: (message) => message.status,
   sample: (message) => ({ id: message.id, messageGuid: messageGuidOf(message), name: message.name ?? null, status: message.status, lastUpdatedAt: message.last_updated_at ?? null }),
@@ -69,7 +66,6 @@ const USER_KIND: ItemKind<User> = {
   name: 'user',
   entity: 'users',
   schema: userSchema,
-  noun: ITEM_NOUNS.user,
   itemId: (user) => user.id,
   state: verifiedState,
   sample: (user) => ({ kind: 'user', id: user.id, name: userDisplayName(user), email: user.email, status: verifiedState(user) }),

@@ -428,3 +428,43 @@ describe('a minted agent token', () => {
     for (const part of token.split('.').slice(1)) expect(everything).not.toContain(part);
   });
 });
+
+/**
+ * job.plan's row above plans message jobs; the same action over users (bulk mark verified, ops
+ * per issue 13) is checked here: a row of its own would share job.plan's aggregated anonymous
+ * refusals, so the checks that differ for user items are written out.
+ */
+describe('job.plan over users (bulk mark verified)', () => {
+  let input: Record<string, unknown>;
+  beforeAll(async () => {
+    input = { action: 'user.set_verified', selection: { kind: 'ids', ids: [await firstUnverifiedUser(emulator, adminToken)] } };
+  });
+
+  it.each(['viewer', 'support'] as const)('is refused for %s, audited, with no call to the service', async (role) => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    expect(await serviceCallsDuring(async () => (result = await executeAction(planJobAction, input, environment(sessions.get(`${role}@example.com`)!))))).toBe(0);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await latestAudit('job.plan')).toMatchObject({ outcome: 'denied', operatorEmail: `${role}@example.com`, operatorRole: role });
+  });
+
+  it.each([
+    ['no selection', { action: 'user.set_verified' }],
+    ['a dot-segment id', { action: 'user.set_verified', selection: { kind: 'ids', ids: ['..'] } }],
+    ['a parameter', { action: 'user.set_verified', params: { status: 'verified' }, selection: { kind: 'ids', ids: ['usr_1'] } }],
+    ['an unknown user action', { action: 'user.set_unverified', selection: { kind: 'ids', ids: ['usr_1'] } }],
+  ])('refuses %s as invalid, audited, with no call to the service', async (_label, malformed) => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    expect(await serviceCallsDuring(async () => (result = await executeAction(planJobAction, malformed, environment(sessions.get('ops@example.com')!))))).toBe(0);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(await latestAudit('job.plan')).toMatchObject({ outcome: 'invalid', operatorRole: 'ops' });
+  });
+
+  it('goes through for ops with one read of the users, audited with the job it planned', async () => {
+    let result: Awaited<ReturnType<typeof executeAction>> | undefined;
+    expect(await serviceCallsDuring(async () => (result = await executeAction(planJobAction, input, environment(sessions.get('ops@example.com')!))))).toBe(1);
+    expect(result).toMatchObject({ ok: true, data: { action: 'user.set_verified', total: 1 } });
+    const entry = await latestAudit('job.plan');
+    expect(entry).toMatchObject({ outcome: 'ok', operatorEmail: 'ops@example.com', operatorRole: 'ops', summary: 'planned 1 items' });
+    expect(entry?.targetIds).toEqual([(result?.ok ? (result.data as { jobId: string }).jobId : '')]);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Two console instances on one PostgreSQL refreshing one session at once (issue 12): with a short
+ * access-token lifetime, the same session cookie reaches both instances in the refresh window at
+ * the same moment. The service sees exactly one refresh-token use, the operator stays signed in on
+ * both, and the old cookie (a lost response) still works without a second refresh. Skipped only
+ * when there are no PostgreSQL binaries (CI installs them: .ci/run).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openSessionJwt } from '../lib/auth/session-token';
+import { createTestDatabase, startTestPostgres, type TestPostgresServer } from '../tests/support/postgres';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET, E2E_STACK_ENV } from './stack';
+import { emulatorControl, emulatorRequests, signIn } from './support';
+
+/**
+ * Short enough that the refresh window (its last third) opens within the test, long enough that
+ * the rotated token's own window does not open before the test ends on a slow machine (every
+ * request refreshes in the window, prefetches included: one refresh per token).
+ */
+const ACCESS_TOKEN_TTL_SECONDS = 90;
+const SESSION_COOKIE = 'next-auth.session-token';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A console from the e2e build on its own port, on the shared PostgreSQL database. */
+async function startConsole(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    env: {
+      ...process.env,
+      ...E2E_STACK_ENV,
+      NODE_ENV: 'production',
+      NEXTAUTH_URL: url,
+      DATABASE_URL: databaseUrl,
+      VOICE_BASE_URL: E2E_EMULATOR_URL,
+      VOICE_AUTH_URL: E2E_EMULATOR_URL,
+      VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
+      VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
+      VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
+      VOICE_ISSUER: E2E_EMULATOR_URL,
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (await fetch(`${url}/signin`).then((response) => response.ok, () => false)) return { url, process: child };
+    if (child.exitCode !== null) throw new Error(`the console on ${url} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`the console on ${url} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function sessionCookie(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies(E2E_CONSOLE_URL)).find((candidate) => candidate.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.value;
+}
+
+let postgres: TestPostgresServer | undefined;
+let database: { url: string; drop(): Promise<void> } | undefined;
+const consoles: { url: string; process: ChildProcess }[] = [];
+
+test.describe('two console instances refreshing one session at once', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    postgres = await startTestPostgres();
+    if (postgres.postgres.adminUrl === null) return;
+    database = await createTestDatabase(postgres.postgres.adminUrl);
+    // One after the other: both migrate the same database at start (the second finds it done).
+    consoles.push(await startConsole(database.url));
+    consoles.push(await startConsole(database.url));
+  });
+
+  test.afterAll(async () => {
+    for (const { process: child } of consoles.splice(0)) if (child.pid) process.kill(child.pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await database?.drop().catch(() => {});
+    await postgres?.stop();
+    await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });
+  });
+
+  test('the service sees one refresh; the operator stays signed in on both', async ({ browser }) => {
+    test.skip(postgres?.postgres.adminUrl === null, postgres?.postgres.skipReason ?? '');
+    test.setTimeout(240_000);
+    const [a, b] = consoles;
+    if (!a || !b) throw new Error('the two consoles did not start');
+    await emulatorControl('settings', { body: { accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS } });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'ops@example.com');
+    const oldCookie = await sessionCookie(page);
+    const session = await openSessionJwt(oldCookie, E2E_NEXTAUTH_SECRET);
+    const expiresAt = Number(session.accessTokenExpiresAt);
+    const lifetimeMs = Number(session.accessTokenLifetime ?? ACCESS_TOKEN_TTL_SECONDS) * 1000;
+    // lib/auth/refresh.ts: the refresh window is the last third of the lifetime (at most a minute).
+    const windowOpens = expiresAt - Math.min(60_000, lifetimeMs / 3);
+    expect(windowOpens).toBeGreaterThan(Date.now());
+
+    // The window is open: the same cookie reaches both instances at the same moment.
+    await new Promise((resolve) => setTimeout(resolve, windowOpens - Date.now() + 500));
+    expect(Date.now()).toBeLessThan(expiresAt);
+    await emulatorControl('requests', { method: 'DELETE' });
+    const load = (url: string, cookie: string) => fetch(`${url}/users?type=agent`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` }, redirect: 'manual' });
+    const answers = await Promise.all([load(a.url, oldCookie), load(b.url, oldCookie)]);
+    // A browser that lost the response with the new cookie: the old one again, on either instance.
+    const again = await Promise.all([load(a.url, oldCookie), load(b.url, oldCookie)]);
+    for (const answer of [...answers, ...again]) expect(answer.status).toBe(200);
+    const tokenRequests = (await emulatorRequests()).filter((entry) => entry.path === '/oauth/token');
+    expect(tokenRequests).toHaveLength(1);
+    expect(tokenRequests[0]).toMatchObject({ method: 'POST', status: 200 });
+
+    // Both answers carry the rotated tokens, and the operator stays signed in on both instances with them.
+    const rotated = answers.map((answer) => answer.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0]?.slice(SESSION_COOKIE.length + 1));
+    const sessions = await Promise.all(rotated.map((value) => openSessionJwt(value ?? '', E2E_NEXTAUTH_SECRET)));
+    expect(sessions[0]!.refreshToken).not.toBe(session.refreshToken);
+    expect(sessions[1]!.refreshToken).toBe(sessions[0]!.refreshToken);
+    await context.addCookies([{ name: SESSION_COOKIE, value: rotated[0]!, url: a.url }]);
+    const tabs = [page, await context.newPage()] as const;
+    await Promise.all([tabs[0].goto(`${a.url}/users?type=agent`), tabs[1].goto(`${b.url}/users?type=agent`)]);
+    for (const tab of tabs) {
+      await expect(tab.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+      expect(new URL(tab.url()).pathname).toBe('/users');
+    }
+    // The grant was not revoked as a replay: no further refresh was needed or made.
+    expect((await emulatorRequests()).filter((entry) => entry.path === '/oauth/token')).toHaveLength(1);
+    await context.close();
+  });
+});
