@@ -57,7 +57,7 @@ async function aJobPath(page: Page): Promise<string> {
 
 async function consolePaths(page: Page): Promise<string[]> {
   const details = await Promise.all(ENTITIES.map(async (entity) => `/${entity}/${encodeURIComponent(await firstRecordId(entity))}`));
-  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, ...VIEWS, '/statistics', '/jobs', await aJobPath(page), '/audit', '/no-such-area'];
+  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, ...VIEWS, '/statistics', '/jobs', await aJobPath(page), '/audit', '/approvals', '/no-such-area'];
 }
 
 async function scan(page: Page, paths: string[], theme: string): Promise<string[]> {

@@ -83,6 +83,7 @@ test.afterAll(async () => {
 });
 
 test('a merge requested by ops@ runs when lead@ approves it, and is read back; the requester cannot approve it', async ({}, testInfo) => {
+  test.setTimeout(120_000);
   const [folded, kept] = await mergePair();
   const messages = await count('messages', { creator_guid: folded.id });
   await emulatorControl('requests', { method: 'DELETE' });
@@ -155,6 +156,7 @@ test('an expired request cannot be approved', async () => {
 });
 
 test('a bulk set-status request whose selection changed shows the difference before approval', async ({}, testInfo) => {
+  test.setTimeout(120_000);
   const stuck = (await list<ServiceMessage>('messages', { status: ['processing', 'initializing', 'inprogress'], updated_before: Date.now() - 15 * 60_000 }, [0, 499])).data;
   const byWorkspace = new Map<string, ServiceMessage[]>();
   for (const message of stuck) if (message.workspace_guid) byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
@@ -163,7 +165,7 @@ test('a bulk set-status request whose selection changed shows the difference bef
   await ops.goto(`/stuck?workspace=${workspace}`);
   await ops.getByRole('button', { name: `Remediate all ${members.length} matching` }).click();
   await ops.getByLabel('Action').selectOption('message.set_status');
-  await ops.getByLabel('New status').selectOption('failed');
+  await ops.getByLabel('New status').selectOption('paused');
   await ops.getByRole('button', { name: 'Dry run' }).click();
   await expect(ops.getByTestId('dry-run-count')).toHaveText(String(members.length));
   await expect(ops.getByRole('button', { name: /^Start job/ })).toHaveCount(0);

@@ -11,7 +11,7 @@ export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
 /** Whether this run's console enforces four-eyes approvals (E2E_CONSOLE_APPROVALS=on). */
 export const E2E_APPROVALS_ON = process.env.E2E_CONSOLE_APPROVALS === 'on';
-export const E2E_APPROVAL_TTL_MINUTES = 0.5;
+export const E2E_APPROVAL_TTL_MINUTES = 1.5;
 
 /** Where the stack's output is copied (relative to the repository). */
 export const E2E_STACK_LOG_FILE = '.data/e2e-stack.log';

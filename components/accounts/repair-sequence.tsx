@@ -4,13 +4,18 @@ import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { RequestApproval } from '@/components/approvals/request-approval';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
-/** Runs the service-wide repair after a confirmation, then shows the service's report. */
-export function RepairSequence({ allowed, deniedReason }: { allowed: boolean; deniedReason: string }) {
+/**
+ * Runs the service-wide repair after a confirmation, then shows the service's report; under the
+ * four-eyes policy (`approval` set) the operator requests approval instead.
+ */
+export function RepairSequence({ allowed, deniedReason, approval }: { allowed: boolean; deniedReason: string; approval: ApprovalGate | null }) {
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<RepairSequenceReport | null>(null);
   const [pending, startTransition] = useTransition();
@@ -23,12 +28,16 @@ export function RepairSequence({ allowed, deniedReason }: { allowed: boolean; de
     });
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="destructive" disabled={!allowed || pending} onClick={() => setOpen(true)}>
-          Repair sequence numbers…
-        </Button>
-        {!allowed ? <span className="text-sm text-muted-foreground">{deniedReason}</span> : null}
-      </div>
+      {approval ? (
+        <RequestApproval action="channel.repair_sequence_numbers" params={{ confirm: true }} gate={approval} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="destructive" disabled={!allowed || pending} onClick={() => setOpen(true)}>
+            Repair sequence numbers…
+          </Button>
+          {!allowed ? <span className="text-sm text-muted-foreground">{deniedReason}</span> : null}
+        </div>
+      )}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

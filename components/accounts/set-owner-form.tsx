@@ -4,10 +4,12 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { setWorkspaceOwnerFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { RequestApproval } from '@/components/approvals/request-approval';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
+import type { ApprovalGate } from '@/lib/approvals/gate';
 
 export interface OwnerCandidate {
   id: string;
@@ -15,8 +17,18 @@ export interface OwnerCandidate {
   isOwner: boolean;
 }
 
+interface SetOwnerFormProps {
+  workspaceGuid: string;
+  workspaceName: string;
+  members: readonly OwnerCandidate[];
+  allowed: boolean;
+  deniedReason: string;
+  /** Set under the four-eyes policy: the operator requests approval instead of confirming. */
+  approval: ApprovalGate | null;
+}
+
 /** Pick a member (the current owner marked), confirm, and read the workspace back. */
-export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, deniedReason }: { workspaceGuid: string; workspaceName: string; members: readonly OwnerCandidate[]; allowed: boolean; deniedReason: string }) {
+export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, deniedReason, approval }: SetOwnerFormProps) {
   const router = useRouter();
   const [chosen, setChosen] = useState('');
   const [open, setOpen] = useState(false);
@@ -44,10 +56,17 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, d
           ))}
         </NativeSelect>
       </div>
-      <Button disabled={!allowed || !next || pending} onClick={() => setOpen(true)}>
-        Make owner…
-      </Button>
+      {approval ? null : (
+        <Button disabled={!allowed || !next || pending} onClick={() => setOpen(true)}>
+          Make owner…
+        </Button>
+      )}
       {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      {approval ? (
+        <div className="basis-full">
+          <RequestApproval action="workspace.set_owner" params={{ workspaceGuid, userId: chosen }} gate={approval} incompleteReason={next ? null : 'Choose the new owner first.'} />
+        </div>
+      ) : null}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

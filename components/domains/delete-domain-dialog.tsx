@@ -2,17 +2,27 @@
 
 import { useId, useState } from 'react';
 import { deleteDomain } from '@/app/(console)/_actions/domains';
+import { RequestApproval } from '@/components/approvals/request-approval';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { ApprovalGate } from '@/lib/approvals/gate';
 import { checkHostname } from '@/lib/domains/hostname';
 import { DomainActionError } from './action-error';
 import type { EditedDomain } from './domain-form-dialog';
 import { useDomainWrite } from './use-domain-write';
 
+interface DeleteDomainDialogProps {
+  target: EditedDomain;
+  workspaceLabel: string;
+  trigger: React.ReactNode;
+  /** Set under the four-eyes policy: the dialog requests approval instead of deleting. */
+  approval: ApprovalGate | null;
+}
+
 /** Deletes a domain once the operator has typed it (either form); the list is read again after. */
-export function DeleteDomainDialog({ target, workspaceLabel, trigger }: { target: EditedDomain; workspaceLabel: string; trigger: React.ReactNode }) {
+export function DeleteDomainDialog({ target, workspaceLabel, trigger, approval }: DeleteDomainDialogProps) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -53,13 +63,24 @@ export function DeleteDomainDialog({ target, workspaceLabel, trigger }: { target
           <Input id={`${ids}-confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
         </form>
         {failure ? <DomainActionError result={failure} /> : null}
+        {approval ? (
+          <RequestApproval
+            action="domain.delete"
+            params={{ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }}
+            gate={approval}
+            incompleteReason={matches ? null : `Type ${target.domain} first.`}
+            fallbackHref="/domains"
+          />
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={`${ids}-form`} variant="destructive" disabled={pending || !matches}>
-            {pending ? 'Deleting…' : 'Delete domain'}
-          </Button>
+          {approval ? null : (
+            <Button type="submit" form={`${ids}-form`} variant="destructive" disabled={pending || !matches}>
+              {pending ? 'Deleting…' : 'Delete domain'}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

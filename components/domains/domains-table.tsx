@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
+import type { ApprovalGate } from '@/lib/approvals/gate';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainFormDialog } from './domain-form-dialog';
 
@@ -21,6 +22,8 @@ export type DomainsTableProps = ServerListRows<DomainRow> &
     canWrite: boolean;
     /** Why not, when not. */
     writeRefusal: string | null;
+    /** Set under the four-eyes policy: deleting is requested for approval. */
+    deleteApproval: ApprovalGate | null;
   };
 
 function workspaceLabel(row: DomainRow): string {
@@ -28,7 +31,7 @@ function workspaceLabel(row: DomainRow): string {
 }
 
 /** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
-export function DomainsTable({ canWrite, writeRefusal, ...list }: DomainsTableProps) {
+export function DomainsTable({ canWrite, writeRefusal, deleteApproval, ...list }: DomainsTableProps) {
   const columns = useMemo(
     () => [
       helper.accessor((row): unknown => row.domain, {
@@ -85,6 +88,7 @@ export function DomainsTable({ canWrite, writeRefusal, ...list }: DomainsTablePr
               <DeleteDomainDialog
                 target={target}
                 workspaceLabel={workspaceLabel(row.original)}
+                approval={deleteApproval}
                 trigger={
                   <Button size="sm" variant="outline" disabled={!canWrite} title={writeRefusal ?? undefined} aria-label={`Delete ${row.original.domain}`}>
                     <Trash2 aria-hidden /> Delete
@@ -96,7 +100,7 @@ export function DomainsTable({ canWrite, writeRefusal, ...list }: DomainsTablePr
         },
       }),
     ],
-    [canWrite, writeRefusal],
+    [canWrite, writeRefusal, deleteApproval],
   );
 
   return (

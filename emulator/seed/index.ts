@@ -12,7 +12,7 @@ import { PRESETS, type PresetName } from './presets';
 import { generateUsers, type SignInAccountRow, type UserRow } from './users';
 import { backdateWorkspaces, generateWorkspaces, type WorkspaceMemberRow, type WorkspaceRow } from './workspaces';
 
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 /** Every table's rows; the world (model/world.ts) indexes them. */
 export interface SeedData {

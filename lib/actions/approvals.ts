@@ -24,7 +24,8 @@ export const requestApprovalAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ action: z.enum(flowActions), params: z.record(z.string(), z.unknown()), reason: approvalReasonSchema }),
   target: (input) => ({ type: 'approval_request', ids: [input.action] }),
-  async run({ operator, upstream, db }, input) {
+  async run({ operator, upstream, db, approvals }, input) {
+    const settings = approvals ?? approvalSettings();
     const flow = approvalFlow(input.action);
     if (!flow) throw new ActionRejectedError(`${input.action} is not an action that takes approval.`);
     if (!roleAllows(operator.role, flow.definition.requiredRole)) {
@@ -33,7 +34,6 @@ export const requestApprovalAction = defineAction({
     const parsed = flow.definition.input.safeParse(input.params);
     if (!parsed.success) throw new ActionRejectedError(`The parameters are not valid: ${parsed.error.issues.map((issue) => issue.message).join('; ')}.`);
     const params = parsed.data as Record<string, unknown>;
-    const settings = approvalSettings();
     if ((await requiredApproval(db, input.action, params, settings)) === null) throw new ActionRejectedError('This does not need approval; run it directly.');
     const preview = await flow.preview({ upstream, db }, params);
     const id = await createApprovalRequest(db, { action: input.action, params, preview, reason: input.reason, requester: operator, ttlMinutes: settings.ttlMinutes });

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ConsoleRole } from '@/lib/auth/roles';
 import type { Operator } from '@/lib/auth/operator';
+import type { ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
@@ -18,6 +19,8 @@ export interface ActionContext {
   db: ConsoleDb;
   /** Aborted when the operator goes away: long reads (a dry run) stop. */
   signal?: AbortSignal;
+  /** The four-eyes policy's settings the guard ran this under (lib/approvals/policy.ts); set by executeAction. */
+  approvals?: ApprovalSettings;
 }
 
 export interface ActionTarget {

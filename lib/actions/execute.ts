@@ -117,7 +117,8 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   }
 
   // Four-eyes: a covered action runs only under an approval for exactly this input (lib/approvals).
-  const approval = await authorizeCoveredAction(db, definition.name, parsed.data, operator, environment.authorization, environment.approvals ?? approvalSettings());
+  const approvals = environment.approvals ?? approvalSettings();
+  const approval = await authorizeCoveredAction(db, definition.name, parsed.data, operator, environment.authorization, approvals);
   if (!approval.ok) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: approval.reason });
     return { ok: false, error: { kind: 'rejected', message: approval.message, code: 'approval_required' } };
@@ -131,7 +132,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   // write must not turn an applied change into a failure the operator would retry.
   let result: { ok: true; data: Output } | { ok: false; error: unknown };
   try {
-    result = { ok: true, data: await definition.run({ operator, upstream, db, signal: environment.signal }, parsed.data) };
+    result = { ok: true, data: await definition.run({ operator, upstream, db, signal: environment.signal, approvals }, parsed.data) };
   } catch (error) {
     result = { ok: false, error };
   }

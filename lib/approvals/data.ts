@@ -12,11 +12,14 @@ import type { ApprovalRequest } from './types';
 
 export const actionLabel = (action: string) => approvalFlow(action)?.label ?? action;
 
+/** A break-glass run stores no preview (it ran at once): it says so instead. */
+export const titleOf = (request: ApprovalRequest) => (request.breakGlass ? 'Run at once without approval (break-glass)' : request.preview.title);
+
 function rowOf(request: ApprovalRequest): ApprovalRow {
   return {
     id: request.id,
     action: actionLabel(request.action),
-    title: request.preview.title,
+    title: titleOf(request),
     status: request.status,
     breakGlass: request.breakGlass,
     reviewed: request.reviewedBy !== null,

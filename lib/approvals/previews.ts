@@ -30,8 +30,8 @@ export async function mergePreviewFacts({ upstream }: PreviewContext, input: { s
   if (!result.ok) return { title: 'Merge accounts', facts: [{ label: 'Refused by the console', value: result.refusal.message }] };
   const { source, target, expected } = result.preview;
   const facts: PreviewFact[] = [
-    { label: 'Account folded (stops existing)', value: `${accountName(source.user)} (${source.user.email})` },
-    { label: 'Account kept', value: `${accountName(target.user)} (${target.user.email})` },
+    { label: 'Account folded (stops existing)', value: accountName(source.user) },
+    { label: 'Account kept', value: accountName(target.user) },
     ...FOOTPRINT_FACTS.map(([key, label]) => ({ label: `Folded account's ${label}`, value: source.footprint[key] as number })),
     ...FOOTPRINT_FACTS.map(([key, label]) => ({ label: `Kept account's ${label} after the merge`, value: expected[key] as number })),
   ];

@@ -255,7 +255,8 @@ const ACTIONS: ActionRow[] = [
     { action: 'user.set_verified', params: {}, reason: 'INC-1' },
     { action: 'user.merge', params: {}, reason: '' },
     { action: 'user.merge', params: 'x', reason: 'INC-1' },
-  ], 0),
+    // With the policy off (as in this file) a request is refused as needless: tests/approvals covers it on.
+  ], 0, 'rejected'),
   row(approveRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 'x' }, { requestId: randomUUID(), comment: HUGE }], 0, 'rejected'),
   row(rejectRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 7 }], 0, 'rejected'),
   row(cancelRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: null }], 0, 'rejected'),

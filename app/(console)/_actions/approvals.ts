@@ -1,5 +1,6 @@
 'use server';
 
+import { z } from 'zod';
 import type { ActionError, ActionResult } from '@/lib/actions/define';
 import { approveRequestAction, cancelRequestAction, rejectRequestAction, requestApprovalAction, reviewBreakGlassAction } from '@/lib/actions/approvals';
 import { performAction } from '@/lib/actions/server';
@@ -54,14 +55,18 @@ export async function reviewBreakGlassRun(input: unknown): Promise<ActionResult<
   return result.ok ? { ...result, data: { requestId: result.data.id } } : result;
 }
 
-/** Runs a covered action now, without approval, with a typed reason (ops); marked break-glass. */
-export async function runBreakGlass(input: { action: string; params: unknown; reason: string }): Promise<ActionResult<{ resultHref: string | null }>> {
-  const flow = approvalFlow(typeof input?.action === 'string' ? input.action : '');
-  if (!flow) return { ok: false, error: { kind: 'invalid', message: 'This action does not take approval.' } };
-  const reason = typeof input.reason === 'string' ? input.reason : '';
-  const run = await performAction(flow.definition, input.params, { authorization: { breakGlassReason: reason } });
+const breakGlassInput = z.object({ action: z.string().max(100), params: z.record(z.string(), z.unknown()), reason: z.string().max(1_000) });
+
+/**
+ * Runs a covered action now, without approval, with a typed reason (ops); marked break-glass.
+ * The guard checks the session, role, input and reason; this only finds which action it is.
+ */
+export async function runBreakGlass(input: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const parsed = breakGlassInput.safeParse(input);
+  const flow = parsed.success ? approvalFlow(parsed.data.action) : null;
+  if (!parsed.success || !flow) return { ok: false, error: { kind: 'invalid', message: 'This is not an action that takes approval.' } };
+  const run = await performAction(flow.definition, parsed.data.params, { authorization: { breakGlassReason: parsed.data.reason } });
   if (!run.ok) return run;
-  const params = input.params && typeof input.params === 'object' ? (input.params as Record<string, unknown>) : {};
   const result = run.data && typeof run.data === 'object' ? (run.data as Record<string, unknown>) : null;
-  return { ok: true, requestId: run.requestId, data: { resultHref: flow.resultHref(params, result) } };
+  return { ok: true, requestId: run.requestId, data: { resultHref: flow.resultHref(parsed.data.params, result) } };
 }

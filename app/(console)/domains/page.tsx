@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { DomainsTable } from '@/components/domains/domains-table';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { ParamIssues } from '@/components/param-issues';
-import { createDomainAction } from '@/lib/actions/domains';
+import { createDomainAction, deleteDomainAction } from '@/lib/actions/domains';
+import { approvalGateFor } from '@/lib/approvals/gate';
 import { roleAllows } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { readDomainPage } from '@/lib/domains/data';
@@ -24,6 +25,7 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
   if (!read.ok) return <ServiceFailure title="Domains" failure={read.failure} retryHref="/domains" />;
   const { rows, total } = read.data;
   const canWrite = roleAllows(operator.role, createDomainAction.requiredRole);
+  const deleteApproval = await approvalGateFor(operator, deleteDomainAction, {});
   const active = activeFilters(view, state);
   const pageCount = reachablePageCount(total, state.size);
 
@@ -42,6 +44,7 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
         filters={state.filters}
         active={active}
         canWrite={canWrite}
+        deleteApproval={deleteApproval}
         writeRefusal={canWrite ? null : `Adding, editing and deleting domains needs the ${createDomainAction.requiredRole} role; you are ${operator.role}.`}
         empty={
           total > 0 ? (

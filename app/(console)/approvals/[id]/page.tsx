@@ -7,7 +7,7 @@ import { PreviewComparisonTable } from '@/components/approvals/preview-compariso
 import { Breadcrumb } from '@/components/breadcrumb';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { approveRequestAction } from '@/lib/actions/approvals';
-import { readApprovalDetail, type ApprovalDetail } from '@/lib/approvals/data';
+import { readApprovalDetail, titleOf, type ApprovalDetail } from '@/lib/approvals/data';
 import { permissionFor } from '@/lib/auth/permissions';
 import type { Operator } from '@/lib/auth/operator';
 import { requireAdminSession } from '@/lib/auth/session';
@@ -59,7 +59,7 @@ export default async function ApprovalRequestPage({ params }: PageProps) {
       <div className="space-y-1">
         <Breadcrumb href="/approvals" label="Approvals" record={request.id} />
         <h1 className="text-2xl font-semibold tracking-tight">{detail.label}</h1>
-        <p className="text-sm">{request.preview.title}</p>
+        <p className="text-sm">{titleOf(request)}</p>
         <ApprovalStatusBadges status={request.status} breakGlass={request.breakGlass} reviewed={request.reviewedBy !== null} />
       </div>
       <dl className="space-y-1 text-sm" data-testid="approval-facts">

@@ -3,6 +3,7 @@ import { RepairSequence } from '@/components/accounts/repair-sequence';
 import { AuditPanel } from '@/components/audit/audit-panel';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { repairSequenceAction } from '@/lib/actions/structure';
+import { approvalGateFor } from '@/lib/approvals/gate';
 import { roleAllows } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 
@@ -12,6 +13,7 @@ export const metadata: Metadata = { title: 'Repair channel sequence numbers' };
 export default async function RepairSequencePage() {
   const { operator } = await requireAdminSession();
   const allowed = roleAllows(operator.role, repairSequenceAction.requiredRole);
+  const approval = await approvalGateFor(operator, repairSequenceAction, { confirm: true });
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -24,7 +26,7 @@ export default async function RepairSequencePage() {
           make messages disappear from clients. The repair renumbers every channel; a second run changes nothing.
         </p>
       </div>
-      <RepairSequence allowed={allowed} deniedReason={`The repair needs the ${repairSequenceAction.requiredRole} role; you are ${operator.role}.`} />
+      <RepairSequence allowed={allowed} deniedReason={`The repair needs the ${repairSequenceAction.requiredRole} role; you are ${operator.role}.`} approval={approval} />
       <AuditPanel targetType="channel" targetId="*" />
     </div>
   );

@@ -13,6 +13,7 @@ import { readWorkspacePageData } from '@/lib/accounts/data';
 import { accountName } from '@/lib/accounts/merge-preview';
 import { reportExportHref, type ReportRow } from '@/lib/accounts/reports';
 import { setWorkspaceOwnerAction } from '@/lib/actions/structure';
+import { approvalGateFor } from '@/lib/approvals/gate';
 import { roleAllows } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
@@ -79,6 +80,7 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
   const title = workspace.workspace_name?.trim() || workspace.id;
   const members = data.members.ok ? data.members.data : [];
   const allowed = roleAllows(operator.role, setWorkspaceOwnerAction.requiredRole);
+  const approval = await approvalGateFor(operator, setWorkspaceOwnerAction, {});
 
   return (
     <div className="space-y-6">
@@ -112,6 +114,7 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
                 members={rows.map((member) => ({ id: member.id, name: accountName(member), isOwner: member.id === workspace.owner_guid }))}
                 allowed={allowed && !workspace.deleted_at}
                 deniedReason={workspace.deleted_at ? 'This workspace is deleted.' : `Setting the owner needs the ${setWorkspaceOwnerAction.requiredRole} role; you are ${operator.role}.`}
+                approval={approval}
               />
               <SimpleTable
                 caption="Members of this workspace with their roles"
