@@ -8,6 +8,7 @@ import type { BenchSection } from '../context';
 import { clientWeightSection } from './client-weight';
 import { firstRowSection } from './first-row';
 import { memorySection } from './memory';
+import { scaleSection } from './scale';
 import { serverTimeSection } from './server-time';
 
-export const SECTIONS: readonly BenchSection[] = [firstRowSection, clientWeightSection, serverTimeSection, memorySection];
+export const SECTIONS: readonly BenchSection[] = [firstRowSection, clientWeightSection, serverTimeSection, memorySection, scaleSection];
