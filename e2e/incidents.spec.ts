@@ -90,6 +90,11 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   const actions = page.getByTestId('incident-actions');
   for (const action of ['incident.open', 'job.start', 'incident.link_job']) await expect(actions).toContainText(action);
   await expect(actions).toContainText('ops@example.com');
+  // The sampler takes the scope's minutes from the first tick (every 15 s) after the incident opened.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('incident-trend-panel')).toContainText(/\d+ samples/, { timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
 
   // A note, then mitigated and resolved, each on the timeline with its operator.
   const note = 'Transcoder restarted then queue draining';
@@ -131,7 +136,7 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'incidents-list');
   await page.goto('/');
-  await expect(page.getByTestId('stuck-trend-card')).toBeVisible();
+  await expect(page.getByTestId('stuck-trend-card').getByTestId('stuck-trend')).toBeVisible();
   await screenshotBothThemes(page, testInfo, 'dashboard', { fullPage: true });
 });
 
