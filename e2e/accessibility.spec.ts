@@ -55,9 +55,21 @@ async function aJobPath(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** An incident to look at: the newest one, or, on a fresh stack, one opened through the form. */
+async function anIncidentPath(page: Page): Promise<string> {
+  await page.goto('/incidents');
+  const existing = page.getByTestId('incidents-table').getByRole('link').first();
+  if (await existing.isVisible()) return (await existing.getAttribute('href'))!;
+  await page.goto('/incidents/new');
+  await page.getByLabel('Title').fill('Accessibility check');
+  await page.getByRole('button', { name: 'Open incident' }).click();
+  await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
 async function consolePaths(page: Page): Promise<string[]> {
   const details = await Promise.all(ENTITIES.map(async (entity) => `/${entity}/${encodeURIComponent(await firstRecordId(entity))}`));
-  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, ...VIEWS, '/statistics', '/jobs', await aJobPath(page), '/audit', '/approvals', '/no-such-area'];
+  return ['/', '/stuck', ...ENTITIES.map((entity) => `/${entity}`), ...details, ...VIEWS, '/statistics', '/jobs', await aJobPath(page), '/audit', '/approvals', '/no-such-area', '/incidents', '/incidents/new', await anIncidentPath(page)];
 }
 
 async function scan(page: Page, paths: string[], theme: string): Promise<string[]> {

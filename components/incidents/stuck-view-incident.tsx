@@ -10,11 +10,17 @@ import { getConsoleDb } from '@/lib/db';
 import { incidentHref, newIncidentHref, scopeOfStuckQuery } from '@/lib/incidents/hrefs';
 import { getIncident } from '@/lib/incidents/store';
 import type { StuckPageState } from '@/lib/triage/search-params';
+import { defaultThresholdMinutes } from '@/lib/triage/settings';
 
 export async function StuckViewIncident({ state }: { state: StuckPageState }) {
   const { query } = state;
   const incident = state.incident ? await getIncident(await getConsoleDb(), state.incident) : null;
-  const unsampled = [query.workspace ? 'workspace' : null, query.channel ? 'channel' : null, query.creator ? 'creator' : null].filter((name) => name !== null);
+  const unsampled = [
+    query.workspace ? 'workspace' : null,
+    query.channel ? 'channel' : null,
+    query.creator ? 'creator' : null,
+    query.threshold !== defaultThresholdMinutes() ? `a threshold of ${query.threshold} minutes (it uses ${defaultThresholdMinutes()})` : null,
+  ].filter((name) => name !== null);
   return (
     <>
       {state.incident ? (

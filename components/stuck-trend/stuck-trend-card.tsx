@@ -28,7 +28,7 @@ interface StuckTrendCardProps {
   statuses?: readonly string[];
   /** The "Open incident" link (from the dashboard: no scope; from a stuck view: its filter). */
   openIncidentHref?: string;
-  /** Filters the samples do not have (workspace, channel): said under the chart. */
+  /** Filters the samples do not have (workspace, channel, another threshold): said under the chart. */
   unsampledFilters?: string[];
 }
 
@@ -64,7 +64,7 @@ export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openInc
           />
         )}
         {unsampledFilters.length > 0 ? (
-          <p className="text-xs text-muted-foreground">The trend counts the statuses only; it is not filtered by {unsampledFilters.join(', ')} (an incident with that scope samples them).</p>
+          <p className="text-xs text-muted-foreground">The trend counts the statuses only, not {unsampledFilters.join(', ')}: an incident opened with this scope samples it.</p>
         ) : null}
       </CardContent>
     </Card>

@@ -67,14 +67,14 @@ export function TrendPanel({ points, tablePoints, statuses, colors, caption, hei
           </span>
         ))}
       </div>
-      <div aria-hidden="true" className="print:hidden">
+      <div aria-hidden="true">
         <TrendChart points={points} statuses={statuses} colors={colors} height={height} marker={marker} />
       </div>
       <p className="text-xs text-muted-foreground">
-        {points.length} samples{gaps > 0 ? `, ${gaps} gaps (the service could not be read; not zero)` : ''}. Times in UTC.
+        {points.length - gaps} samples{gaps > 0 ? `, ${gaps} gaps (not read or not sampled; not zero)` : ''}. Times in UTC.
       </p>
-      <details className="text-sm print:open">
-        <summary className="cursor-pointer text-xs text-muted-foreground print:hidden">The chart&apos;s numbers as a table</summary>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-xs text-muted-foreground">The chart&apos;s numbers as a table</summary>
         <TrendTable points={tablePoints ?? points} statuses={statuses} caption={caption} />
       </details>
     </div>

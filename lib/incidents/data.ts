@@ -7,7 +7,8 @@ import { queryAuditWindow } from '@/lib/audit/log';
 import { readFromService } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { readTrend } from '@/lib/stuck-trend/store';
-import { incidentScopeKey, SERVICE_SCOPE } from '@/lib/stuck-trend/types';
+import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
+import { incidentScopeKey, SERVICE_SCOPE, withMissingSlots } from '@/lib/stuck-trend/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { readAffectedWorkspaces, scopeStatuses } from './scope-read';
@@ -58,5 +59,5 @@ export async function readIncident(incidentId: string, upstream: UpstreamClient,
     queryAuditWindow(db, { ...window, targets, jobIds }, MAX_ACTIONS),
     readFromService(readAffectedWorkspaces(upstream, incident.scope, defaultThresholdMinutes(), now)),
   ]);
-  return { incident, events, jobs, trend, trendStatuses: scopeStatuses(incident.scope), actions, affectedNow, window };
+  return { incident, events, jobs, trend: withMissingSlots(trend, stuckSamplerSettings().intervalMinutes), trendStatuses: scopeStatuses(incident.scope), actions, affectedNow, window };
 }

@@ -2,9 +2,11 @@
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
 import { readTrend } from './store';
-import { SERVICE_SCOPE, type TrendPoint } from './types';
+import { stuckSamplerSettings } from './settings';
+import { SERVICE_SCOPE, withMissingSlots, type TrendPoint } from './types';
 
-/** The whole service's samples of the last `hours`, oldest first. */
+/** The whole service's samples of the last `hours`, oldest first, unsampled slots as gaps. */
 export async function readServiceTrend(hours: number, now: number): Promise<TrendPoint[]> {
-  return readTrend(await getConsoleDb(), SERVICE_SCOPE, new Date(now - hours * 3_600_000), new Date(now + 60_000));
+  const points = await readTrend(await getConsoleDb(), SERVICE_SCOPE, new Date(now - hours * 3_600_000), new Date(now + 60_000));
+  return withMissingSlots(points, stuckSamplerSettings().intervalMinutes);
 }

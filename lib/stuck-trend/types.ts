@@ -44,3 +44,20 @@ export function bucketed(points: readonly TrendPoint[], minutes: number): TrendP
   }
   return [...buckets.values()];
 }
+
+/**
+ * The points with a gap for every slot between two samples that has none (no console was
+ * sampling then), so that a chart never draws a line across minutes nobody measured.
+ */
+export function withMissingSlots(points: readonly TrendPoint[], intervalMinutes: number): TrendPoint[] {
+  const size = intervalMinutes * 60_000;
+  const filled: TrendPoint[] = [];
+  for (const point of points) {
+    const previous = filled.at(-1);
+    if (previous) {
+      for (let at = previous.minute.getTime() + size; at < point.minute.getTime(); at += size) filled.push({ minute: new Date(at), counts: null, error: 'no sample (no console was sampling)' });
+    }
+    filled.push(point);
+  }
+  return filled;
+}

@@ -147,7 +147,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
         <AuditEntriesTable rows={actions} empty="No operator action in this window yet." />
       </Section>
 
-      <Section title={`Timeline (${notes} notes)`} testId="incident-notes">
+      <Section title={`Timeline (${notes} ${notes === 1 ? 'note' : 'notes'})`} testId="incident-notes">
         <IncidentTimeline events={events} />
         <IncidentNoteForm incidentId={incident.id} permission={can.note} />
       </Section>
