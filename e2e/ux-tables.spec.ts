@@ -189,3 +189,19 @@ test('list filters apply as the operator types, and dates are ISO days with quic
   await from.fill('2026-01-05');
   await expect(page).toHaveURL(/from=2026-01-05/);
 });
+
+test('the jump box lists candidates for a partial e-mail as the operator types, and opens one from the keyboard', async ({ page }) => {
+  await page.goto('/stuck');
+  const box = page.getByRole('combobox', { name: 'Jump to id, e-mail or name' });
+  await box.pressSequentially('ops@exa', { delay: 40 });
+  const options = page.getByRole('listbox', { name: 'Matching records' }).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  await expect(options.first()).toContainText('ops@example.com');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await box.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+  const href = (await options.first().getByRole('link').getAttribute('href'))!;
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+});
