@@ -55,8 +55,8 @@ test('a back parameter to another site is ignored: the breadcrumb goes to the li
 
 test('the stuck queue orders, pages by size, chooses columns, exports CSV and keeps a selection across pages', async ({ page }) => {
   test.slow();
-  // A one-minute threshold: enough stuck messages for more than one page of 25.
-  await page.goto('/stuck?threshold=1');
+  // Every watched status and a one-minute threshold: enough messages for more than one page of 25.
+  await page.goto('/stuck?threshold=1&status=processing&status=initializing&status=inprogress&status=paused&status=offline');
   const rows = page.getByTestId('stuck-row');
   await expect(rows.first()).toBeVisible();
   const total = Number((await page.getByTestId('list-total').innerText()).replace(/,/g, ''));
