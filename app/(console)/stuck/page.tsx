@@ -157,7 +157,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           total={total}
           page={page}
           table={table}
-          viewKey={stuckHref(state)}
+          viewKey={stuckHref({ query, refresh: state.refresh })}
           returnHref={stuckHref(state, { page })}
           exportHref={stuckHref(state).replace(/^\/stuck\?/, '/api/stuck/export?')}
           canRemediate={canRemediate}
