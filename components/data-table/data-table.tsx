@@ -38,11 +38,14 @@ interface DataTableProps<TData extends RowData> {
   empty: React.ReactNode;
   /** The table's `data-testid`. */
   testId?: string;
+  /** Keeps the first column in view when the table scrolls sideways (lists on the page's background). */
+  stickyFirstColumn?: boolean;
   /** `data-*` attributes of a row (its id for tests and scripts), besides `data-row-id`. */
   rowAttributes?: (row: TData) => Readonly<Record<`data-${string}`, string>>;
 }
 
-export function DataTable<TData extends RowData>({ table, caption, onRowClick, onLinkClick, isPending = false, empty, testId, rowAttributes }: DataTableProps<TData>) {
+export function DataTable<TData extends RowData>({ table, caption, onRowClick, onLinkClick, isPending = false, empty, testId, stickyFirstColumn = false, rowAttributes }: DataTableProps<TData>) {
+  const sticky = stickyFirstColumn ? STICKY_FIRST : undefined;
   const rows = table.getRowModel().rows;
   const handleClick = (row: Row<ServerTableFeatures, TData>) => (event: React.MouseEvent<HTMLTableRowElement>) => {
     if (event.defaultPrevented) return;
@@ -72,7 +75,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
               {group.headers.map((header) => (
-                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())} className={STICKY_FIRST}>
+                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())} className={sticky}>
                   {header.isPlaceholder ? null : (
                     <DataTableColumnHeader header={header}>
                       <table.FlexRender header={header} />
@@ -101,7 +104,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
                 className={onRowClick ? 'cursor-pointer' : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className={cn('max-w-96 align-top [overflow-wrap:break-word]', STICKY_FIRST, cell.column.columnDef.meta?.cellClassName)}>
+                  <TableCell key={cell.id} className={cn('max-w-96 align-top [overflow-wrap:break-word]', sticky, cell.column.columnDef.meta?.cellClassName)}>
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

@@ -57,6 +57,7 @@ export function PagedDataTable<TData extends RowData>(props: PagedDataTableProps
     page: pagination?.page ?? 1,
     size,
     defaultSize: pagination?.defaultSize ?? size,
+    sortable: sort !== undefined,
     sort: sort?.current,
     defaultSort: sort?.default,
     visibility: visibility as ColumnVisibilityState | undefined,

@@ -80,6 +80,7 @@ export function ServerList<TData extends RowData>(props: ServerListProps<TData>)
         table={table}
         caption={caption}
         isPending={navigation.isPending}
+        stickyFirstColumn
         onRowClick={rowHref ? (row) => router.push(rowHref(row.original)) : undefined}
         onLinkClick={(href) => router.push(href)}
         empty={empty}

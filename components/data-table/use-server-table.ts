@@ -27,6 +27,8 @@ export interface ServerTableOptions<TData extends RowData> {
   getRowId: (row: TData) => string;
   /** Shared with the toolbar, so one pending state covers every change of the list. */
   navigation: ListNavigation;
+  /** Off for a table whose server reads one fixed order (a record's history): no header sorts. */
+  sortable?: boolean;
   /** Selected rows by id, for tables that act on rows; kept by the caller across refreshes. */
   rowSelection?: { state: RowSelectionState; onChange: (next: RowSelectionState) => void };
 }
@@ -66,6 +68,7 @@ export function useServerTable<TData extends RowData>(options: ServerTableOption
     // Past MAX_PAGE a URL cannot name the page: "Last page" stops there.
     pageCount: reachablePageCount(options.total, size),
     enableMultiSort: false,
+    enableSorting: options.sortable ?? true,
     enableRowSelection: rowSelection !== undefined,
     // What "Default columns" goes back to.
     initialState: { columnVisibility: defaultVisibility },

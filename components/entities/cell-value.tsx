@@ -56,6 +56,9 @@ function cut(text: string, limit: number): string {
   return characters.length > limit ? `${characters.slice(0, limit).join('')}…` : text;
 }
 
+/** Text longer than this is prose in a table cell, given a wider column. */
+const PROSE_CHARS = 32;
+
 const LINK_CLASS = 'text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current';
 const ID_LINK_CLASS = `font-mono text-xs whitespace-nowrap ${LINK_CLASS}`;
 /** A name may wrap (a table fits the screen better so); the e-mail beside it keeps to one line. */
@@ -234,8 +237,9 @@ export function CellValue({ column, value, mode, selfEntity, titles, plainLinks 
         <TruncatedText
           text={asText(value)}
           limit={limit}
-          // Prose gets room in a table instead of a column one word wide beside long ids.
-          className={cn(column.kind === 'json' && 'font-mono text-xs', mode === 'table' && column.kind !== 'email' && 'inline-block min-w-48')}
+          // Prose gets room in a table instead of a column one word wide beside long ids; a short
+          // value (a first name) keeps its column narrow, so the table fits the screen.
+          className={cn(column.kind === 'json' && 'font-mono text-xs', mode === 'table' && column.kind !== 'email' && asText(value).length > PROSE_CHARS && 'inline-block min-w-48')}
         />
       );
   }

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 import { VisibleText } from './visible-text';
 
 interface Candidate {
@@ -19,7 +20,7 @@ interface Candidate {
 type JumpState =
   | { phase: 'idle' }
   | { phase: 'searching' }
-  | { phase: 'candidates'; term: string; candidates: Candidate[]; path: string }
+  | { phase: 'candidates'; term: string; candidates: Candidate[]; path: string; suggested: boolean }
   | { phase: 'message'; text: string; path: string };
 
 /** A console path (the answer's links are built by the console, but are checked all the same). */
@@ -30,6 +31,11 @@ interface JumpAnswer {
   failures?: { message: string; requestId: string | null }[];
   message?: string;
 }
+
+/** Characters typed before candidates are suggested (the server searches names from three). */
+const SUGGEST_MIN_CHARS = 3;
+/** How long typing pauses before candidates are asked for. */
+const SUGGEST_DEBOUNCE_MS = 250;
 
 /** Typing in a field, or pressing a shortcut inside one, is not a shortcut for this box. */
 function isTyping(target: EventTarget | null): boolean {
@@ -68,16 +74,19 @@ export function JumpTo() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const jump = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const term = input.current?.value.trim() ?? '';
-    if (term === '') return;
+  const [active, setActive] = useState(-1);
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(typing.current ?? undefined), []);
+
+  /** Looks the term up; `suggest` (while typing) lists candidates and never opens one by itself. */
+  const lookUp = async (term: string, suggest: boolean) => {
     // A newer lookup replaces an older one: a slow answer for a mistyped id must not win.
     lookup.current?.abort();
     const controller = new AbortController();
     lookup.current = controller;
     const path = pathname;
-    setState({ phase: 'searching' });
+    setActive(-1);
+    if (!suggest) setState({ phase: 'searching' });
     let answer: JumpAnswer;
     let status: number;
     try {
@@ -96,11 +105,11 @@ export function JumpTo() {
     const candidates = (answer.candidates ?? []).filter((candidate) => isConsolePath(candidate.href));
     if (status !== 200) {
       setState({ phase: 'message', text: answer.message ?? `The lookup failed (HTTP ${status}).`, path });
-    } else if (candidates.length === 1) {
+    } else if (candidates.length === 1 && !suggest) {
       setState({ phase: 'idle' });
       startTransition(() => router.push(candidates[0]!.href));
-    } else if (candidates.length > 1) {
-      setState({ phase: 'candidates', term, candidates, path });
+    } else if (candidates.length > 0) {
+      setState({ phase: 'candidates', term, candidates, path, suggested: suggest });
     } else {
       const failure = answer.failures?.[0];
       setState({
@@ -108,9 +117,44 @@ export function JumpTo() {
         path,
         text: failure
           ? `Nothing found, but some lookups failed: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`
-          : `Nothing has the id or e-mail “${term}”.`,
+          : `Nothing has the id, e-mail or name “${term}”.`,
       });
     }
+  };
+
+  const jump = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearTimeout(typing.current ?? undefined);
+    const chosen = state.phase === 'candidates' ? state.candidates[active] : undefined;
+    if (chosen) {
+      setState({ phase: 'idle' });
+      startTransition(() => router.push(chosen.href));
+      return;
+    }
+    const term = input.current?.value.trim() ?? '';
+    if (term !== '') void lookUp(term, false);
+  };
+
+  const onType = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const term = event.target.value.trim();
+    clearTimeout(typing.current ?? undefined);
+    if (Array.from(term).length < SUGGEST_MIN_CHARS) {
+      lookup.current?.abort();
+      setState({ phase: 'idle' });
+      return;
+    }
+    typing.current = setTimeout(() => void lookUp(term, true), SUGGEST_DEBOUNCE_MS);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      setState({ phase: 'idle' });
+      return;
+    }
+    if (state.phase !== 'candidates' || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    const count = state.candidates.length;
+    setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1));
   };
 
   const busy = state.phase === 'searching' || isNavigating;
@@ -120,22 +164,25 @@ export function JumpTo() {
     <div className="relative w-full max-w-md">
       <form onSubmit={jump} role="search" aria-label="Jump to a record" className="relative">
         <label htmlFor={inputId} className="sr-only">
-          Jump to id, guid or e-mail
+          Jump to id, e-mail or name
         </label>
         <Input
           ref={input}
           id={inputId}
           name="q"
           type="search"
-          placeholder="Jump to id, guid or e-mail…  ( / )"
+          placeholder="Jump to id, e-mail or name…  ( / )"
           autoComplete="off"
           spellCheck={false}
           maxLength={320}
           aria-keyshortcuts="/ Control+K Meta+K"
-          aria-describedby={open ? listId : undefined}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setState({ phase: 'idle' });
-          }}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open && state.phase === 'candidates'}
+          aria-controls={open && state.phase === 'candidates' ? `${listId}-options` : undefined}
+          aria-activedescendant={open && state.phase === 'candidates' && active >= 0 ? `${listId}-${active}` : undefined}
+          onChange={onType}
+          onKeyDown={onKeyDown}
           className="pr-9"
         />
         <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground">
@@ -149,16 +196,17 @@ export function JumpTo() {
           ) : (
             <>
               <p role="status" className="px-1 pb-1 text-xs text-muted-foreground">
-                {state.candidates.length} records match “<bdi>{state.term}</bdi>”:
+                {state.candidates.length} {state.candidates.length === 1 ? 'record matches' : 'records match'} “<bdi>{state.term}</bdi>”{state.suggested ? ' (↑ ↓ to choose, Enter to open)' : ''}:
               </p>
-              <ul>
-                {state.candidates.map((candidate) => (
-                  <li key={candidate.href}>
+              <ul role="listbox" id={`${listId}-options`} aria-label="Matching records">
+                {state.candidates.map((candidate, index) => (
+                  <li key={candidate.href} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
                     <Link
                       href={candidate.href}
                       prefetch={false}
+                      tabIndex={-1}
                       onClick={() => setState({ phase: 'idle' })}
-                      className="flex items-baseline gap-2 rounded px-1 py-1 hover:bg-accent"
+                      className={cn('flex items-baseline gap-2 rounded px-1 py-1 hover:bg-accent', index === active && 'bg-accent')}
                     >
                       <span className="shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
                       <bdi className="truncate">

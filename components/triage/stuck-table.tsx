@@ -30,7 +30,7 @@ interface StuckTableProps {
   page: number;
   /** Page size, order and shown columns, as the URL says. */
   table: TableParams;
-  /** The view without its page: a selection is kept across its pages, and dropped when it changes. */
+  /** The view's filter (not its page, order or columns): a selection is kept across its pages, and dropped when the filter changes. */
   viewKey: string;
   /** This view with its page: a message opened from here leads back to it (lib/navigation/from). */
   returnHref: string;

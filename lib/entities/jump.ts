@@ -1,6 +1,8 @@
 /**
  * Jump to: whatever an operator pastes (an id, a guid, an e-mail, a domain) is looked up in
- * every entity at once: by id in each, by e-mail in users and agents, by hostname in domains.
+ * every entity at once: by id in each, by e-mail in users and agents, by hostname in domains,
+ * and (three characters or more) as part of an e-mail or a name through the search of the
+ * entities that search e-mails (users, agents), a few candidates each.
  * ASSUMPTION: e-mails and domains are stored in lower case, international domain names in
  * punycode (as the emulator does), so the lookup lower-cases them and converts a pasted
  * `bücher.example` to `xn--bcher-kva.example`.
@@ -19,7 +21,7 @@ export const jumpTermSchema = z
   .trim()
   .min(1, { error: 'Type an id, guid or e-mail.' })
   .max(320, { error: 'That is too long to be an id or an e-mail.' })
-  .regex(/^[^\p{Cc}\s]+$/u, { error: 'Ids and e-mails have no spaces or control characters.' });
+  .regex(/^[^\p{Cc}]+$/u, { error: 'Ids, e-mails and names have no control characters.' });
 
 export interface JumpCandidate {
   entity: string;
@@ -41,6 +43,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z0-9-]+$/i;
 /** Enough to show the operator that a term is ambiguous, not a search. */
 const MAX_PER_LOOKUP = 10;
+/** Shortest term searched as part of an e-mail or a name (shorter ones match too much to help). */
+export const MIN_SEARCH_CHARS = 3;
+/** Candidates per searched entity: a short list to pick from while typing. */
+const MAX_PER_SEARCH = 5;
+/** The entities whose free-text search covers e-mails and names (their `searchHint` says so). */
+const searchesPeople = (entity: EntityDefinition) => /e-mail/.test(entity.searchHint ?? '');
 
 /** A pasted hostname as the service stores it, or null when the term is not one. */
 function storedHostname(term: string): string | null {
@@ -63,8 +71,8 @@ interface Lookup {
 function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
   const byField = (entity: EntityDefinition, field: string, value: string) => () =>
     listRecords(upstream, entity.name, { range: { start: 0, end: MAX_PER_LOOKUP - 1 }, filter: { [field]: value } }, raRecordSchema).then((result) => result.rows);
-  // `.` and `..` name no record: in the service's path they would name another resource.
-  const lookups: Lookup[] = isDotSegment(term)
+  // `.` and `..` name no record: in the service's path they would name another resource; ids have no spaces.
+  const lookups: Lookup[] = isDotSegment(term) || /\s/.test(term)
     ? []
     : ENTITIES.map((entity) => ({
         entity,
@@ -78,6 +86,14 @@ function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
     }
     if (hostname && entity.name === 'domains') {
       lookups.push({ entity, matchedBy: 'domain', read: byField(entity, 'domain', hostname) });
+    }
+    // Part of an e-mail or a name: the entity's own search (`q`), a few candidates each.
+    if (Array.from(term).length >= MIN_SEARCH_CHARS && searchesPeople(entity)) {
+      lookups.push({
+        entity,
+        matchedBy: 'search',
+        read: () => listRecords(upstream, entity.name, { range: { start: 0, end: MAX_PER_SEARCH - 1 }, filter: { q: term } }, raRecordSchema).then((result) => result.rows),
+      });
     }
   }
   return lookups;

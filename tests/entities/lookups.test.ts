@@ -33,6 +33,13 @@ describe('findJumpCandidates', () => {
     expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual(['users', OPS_ID, 'email']);
   });
 
+  it('lists candidates for part of an e-mail through the users\' search, from three characters', async () => {
+    const { candidates } = await findJumpCandidates(upstream, 'ops@exa');
+    expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual(['users', OPS_ID, 'search']);
+    expect(candidates.filter((candidate) => candidate.matchedBy === 'search').length).toBeLessThanOrEqual(10);
+    expect((await findJumpCandidates(upstream, 'op')).candidates.filter((candidate) => candidate.matchedBy === 'search')).toEqual([]);
+  });
+
   it('finds nothing for a term nothing has, and says nothing failed', async () => {
     expect(await findJumpCandidates(upstream, 'nothing-has-this-id')).toEqual({ candidates: [], failures: [] });
   });

@@ -171,7 +171,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           total={total}
           page={page}
           table={table}
-          viewKey={stuckHref(state)}
+          viewKey={stuckHref({ query, refresh: state.refresh })}
           returnHref={stuckHref(state, { page })}
           exportHref={stuckHref(state).replace(/^\/stuck\?/, '/api/stuck/export?')}
           permission={remediate}
