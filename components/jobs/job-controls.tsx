@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { cancelBulkJob, planJobRevert, retryFailedJobItems, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { RequestApproval } from '@/components/approvals/request-approval';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -66,18 +67,30 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
               <Label htmlFor="revert-confirm">Type {revert.total} to confirm</Label>
               <Input id="revert-confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" />
             </div>
-            <Button
-              size="sm"
-              disabled={pending || revert.total === 0 || confirmation.trim() === '' || Number(confirmation) !== revert.total}
-              onClick={() => act(async () => {
-                const result = await callAction(() => startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }));
-                announceActionResult(result, 'Revert job started');
-                if (result.ok) router.push(jobHref(revert.jobId));
-              })}
-            >
-              Start revert
-            </Button>
+            {revert.approval ? null : (
+              <Button
+                size="sm"
+                disabled={pending || revert.total === 0 || confirmation.trim() === '' || Number(confirmation) !== revert.total}
+                onClick={() => act(async () => {
+                  const result = await callAction(() => startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }));
+                  announceActionResult(result, 'Revert job started');
+                  if (result.ok) router.push(jobHref(revert.jobId));
+                })}
+              >
+                Start revert
+              </Button>
+            )}
           </div>
+          {revert.approval && revert.total > 0 ? (
+            // A revert always needs a second operator (lib/approvals/policy.ts): ask, or break glass.
+            <RequestApproval
+              action="job.start"
+              params={{ jobId: revert.jobId, confirmCount: Number(confirmation) }}
+              gate={revert.approval}
+              incompleteReason={Number(confirmation) === revert.total ? null : `Type ${revert.total} to confirm first.`}
+              fallbackHref={jobHref(revert.jobId)}
+            />
+          ) : null}
         </div>
       ) : null}
     </div>
