@@ -62,7 +62,8 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await expect(page.getByTestId('incident-title')).toHaveText(title);
   await expect(page.getByTestId('incident-status')).toHaveText('open');
   await expect(page.getByTestId('incident-scope')).toContainText(`workspaces ${workspace}`);
-  await expect(page.getByTestId('affected-then')).toContainText(workspace);
+  // By name, the id on hover and in the link.
+  await expect(page.getByTestId('affected-then').locator(`[data-workspace-id="${workspace}"]`)).toHaveAttribute('title', workspace);
 
   // Start a bulk reprocess from it: the stuck queue opens on the scope, linked to the incident.
   await page.getByTestId('incident-remediate-link').click();

@@ -1,10 +1,11 @@
-import Link from 'next/link';
+import { AffectedWorkspaceLink } from '@/components/triage/affected-workspace-link';
 import { detailHref } from '@/lib/entities/hrefs';
+import type { NameRecord } from '@/lib/entities/types';
 import type { AffectedWorkspaces } from '@/lib/incidents/types';
 import { formatUtc } from '@/lib/time';
 
-/** The most affected workspaces at one time, most first, each a link to its page. */
-export function AffectedWorkspacesList({ affected, testId, missing }: { affected: AffectedWorkspaces | null; testId: string; missing: string }) {
+/** The most affected workspaces at one time, most first, each a link to its page, by name where one was read. */
+export function AffectedWorkspacesList({ affected, testId, missing, names }: { affected: AffectedWorkspaces | null; testId: string; missing: string; names: NameRecord }) {
   if (!affected) return <p className="text-sm text-muted-foreground">{missing}</p>;
   return (
     <div className="space-y-2 text-sm" data-testid={testId}>
@@ -21,7 +22,7 @@ export function AffectedWorkspacesList({ affected, testId, missing }: { affected
               {entry.workspaceGuid === '(none)' ? (
                 <span className="text-muted-foreground">no workspace</span>
               ) : (
-                <Link className="truncate font-mono text-xs underline" href={detailHref('workspaces', entry.workspaceGuid)}>{entry.workspaceGuid}</Link>
+                <AffectedWorkspaceLink guid={entry.workspaceGuid} name={names[detailHref('workspaces', entry.workspaceGuid)]} href={detailHref('workspaces', entry.workspaceGuid)} />
               )}
               <span className="tabular-nums">{entry.count.toLocaleString('en-US')}</span>
             </li>

@@ -18,6 +18,7 @@ import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { addIncidentNoteAction, linkIncidentJobAction, setIncidentStatusAction } from '@/lib/actions/incidents';
 import { permissionsFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
+import { readNames } from '@/lib/entities/names';
 import { readIncident } from '@/lib/incidents/data';
 import { incidentHref, incidentReportHref, incidentStuckHref } from '@/lib/incidents/hrefs';
 import { durationSince } from '@/lib/incidents/report';
@@ -56,6 +57,10 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   const { incident, events, jobs, trend, trendStatuses, actions, affectedNow } = read;
   const can = permissionsFor(operator.role, { note: addIncidentNoteAction, status: setIncidentStatusAction, link: linkIncidentJobAction });
   const jobRows = jobs.map(toJobRow);
+  // The affected workspaces' names, then and now: one batch read, ids where it fails.
+  const names = await readNames(upstream, {
+    workspaces: [...(incident.affectedAtOpen?.workspaces ?? []), ...(affectedNow.ok ? affectedNow.data.workspaces : [])].map((entry) => entry.workspaceGuid).filter((guid) => guid !== '(none)'),
+  });
   const points = chartPoints(trend);
   const startLabel = incident.openedAt.toISOString().slice(11, 16);
   const notes = events.filter((event) => event.kind === 'note').length;
@@ -112,11 +117,11 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Most affected workspaces at the start">
-          <AffectedWorkspacesList affected={incident.affectedAtOpen} testId="affected-then" missing="The service could not be read when the incident was opened." />
+          <AffectedWorkspacesList affected={incident.affectedAtOpen} testId="affected-then" missing="The service could not be read when the incident was opened." names={names} />
         </Section>
         <Section title="Most affected workspaces now">
           {affectedNow.ok ? (
-            <AffectedWorkspacesList affected={affectedNow.data} testId="affected-now" missing="" />
+            <AffectedWorkspacesList affected={affectedNow.data} testId="affected-now" missing="" names={names} />
           ) : (
             <UpstreamFailurePanel failure={affectedNow.failure} retryHref={incidentHref(incident.id)} />
           )}
