@@ -10,7 +10,7 @@ describe('the sidebar', () => {
       expect(findNavItem(entity.name)).toMatchObject({ href: `/${entity.name}`, label: entity.label, built: true, icon: entity.nav.icon });
     }
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
-      'Dashboard', 'Stuck messages', 'Messages', 'Users', 'Workspaces', 'Channels', 'Notifications', 'Domains', 'Agents', 'Statistics', 'Bulk jobs', 'Audit log',
+      'Dashboard', 'Stuck messages', 'Incidents', 'Messages', 'Users', 'Workspaces', 'Channels', 'Notifications', 'Domains', 'Agents', 'Statistics', 'Bulk jobs', 'Approvals', 'Audit log',
     ]);
     expect(new Set(NAV_ITEMS.map((item) => item.href)).size).toBe(NAV_ITEMS.length);
   });
