@@ -1,14 +1,15 @@
 /**
  * Four-eyes approvals in Chromium with two operators in two browser contexts: ops@ requests,
  * lead@ approves or rejects; the result is read back from the emulator and its request log.
- * Needs the console with approvals on: E2E_CONSOLE_APPROVALS=on npx playwright test e2e/approvals.spec.ts
+ * The shared e2e console runs with approvals off (other specs run covered actions directly), so
+ * this spec starts a console of its own from the same build with them on and a short expiry, on
+ * E2E_APPROVALS_CONSOLE_PORT (a redirect URI of the e2e emulator) with a PGlite database of its own.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
-import { E2E_APPROVAL_TTL_MINUTES, E2E_APPROVALS_ON, E2E_EMULATOR_URL } from './stack';
+import { startConsole, type ExtraConsole } from './consoles';
+import { E2E_APPROVAL_TTL_MINUTES, E2E_APPROVALS_CONSOLE_PORT, E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
-
-test.skip(!E2E_APPROVALS_ON, 'needs the console with approvals on: run with E2E_CONSOLE_APPROVALS=on');
 
 interface ServiceUser {
   id: string;
@@ -48,12 +49,13 @@ async function mergePair(): Promise<[ServiceUser, ServiceUser]> {
   throw new Error('the seed has too few merge candidates');
 }
 
-async function operatorPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
+/** An operator's own browser context on the approvals console (relative paths go there). */
+async function operatorPage(browser: Browser, consoleUrl: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: consoleUrl });
   // Seeded avatars point at hosts outside this machine: never fetch them.
   await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, email, '/', consoleUrl);
   return page;
 }
 
@@ -69,17 +71,24 @@ async function requestMerge(page: Page, folded: ServiceUser, kept: ServiceUser, 
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
+let approvalsConsole: ExtraConsole | undefined;
 let ops: Page;
 let lead: Page;
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  approvalsConsole = await startConsole({
+    port: E2E_APPROVALS_CONSOLE_PORT,
+    env: { CONSOLE_APPROVALS: 'on', APPROVAL_TTL_MINUTES: String(E2E_APPROVAL_TTL_MINUTES) },
+  });
   await emulatorControl('reset', { method: 'POST' });
-  ops = await operatorPage(browser, 'ops@example.com');
-  lead = await operatorPage(browser, 'lead@example.com');
+  ops = await operatorPage(browser, approvalsConsole.url, 'ops@example.com');
+  lead = await operatorPage(browser, approvalsConsole.url, 'lead@example.com');
 });
 test.afterAll(async () => {
   await ops?.context().close();
   await lead?.context().close();
+  await approvalsConsole?.stop();
 });
 
 test('a merge requested by ops@ runs when lead@ approves it, and is read back; the requester cannot approve it', async ({}, testInfo) => {

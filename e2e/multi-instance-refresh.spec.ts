@@ -5,13 +5,11 @@
  * both, and the old cookie (a lost response) still works without a second refresh. Skipped only
  * when there are no PostgreSQL binaries (CI installs them: .ci/run).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openSessionJwt } from '../lib/auth/session-token';
 import { createTestDatabase, startTestPostgres, type TestPostgresServer } from '../tests/support/postgres';
-import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET, E2E_STACK_ENV } from './stack';
+import { startConsole, type ExtraConsole } from './consoles';
+import { E2E_CONSOLE_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { emulatorControl, emulatorRequests, signIn } from './support';
 
 /**
@@ -22,46 +20,6 @@ import { emulatorControl, emulatorRequests, signIn } from './support';
 const ACCESS_TOKEN_TTL_SECONDS = 90;
 const SESSION_COOKIE = 'next-auth.session-token';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** A console from the e2e build on its own port, on the shared PostgreSQL database. */
-async function startConsole(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
-    env: {
-      ...process.env,
-      ...E2E_STACK_ENV,
-      NODE_ENV: 'production',
-      NEXTAUTH_URL: url,
-      DATABASE_URL: databaseUrl,
-      VOICE_BASE_URL: E2E_EMULATOR_URL,
-      VOICE_AUTH_URL: E2E_EMULATOR_URL,
-      VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
-      VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
-      VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
-      VOICE_ISSUER: E2E_EMULATOR_URL,
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (await fetch(`${url}/signin`).then((response) => response.ok, () => false)) return { url, process: child };
-    if (child.exitCode !== null) throw new Error(`the console on ${url} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the console on ${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 async function sessionCookie(page: Page): Promise<string> {
   const cookie = (await page.context().cookies(E2E_CONSOLE_URL)).find((candidate) => candidate.name === SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');
@@ -70,7 +28,7 @@ async function sessionCookie(page: Page): Promise<string> {
 
 let postgres: TestPostgresServer | undefined;
 let database: { url: string; drop(): Promise<void> } | undefined;
-const consoles: { url: string; process: ChildProcess }[] = [];
+const consoles: ExtraConsole[] = [];
 
 test.describe('two console instances refreshing one session at once', () => {
   test.beforeAll(async () => {
@@ -79,13 +37,13 @@ test.describe('two console instances refreshing one session at once', () => {
     if (postgres.postgres.adminUrl === null) return;
     database = await createTestDatabase(postgres.postgres.adminUrl);
     // One after the other: both migrate the same database at start (the second finds it done).
-    consoles.push(await startConsole(database.url));
-    consoles.push(await startConsole(database.url));
+    // Free ports: the browser signs in on the shared console, whose cookie both then get.
+    consoles.push(await startConsole({ databaseUrl: database.url }));
+    consoles.push(await startConsole({ databaseUrl: database.url }));
   });
 
   test.afterAll(async () => {
-    for (const { process: child } of consoles.splice(0)) if (child.pid) process.kill(child.pid, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await Promise.all(consoles.splice(0).map((extra) => extra.stop()));
     await database?.drop().catch(() => {});
     await postgres?.stop();
     await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });

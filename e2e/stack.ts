@@ -2,6 +2,8 @@
  * The stack the browser tests run against: a fresh emulator (small preset) and the console's
  * production build, on ports of their own so a running `npm start` does not interfere.
  */
+import { DEMO_ROLES } from '../scripts/demo-roles';
+
 export const E2E_CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3100);
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
 export const E2E_CONSOLE_URL = `http://127.0.0.1:${E2E_CONSOLE_PORT}`;
@@ -9,8 +11,14 @@ export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** Known to the tests so they can open the session cookie and look for the tokens elsewhere. */
 export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
-/** Whether this run's console enforces four-eyes approvals (E2E_CONSOLE_APPROVALS=on). */
-export const E2E_APPROVALS_ON = process.env.E2E_CONSOLE_APPROVALS === 'on';
+/**
+ * e2e/approvals.spec.ts starts a console of its own with four-eyes approvals on (the shared one
+ * has them off), on this port: the emulator's OAuth client accepts exactly the redirect URIs it was
+ * started with, so the browser can sign in only on a console whose address it knows in advance.
+ */
+export const E2E_APPROVALS_CONSOLE_PORT = Number(process.env.E2E_APPROVALS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 90);
+export const E2E_APPROVALS_CONSOLE_URL = `http://127.0.0.1:${E2E_APPROVALS_CONSOLE_PORT}`;
+/** That console's approval expiry: short, so the spec sees a request expire. */
 export const E2E_APPROVAL_TTL_MINUTES = 1.5;
 
 /** Where the stack's output is copied (relative to the repository). */
@@ -23,13 +31,15 @@ export const E2E_STACK_ENV: Record<string, string> = {
   EMULATOR_PUBLIC_URL: E2E_EMULATOR_URL,
   NEXTAUTH_SECRET: E2E_NEXTAUTH_SECRET,
   EMULATOR_PRESET: 'small',
+  EMULATOR_CONSOLE_REDIRECT_URIS: [E2E_CONSOLE_URL, E2E_APPROVALS_CONSOLE_URL].map((url) => `${url}/api/auth/callback/voice`).join(','),
+  // The staff accounts' roles as `npm start` maps them, also for the consoles a spec starts itself.
+  CONSOLE_ROLES: DEMO_ROLES,
   // Its own console database, so a running `npm start` (which holds the default one) is no obstacle.
   CONSOLE_DATA_DIR: '.data/e2e-console-db',
   // Everything the emulator and the console print, for tests that prove a secret is not in it.
   STACK_LOG_FILE: E2E_STACK_LOG_FILE,
   // Four-eyes approvals (lib/approvals/policy.ts) gate merges, domain deletion, set owner, the
-  // sequence repair and set-status jobs, which other specs run directly: off unless
-  // E2E_CONSOLE_APPROVALS=on, which e2e/approvals.spec.ts needs. A short expiry lets it see one.
-  CONSOLE_APPROVALS: E2E_APPROVALS_ON ? 'on' : 'off',
-  APPROVAL_TTL_MINUTES: String(E2E_APPROVAL_TTL_MINUTES),
+  // sequence repair and set-status jobs, which other specs run directly: off here.
+  // e2e/approvals.spec.ts runs its own console with them on (E2E_APPROVALS_CONSOLE_PORT).
+  CONSOLE_APPROVALS: 'off',
 };

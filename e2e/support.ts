@@ -6,12 +6,15 @@ import { CONTROL_HEADERS } from '../emulator/control';
 
 export const DEMO_PASSWORD = 'console-demo';
 
-/** Signs in through the console's button and the emulator's own sign-in and consent pages. */
-export async function signIn(page: Page, email: string, startPath = '/'): Promise<void> {
-  await page.goto(startPath);
+/**
+ * Signs in through the console's button and the emulator's own sign-in and consent pages, on the
+ * shared e2e console or on `consoleUrl` (a console a spec started itself: e2e/consoles.ts).
+ */
+export async function signIn(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
+  await page.goto(new URL(startPath, consoleUrl).href);
   await expect(page).toHaveURL(/\/signin/);
   await page.getByRole('button', { name: 'Sign in with the voice service' }).click();
-  const backInConsole = (url: URL) => url.origin === E2E_CONSOLE_URL && !url.pathname.startsWith('/api/auth') && !url.pathname.startsWith('/signin');
+  const backInConsole = (url: URL) => url.origin === consoleUrl && !url.pathname.startsWith('/api/auth') && !url.pathname.startsWith('/signin');
   const emailField = page.getByLabel('Email');
   // The service may remember an earlier sign-in in this browser and skip its form.
   await Promise.race([emailField.waitFor().catch(() => undefined), page.waitForURL(backInConsole).catch(() => undefined)]);

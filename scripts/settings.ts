@@ -6,14 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serviceUrls } from '../lib/service-defaults';
+import { DEMO_ROLES } from './demo-roles';
 
 export type Env = Record<string, string | undefined>;
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DATA_DIR = path.join(ROOT, '.data');
-
-/** The emulator's staff accounts, each with the console role of its name. */
-const DEMO_ROLES = 'ops@example.com=ops,lead@example.com=ops,support@example.com=support,viewer@example.com=viewer';
 
 export function loadDotEnv(): void {
   const file = path.join(ROOT, '.env');
