@@ -44,13 +44,26 @@ export function ConfirmDialog({ open, onOpenChange, pending, trigger, title, des
   );
 }
 
-/** How an action failed, in its dialog: what happened and what to do. */
-export function ActionErrorAlert({ error }: { error: ActionError | null }) {
+/**
+ * How an action failed, beside its form or in its dialog: what happened, what to do, the request
+ * id to quote, and which fields were refused. `children` adds what only that action knows (a
+ * link to the duplicate a write collided with).
+ */
+export function ActionErrorAlert({ error, testId, children }: { error: ActionError | null; testId?: string; children?: React.ReactNode }) {
   if (!error) return null;
   return (
-    <Alert variant="destructive">
+    <Alert variant="destructive" data-testid={testId}>
       <AlertTitle>{error.message}</AlertTitle>
-      {error.failure ? <AlertDescription>{error.failure.guidance}</AlertDescription> : null}
+      {children ? <AlertDescription>{children}</AlertDescription> : null}
+      {error.failure ? (
+        <AlertDescription>
+          {error.failure.guidance}
+          {error.failure.requestId ? ` Request id ${error.failure.requestId}.` : ''}
+        </AlertDescription>
+      ) : null}
+      {error.fieldErrors ? (
+        <AlertDescription>{Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; ')}</AlertDescription>
+      ) : null}
     </Alert>
   );
 }

@@ -4,13 +4,13 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { addIncidentNote, linkIncidentJob, setIncidentStatus } from '@/app/(console)/_actions/incidents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError, ActionResult } from '@/lib/actions/define';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import type { IncidentStatus } from '@/lib/incidents/types';
-import { IncidentActionError } from './action-error';
 
 /** Runs a command, says how it ended, and re-renders the page from the server on success. */
 function useCommand() {
@@ -61,7 +61,7 @@ export function IncidentStatusControls({ incidentId, status, permission }: { inc
         ))}
         {permission.allowed ? null : <span className="text-sm text-muted-foreground">{permission.reason}</span>}
       </div>
-      {error ? <IncidentActionError error={error} /> : null}
+      <ActionErrorAlert error={error} testId="incident-action-error" />
     </div>
   );
 }
@@ -93,7 +93,7 @@ export function IncidentNoteForm({ incidentId, permission }: { incidentId: strin
         </Button>
         {permission.allowed ? null : <span className="text-sm text-muted-foreground">{permission.reason}</span>}
       </div>
-      {error ? <IncidentActionError error={error} /> : null}
+      <ActionErrorAlert error={error} testId="incident-action-error" />
     </form>
   );
 }
@@ -118,7 +118,7 @@ export function LinkJobForm({ incidentId, permission }: { incidentId: string; pe
       <Button type="submit" size="sm" variant="outline" disabled={pending || !permission.allowed || jobId.trim() === ''} title={permission.allowed ? undefined : permission.reason}>
         Link job
       </Button>
-      {error ? <IncidentActionError error={error} /> : null}
+      <ActionErrorAlert error={error} testId="incident-action-error" />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { openIncident } from '@/app/(console)/_actions/incidents';
 import { callAction } from '@/components/action-feedback';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -11,7 +12,6 @@ import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/define';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentScope, type IncidentSeverity } from '@/lib/incidents/types';
-import { IncidentActionError } from './action-error';
 
 const ids = (text: string) =>
   text
@@ -85,7 +85,7 @@ export function OpenIncidentForm({ initialScope, statuses, permission }: { initi
           <Input id="incident-threshold" name="threshold" type="number" min={1} className="w-28" defaultValue={initialScope.threshold ?? ''} />
         </div>
       </fieldset>
-      {error ? <IncidentActionError error={error} /> : null}
+      <ActionErrorAlert error={error} testId="incident-action-error" />
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={pending || !permission.allowed} title={permission.allowed ? undefined : permission.reason}>
           {pending ? 'Opening…' : 'Open incident'}
