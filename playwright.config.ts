@@ -3,6 +3,8 @@ import { E2E_CONSOLE_URL, E2E_STACK_ENV } from './e2e/stack';
 
 export default defineConfig({
   testDir: './e2e',
+  // The README's screenshots are taken on demand (`npm run screenshots`), not in every test run.
+  testIgnore: process.env.SCREENSHOTS === '1' ? [] : ['**/screenshots.spec.ts'],
   // The tests share one emulator whose state they change: one at a time.
   workers: 1,
   fullyParallel: false,
