@@ -81,7 +81,7 @@ test('a viewer sees no mutating control, and a direct POST of the action is refu
   await expect(viewerPage.getByRole('heading', { level: 1 })).toBeVisible();
   // Shown disabled, with the reason, rather than hidden.
   await expect(viewerPage.getByRole('button', { name: 'Mark verified…' })).toBeDisabled();
-  await expect(viewerPage.getByTestId('verification-state')).toContainText('needs the support role; you are viewer');
+  await expect(viewerPage.getByTestId('verification-state')).toContainText('Needs the support role; you are viewer.');
 
   const response = await postAction(viewerPage.request, capture, second!);
   expect(response.status()).toBe(200);
