@@ -234,7 +234,7 @@ test('jump to a message by guid and to a user by e-mail', async ({ page }) => {
 
   await jump.fill('no-such-thing-anywhere');
   await jump.press('Enter');
-  await expect(page.getByTestId('jump-results')).toContainText('Nothing has the id or e-mail');
+  await expect(page.getByTestId('jump-results')).toContainText('Nothing has the id, e-mail or name');
 });
 
 for (const [entity, query] of [
