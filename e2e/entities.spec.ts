@@ -388,7 +388,8 @@ for (const entity of ['users', 'workspaces', 'channels', 'messages', 'notificati
     expect(await shownTotal(page)).toBe(total);
     expect(rows.length, `the seed has ${entity}`).toBeGreaterThan(0);
     const first = (await shownIds(page))[0]!;
-    await page.locator(`tbody tr[data-row-id="${first}"] td`).first().locator('a').click();
+    // The row's own link (the users list has a selection checkbox before it).
+    await page.locator(`tbody tr[data-row-id="${first}"] a[href^="/${entity}/"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/${entity}/${encodeURIComponent(first)}$`));
     await expect(page.getByTestId('raw-json')).toContainText(`"id": "${first}"`);
   });
