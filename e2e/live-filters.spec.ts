@@ -3,6 +3,7 @@
  * (no Apply), keeping the table's parameters, and the audit log's quick time ranges.
  */
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { signIn } from './support';
 
 test.beforeEach(async ({ page }) => {
@@ -10,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com');
 });
 
-test('typing a workspace id on the stuck queue filters it without Apply, keeping the table parameters', async ({ page }) => {
+test('typing a workspace id on the stuck queue filters it without Apply, keeping the table parameters', async ({ page }, testInfo) => {
   await page.goto('/stuck?size=25&sort=age.asc');
   const link = page.locator('[data-testid="stuck-row"] a[href^="/workspaces/"]').first();
   await expect(link).toBeVisible();
@@ -26,9 +27,11 @@ test('typing a workspace id on the stuck queue filters it without Apply, keeping
   await expect(rows.first()).toBeVisible();
   await expect(rows.filter({ hasNot: page.locator(`a[href^="/workspaces/${workspace}"]`) })).toHaveCount(0);
   await expect(page.getByLabel('Workspace id')).toHaveValue(workspace);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'stuck-filtered');
 });
 
-test('typing an action on the audit log filters it without Apply; "Last hour" sets the time range', async ({ page }) => {
+test('typing an action on the audit log filters it without Apply; "Last hour" sets the time range', async ({ page }, testInfo) => {
   // An audited action to find: reprocess one stuck message.
   await page.goto('/stuck');
   const id = await page.getByTestId('stuck-row').first().getAttribute('data-message-id');
@@ -57,4 +60,6 @@ test('typing an action on the audit log filters it without Apply; "Last hour" se
   await expect(page.getByLabel('From (UTC)')).toHaveValue(url.searchParams.get('from')!);
   // The reprocess a moment ago is in the last hour.
   await expect(actions.first()).toHaveText('message.reprocess');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'audit-last-hour');
 });
