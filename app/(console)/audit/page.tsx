@@ -65,7 +65,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               maxLength={40}
               autoComplete="off"
               spellCheck={false}
-              className="font-mono text-xs"
+              className="px-2 font-mono text-xs md:text-xs"
             />
           </div>
         ))}
