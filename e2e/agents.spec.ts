@@ -136,3 +136,11 @@ test('my own agent: create, mint a token shown once, soft-delete and see it mark
   await page.goto(`/agents?creator=${OPS_ID}`);
   await expect(page.locator(`tr[data-row-id="${agentId}"]`)).toContainText('deleted');
 });
+
+test('a viewer sees "Create agent" disabled, with the reason beside it', async ({ page }) => {
+  await signIn(page, 'viewer@example.com', '/agents/mine');
+  const create = page.getByRole('button', { name: 'Create agent' });
+  await expect(create).toBeDisabled();
+  await expect(page.getByTestId('refusal-note')).toHaveText('Needs the support role; you are viewer.');
+  await expect(create).toHaveAccessibleDescription('Needs the support role; you are viewer.');
+});

@@ -160,6 +160,11 @@ test('a duplicate is reported with a link to the existing domain, and not sent',
 
 test('a support operator sees the domain buttons disabled, with the reason', async ({ page }) => {
   await signIn(page, 'support@example.com', '/domains');
-  await expect(page.getByRole('button', { name: 'Add domain' })).toBeDisabled();
-  await expect(page.getByText('Adding, editing and deleting domains needs the ops role; you are support.')).toBeVisible();
+  const add = page.getByRole('button', { name: 'Add domain' });
+  await expect(add).toBeDisabled();
+  await expect(page.getByTestId('refusal-note')).toHaveText('Needs the ops role; you are support.');
+  await expect(add).toHaveAccessibleDescription('Needs the ops role; you are support.');
+  const firstEdit = page.getByRole('button', { name: /^Edit / }).first();
+  await expect(firstEdit).toBeDisabled();
+  await expect(firstEdit).toHaveAccessibleDescription('Needs the ops role; you are support.');
 });

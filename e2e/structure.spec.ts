@@ -118,3 +118,28 @@ test('ops repairs the sequence numbers after confirming, sees the report, and th
   await page.goto('/audit?action=channel.repair_sequence_numbers');
   await expect(page.getByTestId('audit-entry').first()).toContainText(`"channels_repaired":${repaired}`);
 });
+
+test('a support operator sees the owner, channel and repair controls disabled, with the reason beside them', async ({ browser }) => {
+  const reason = 'Needs the ops role; you are support.';
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'support@example.com', '/channels/repair');
+  const repair = page.getByRole('button', { name: 'Repair sequence numbers…' });
+  await expect(repair).toBeDisabled();
+  await expect(page.getByTestId('refusal-note')).toHaveText(reason);
+  await expect(repair).toHaveAccessibleDescription(reason);
+
+  const [channel] = await list<Channel>('channels', {}, [0, 0]);
+  await page.goto(`/channels/${channel!.id}`);
+  const saveMember = page.getByRole('button', { name: 'Save member' });
+  await expect(saveMember).toBeDisabled();
+  await expect(saveMember).toHaveAccessibleDescription(reason);
+  await expect(page.getByTestId('visibility-form').getByTestId('refusal-note')).toHaveText(reason);
+  await expect(page.getByTestId('member-editor').getByTestId('refusal-note')).toHaveText(reason);
+
+  const [workspace] = await list<Workspace>('workspaces', { deleted_at: null }, [0, 0]);
+  await page.goto(`/workspaces/${workspace!.id}`);
+  const makeOwner = page.getByRole('button', { name: 'Make owner…' });
+  await expect(makeOwner).toBeDisabled();
+  await expect(makeOwner).toHaveAccessibleDescription(reason);
+  await expect(page.getByTestId('set-owner').getByTestId('refusal-note')).toHaveText(reason);
+});

@@ -4,9 +4,11 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { setChannelVisibilityFromPage, updateChannelMemberFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from '@/lib/upstream/contract';
 
 /** Who can see a channel at each visibility, in one line. */
@@ -16,7 +18,8 @@ const VISIBILITY_MEANING: Record<(typeof CHANNEL_VISIBILITIES)[number], string> 
   public: 'Anyone with the link can read it, also outside the workspace.',
 };
 
-export function VisibilityForm({ channelId, current, allowed, deniedReason }: { channelId: string; current: string | null; allowed: boolean; deniedReason: string }) {
+export function VisibilityForm({ channelId, current, permission }: { channelId: string; current: string | null; permission: ActionPermission }) {
+  const allowed = permission.allowed;
   const router = useRouter();
   const [chosen, setChosen] = useState(current ?? '');
   const [pending, startTransition] = useTransition();
@@ -26,7 +29,7 @@ export function VisibilityForm({ channelId, current, allowed, deniedReason }: { 
       router.refresh();
     });
   return (
-    <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending}>
+    <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'visibility-refused'}>
       <legend className="text-sm font-medium">Visibility (now {current ?? 'unknown'})</legend>
       {CHANNEL_VISIBILITIES.map((value) => (
         <label key={value} className="flex items-start gap-2 text-sm">
@@ -41,7 +44,7 @@ export function VisibilityForm({ channelId, current, allowed, deniedReason }: { 
         <Button size="sm" onClick={save} disabled={!allowed || pending || chosen === '' || chosen === current}>
           {pending ? 'Saving…' : 'Set visibility'}
         </Button>
-        {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+        <RefusalNote id="visibility-refused" permission={permission} className="basis-auto" />
       </div>
     </fieldset>
   );
@@ -55,7 +58,9 @@ export interface MemberChoice {
 }
 
 /** Change one member's role and/or membership status; only what changed is sent. */
-export function MemberEditor({ channelId, members, allowed, deniedReason }: { channelId: string; members: readonly MemberChoice[]; allowed: boolean; deniedReason: string }) {
+export function MemberEditor({ channelId, members, permission }: { channelId: string; members: readonly MemberChoice[]; permission: ActionPermission }) {
+  const allowed = permission.allowed;
+  const describedBy = allowed ? undefined : 'member-refused';
   const router = useRouter();
   const [userId, setUserId] = useState('');
   const member = members.find((candidate) => candidate.userId === userId);
@@ -78,7 +83,7 @@ export function MemberEditor({ channelId, members, allowed, deniedReason }: { ch
     <div className="flex flex-wrap items-end gap-3" data-testid="member-editor">
       <div className="space-y-1">
         <Label htmlFor="member-pick">Member</Label>
-        <NativeSelect id="member-pick" value={userId} onChange={(event) => pick(event.target.value)} disabled={!allowed || pending} className="w-72">
+        <NativeSelect id="member-pick" value={userId} onChange={(event) => pick(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="w-72">
           <option value="">Choose a member…</option>
           {members.map((candidate) => (
             <option key={candidate.userId} value={candidate.userId}>
@@ -109,10 +114,10 @@ export function MemberEditor({ channelId, members, allowed, deniedReason }: { ch
           ))}
         </NativeSelect>
       </div>
-      <Button size="sm" onClick={save} disabled={!allowed || !member || Object.keys(change).length === 0 || pending}>
+      <Button size="sm" onClick={save} disabled={!allowed || !member || Object.keys(change).length === 0 || pending} aria-describedby={describedBy}>
         {pending ? 'Saving…' : 'Save member'}
       </Button>
-      {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      <RefusalNote id="member-refused" permission={permission} />
     </div>
   );
 }

@@ -5,12 +5,14 @@ import { useState, useTransition } from 'react';
 import { mergeAccounts } from '@/app/(console)/_actions/accounts';
 import { callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
+import { RefusalNote } from '@/components/refusal-note';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/define';
 import type { ApprovalGate } from '@/lib/approvals/gate';
+import type { ActionPermission } from '@/lib/auth/permissions';
 
 interface MergeConfirmFormProps {
   sourceId: string;
@@ -18,8 +20,8 @@ interface MergeConfirmFormProps {
   /** The folded account's e-mail, which the operator types. */
   confirmation: string;
   direction: string;
-  allowed: boolean;
-  deniedReason: string;
+  /** Whether the operator's role may merge, and if not why (shown beside the disabled controls). */
+  permission: ActionPermission;
   /** Set when the four-eyes policy covers merges: the form requests approval instead of merging. */
   approval: ApprovalGate | null;
 }
@@ -29,7 +31,9 @@ interface MergeConfirmFormProps {
  * accounts again and refuses anything the preview would refuse; on success the kept user's page
  * shows what moved.
  */
-export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, allowed, deniedReason, approval }: MergeConfirmFormProps) {
+export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, permission, approval }: MergeConfirmFormProps) {
+  const allowed = permission.allowed;
+  const describedBy = allowed ? undefined : 'merge-refused';
   const router = useRouter();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<ActionError | null>(null);
@@ -54,7 +58,7 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
         <Label htmlFor="merge-confirm-email">
           Type <code className="select-all">{confirmation}</code> to confirm
         </Label>
-        <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} className="max-w-md" />
+        <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="max-w-md" />
       </div>
       {approval ? (
         <RequestApproval
@@ -76,10 +80,10 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
       ) : null}
       {approval ? null : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="destructive" disabled={!allowed || pending || !matches}>
+          <Button type="submit" variant="destructive" disabled={!allowed || pending || !matches} aria-describedby={describedBy}>
             {pending ? 'Merging…' : 'Merge accounts'}
           </Button>
-          {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+          <RefusalNote id="merge-refused" permission={permission} className="basis-auto" />
         </div>
       )}
     </form>

@@ -6,16 +6,19 @@ import { repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structur
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ApprovalGate } from '@/lib/approvals/gate';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
 /**
  * Runs the service-wide repair after a confirmation, then shows the service's report; under the
  * four-eyes policy (`approval` set) the operator requests approval instead.
  */
-export function RepairSequence({ allowed, deniedReason, approval }: { allowed: boolean; deniedReason: string; approval: ApprovalGate | null }) {
+export function RepairSequence({ permission, approval }: { permission: ActionPermission; approval: ApprovalGate | null }) {
+  const allowed = permission.allowed;
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<RepairSequenceReport | null>(null);
   const [pending, startTransition] = useTransition();
@@ -32,10 +35,10 @@ export function RepairSequence({ allowed, deniedReason, approval }: { allowed: b
         <RequestApproval action="channel.repair_sequence_numbers" params={{ confirm: true }} gate={approval} />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="destructive" disabled={!allowed || pending} onClick={() => setOpen(true)}>
+          <Button variant="destructive" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'repair-refused'} onClick={() => setOpen(true)}>
             Repair sequence numbers…
           </Button>
-          {!allowed ? <span className="text-sm text-muted-foreground">{deniedReason}</span> : null}
+          <RefusalNote id="repair-refused" permission={permission} className="basis-auto" />
         </div>
       )}
       <ConfirmDialog

@@ -6,10 +6,12 @@ import { setWorkspaceOwnerFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ApprovalGate } from '@/lib/approvals/gate';
+import type { ActionPermission } from '@/lib/auth/permissions';
 
 export interface OwnerCandidate {
   id: string;
@@ -21,14 +23,16 @@ interface SetOwnerFormProps {
   workspaceGuid: string;
   workspaceName: string;
   members: readonly OwnerCandidate[];
-  allowed: boolean;
-  deniedReason: string;
+  /** Whether the owner can be set here, and if not why (shown beside the disabled controls). */
+  permission: ActionPermission;
   /** Set under the four-eyes policy: the operator requests approval instead of confirming. */
   approval: ApprovalGate | null;
 }
 
 /** Pick a member (the current owner marked), confirm, and read the workspace back. */
-export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, deniedReason, approval }: SetOwnerFormProps) {
+export function SetOwnerForm({ workspaceGuid, workspaceName, members, permission, approval }: SetOwnerFormProps) {
+  const allowed = permission.allowed;
+  const describedBy = allowed ? undefined : 'set-owner-refused';
   const router = useRouter();
   const [chosen, setChosen] = useState('');
   const [open, setOpen] = useState(false);
@@ -46,7 +50,7 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, d
     <div className="flex flex-wrap items-end gap-3" data-testid="set-owner">
       <div className="space-y-1">
         <Label htmlFor="new-owner">New owner (members only)</Label>
-        <NativeSelect id="new-owner" value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={!allowed || pending} className="w-80">
+        <NativeSelect id="new-owner" value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="w-80">
           <option value="">Choose a member…</option>
           {members.map((member) => (
             <option key={member.id} value={member.id} disabled={member.isOwner}>
@@ -57,11 +61,11 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, allowed, d
         </NativeSelect>
       </div>
       {approval ? null : (
-        <Button disabled={!allowed || !next || pending} onClick={() => setOpen(true)}>
+        <Button disabled={!allowed || !next || pending} aria-describedby={describedBy} onClick={() => setOpen(true)}>
           Make owner…
         </Button>
       )}
-      {!allowed ? <span className="text-xs text-muted-foreground">{deniedReason}</span> : null}
+      <RefusalNote id="set-owner-refused" permission={permission} />
       {approval ? (
         <div className="basis-full">
           <RequestApproval action="workspace.set_owner" params={{ workspaceGuid, userId: chosen }} gate={approval} incompleteReason={next ? null : 'Choose the new owner first.'} />

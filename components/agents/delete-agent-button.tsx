@@ -6,10 +6,12 @@ import { useState, useTransition } from 'react';
 import { deleteAgent } from '@/app/(console)/_actions/agents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
+import type { ActionPermission } from '@/lib/auth/permissions';
 
 /** Soft-deletes one of the operator's agents after a confirmation; the page is read again after. */
-export function DeleteAgentButton({ agentId, agentName, disabledReason }: { agentId: string; agentName: string; disabledReason: string | null }) {
+export function DeleteAgentButton({ agentId, agentName, permission }: { agentId: string; agentName: string; permission: ActionPermission }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -21,21 +23,24 @@ export function DeleteAgentButton({ agentId, agentName, disabledReason }: { agen
       router.refresh();
     });
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      pending={pending}
-      trigger={
-        <Button variant="outline" disabled={disabledReason !== null} title={disabledReason ?? undefined}>
-          <Trash2 aria-hidden /> Delete agent
-        </Button>
-      }
-      title={`Delete ${agentName}?`}
-      description="The service soft-deletes the agent and its workspaces: it stays on record, marked deleted, and its tokens stop working."
-      confirmLabel="Delete agent"
-      pendingLabel="Deleting…"
-      destructive
-      onConfirm={confirm}
-    />
+    <>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        pending={pending}
+        trigger={
+          <Button variant="outline" disabled={!permission.allowed} aria-describedby={permission.allowed ? undefined : 'delete-agent-refused'}>
+            <Trash2 aria-hidden /> Delete agent
+          </Button>
+        }
+        title={`Delete ${agentName}?`}
+        description="The service soft-deletes the agent and its workspaces: it stays on record, marked deleted, and its tokens stop working."
+        confirmLabel="Delete agent"
+        pendingLabel="Deleting…"
+        destructive
+        onConfirm={confirm}
+      />
+      <RefusalNote id="delete-agent-refused" permission={permission} />
+    </>
   );
 }

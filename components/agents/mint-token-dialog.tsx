@@ -7,11 +7,13 @@ import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/entities/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/define';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import { formatUtc } from '@/lib/time';
 
 const LIFETIMES = [
@@ -24,7 +26,7 @@ const LIFETIMES = [
  * Mints a short-lived token for one of the operator's agents and shows it once. The token lives
  * only in this dialog's state: closing the dialog or reloading the page loses it for good.
  */
-export function MintTokenDialog({ agentId, agentName, disabledReason }: { agentId: string; agentName: string; disabledReason: string | null }) {
+export function MintTokenDialog({ agentId, agentName, permission }: { agentId: string; agentName: string; permission: ActionPermission }) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [lifetime, setLifetime] = useState<number>(900);
@@ -44,62 +46,65 @@ export function MintTokenDialog({ agentId, agentName, disabledReason }: { agentI
     });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        // Closing forgets the token: it is shown once.
-        setMinted(null);
-        setError(null);
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button disabled={disabledReason !== null} title={disabledReason ?? undefined}>
-          <KeyRound aria-hidden /> Mint a token
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mint a token for {agentName}</DialogTitle>
-          <DialogDescription>A short-lived bearer token for this agent. It is shown once, here; the console does not store or log it.</DialogDescription>
-        </DialogHeader>
-        {minted ? (
-          <div className="space-y-2" data-testid="minted-token">
-            <Alert>
-              <AlertTitle>Copy it now: it will not be shown again</AlertTitle>
-              <AlertDescription>Expires {formatUtc(new Date(minted.expiresAt))}.</AlertDescription>
-            </Alert>
-            <pre id={`${ids}-token`} className="max-h-40 overflow-auto rounded-md border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap" data-testid="token-value">
-              {minted.token}
-            </pre>
-            <CopyButton targetId={`${ids}-token`} label="Copy token" />
-          </div>
-        ) : (
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-lifetime`}>Lifetime</Label>
-            <NativeSelect id={`${ids}-lifetime`} value={String(lifetime)} onChange={(event) => setLifetime(Number(event.target.value))}>
-              {LIFETIMES.map((option) => (
-                <option key={option.seconds} value={option.seconds}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        )}
-        <ActionErrorAlert error={error} />
-        <DialogFooter>
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (pending) return;
+          // Closing forgets the token: it is shown once.
+          setMinted(null);
+          setError(null);
+          setOpen(next);
+        }}
+      >
+        <DialogTrigger asChild>
+          <Button disabled={!permission.allowed} aria-describedby={permission.allowed ? undefined : 'mint-token-refused'}>
+            <KeyRound aria-hidden /> Mint a token
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Mint a token for {agentName}</DialogTitle>
+            <DialogDescription>A short-lived bearer token for this agent. It is shown once, here; the console does not store or log it.</DialogDescription>
+          </DialogHeader>
           {minted ? (
-            <Button type="button" onClick={() => { setMinted(null); setOpen(false); }}>
-              Done
-            </Button>
+            <div className="space-y-2" data-testid="minted-token">
+              <Alert>
+                <AlertTitle>Copy it now: it will not be shown again</AlertTitle>
+                <AlertDescription>Expires {formatUtc(new Date(minted.expiresAt))}.</AlertDescription>
+              </Alert>
+              <pre id={`${ids}-token`} className="max-h-40 overflow-auto rounded-md border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap" data-testid="token-value">
+                {minted.token}
+              </pre>
+              <CopyButton targetId={`${ids}-token`} label="Copy token" />
+            </div>
           ) : (
-            <Button type="button" onClick={mint} disabled={pending}>
-              {pending ? 'Minting…' : 'Mint token'}
-            </Button>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-lifetime`}>Lifetime</Label>
+              <NativeSelect id={`${ids}-lifetime`} value={String(lifetime)} onChange={(event) => setLifetime(Number(event.target.value))}>
+                {LIFETIMES.map((option) => (
+                  <option key={option.seconds} value={option.seconds}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          <ActionErrorAlert error={error} />
+          <DialogFooter>
+            {minted ? (
+              <Button type="button" onClick={() => { setMinted(null); setOpen(false); }}>
+                Done
+              </Button>
+            ) : (
+              <Button type="button" onClick={mint} disabled={pending}>
+                {pending ? 'Minting…' : 'Mint token'}
+              </Button>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <RefusalNote id="mint-token-refused" permission={permission} />
+    </>
   );
 }

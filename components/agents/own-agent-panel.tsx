@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { OwnScope } from '@/lib/agents/data';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import type { Agent } from '@/lib/upstream/contract';
 import { DeleteAgentButton } from './delete-agent-button';
 import { MintTokenDialog } from './mint-token-dialog';
@@ -11,16 +12,14 @@ interface OwnAgentPanelProps {
   scope: OwnScope;
   ownerName: string;
   /** What the operator's role allows, decided on the server from the actions' own roles. */
-  canMint: boolean;
-  canDelete: boolean;
-  roleNote: { mint: string; remove: string };
+  permissions: { mint: ActionPermission; remove: ActionPermission };
 }
 
 /**
  * What the operator can do with this agent through /agents, which acts in their own scope. A 403
  * there is explained: it is the service's rule, not a failure of the console.
  */
-export function OwnAgentPanel({ agent, scope, ownerName, canMint, canDelete, roleNote }: OwnAgentPanelProps) {
+export function OwnAgentPanel({ agent, scope, ownerName, permissions }: OwnAgentPanelProps) {
   return (
     <Card className="gap-3" data-testid="own-agent-panel">
       <CardHeader>
@@ -58,8 +57,8 @@ export function OwnAgentPanel({ agent, scope, ownerName, canMint, canDelete, rol
           <>
             <p>This is one of your agents. Tokens are short-lived and shown once; the console keeps none.</p>
             <div className="flex flex-wrap items-start gap-3">
-              <MintTokenDialog agentId={agent.id} agentName={agent.name ?? agent.id} disabledReason={canMint ? null : roleNote.mint} />
-              <DeleteAgentButton agentId={agent.id} agentName={agent.name ?? agent.id} disabledReason={canDelete ? null : roleNote.remove} />
+              <MintTokenDialog agentId={agent.id} agentName={agent.name ?? agent.id} permission={permissions.mint} />
+              <DeleteAgentButton agentId={agent.id} agentName={agent.name ?? agent.id} permission={permissions.remove} />
             </div>
           </>
         )}

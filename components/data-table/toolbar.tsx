@@ -2,6 +2,7 @@
 
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useApplyAsTyped } from '@/components/filters/use-apply-as-typed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select-native';
@@ -9,9 +10,6 @@ import type { ActiveFilter } from '@/lib/entities/list-params';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { DATE_RANGE_PARAMS, type FilterSpec } from '@/lib/entities/types';
 import { datePresets, isIsoDay } from '@/lib/search-params/date-presets';
-
-/** How long typing pauses before the list follows it. */
-const TYPING_DEBOUNCE_MS = 400;
 
 interface DataTableToolbarProps {
   filters: readonly FilterSpec[];
@@ -47,7 +45,7 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
 export function DataTableToolbar({ filters, searchHint, q, values, active, onApply, onType, children }: DataTableToolbarProps) {
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const typing = useApplyAsTyped();
   // The days the quick ranges name: read once (a page left open past midnight keeps yesterday's until reloaded).
   const [presets] = useState(() => datePresets(Date.now()));
   const names = [...(searchHint === null ? [] : [LIST_PARAMS.q]), ...filters.flatMap((filter) => (filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param]))];
@@ -62,7 +60,6 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
       field.value = field.name === LIST_PARAMS.q ? urlQ : (urlFilters[field.name] ?? '');
     }
   }, [urlValues]);
-  useEffect(() => () => clearTimeout(typing.current ?? undefined), []);
 
   /** The form's values as URL changes; null when a date is not yet a whole ISO day. */
   const changesOf = (element: HTMLFormElement): Record<string, string | null> | null => {
@@ -78,7 +75,7 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
   };
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    clearTimeout(typing.current ?? undefined);
+    typing.cancel();
     const data = new FormData(event.currentTarget);
     // Enter applies as typed, a half-typed date included: the page then says what is wrong with it.
     onApply(Object.fromEntries([[LIST_PARAMS.page, null], ...names.map((name) => [name, String(data.get(name) ?? '').trim() || null])]));
@@ -86,11 +83,10 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
   const onInput = (event: React.FormEvent<HTMLFormElement>) => {
     if (!(event.target instanceof HTMLInputElement)) return;
     const element = event.currentTarget;
-    clearTimeout(typing.current ?? undefined);
-    typing.current = setTimeout(() => {
+    typing.schedule(() => {
       const changes = changesOf(element);
       if (changes) onType(changes);
-    }, TYPING_DEBOUNCE_MS);
+    });
   };
   const submitNow = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
 

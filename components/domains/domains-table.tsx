@@ -6,11 +6,13 @@ import { useMemo } from 'react';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
 import { timeColumn } from '@/components/data-table/time-column';
+import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ApprovalGate } from '@/lib/approvals/gate';
+import type { ActionPermission } from '@/lib/auth/permissions';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainFormDialog } from './domain-form-dialog';
 
@@ -18,10 +20,8 @@ const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
 
 export type DomainsTableProps = ServerListRows<DomainRow> &
   ServerListSearch & {
-    /** Whether the operator's role may create, edit and delete (decided on the server). */
-    canWrite: boolean;
-    /** Why not, when not. */
-    writeRefusal: string | null;
+    /** Whether the operator's role may create, edit and delete, and if not why (decided on the server). */
+    write: ActionPermission;
     /** Set under the four-eyes policy: deleting is requested for approval. */
     deleteApproval: ApprovalGate | null;
   };
@@ -30,8 +30,13 @@ function workspaceLabel(row: DomainRow): string {
   return row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
 }
 
+/** The note every write control points at when the role may not write. */
+const REFUSAL_ID = 'domain-write-refused';
+
 /** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
-export function DomainsTable({ canWrite, writeRefusal, deleteApproval, ...list }: DomainsTableProps) {
+export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
+  const canWrite = write.allowed;
+  const describedBy = canWrite ? undefined : REFUSAL_ID;
   const columns = useMemo(
     () => [
       helper.accessor((row): unknown => row.domain, {
@@ -80,7 +85,7 @@ export function DomainsTable({ canWrite, writeRefusal, deleteApproval, ...list }
               <DomainFormDialog
                 editing={target}
                 trigger={
-                  <Button size="sm" variant="outline" disabled={!canWrite} title={writeRefusal ?? undefined} aria-label={`Edit ${row.original.domain}`}>
+                  <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Edit ${row.original.domain}`}>
                     <Pencil aria-hidden /> Edit
                   </Button>
                 }
@@ -90,7 +95,7 @@ export function DomainsTable({ canWrite, writeRefusal, deleteApproval, ...list }
                 workspaceLabel={workspaceLabel(row.original)}
                 approval={deleteApproval}
                 trigger={
-                  <Button size="sm" variant="outline" disabled={!canWrite} title={writeRefusal ?? undefined} aria-label={`Delete ${row.original.domain}`}>
+                  <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Delete ${row.original.domain}`}>
                     <Trash2 aria-hidden /> Delete
                   </Button>
                 }
@@ -100,7 +105,7 @@ export function DomainsTable({ canWrite, writeRefusal, deleteApproval, ...list }
         },
       }),
     ],
-    [canWrite, writeRefusal, deleteApproval],
+    [canWrite, describedBy, deleteApproval],
   );
 
   return (
@@ -114,13 +119,13 @@ export function DomainsTable({ canWrite, writeRefusal, deleteApproval, ...list }
         <DomainFormDialog
           defaultWorkspace={list.filters.workspace ?? ''}
           trigger={
-            <Button disabled={!canWrite} title={writeRefusal ?? undefined}>
+            <Button disabled={!canWrite} aria-describedby={describedBy}>
               <Plus aria-hidden /> Add domain
             </Button>
           }
         />
       )}
-      notice={writeRefusal ? <p className="text-sm text-muted-foreground">{writeRefusal}</p> : null}
+      notice={<RefusalNote id={REFUSAL_ID} permission={write} />}
     />
   );
 }

@@ -31,3 +31,29 @@ export function datePresets(now: number): DatePreset[] {
     { id: '30d', label: 'Last 30 days', from: isoDay(now - 29 * DAY_MS), to: today },
   ];
 }
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export interface TimePreset {
+  id: 'hour' | Exclude<DatePreset['id'], '30d'>;
+  label: string;
+  from: string;
+  to: string;
+}
+
+/** `2026-11-24T10:30:00Z` for an instant, to the second, in UTC. */
+export function isoSecond(instant: number): string {
+  return `${new Date(instant).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * The quick ranges of a filter that takes timestamps (the audit log): the last hour, to the minute,
+ * then today and the last 7 days as whole days. The hour ends at the next whole minute, so what
+ * happened this minute is in it whether the end is read as inclusive or exclusive.
+ */
+export function timePresets(now: number): TimePreset[] {
+  const end = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
+  const days = datePresets(now).filter((preset): preset is DatePreset & { id: TimePreset['id'] } => preset.id !== '30d');
+  return [{ id: 'hour', label: 'Last hour', from: isoSecond(end - HOUR_MS), to: isoSecond(end) }, ...days];
+}

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuditEntriesTable } from '@/components/audit/audit-entries-table';
+import { LiveFilterForm } from '@/components/filters/live-filter-form';
+import { TimePresetButtons } from '@/components/filters/time-presets';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,9 +23,14 @@ const FILTER_FIELDS = [
   { name: 'operator', label: 'Operator e-mail contains', placeholder: 'ops@' },
   { name: 'action', label: 'Action (or prefix ending in .)', placeholder: 'user.' },
   { name: 'target', label: 'Target id', placeholder: 'usr_…' },
-  { name: 'from', label: 'From (UTC)', placeholder: '2026-11-22' },
-  { name: 'to', label: 'To (UTC)', placeholder: '2026-11-23' },
 ] as const;
+
+/** The time bounds: an ISO day or date-time in UTC (lib/audit/filters.ts); the pattern holds a half-typed one back from applying as typed. */
+const TIME_FIELDS = [
+  { name: 'from', label: 'From (UTC)', placeholder: '2026-11-22' },
+  { name: 'to', label: 'To (UTC)', placeholder: '2026-11-23T10:30:00Z' },
+] as const;
+const TIME_PATTERN = String.raw`\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+\-]\d{2}:\d{2})?)?`;
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
@@ -39,11 +46,27 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
       <ParamIssues issues={issues} />
-      <form method="get" action="/audit" className="grid gap-3 rounded-md border p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Audit filters">
+      <LiveFilterForm action="/audit" label="Audit filters" className="grid gap-3 rounded-md border p-4 sm:grid-cols-3 lg:grid-cols-6">
         {FILTER_FIELDS.map((field) => (
           <div key={field.name} className="space-y-1">
             <Label htmlFor={`audit-${field.name}`}>{field.label}</Label>
             <Input id={`audit-${field.name}`} name={field.name} defaultValue={param(field.name)} placeholder={field.placeholder} maxLength={320} />
+          </div>
+        ))}
+        {TIME_FIELDS.map((field) => (
+          <div key={field.name} className="space-y-1">
+            <Label htmlFor={`audit-${field.name}`}>{field.label}</Label>
+            <Input
+              id={`audit-${field.name}`}
+              name={field.name}
+              defaultValue={param(field.name)}
+              placeholder={field.placeholder}
+              pattern={TIME_PATTERN}
+              maxLength={40}
+              autoComplete="off"
+              spellCheck={false}
+              className="px-2 font-mono text-xs md:text-xs"
+            />
           </div>
         ))}
         <div className="space-y-1">
@@ -55,11 +78,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             ))}
           </NativeSelect>
         </div>
-        <div className="flex items-end gap-2 sm:col-span-3 lg:col-span-6">
-          <Button type="submit" size="sm">Apply filters</Button>
+        {Object.entries(tableParamsRecord(table, AUDIT_TABLE)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-6">
+          <TimePresetButtons fromName="from" toName="to" label="Time: quick ranges" />
+          {/* Filters apply as they are typed or picked; the button stays for the keyboard (Enter) and without JavaScript. */}
+          <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">Apply filters</Button>
           <Button asChild variant="ghost" size="sm"><Link href="/audit">Clear</Link></Button>
         </div>
-      </form>
+      </LiveFilterForm>
       {parsed.ok ? null : (
         <Alert variant="destructive">
           <AlertTitle>Some filters are not valid</AlertTitle>

@@ -5,7 +5,7 @@ import { ServiceFailure } from '@/components/entities/service-failure';
 import { ParamIssues } from '@/components/param-issues';
 import { createDomainAction, deleteDomainAction } from '@/lib/actions/domains';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { readDomainPage } from '@/lib/domains/data';
 import { activeFilters, parseListParams } from '@/lib/entities/list-params';
@@ -24,7 +24,6 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
   const read = await readFromService(readDomainPage(upstream, view, state));
   if (!read.ok) return <ServiceFailure title="Domains" failure={read.failure} retryHref="/domains" />;
   const { rows, total } = read.data;
-  const canWrite = roleAllows(operator.role, createDomainAction.requiredRole);
   const deleteApproval = await approvalGateFor(operator, deleteDomainAction, {});
   const active = activeFilters(view, state);
   const pageCount = reachablePageCount(total, state.size);
@@ -43,9 +42,8 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
         q={state.q}
         filters={state.filters}
         active={active}
-        canWrite={canWrite}
         deleteApproval={deleteApproval}
-        writeRefusal={canWrite ? null : `Adding, editing and deleting domains needs the ${createDomainAction.requiredRole} role; you are ${operator.role}.`}
+        write={permissionFor(operator.role, createDomainAction)}
         empty={
           total > 0 ? (
             <p>

@@ -5,6 +5,7 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { StuckTable } from '@/components/triage/stuck-table';
 import { StuckViewIncident } from '@/components/incidents/stuck-view-incident';
+import { LiveFilterForm } from '@/components/filters/live-filter-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -85,7 +86,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
 
       <StuckViewIncident state={state} />
 
-      <form method="get" action="/stuck" className="flex flex-wrap items-end gap-3 rounded-md border p-4" aria-label="Stuck queue filters">
+      <LiveFilterForm action="/stuck" label="Stuck queue filters" className="flex flex-wrap items-end gap-3 rounded-md border p-4">
         <div className="space-y-1">
           <Label htmlFor="stuck-threshold">Not updated for (minutes)</Label>
           <Input id="stuck-threshold" name="threshold" type="number" min={1} defaultValue={query.threshold} className="w-28" />
@@ -111,9 +112,10 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
         {Object.entries(tableParamsRecord(table, STUCK_TABLE)).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Button type="submit" size="sm">Apply</Button>
+        {/* Filters apply as they are typed or picked; the button stays for the keyboard (Enter) and without JavaScript. */}
+        <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">Apply</Button>
         <Button asChild variant="ghost" size="sm"><Link href="/stuck">Reset</Link></Button>
-      </form>
+      </LiveFilterForm>
 
       {failure && !failure.ok ? <UpstreamFailurePanel failure={failure.failure} retryHref={stuckHref(state, { page })} /> : null}
 

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { readAgentDetail, readOwnScope } from '@/lib/agents/data';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionsFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { isDotSegment } from '@/lib/upstream/contract';
@@ -80,12 +80,7 @@ export default async function AgentPage({ params }: AgentPageProps) {
           agent={agent}
           scope={scope}
           ownerName={ownerName}
-          canMint={roleAllows(operator.role, mintAgentTokenAction.requiredRole)}
-          canDelete={roleAllows(operator.role, deleteAgentAction.requiredRole)}
-          roleNote={{
-            mint: `Minting a token needs the ${mintAgentTokenAction.requiredRole} role; you are ${operator.role}.`,
-            remove: `Deleting an agent needs the ${deleteAgentAction.requiredRole} role; you are ${operator.role}.`,
-          }}
+          permissions={permissionsFor(operator.role, { mint: mintAgentTokenAction, remove: deleteAgentAction })}
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -11,7 +11,7 @@ import { NativeSelect } from '@/components/ui/select-native';
 import { createAgentAction } from '@/lib/actions/agents';
 import { readOwnAgents } from '@/lib/agents/data';
 import { agentPagingHref, parseAgentPaging } from '@/lib/agents/paging';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import type { SearchParams } from '@/lib/search-params';
 import { AGENT_LIST_LIMIT } from '@/lib/upstream/contract/agents';
@@ -24,7 +24,6 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
   const { operator, upstream } = await requireAdminSession();
   const { paging, issues } = parseAgentPaging(await searchParams);
   const read = await readFromService(readOwnAgents(upstream, paging));
-  const canCreate = roleAllows(operator.role, createAgentAction.requiredRole);
   if (!read.ok) return <ServiceFailure title="My agents" failure={read.failure} retryHref={agentPagingHref(PATH, paging)} />;
   const { agents, total } = read.data;
   const previous = paging.skip > 0 ? agentPagingHref(PATH, { ...paging, skip: Math.max(0, paging.skip - paging.limit) }) : null;
@@ -58,7 +57,7 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
             Apply
           </Button>
         </form>
-        <CreateAgentDialog disabledReason={canCreate ? null : `Creating an agent needs the ${createAgentAction.requiredRole} role; you are ${operator.role}.`} />
+        <CreateAgentDialog permission={permissionFor(operator.role, createAgentAction)} />
       </div>
       <OwnAgentsTable agents={agents} limit={paging.limit} />
       <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">

@@ -10,7 +10,7 @@ import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { accountName } from '@/lib/accounts/merge-preview';
 import { setChannelVisibilityAction, updateChannelMemberAction } from '@/lib/actions/structure';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionsFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { entityView, findEntity } from '@/lib/entities/registry';
@@ -48,7 +48,7 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
       throw error;
     });
   const title = channel.channel_name?.trim() || channel.id;
-  const reason = (required: string) => `This needs the ${required} role; you are ${operator.role}.`;
+  const permissions = permissionsFor(operator.role, { visibility: setChannelVisibilityAction, member: updateChannelMemberAction });
 
   return (
     <div className="space-y-6">
@@ -69,15 +69,14 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
         </p>
       </div>
       <Panel title="Visibility">
-        <VisibilityForm channelId={channel.id} current={channel.visibility ?? null} allowed={roleAllows(operator.role, setChannelVisibilityAction.requiredRole)} deniedReason={reason(setChannelVisibilityAction.requiredRole)} />
+        <VisibilityForm channelId={channel.id} current={channel.visibility ?? null} permission={permissions.visibility} />
       </Panel>
       <Panel title="Members" count={members.length} testId="channel-members">
         <div className="space-y-4">
           <MemberEditor
             channelId={channel.id}
             members={members.map((member) => ({ userId: member.user_id, name: names.get(member.user_id) ?? member.user_id, role: member.role, status: member.status }))}
-            allowed={roleAllows(operator.role, updateChannelMemberAction.requiredRole)}
-            deniedReason={reason(updateChannelMemberAction.requiredRole)}
+            permission={permissions.member}
           />
           <SimpleTable
             caption="Members of this channel with role and membership status"

@@ -4,7 +4,7 @@ import { AuditPanel } from '@/components/audit/audit-panel';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { repairSequenceAction } from '@/lib/actions/structure';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Repair channel sequence numbers' };
@@ -12,7 +12,6 @@ export const metadata: Metadata = { title: 'Repair channel sequence numbers' };
 /** The service-wide sequence-number repair (ops), its report, and the earlier runs in the audit log. */
 export default async function RepairSequencePage() {
   const { operator } = await requireAdminSession();
-  const allowed = roleAllows(operator.role, repairSequenceAction.requiredRole);
   const approval = await approvalGateFor(operator, repairSequenceAction, { confirm: true });
   return (
     <div className="space-y-6">
@@ -26,7 +25,7 @@ export default async function RepairSequencePage() {
           make messages disappear from clients. The repair renumbers every channel; a second run changes nothing.
         </p>
       </div>
-      <RepairSequence allowed={allowed} deniedReason={`The repair needs the ${repairSequenceAction.requiredRole} role; you are ${operator.role}.`} approval={approval} />
+      <RepairSequence permission={permissionFor(operator.role, repairSequenceAction)} approval={approval} />
       <AuditPanel targetType="channel" targetId="*" />
     </div>
   );

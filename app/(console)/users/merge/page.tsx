@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { readMergePreview, searchUsers } from '@/lib/accounts/data';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 
@@ -36,8 +36,7 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
   const target = readId(query.target);
   const sourceQuery = readText(query.sq);
   const targetQuery = readText(query.tq);
-  const allowed = roleAllows(operator.role, mergeUsersAction.requiredRole);
-  const deniedReason = `Merging needs the ${mergeUsersAction.requiredRole} role; you are ${operator.role}.`;
+  const permission = permissionFor(operator.role, mergeUsersAction);
 
   const [sourceResults, targetResults, preview, approval] = await Promise.all([
     !source && sourceQuery ? readFromService(searchUsers(upstream, sourceQuery)) : null,
@@ -58,7 +57,7 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
         <p className="max-w-2xl text-sm text-muted-foreground">
           The folded account&apos;s workspaces, channels, memberships, messages and agents move to the kept account, and the folded account stops existing.
         </p>
-        {!allowed ? <p className="text-sm text-muted-foreground">{deniedReason} You can look at a preview but not merge.</p> : null}
+        {permission.allowed ? null : <p className="text-sm text-muted-foreground">You can look at a preview but not merge.</p>}
       </div>
 
       {!source ? <MergePicker side="source" other={{ param: 'target', id: target }} query={sourceQuery} results={sourceResults?.ok ? sourceResults.data : null} /> : null}
@@ -81,8 +80,7 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
               targetId={preview.data.preview.target.user.id}
               confirmation={preview.data.preview.confirmation}
               direction={preview.data.preview.direction}
-              allowed={allowed}
-              deniedReason={deniedReason}
+              permission={permission}
               approval={approval}
             />
           </>

@@ -14,7 +14,7 @@ import { accountName } from '@/lib/accounts/merge-preview';
 import { reportExportHref, type ReportRow } from '@/lib/accounts/reports';
 import { setWorkspaceOwnerAction } from '@/lib/actions/structure';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { roleAllows } from '@/lib/auth/roles';
+import { permissionFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { entityView, findEntity } from '@/lib/entities/registry';
@@ -79,7 +79,8 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
   const workspace = read.data;
   const title = workspace.workspace_name?.trim() || workspace.id;
   const members = data.members.ok ? data.members.data : [];
-  const allowed = roleAllows(operator.role, setWorkspaceOwnerAction.requiredRole);
+  // A deleted workspace has no owner to set, whatever the role: the same note says so.
+  const setOwner = workspace.deleted_at ? { allowed: false as const, reason: 'This workspace is deleted.' } : permissionFor(operator.role, setWorkspaceOwnerAction);
   const approval = await approvalGateFor(operator, setWorkspaceOwnerAction, {});
 
   return (
@@ -112,8 +113,7 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
                 workspaceGuid={workspace.id}
                 workspaceName={title}
                 members={rows.map((member) => ({ id: member.id, name: accountName(member), isOwner: member.id === workspace.owner_guid }))}
-                allowed={allowed && !workspace.deleted_at}
-                deniedReason={workspace.deleted_at ? 'This workspace is deleted.' : `Setting the owner needs the ${setWorkspaceOwnerAction.requiredRole} role; you are ${operator.role}.`}
+                permission={setOwner}
                 approval={approval}
               />
               <SimpleTable
