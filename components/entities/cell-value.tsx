@@ -61,8 +61,11 @@ const PROSE_CHARS = 32;
 
 const LINK_CLASS = 'text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current';
 const ID_LINK_CLASS = `font-mono text-xs whitespace-nowrap ${LINK_CLASS}`;
-/** A name may wrap (a table fits the screen better so); the e-mail beside it keeps to one line. */
-const NAME_LINK_CLASS = `[&>bdi+bdi]:whitespace-nowrap ${LINK_CLASS}`;
+/**
+ * A name may wrap (a table fits the screen better so); the e-mail beside it keeps to one line,
+ * cut with an ellipsis when long (whole in the text, for copy and find).
+ */
+const NAME_LINK_CLASS = `[&>bdi+bdi]:inline-block [&>bdi+bdi]:max-w-[12rem] [&>bdi+bdi]:truncate [&>bdi+bdi]:align-bottom ${LINK_CLASS}`;
 
 interface IdLinkProps {
   entity: string;
