@@ -100,3 +100,36 @@ test('a failed name read leaves the ids, and the page works', async ({ page }) =
   // The other entities' names still arrive.
   await expect(page.locator('tbody a[href^="/workspaces/"]').first()).toHaveAttribute('title', /.+/);
 });
+
+test("a user's related tables name workspaces and channels, one batch read each for the page", async ({ page }) => {
+  // A creator whose recent messages (the ten the user page shows) include one in a named workspace.
+  const recent = await service<{ creator_guid: string }[]>(`/admin/ra/messages?sort=${encodeURIComponent('["message_ts","DESC"]')}&range=${encodeURIComponent('[0,49]')}`);
+  let subject: { user: string; workspace: string; title: string } | null = null;
+  for (const creator of [...new Set(recent.map((message) => message.creator_guid))]) {
+    const query = `filter=${encodeURIComponent(JSON.stringify({ creator_guid: creator }))}&sort=${encodeURIComponent('["message_ts","DESC"]')}&range=${encodeURIComponent('[0,9]')}`;
+    const own = await service<{ workspace_guid?: string | null }[]>(`/admin/ra/messages?${query}`);
+    const workspace = own.find((message) => message.workspace_guid)?.workspace_guid;
+    if (!workspace) continue;
+    const title = await workspaceTitle(workspace);
+    if (title !== workspace) {
+      subject = { user: creator, workspace, title };
+      break;
+    }
+  }
+  expect(subject, 'a creator with a recent message in a named workspace').not.toBeNull();
+  const { user, workspace, title } = subject!;
+
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.goto(`/users/${encodeURIComponent(user)}`);
+  const link = page.getByTestId('messages-panel').locator(`a[href="/workspaces/${encodeURIComponent(workspace)}"]`).first();
+  await expect(link).toHaveText(title);
+  await expect(link).toHaveAttribute('title', workspace);
+
+  // Names are read by id lists (filter={"id":[...]}): one per entity for the whole page, not one per row.
+  const batchReads = (path: string, entries: Awaited<ReturnType<typeof emulatorRequests>>) =>
+    entries.filter((entry) => entry.path === path && new URLSearchParams(entry.query).get('filter')?.startsWith('{"id":[')).length;
+  const entries = await emulatorRequests();
+  expect(batchReads('/admin/ra/workspaces', entries)).toBe(1);
+  expect(batchReads('/admin/ra/channels', entries)).toBeLessThanOrEqual(1);
+  expect(entries.filter((entry) => entry.path === '/admin/users/info').length).toBeLessThanOrEqual(1);
+});
