@@ -3,6 +3,7 @@
  * its URL state) on its page and in the jobs list.
  */
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { serviceToken, signIn } from './support';
 
@@ -24,7 +25,7 @@ async function smallStuckWorkspace(): Promise<string> {
   return [...counts].sort((a, b) => a[1] - b[1])[0]![0];
 }
 
-test('a job started from a filtered stuck view links back to that view from its page and the jobs list', async ({ page }) => {
+test('a job started from a filtered stuck view links back to that view from its page and the jobs list', async ({ page }, testInfo) => {
   const workspace = await smallStuckWorkspace();
   await page.goto(`/stuck?workspace=${workspace}&size=25&sort=age.asc`);
   const view = page.url();
@@ -39,6 +40,8 @@ test('a job started from a filtered stuck view links back to that view from its 
   const jobId = new URL(page.url()).pathname.split('/').pop()!;
 
   await expect(page.getByTestId('job-covers')).toContainText(workspace);
+  await expectNoSeriousA11yViolations(page, 'job page');
+  await screenshotBothThemes(page, testInfo, 'job-page');
   const origin = page.getByTestId('job-origin').getByRole('link');
   await expect(origin).toBeVisible();
   await origin.click();
@@ -48,6 +51,8 @@ test('a job started from a filtered stuck view links back to that view from its 
   await page.goto('/jobs');
   const row = page.getByTestId('jobs-table').locator('tbody tr').filter({ has: page.getByRole('link', { name: jobId.slice(0, 8), exact: true }) });
   await expect(row.getByTestId('job-covers')).toContainText(workspace);
+  await expectNoSeriousA11yViolations(page, 'jobs list');
+  await screenshotBothThemes(page, testInfo, 'jobs-list');
   await row.getByTestId('job-origin-link').click();
   await expect(page).toHaveURL(view);
 });
