@@ -16,4 +16,4 @@ export function jobOrigin(value: unknown): string | null {
 }
 
 /** The dry run's optional `origin` input: never refused, an unsafe one is dropped (null). */
-export const jobOriginSchema = z.unknown().transform(jobOrigin);
+export const jobOriginSchema = z.unknown().optional().transform(jobOrigin);

@@ -77,6 +77,9 @@ describe.each(testDrivers())('job origin stored on $title', (driver) => {
     expect(planned.total).toBe(20);
     expect((await readJob(db, planned.jobId))?.origin).toBeNull();
     expect((await readJob(db, (await plan(undefined)).jobId))?.origin).toBeNull();
+    // Callers without a view (scripts, older clients) leave it out.
+    const without = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } });
+    expect((await readJob(db, without.jobId))?.origin).toBeNull();
   });
 
   it("gives a revert the reverted job's page as its origin", async () => {
