@@ -21,7 +21,7 @@ function JobCovers({ row }: { row: JobRow }) {
       {row.origin ? (
         <>
           {' '}
-          <Link href={row.origin} className="underline underline-offset-2" data-testid="job-origin-link">
+          <Link href={row.origin} title={row.origin} className="underline underline-offset-2" data-testid="job-origin-link">
             (started from {row.origin.split('?')[0]})
           </Link>
         </>

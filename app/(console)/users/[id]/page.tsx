@@ -131,10 +131,9 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       <PlanAndHoldings data={data} />
       <WorkspacesSection userId={user.id} data={data} roles={roles} names={names} />
       <ChannelsSection userId={user.id} data={data} names={names} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <MessagesSection userId={user.id} data={data} names={names} />
-        <AgentsSection userId={user.id} data={data} />
-      </div>
+      {/* Full width: the messages table has workspace and channel columns beside the message. */}
+      <MessagesSection userId={user.id} data={data} names={names} />
+      <AgentsSection userId={user.id} data={data} />
       <AuditPanel targetType="user" targetId={user.id} />
       <RawJson record={user} />
     </div>
