@@ -1,10 +1,11 @@
 /**
- * Names, not ids: the messages list and the stuck queue show creators, workspaces and channels by
+ * Names, not ids: the messages list, the stuck queue and a user page's related tables show creators, workspaces and channels by
  * name (the id on hover and in the link), read with one batch per related entity, never one per
  * row; a failed name read leaves the ids.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
 
 const NAME_READS = ['/admin/users/info', '/admin/ra/workspaces', '/admin/ra/channels'];
@@ -99,4 +100,39 @@ test('a failed name read leaves the ids, and the page works', async ({ page }) =
   await expect(link).toHaveText(id);
   // The other entities' names still arrive.
   await expect(page.locator('tbody a[href^="/workspaces/"]').first()).toHaveAttribute('title', /.+/);
+});
+
+test("a user's related tables name workspaces and channels, one batch read each for the page", async ({ page }, testInfo) => {
+  // A creator whose recent messages (the ten the user page shows) include one in a named workspace.
+  const recent = await service<{ creator_guid: string }[]>(`/admin/ra/messages?sort=${encodeURIComponent('["message_ts","DESC"]')}&range=${encodeURIComponent('[0,49]')}`);
+  let subject: { user: string; workspace: string; title: string } | null = null;
+  for (const creator of [...new Set(recent.map((message) => message.creator_guid))]) {
+    const query = `filter=${encodeURIComponent(JSON.stringify({ creator_guid: creator }))}&sort=${encodeURIComponent('["message_ts","DESC"]')}&range=${encodeURIComponent('[0,9]')}`;
+    const own = await service<{ workspace_guid?: string | null }[]>(`/admin/ra/messages?${query}`);
+    const workspace = own.find((message) => message.workspace_guid)?.workspace_guid;
+    if (!workspace) continue;
+    const title = await workspaceTitle(workspace);
+    if (title !== workspace) {
+      subject = { user: creator, workspace, title };
+      break;
+    }
+  }
+  expect(subject, 'a creator with a recent message in a named workspace').not.toBeNull();
+  const { user, workspace, title } = subject!;
+
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.goto(`/users/${encodeURIComponent(user)}`);
+  const link = page.getByTestId('messages-panel').locator(`a[href="/workspaces/${encodeURIComponent(workspace)}"]`).first();
+  await expect(link).toHaveText(title);
+  await expect(link).toHaveAttribute('title', workspace);
+
+  // Names are read by id lists (filter={"id":[...]}): one per entity for the whole page, not one per row.
+  const batchReads = (path: string, entries: Awaited<ReturnType<typeof emulatorRequests>>) =>
+    entries.filter((entry) => entry.path === path && new URLSearchParams(entry.query).get('filter')?.startsWith('{"id":[')).length;
+  const entries = await emulatorRequests();
+  expect(batchReads('/admin/ra/workspaces', entries)).toBe(1);
+  expect(batchReads('/admin/ra/channels', entries)).toBeLessThanOrEqual(1);
+  expect(entries.filter((entry) => entry.path === '/admin/users/info').length).toBeLessThanOrEqual(1);
+  await expectNoSeriousA11yViolations(page, 'user page');
+  await screenshotBothThemes(page, testInfo, 'user-page', { fullPage: true });
 });

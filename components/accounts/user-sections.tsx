@@ -1,16 +1,26 @@
 /**
  * The sections of a user's page below the header: plan, holdings, workspaces with the user's
  * role, channels with role and membership status, recent messages and the agents they own.
+ * Related records are shown by name (`names`, read once per page by lib/entities/names.ts), with
+ * the id on hover and in the link.
  */
 import { Badge } from '@/components/ui/badge';
 import type { readUserPageData } from '@/lib/accounts/data';
 import { detailHref, filteredListHref } from '@/lib/entities/hrefs';
+import type { NameRecord } from '@/lib/entities/names';
 import { formatUtc } from '@/lib/time';
 import type { Channel, Workspace } from '@/lib/upstream/contract';
 import { FootprintTable } from './footprint-table';
 import { ListPanel, Panel, RecordLink, SettledContent } from './panels';
 
 type PageData = Awaited<ReturnType<typeof readUserPageData>>;
+
+/** A link to a related record by its name when the page's batch read found one, else by its id. */
+function NamedLink({ entity, id, names }: { entity: string; id: string | null | undefined; names: NameRecord }) {
+  if (!id) return '—';
+  const href = detailHref(entity, id);
+  return <RecordLink href={href} name={names[href]?.name} id={id} />;
+}
 
 const utc = (value: number | string | null | undefined) => {
   if (value === null || value === undefined) return '—';
@@ -50,7 +60,7 @@ export function PlanAndHoldings({ data }: { data: PageData }) {
   );
 }
 
-export function WorkspacesSection({ userId, data, roles, names }: { userId: string; data: PageData; roles: ReadonlyMap<string, string>; names: ReadonlyMap<string, string> }) {
+export function WorkspacesSection({ userId, data, roles, names }: { userId: string; data: PageData; roles: ReadonlyMap<string, string>; names: NameRecord }) {
   return (
     <ListPanel<Workspace>
       title="Workspaces"
@@ -68,8 +78,7 @@ export function WorkspacesSection({ userId, data, roles, names }: { userId: stri
         },
         {
           label: 'Owner',
-          cell: (workspace) =>
-            workspace.owner_guid ? <RecordLink href={detailHref('users', workspace.owner_guid)} name={names.get(workspace.owner_guid)} id={workspace.owner_guid} /> : '—',
+          cell: (workspace) => <NamedLink entity="users" id={workspace.owner_guid} names={names} />,
         },
         { label: 'Plan', cell: (workspace) => workspace.plan_type ?? '—' },
         { label: 'Deleted', cell: (workspace) => (workspace.deleted_at ? utc(workspace.deleted_at) : 'no') },
@@ -78,7 +87,7 @@ export function WorkspacesSection({ userId, data, roles, names }: { userId: stri
   );
 }
 
-export function ChannelsSection({ userId, data }: { userId: string; data: PageData }) {
+export function ChannelsSection({ userId, data, names }: { userId: string; data: PageData; names: NameRecord }) {
   const membership = (channel: Channel) => channel.json_collaborators?.find((member) => member.user_id === userId);
   return (
     <ListPanel<Channel>
@@ -91,6 +100,7 @@ export function ChannelsSection({ userId, data }: { userId: string; data: PageDa
       empty="Not a member of any channel."
       columns={[
         { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+        { label: 'Workspace', cell: (channel) => <NamedLink entity="workspaces" id={channel.workspace_guid} names={names} /> },
         { label: 'Type', cell: (channel) => channel.type },
         { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
         { label: 'Role', cell: (channel) => membership(channel)?.role ?? '—' },
@@ -100,7 +110,7 @@ export function ChannelsSection({ userId, data }: { userId: string; data: PageDa
   );
 }
 
-export function MessagesSection({ userId, data }: { userId: string; data: PageData }) {
+export function MessagesSection({ userId, data, names }: { userId: string; data: PageData; names: NameRecord }) {
   return (
     <ListPanel
       title="Recent messages"
@@ -113,6 +123,11 @@ export function MessagesSection({ userId, data }: { userId: string; data: PageDa
       empty="No messages."
       columns={[
         { label: 'Message', cell: (message) => <RecordLink href={detailHref('messages', message.id)} name={message.name ?? message.transcript_txt} id={message.id} /> },
+        { label: 'Workspace', cell: (message) => <NamedLink entity="workspaces" id={message.workspace_guid} names={names} /> },
+        {
+          label: 'Channel',
+          cell: (message) => (message.channel_guids?.length ? message.channel_guids.map((id) => <NamedLink key={id} entity="channels" id={id} names={names} />) : '—'),
+        },
         { label: 'Status', cell: (message) => message.status },
         { label: 'Sent', cell: (message) => utc(message.message_ts) },
       ]}

@@ -18,6 +18,9 @@ import { ITEM_NOUNS, JOB_ACTION_LABELS, jobActionsFor, type ItemKindName, type J
 import type { JobSelection } from '@/lib/jobs/types';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
 
+/** The view the dialog was opened in, with its URL state: the job links back to it (lib/jobs/origin.ts). */
+const currentView = () => `${window.location.pathname}${window.location.search}`;
+
 const TITLES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remediation', user: 'Bulk verification' };
 
 /** What a set-state action's items already at the target are called in the dry run's summary. */
@@ -53,7 +56,7 @@ export function BulkRemediationDialog({
   const dryRun = () =>
     startTransition(async () => {
       setError(null);
-      const result = await callAction(() => planBulkJob({ action, params: action === 'message.set_status' ? { status } : {}, selection }));
+      const result = await callAction(() => planBulkJob({ action, params: action === 'message.set_status' ? { status } : {}, selection, origin: currentView() }));
       if (result.ok) setPlan(result.data);
       else setError(result.error);
     });

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
@@ -12,13 +13,29 @@ import type { JobRow } from '@/lib/jobs/job-row';
 import type { TableParams } from '@/lib/search-params/table';
 import { formatUtc } from '@/lib/time';
 
+/** What the job covered, and a link back to the view it was started from when that is known. */
+function JobCovers({ row }: { row: JobRow }) {
+  return (
+    <span data-testid="job-covers">
+      {row.covers}
+      {row.origin ? (
+        <>
+          {' '}
+          <Link href={row.origin} title={row.origin} className="underline underline-offset-2" data-testid="job-origin-link">
+            (started from {row.origin.split('?')[0]})
+          </Link>
+        </>
+      ) : null}
+    </span>
+  );
+}
 
 const helper = createColumnHelper<ServerTableFeatures, JobRow>();
 
 const COLUMNS = [
   helper.display({ id: 'job', header: 'Job', meta: { label: 'Job' }, cell: ({ row }) => <RecordLink href={jobHref(row.original.id)}>{row.original.id.slice(0, 8)}</RecordLink> }),
   helper.display({ id: 'action', header: 'Action', meta: { label: 'Action' }, cell: ({ row }) => row.original.action }),
-  helper.display({ id: 'covers', header: 'Covers', meta: { label: 'Covers', cellClassName: 'max-w-80 text-xs whitespace-normal' }, cell: ({ row }) => <span data-testid="job-covers">{row.original.covers}</span> }),
+  helper.display({ id: 'covers', header: 'Covers', meta: { label: 'Covers', cellClassName: 'max-w-80 text-xs whitespace-normal' }, cell: ({ row }) => <JobCovers row={row.original} /> }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="secondary">{row.original.status}</Badge> }),
   helper.display({
     id: 'progress',

@@ -396,6 +396,12 @@ CREATE INDEX dashboard_stuck_readings_idx ON dashboard_stuck_readings (threshold
 `,
 };
 
+/** The same-site path of the view a job's dry run was started from (lib/jobs/origin.ts); null for older jobs. */
+const bulkJobOrigin: Migration = {
+  id: '0056_bulk_job_origin',
+  sql: `ALTER TABLE bulk_jobs ADD COLUMN origin text;`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -410,4 +416,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   incidents,
   stuckSamples,
   dashboardStuckReadings,
+  bulkJobOrigin,
 ];

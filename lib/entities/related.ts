@@ -7,7 +7,7 @@ import 'server-only';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { countRecords } from '@/lib/upstream/ra';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
-import { readNames } from './names';
+import { readNames, type NameRecord } from './names';
 import { findEntity } from './registry';
 import type { ColumnSpec, EntityView, RelatedList } from './types';
 
@@ -57,7 +57,11 @@ export type Titles = ReadonlyMap<string, string>;
 
 /** The linked records' names (lib/entities/names.ts: one read per entity, in parallel, ids on failure). */
 export async function readTitles(upstream: UpstreamClient, ids: Map<string, Set<string>>): Promise<Titles> {
-  const names = await readNames(upstream, Object.fromEntries(ids));
+  return titlesOf(await readNames(upstream, Object.fromEntries(ids)));
+}
+
+/** Titles from names already read (a page that reads its linked and related records' names at once). */
+export function titlesOf(names: NameRecord): Titles {
   return new Map(Object.entries(names).map(([href, name]) => [href, name.name]));
 }
 

@@ -10,6 +10,8 @@ export interface JobRow {
   action: string;
   /** What the selection covered, in words (describe-selection.ts). */
   covers: string;
+  /** The view it was started from (a same-site path), to link back to; null when unknown. */
+  origin: string | null;
   status: JobStatus;
   counts: Pick<JobCounts, 'done' | 'total' | 'failed'>;
   createdBy: string;
@@ -31,6 +33,7 @@ export function toJobRow(job: JobSummary): JobRow {
     id: job.id,
     action: describeJobAction(job),
     covers: describeJobCoverage(job),
+    origin: job.origin,
     status: job.status,
     counts: job.counts,
     createdBy: job.createdBy.email,

@@ -20,8 +20,10 @@ import type { Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 import { z } from 'zod';
 import { MESSAGE_OPERATIONS, messageStatusSchema } from '@/lib/upstream/message-operations';
+import { jobHref } from '@/lib/entities/hrefs';
 import { itemKindOf, messageGuidOf, targetStateOf, type ItemKind } from './item-kinds';
 import type { JobAction, JobParams } from './operations';
+import { jobOriginSchema } from './origin';
 import {
   JOB_COLUMNS,
   JobCommandError,
@@ -57,11 +59,12 @@ const otherActions = MESSAGE_OPERATIONS.filter((action): action is OtherMessageO
  * A dry run's input, the one schema for it: the guard validates with it (lib/actions/jobs.ts)
  * and planJob parses with it again, for callers that come without the guard. Set status needs
  * its target status; the other actions take no parameter. Mark verified selects user ids.
+ * `origin` is the view the dry run was started from (origin.ts), kept only when same-site.
  */
 export const planJobInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('message.set_status'), params: z.object({ status: messageStatusSchema }).strict(), selection: jobSelectionSchema }),
-  z.object({ action: z.enum(otherActions as [OtherMessageOperation, ...OtherMessageOperation[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema }),
-  z.object({ action: z.literal('user.set_verified'), params: z.object({}).strict().default({}), selection: selectionSchema('user id') }),
+  z.object({ action: z.literal('message.set_status'), params: z.object({ status: messageStatusSchema }).strict(), selection: jobSelectionSchema, origin: jobOriginSchema }),
+  z.object({ action: z.enum(otherActions as [OtherMessageOperation, ...OtherMessageOperation[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema, origin: jobOriginSchema }),
+  z.object({ action: z.literal('user.set_verified'), params: z.object({}).strict().default({}), selection: selectionSchema('user id'), origin: jobOriginSchema }),
 ]);
 
 /** What planJob takes from callers without the guard; parsed with planJobInputSchema. */
@@ -69,6 +72,8 @@ export interface PlanJobInput {
   action: JobAction;
   params?: unknown;
   selection: JobSelection;
+  /** The path of the view it was started from; dropped unless same-site. */
+  origin?: string | null;
 }
 
 export interface PlanOptions {
@@ -113,10 +118,10 @@ export function describePlan(plan: JobPlan): string {
  */
 export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInput, options: PlanOptions = {}, jobId: string = randomUUID()): Promise<JobPlan> {
   const who = parseOrInvalid(() => jobActorSchema.parse(actor));
-  const { action, params, selection } = parseOrInvalid(() => planJobInputSchema.parse(input));
+  const { action, params, selection, origin } = parseOrInvalid(() => planJobInputSchema.parse(input));
   const recorded = recordedSelection(selection);
   const kind = itemKindOf(action);
-  return buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null }, options, async (writer) => {
+  return buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null, origin }, options, async (writer) => {
     if (selection.kind === 'filter') await readByFilter(deps.upstream, kind, selection.filter, writer, options);
     else await readByIds(deps.upstream, kind, selection.ids, writer, options);
   });
@@ -141,7 +146,7 @@ export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJob
   return buildPlan(
     deps,
     who,
-    { jobId, action: 'message.set_status', params: {}, selection: { kind: 'revert', jobId: job.id }, revertsJobId: job.id },
+    { jobId, action: 'message.set_status', params: {}, selection: { kind: 'revert', jobId: job.id }, revertsJobId: job.id, origin: jobHref(job.id) },
     options,
     async (writer) => {
       const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
@@ -183,6 +188,8 @@ interface PlanHeader {
   params: JobParams;
   selection: Record<string, unknown>;
   revertsJobId: string | null;
+  /** The view it was started from (a revert: the reverted job's page). */
+  origin: string | null;
 }
 
 /** Collects the read records into the job's items, a page per INSERT. */
@@ -251,9 +258,9 @@ async function buildPlan(
   const { db } = deps;
   const started = performance.now();
   await db.query(
-    `INSERT INTO bulk_jobs (id, action, params, selection, status, created_by_id, created_by_email, created_by_role, reverts_job_id)
-     VALUES ($1, $2, $3::jsonb, $4::jsonb, 'planning', $5, $6, $7, $8)`,
-    [header.jobId, header.action, JSON.stringify(header.params), JSON.stringify(header.selection), actor.id, actor.email, actor.role, header.revertsJobId],
+    `INSERT INTO bulk_jobs (id, action, params, selection, status, created_by_id, created_by_email, created_by_role, reverts_job_id, origin)
+     VALUES ($1, $2, $3::jsonb, $4::jsonb, 'planning', $5, $6, $7, $8, $9)`,
+    [header.jobId, header.action, JSON.stringify(header.params), JSON.stringify(header.selection), actor.id, actor.email, actor.role, header.revertsJobId, header.origin],
   );
   try {
     const writer = new PlanWriter(db, header, options.sampleSize ?? DEFAULT_SAMPLE_SIZE);

@@ -126,6 +126,8 @@ export interface Job {
   revertsJobId: string | null;
   /** How many times a runner started it (1, plus one per retry of failed items). */
   runs: number;
+  /** The same-site path of the view the dry run was started from (origin.ts); null when unknown. */
+  origin: string | null;
 }
 
 export interface JobItem {
@@ -154,7 +156,7 @@ export interface JobItem {
 }
 
 export const JOB_COLUMNS = `id, action, params, selection, dry_run, status, created_by_id, created_by_email, created_by_role,
-  created_at, planned_at, queued_at, started_at, finished_at, total, reverts_job_id, runs`;
+  created_at, planned_at, queued_at, started_at, finished_at, total, reverts_job_id, runs, origin`;
 
 const nullableDate = z.date().nullable();
 
@@ -177,6 +179,7 @@ export const jobRowSchema = z
     total: z.number(),
     reverts_job_id: z.string().nullable(),
     runs: z.number(),
+    origin: z.string().nullable(),
   })
   .transform(
     (row): Job => ({
@@ -195,6 +198,7 @@ export const jobRowSchema = z
       total: row.total,
       revertsJobId: row.reverts_job_id,
       runs: row.runs,
+      origin: row.origin,
     }),
   );
 

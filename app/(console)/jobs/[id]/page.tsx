@@ -65,6 +65,12 @@ export default async function JobPage({ params, searchParams }: { params: Promis
             <span className="text-muted-foreground">Covers: </span>
             {describeJobCoverage(job)}
           </p>
+          {job.origin ? (
+            <p className="text-sm" data-testid="job-origin">
+              <span className="text-muted-foreground">Started from: </span>
+              <Link href={job.origin} className="font-mono text-xs underline underline-offset-2 break-all">{job.origin}</Link>
+            </p>
+          ) : null}
         </div>
         <AutoRefresh
           seconds={running && !paused ? 2 : 0}

@@ -21,11 +21,10 @@ import { permissionFor } from '@/lib/auth/permissions';
 import { RefusalNote } from '@/components/refusal-note';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
-import { usersInfo } from '@/lib/upstream/accounts';
 import { isDotSegment, userSchema } from '@/lib/upstream/contract';
-import { isUpstreamError } from '@/lib/upstream/errors';
 import { getRecord } from '@/lib/upstream/ra';
-import { countRelated, linkedIds, readTitles } from '@/lib/entities/related';
+import { readNames } from '@/lib/entities/names';
+import { countRelated, linkedIds, titlesOf } from '@/lib/entities/related';
 import { entityView, findEntity } from '@/lib/entities/registry';
 
 type UserPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -55,19 +54,21 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
     return <ServiceFailure title={`User ${id}`} failure={read.failure} retryHref={`/users/${encodeURIComponent(id)}`} />;
   }
   const user = read.data;
-  const titles = readTitles(upstream, linkedIds(view, user));
   const workspaces = data.workspaces.ok ? data.workspaces.data.rows : [];
-  // Names of the workspace owners in one batch read; the roles need a read per workspace.
-  const [names, roles] = await Promise.all([
-    usersInfo(upstream, workspaces.map((workspace) => workspace.owner_guid ?? ''))
-      .then((users) => new Map(users.map((other) => [other.id, accountName(other)])))
-      .catch((error: unknown) => {
-        // Names are decoration: the links show the ids without them.
-        if (isUpstreamError(error)) return new Map<string, string>();
-        throw error;
-      }),
-    readWorkspaceRoles(upstream, id, workspaces),
-  ]);
+  const channels = data.channels.ok ? data.channels.data.rows : [];
+  const messages = data.messages.ok ? data.messages.data.rows : [];
+  // The names of the records the user links to and of the related tables' records: one batch
+  // read per entity for the whole page, in parallel (names.ts), beside the roles, which need a
+  // read per workspace.
+  const linked = linkedIds(view, user);
+  const namesRead = readNames(upstream, {
+    ...Object.fromEntries(linked),
+    users: [...(linked.get('users') ?? []), ...workspaces.map((workspace) => workspace.owner_guid)],
+    workspaces: [...(linked.get('workspaces') ?? []), ...channels.map((channel) => channel.workspace_guid), ...messages.map((message) => message.workspace_guid)],
+    channels: [...(linked.get('channels') ?? []), ...messages.flatMap((message) => message.channel_guids ?? [])],
+  });
+  const titles = namesRead.then(titlesOf);
+  const [names, roles] = await Promise.all([namesRead, readWorkspaceRoles(upstream, id, workspaces)]);
   const name = accountName(user);
   const displayName = [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.email || user.id;
   const verify = permissionFor(operator.role, setVerifiedAction);
@@ -129,11 +130,10 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
       </div>
       <PlanAndHoldings data={data} />
       <WorkspacesSection userId={user.id} data={data} roles={roles} names={names} />
-      <ChannelsSection userId={user.id} data={data} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <MessagesSection userId={user.id} data={data} />
-        <AgentsSection userId={user.id} data={data} />
-      </div>
+      <ChannelsSection userId={user.id} data={data} names={names} />
+      {/* Full width: the messages table has workspace and channel columns beside the message. */}
+      <MessagesSection userId={user.id} data={data} names={names} />
+      <AgentsSection userId={user.id} data={data} />
       <AuditPanel targetType="user" targetId={user.id} />
       <RawJson record={user} />
     </div>
