@@ -81,7 +81,7 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
   // A named link keeps the id in its href and on hover; a detail page shows it too, having room.
   const content = name ? (
     <>
-      <bdi className="font-sans text-sm">
+      <bdi className="font-sans text-sm [overflow-wrap:anywhere]">
         <VisibleText text={cut(name.name, TEXT_LIMIT.table)} />
       </bdi>
       {name.email && name.email !== name.name ? (
