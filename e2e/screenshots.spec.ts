@@ -28,6 +28,8 @@ test('README screenshots at 1440x900, light and dark', async ({ page }) => {
 
   await page.goto('/stuck');
   await expect(page.getByTestId('stuck-row').first()).toBeVisible();
+  // The trend chart loads after the rows: shoot it drawn.
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await shoot(page, 'stuck-queue');
   const id = (await page.getByTestId('stuck-row').first().getAttribute('data-message-id'))!;
 
