@@ -2,16 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { BACKGROUND_REFRESH_COOKIE, BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS } from '@/lib/auth/background-request';
+import { BACKGROUND_MARK_LINGER_MS, clearBackgroundMark, dialogOpen, rereadInBackground } from '@/components/auth/background-reread';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
 import { autoRetryDelaySeconds } from './retry-schedule';
-
-/** How long the background mark stays after the re-read's render arrived. */
-const MARK_LINGER_MS = 2_000;
-
-function clearBackgroundMark(): void {
-  document.cookie = `${BACKGROUND_REFRESH_COOKIE}=; path=/; max-age=0; samesite=strict`;
-}
 
 /**
  * Re-reads a failed page by itself, so it comes back when the service does: after 5 s, 10 s,
@@ -25,7 +18,7 @@ export function AutoRetry({ kind }: { kind: UpstreamFailure['kind'] }) {
   const [remaining, setRemaining] = useState<number | null>(() => autoRetryDelaySeconds(kind, 0));
 
   // The mark covers the re-read and the prefetches of the links it renders, then goes.
-  useEffect(() => () => void window.setTimeout(clearBackgroundMark, MARK_LINGER_MS), []);
+  useEffect(() => () => void window.setTimeout(clearBackgroundMark, BACKGROUND_MARK_LINGER_MS), []);
   useEffect(() => {
     const delay = autoRetryDelaySeconds(kind, attempt);
     if (delay === null) return;
@@ -33,10 +26,7 @@ export function AutoRetry({ kind }: { kind: UpstreamFailure['kind'] }) {
     const tick = setInterval(() => setRemaining(Math.max(0, delay - Math.floor((Date.now() - started) / 1000))), 1000);
     const timer = setTimeout(() => {
       // Not while a dialog is open: the operator is in the middle of something.
-      if (!document.querySelector('[role="dialog"], [role="alertdialog"]')) {
-        document.cookie = `${BACKGROUND_REFRESH_COOKIE}=1; path=/; max-age=${BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS}; samesite=strict`;
-        router.refresh();
-      }
+      if (!dialogOpen()) rereadInBackground(() => router.refresh());
       setRemaining(autoRetryDelaySeconds(kind, attempt + 1));
       setAttempt(attempt + 1);
     }, delay * 1000);

@@ -3,15 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { BACKGROUND_REFRESH_COOKIE, BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS } from '@/lib/auth/background-request';
+import { BACKGROUND_MARK_LINGER_MS, clearBackgroundMark, dialogOpen, rereadInBackground } from '@/components/auth/background-reread';
 import { formatUtcTime } from '@/lib/time';
-
-/** How long the mark stays after the re-read's render arrived. */
-const MARK_LINGER_MS = 2_000;
-
-function clearBackgroundMark(): void {
-  document.cookie = `${BACKGROUND_REFRESH_COOKIE}=; path=/; max-age=0; samesite=strict`;
-}
 
 interface AutoRefreshProps {
   seconds: number;
@@ -29,7 +22,7 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref, stoppe
   // render arrives (a new renderedAt), which covers the prefetches of the links it renders, so an
   // unattended page does not keep the session past its idle timeout.
   useEffect(() => {
-    const timer = setTimeout(clearBackgroundMark, MARK_LINGER_MS);
+    const timer = setTimeout(clearBackgroundMark, BACKGROUND_MARK_LINGER_MS);
     return () => clearTimeout(timer);
   }, [renderedAt]);
   useEffect(() => clearBackgroundMark, []);
@@ -38,9 +31,8 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref, stoppe
     const timer = setInterval(() => {
       // Not while a dialog is open: the operator is in the middle of something (a dry run, a
       // confirmation) that a re-render could take away.
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      document.cookie = `${BACKGROUND_REFRESH_COOKIE}=1; path=/; max-age=${BACKGROUND_REFRESH_COOKIE_MAX_AGE_SECONDS}; samesite=strict`;
-      router.refresh();
+      if (dialogOpen()) return;
+      rereadInBackground(() => router.refresh());
     }, seconds * 1000);
     return () => clearInterval(timer);
   }, [router, seconds]);
