@@ -97,29 +97,25 @@ async function decide(db: Queryable, sql: string, params: unknown[], id: string,
   return row ? { ok: true, request: approvalRowSchema.parse(row) } : { ok: false, refusal: await refusalFor(db, id, actorId, expectOwn) };
 }
 
-/** Pending to approved, by another operator than the requester, before the expiry. */
-export function approveRequest(db: Queryable, id: string, approver: ApprovalActor, comment: string | null): Promise<DecisionResult> {
+/** Pending to approved or rejected, by another operator than the requester, before the expiry. */
+function decideAsApprover(db: Queryable, id: string, approver: ApprovalActor, comment: string | null, status: 'approved' | 'rejected'): Promise<DecisionResult> {
   return decide(
     db,
-    `UPDATE approval_requests SET status = 'approved', approver_id = $2, approver_email = $3, review_comment = $4, decided_at = now()
+    `UPDATE approval_requests SET status = $5, approver_id = $2, approver_email = $3, review_comment = $4, decided_at = now()
      WHERE id = $1 AND status = 'pending' AND expires_at > now() AND requester_id <> $2 RETURNING ${APPROVAL_COLUMNS}`,
-    [id, approver.id, approver.email, comment],
+    [id, approver.id, approver.email, comment, status],
     id,
     approver.id,
     false,
   );
 }
 
+export function approveRequest(db: Queryable, id: string, approver: ApprovalActor, comment: string | null): Promise<DecisionResult> {
+  return decideAsApprover(db, id, approver, comment, 'approved');
+}
+
 export function rejectRequest(db: Queryable, id: string, approver: ApprovalActor, comment: string | null): Promise<DecisionResult> {
-  return decide(
-    db,
-    `UPDATE approval_requests SET status = 'rejected', approver_id = $2, approver_email = $3, review_comment = $4, decided_at = now()
-     WHERE id = $1 AND status = 'pending' AND expires_at > now() AND requester_id <> $2 RETURNING ${APPROVAL_COLUMNS}`,
-    [id, approver.id, approver.email, comment],
-    id,
-    approver.id,
-    false,
-  );
+  return decideAsApprover(db, id, approver, comment, 'rejected');
 }
 
 /** Only the requester cancels, and only while pending. */
