@@ -20,6 +20,12 @@ export interface PacingTime {
   wait: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** One export's reads, paced against the service's rate limit; `done` when the export ends. */
+export interface PacedReader {
+  read: <T extends { rateLimit?: RateLimitInfo }>(call: () => Promise<T>, signal?: AbortSignal) => Promise<T>;
+  done: () => void;
+}
+
 export class ExportPacing {
   private readonly shared = new Map<string, Shared>();
 
@@ -32,7 +38,7 @@ export class ExportPacing {
    * The paced reader of one export of `operatorId`: each read waits its turn, then its answer
    * (or failure) teaches the pacer. Call `done` when the export ends.
    */
-  open(operatorId: string): { read: <T extends { rateLimit?: RateLimitInfo }>(call: () => Promise<T>, signal?: AbortSignal) => Promise<T>; done: () => void } {
+  open(operatorId: string): PacedReader {
     let entry = this.shared.get(operatorId);
     if (!entry) {
       entry = { pacer: new RatePacer({ headroom: this.headroom }), users: 0 };

@@ -15,7 +15,7 @@ import { inferEntity } from '@/lib/entities/infer';
 import { parseListParams, toListQuery } from '@/lib/entities/list-params';
 import { columnVisibility } from '@/lib/entities/list-state';
 import { ENTITY_NAME_PATTERN, findEntity } from '@/lib/entities/registry';
-import { csvResponse, exportState, tooManyExportsResponse } from '@/lib/export';
+import { csvResponse, openPacedExport } from '@/lib/export';
 import { searchParamsRecord } from '@/lib/search-params';
 import { raRecordSchema, type ListQuery, type RaRecord } from '@/lib/upstream/contract';
 import { isUpstreamError, UpstreamError } from '@/lib/upstream/errors';
@@ -27,14 +27,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ enti
   const { entity: name } = await params;
   if (!ENTITY_NAME_PATTERN.test(name)) return Response.json({ error: 'not_found', message: `No entity "${name}".` }, { status: 404 });
 
-  const { slots, pacing } = exportState();
-  const slot = slots.acquire(session.operator.id);
-  if (!slot.ok) return tooManyExportsResponse(slot);
-  const paced = pacing.open(session.operator.id);
-  const end = () => {
-    paced.done();
-    slot.release();
-  };
+  const opened = openPacedExport(session.operator.id);
+  if (!opened.ok) return opened.response;
+  const { paced, end } = opened;
 
   const known = findEntity(name);
   const schema = known?.schema ?? raRecordSchema;

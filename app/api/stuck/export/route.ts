@@ -8,7 +8,7 @@ import { requireAdminRouteSession, upstreamFailureResponse } from '@/lib/auth/ro
 import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, exportFileName, exportValue, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
 import { findEntity } from '@/lib/entities/registry';
-import { csvResponse, exportState, tooManyExportsResponse } from '@/lib/export';
+import { csvResponse, openPacedExport } from '@/lib/export';
 import { searchParamsRecord } from '@/lib/search-params';
 import { requestTime } from '@/lib/request-time';
 import { stuckListSort } from '@/lib/triage/data';
@@ -30,14 +30,9 @@ export async function GET(request: Request): Promise<Response> {
   const sort = stuckListSort(table.sort.order);
   const columns = (findEntity('messages')?.columns ?? []).filter((column) => FIELDS.includes(column.key));
 
-  const { slots, pacing } = exportState();
-  const slot = slots.acquire(session.operator.id);
-  if (!slot.ok) return tooManyExportsResponse(slot);
-  const paced = pacing.open(session.operator.id);
-  const end = () => {
-    paced.done();
-    slot.release();
-  };
+  const opened = openPacedExport(session.operator.id);
+  if (!opened.ok) return opened.response;
+  const { paced, end } = opened;
   const abort = new AbortController();
   const signal = AbortSignal.any([request.signal, abort.signal]);
   const readPage = async (index: number): Promise<ListResult<Message>> => {
