@@ -114,7 +114,7 @@ function bestSource<Row extends { id: string }>(table: Table<Row>, conditions: r
     for (const condition of conditions) {
       if (condition.kind !== 'text') continue;
       const found = table.textIndex(condition.fields).search(condition.text);
-      if (found && (!best || found.length < best.size)) best = { condition, buckets: [found], size: found.length };
+      if (found && (!best || found.size < best.size)) best = { condition, buckets: [found], size: found.size };
     }
   }
   return best;
