@@ -12,12 +12,43 @@ export function bitmapWords(rowCount: number): number {
   return (rowCount + 31) >>> 5;
 }
 
-/** Ascending ordinals, each once, as postings. */
-export function toPostings(ordinals: readonly number[], rowCount: number): Postings {
-  if (ordinals.length * 32 <= rowCount) return { kind: 'list', ordinals: Int32Array.from(ordinals) };
-  const bits = new Uint32Array(bitmapWords(rowCount));
-  for (const ordinal of ordinals) bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-  return { kind: 'bits', bits };
+/**
+ * Collects one word's rows, visited in ascending order, in the smaller form as it goes: a list
+ * turns into a bitmap when it would pass one row in 32, so building never holds more than the
+ * finished postings (plus a list's spare capacity).
+ */
+export class PostingsBuilder {
+  private ordinals = new Int32Array(2);
+  private length = 0;
+  private bits: Uint32Array | null = null;
+  private last = -1;
+
+  constructor(private readonly rowCount: number) {}
+
+  /** Adds a row; adding the last row again changes nothing. */
+  add(ordinal: number): void {
+    if (ordinal === this.last) return;
+    this.last = ordinal;
+    if (!this.bits && (this.length + 1) * 32 > this.rowCount) {
+      this.bits = new Uint32Array(bitmapWords(this.rowCount));
+      for (let i = 0; i < this.length; i++) this.bits[this.ordinals[i]! >>> 5]! |= 1 << (this.ordinals[i]! & 31);
+      this.ordinals = new Int32Array(0);
+    }
+    if (this.bits) {
+      this.bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
+      return;
+    }
+    if (this.length === this.ordinals.length) {
+      const grown = new Int32Array(Math.min(this.length * 2, (this.rowCount >>> 5) + 1));
+      grown.set(this.ordinals);
+      this.ordinals = grown;
+    }
+    this.ordinals[this.length++] = ordinal;
+  }
+
+  finish(): Postings {
+    return this.bits ? { kind: 'bits', bits: this.bits } : { kind: 'list', ordinals: this.ordinals.slice(0, this.length) };
+  }
 }
 
 export function postingsBytes(postings: Postings): number {

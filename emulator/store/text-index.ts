@@ -19,7 +19,7 @@
  * A search of separators only is left to the scan.
  */
 
-import { andInto, bitmapWords, countBits, ordinalsOf, orInto, postingsBytes, toPostings, type Postings } from './row-set';
+import { andInto, bitmapWords, countBits, ordinalsOf, orInto, PostingsBuilder, postingsBytes, type Postings } from './row-set';
 
 let canonical: Uint16Array | undefined;
 
@@ -217,13 +217,10 @@ export class TextIndex<Row> {
     const rows = [...this.source()];
     const wordIds = new Map<string, number>();
     const words: string[] = [];
-    const wordLists: number[][] = [];
+    const wordLists: PostingsBuilder[] = [];
     const runIds = new Map<string, number>();
-    const pairLists = new Map<number, Map<number, number[]>>();
-    // Rows are visited in order: a list's last entry tells whether this row is listed already.
-    const add = (list: number[], ordinal: number) => {
-      if (list[list.length - 1] !== ordinal) list.push(ordinal);
-    };
+    // Run id -> first word id -> second word id -> rows: small-integer keys all the way.
+    const pairLists = new Map<number, Map<number, Map<number, PostingsBuilder>>>();
     for (let ordinal = 0; ordinal < rows.length; ordinal++) {
       const row = rows[ordinal]!;
       for (const field of this.fields) {
@@ -239,9 +236,9 @@ export class TextIndex<Row> {
             if (id >= PAIR_STRIDE) throw new Error('text index: too many distinct words');
             wordIds.set(word, id);
             words.push(word);
-            wordLists.push([]);
+            wordLists.push(new PostingsBuilder(rows.length));
           }
-          add(wordLists[id]!, ordinal);
+          wordLists[id]!.add(ordinal);
           if (previous >= 0) {
             const run = cut.runs[i]!;
             let runId = runIds.get(run);
@@ -250,24 +247,24 @@ export class TextIndex<Row> {
               runIds.set(run, runId);
               pairLists.set(runId, new Map());
             }
-            const group = pairLists.get(runId)!;
-            const key = previous * PAIR_STRIDE + id;
-            const list = group.get(key);
-            if (list) add(list, ordinal);
-            else group.set(key, [ordinal]);
+            const byFirst = pairLists.get(runId)!;
+            let bySecond = byFirst.get(previous);
+            if (!bySecond) byFirst.set(previous, (bySecond = new Map()));
+            let list = bySecond.get(id);
+            if (!list) bySecond.set(id, (list = new PostingsBuilder(rows.length)));
+            list.add(ordinal);
           }
           previous = id;
         }
       }
     }
-    const wordRows = wordLists.map((list) => toPostings(list, rows.length));
     const pairs = new Map<number, Map<number, Postings>>();
-    for (const [runId, group] of pairLists) {
-      const compact = new Map<number, Postings>();
-      for (const [key, list] of group) compact.set(key, toPostings(list, rows.length));
-      pairs.set(runId, compact);
+    for (const [runId, byFirst] of pairLists) {
+      const group = new Map<number, Postings>();
+      for (const [first, bySecond] of byFirst) for (const [second, list] of bySecond) group.set(first * PAIR_STRIDE + second, list.finish());
+      pairs.set(runId, group);
     }
-    this.built = { rows, words, wordRows, runIds, pairs };
+    this.built = { rows, words, wordRows: wordLists.map((list) => list.finish()), runIds, pairs };
     return this.built;
   }
 }

@@ -63,15 +63,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ enti
   const visibility = columnVisibility(view, state.cols);
   const columns = view.columns.filter((column) => visibility[column.key]);
   const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
-  const pages = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => page.rows));
-  async function* rest() {
-    for await (const rows of pages) yield csvRows(columns, rows);
-  }
+  // Each page becomes its CSV text as soon as it arrives: pages waiting their turn hold text, not rows.
+  const rest = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => csvRows(columns, page.rows)));
 
   return csvResponse({
     fileName: exportFileName(name, new Date()),
     first: csvHeader(columns) + csvRows(columns, first.rows),
-    rest: rest(),
+    rest,
     label: name,
     onEnd: end,
     abort,

@@ -58,14 +58,12 @@ export async function GET(request: Request): Promise<Response> {
     throw error;
   }
   const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
-  const pages = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => page.rows));
-  async function* rest() {
-    for await (const rows of pages) yield lines(rows);
-  }
+  // Each page becomes its CSV text as soon as it arrives: pages waiting their turn hold text, not rows.
+  const rest = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => lines(page.rows)));
   return csvResponse({
     fileName: exportFileName('stuck-messages', new Date()),
     first: CSV_BOM + csvRecord([...columns.map((column) => column.key), 'missing']) + lines(first.rows),
-    rest: rest(),
+    rest,
     label: 'stuck',
     onEnd: end,
     abort,
