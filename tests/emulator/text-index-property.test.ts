@@ -2,13 +2,15 @@
  * The text index against brute force on random data: rows of a few short words with runs of
  * separators between them (so word pairs, repeated runs and fragments collide often), searched
  * with random texts of one to four pieces, with and without leading and trailing separators, in
- * mixed case. Every search gives exactly the rows a case-insensitive regular expression finds.
+ * mixed case. Every search gives exactly the rows a case-insensitive regular expression finds;
+ * the row sets under it keep every row in both of their forms.
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../../emulator/seed/random';
 import { TextIndex } from '../../emulator/store/text-index';
 import { Table } from '../../emulator/store/table';
 import { listRows } from '../../emulator/store/list';
+import { bitmapWords, countBits, ordinalsOf, orInto, PostingsBuilder } from '../../emulator/store/row-set';
 
 interface Row {
   id: string;
@@ -81,6 +83,28 @@ describe('free-text index on random data', () => {
       const indexed = listRows(table, request);
       const scanned = listRows(table, request, { textIndex: false });
       expect({ ids: indexed.rows.map((row) => row.id), total: indexed.total }).toEqual({ ids: scanned.rows.map((row) => row.id), total: scanned.total });
+    }
+  });
+});
+
+describe('row sets', () => {
+  it('keep every row, in order, as a list or as a bitmap', () => {
+    const random = createRandom(5);
+    for (const rowCount of [1, 31, 32, 33, 64, 1000]) {
+      for (const density of [0.01, 0.2, 1]) {
+        const wanted = Array.from({ length: rowCount }, (_, i) => i).filter(() => random.next() < density);
+        const builder = new PostingsBuilder(rowCount);
+        for (const ordinal of wanted) {
+          builder.add(ordinal);
+          builder.add(ordinal);
+        }
+        const postings = builder.finish();
+        expect(postings.kind, `${wanted.length} of ${rowCount}`).toBe(wanted.length * 32 > rowCount ? 'bits' : 'list');
+        const bits = new Uint32Array(bitmapWords(rowCount));
+        orInto(bits, postings);
+        expect([...ordinalsOf(bits)]).toEqual(wanted);
+        expect(countBits(bits)).toBe(wanted.length);
+      }
     }
   });
 });
