@@ -18,7 +18,7 @@ import { openConsoleDb, type ConsoleDb } from '../../lib/db';
 import { cancelJob } from '../../lib/jobs/commands';
 import { planJob } from '../../lib/jobs/plan';
 import { readPlanProgress } from '../../lib/jobs/plan-background';
-import { DEFAULT_INLINE_PLAN_LIMIT } from '../../lib/jobs/plan-settings';
+import { planSettings } from '../../lib/jobs/plan-settings';
 import { getJob } from '../../lib/jobs/queries';
 import { startJobRunner, type JobRunner } from '../../lib/jobs/runner';
 import { createServiceCredential, machineUpstream } from '../../lib/jobs/service-credential';
@@ -84,7 +84,7 @@ export async function run(options: { preset?: string; port?: number } = {}): Pro
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 250);
     const asked = performance.now();
-    const plan = await planJob({ db, upstream: operator }, BENCH_ACTOR, input, { inlineLimit: DEFAULT_INLINE_PLAN_LIMIT });
+    const plan = await planJob({ db, upstream: operator }, BENCH_ACTOR, input, planSettings({}));
     const responseMs = Math.round(performance.now() - asked);
     let job = await getJob(db, plan.jobId);
     while (job && job.status === 'planning') {
@@ -101,7 +101,7 @@ export async function run(options: { preset?: string; port?: number } = {}): Pro
     await cancelJob(db, BENCH_ACTOR, plan.jobId);
 
     // Cancel mid-read: a second dry run of the same selection, cancelled a few pages in.
-    const second = await planJob({ db, upstream: operator }, BENCH_ACTOR, input, { inlineLimit: DEFAULT_INLINE_PLAN_LIMIT });
+    const second = await planJob({ db, upstream: operator }, BENCH_ACTOR, input, planSettings({}));
     for (let read = await readPlanProgress(db, second.jobId); read && read.state === 'reading' && read.pages < 10; read = await readPlanProgress(db, second.jobId)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

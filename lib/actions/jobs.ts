@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cancelJob, describePlan, planJob, planJobInputSchema, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
 import { retryPlanning } from '@/lib/jobs/plan-background';
-import { inlinePlanLimit } from '@/lib/jobs/plan-settings';
+import { planSettings } from '@/lib/jobs/plan-settings';
 import { actorFromOperator } from '@/lib/jobs/types';
 import { defineAction } from './define';
 
@@ -20,7 +20,7 @@ export const planJobAction = defineAction({
   input: planJobInputSchema.transform((input) => ({ ...input, jobId: randomUUID() })),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   // A large filter is read by the runners in the background after the first page (JOB_INLINE_PLAN_LIMIT).
-  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal, inlineLimit: inlinePlanLimit() }, id),
+  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal, ...planSettings() }, id),
   summary: describePlan,
 });
 

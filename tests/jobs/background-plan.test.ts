@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ConsoleDb } from '@/lib/db';
 import { planJob as planJobUnguarded, type PlanOptions } from '@/lib/jobs/plan';
 import { readPlanProgress } from '@/lib/jobs/plan-background';
-import { inlinePlanLimit } from '@/lib/jobs/plan-settings';
+import { planSettings } from '@/lib/jobs/plan-settings';
 import { getJob } from '@/lib/jobs/queries';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
@@ -20,13 +20,14 @@ import { auditRowsFor, fakeUpstream, itemsOf, OPS, readerFor, testRunner, waitFo
 const MESSAGES = 1_200;
 const PAGE = 100;
 
-describe('JOB_INLINE_PLAN_LIMIT', () => {
-  it('defaults to 2,000 and refuses what is not a whole number', () => {
-    expect(inlinePlanLimit({})).toBe(2000);
-    expect(inlinePlanLimit({ JOB_INLINE_PLAN_LIMIT: '' })).toBe(2000);
-    expect(inlinePlanLimit({ JOB_INLINE_PLAN_LIMIT: '50' })).toBe(50);
-    expect(() => inlinePlanLimit({ JOB_INLINE_PLAN_LIMIT: 'many' })).toThrow(/JOB_INLINE_PLAN_LIMIT/);
-    expect(() => inlinePlanLimit({ JOB_INLINE_PLAN_LIMIT: '-1' })).toThrow(/JOB_INLINE_PLAN_LIMIT/);
+describe('JOB_INLINE_PLAN_LIMIT and JOB_PLAN_PAGE_SIZE', () => {
+  it('default to 2,000 and 500, and refuse what is not a whole number in range', () => {
+    expect(planSettings({})).toEqual({ inlineLimit: 2000, pageSize: 500 });
+    expect(planSettings({ JOB_INLINE_PLAN_LIMIT: '', JOB_PLAN_PAGE_SIZE: '' })).toEqual({ inlineLimit: 2000, pageSize: 500 });
+    expect(planSettings({ JOB_INLINE_PLAN_LIMIT: '50', JOB_PLAN_PAGE_SIZE: '10' })).toEqual({ inlineLimit: 50, pageSize: 10 });
+    expect(() => planSettings({ JOB_INLINE_PLAN_LIMIT: 'many' })).toThrow(/JOB_INLINE_PLAN_LIMIT/);
+    expect(() => planSettings({ JOB_INLINE_PLAN_LIMIT: '-1' })).toThrow(/JOB_INLINE_PLAN_LIMIT/);
+    expect(() => planSettings({ JOB_PLAN_PAGE_SIZE: '5000' })).toThrow(/JOB_PLAN_PAGE_SIZE/);
   });
 });
 

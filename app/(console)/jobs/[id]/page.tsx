@@ -49,7 +49,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   // A dry run read in the background (plan-background.ts): refreshed while it reads, like a running job.
   const planning = job.status === 'planning' && plan !== null;
   const reading = planning && plan.state === 'reading';
-  const planningControls = Object.values(permissionsFor(operator.role, { cancel: cancelJobAction, retry: retryPlanAction })).find((permission) => !permission.allowed);
+  const planningRefused = Object.values(permissionsFor(operator.role, { cancel: cancelJobAction, retry: retryPlanAction })).find((permission) => !permission.allowed);
   const start = permissionsFor(operator.role, { start: startJobAction }).start;
   const approval = job.status === 'planned' && start.allowed ? await approvalGateFor(operator, startJobAction, { jobId: job.id }) : null;
   const thisJobHref = (pause: boolean) => jobHref(job.id, { ...(itemStatus ? { items: itemStatus } : {}), ...(incident ? { incident } : {}), ...(pause ? { paused: '1' } : {}) });
@@ -93,7 +93,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
       <ParamIssues issues={issues} />
 
       {planning ? (
-        <PlanProgressPanel jobId={job.id} plan={plan} noun={ITEM_NOUNS[kind].many} canControl={!planningControls} refusedReason={planningControls && !planningControls.allowed ? planningControls.reason : null} />
+        <PlanProgressPanel jobId={job.id} plan={plan} noun={ITEM_NOUNS[kind].many} canControl={!planningRefused} refusedReason={planningRefused && !planningRefused.allowed ? planningRefused.reason : null} />
       ) : null}
       {job.status === 'planned' ? (
         <PlannedJobCard job={job} kind={kind} approval={approval} canStart={start.allowed} refusedReason={start.allowed ? null : start.reason} incidentId={incident} />
