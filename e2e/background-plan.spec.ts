@@ -3,9 +3,8 @@
  * Its own console (E2E_APPROVALS_CONSOLE_PORT, a redirect URI of the e2e emulator; approvals off
  * as on the shared one) with JOB_INLINE_PLAN_LIMIT=3 and JOB_PLAN_PAGE_SIZE=3, so the small
  * preset's stuck messages are "large" and read in several pages; the emulator's list reads are
- * slowed so that the read takes a few seconds. The dialog
- * sends the operator to the job page, which shows the read's progress, then the dry run's summary
- * and the typed-count confirmation; a cancel mid-read stops it and nothing reaches the service's
+ * slowed so that the read takes a few seconds. The dialog sends the operator to the job page,
+ * which shows the read's progress, then the dry run's summary and the typed-count confirmation; a cancel mid-read stops it and nothing reaches the service's
  * operations (read back from the emulator's request log).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -57,7 +56,7 @@ test('a large dry run shows its progress on the job page, then the summary and t
   const progress = page.getByTestId('plan-progress');
   await expect(progress).toContainText('Dry run in progress');
   await expect(page.getByTestId('job-status')).toHaveText('planning');
-  await expect(page.getByTestId('plan-found')).toContainText(`of ${matching.toLocaleString('en-US')}`);
+  await expect(page.getByTestId('plan-count-found')).toContainText(`of ${matching.toLocaleString('en-US')}`);
   await expectNoSeriousA11yViolations(page, 'job page while planning');
   await screenshotBothThemes(page, testInfo, 'job-planning');
 

@@ -41,7 +41,7 @@ export function PlanProgressPanel({ jobId, plan, noun, canControl, refusedReason
           ] as const).map(([label, value]) => (
             <div key={label}>
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="tabular-nums" data-testid={`plan-${label.toLowerCase().replace(' ', '-')}`}>{value}</dd>
+              <dd className="tabular-nums" data-testid={`plan-count-${label.toLowerCase().replace(' ', '-')}`}>{value}</dd>
             </div>
           ))}
         </dl>

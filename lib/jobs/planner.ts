@@ -47,6 +47,13 @@ export interface Planner {
 /** 429s one page may get before the plan fails. */
 const MAX_RATE_LIMITED = 100;
 
+/**
+ * How often an idle planner looks for a dry run, at the most: a hand-over in this process wakes
+ * it at once (wakeJobRunners), so the poll only finds another console's hand-overs and lapsed
+ * leases, and must not add to a fast runner poll's load on the database.
+ */
+const MIN_POLL_MS = 1000;
+
 type PageRead = Awaited<ReturnType<typeof readFilterPage>>;
 
 export function startPlanner(options: PlannerOptions): Planner {
@@ -99,7 +106,7 @@ class BackgroundPlanner implements Planner {
     if (this.state !== 'running') return;
     await new Promise<void>((resolve) => {
       this.wakeUp = resolve;
-      void this.options.clock.sleep(this.options.pollIntervalMs, this.halt.signal).catch(() => {}).then(resolve);
+      void this.options.clock.sleep(Math.max(this.options.pollIntervalMs, MIN_POLL_MS), this.halt.signal).catch(() => {}).then(resolve);
     });
     this.wakeUp = () => {};
   }
