@@ -57,7 +57,9 @@ export function BulkRemediationDialog({
     startTransition(async () => {
       setError(null);
       const result = await callAction(() => planBulkJob({ action, params: action === 'message.set_status' ? { status } : {}, selection, origin: currentView() }));
-      if (result.ok) setPlan(result.data);
+      // A large selection is read on in the background: its job page shows the progress, then the confirmation.
+      if (result.ok && result.data.planning) router.push(jobHref(result.data.jobId, incidentId ? { incident: incidentId } : {}));
+      else if (result.ok) setPlan(result.data);
       else setError(result.error);
     });
 

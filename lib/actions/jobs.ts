@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cancelJob, describePlan, planJob, planJobInputSchema, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
+import { retryPlanning } from '@/lib/jobs/plan-background';
+import { planSettings } from '@/lib/jobs/plan-settings';
 import { actorFromOperator } from '@/lib/jobs/types';
 import { defineAction } from './define';
 
@@ -17,7 +19,8 @@ export const planJobAction = defineAction({
   requiredRole: 'ops',
   input: planJobInputSchema.transform((input) => ({ ...input, jobId: randomUUID() })),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
-  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal }, id),
+  // A large filter is read by the runners in the background after the first page (JOB_INLINE_PLAN_LIMIT).
+  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal, ...planSettings() }, id),
   summary: describePlan,
 });
 
@@ -56,4 +59,14 @@ export const planRevertAction = defineAction({
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId, input.revertsJobId], jobId: input.jobId }),
   run: ({ operator, upstream, db, signal }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.revertsJobId, { signal }, input.jobId),
   summary: describePlan,
+});
+
+/** A background dry run that failed (the service failed mid-read) reads on from where it stopped. */
+export const retryPlanAction = defineAction({
+  name: 'job.retry_plan',
+  requiredRole: 'ops',
+  input: z.object({ jobId }),
+  target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
+  run: ({ operator, db }, input) => retryPlanning(db, actorFromOperator(operator), input.jobId),
+  summary: (result) => result.summary,
 });

@@ -402,6 +402,36 @@ const bulkJobOrigin: Migration = {
   sql: `ALTER TABLE bulk_jobs ADD COLUMN origin text;`,
 };
 
+/**
+ * A dry run too large to read inside the operator's request, read by the runners in the
+ * background (lib/jobs/plan-background.ts): where it has got to, so that any runner resumes it
+ * after a crash (the claim's heartbeat is its lease), and why it stopped when it failed.
+ */
+const bulkJobPlans: Migration = {
+  id: '0060_bulk_job_plans',
+  sql: `
+CREATE TABLE bulk_job_plans (
+  job_id text PRIMARY KEY REFERENCES bulk_jobs (id) ON DELETE CASCADE,
+  filter jsonb NOT NULL,
+  page_size integer NOT NULL,
+  state text NOT NULL DEFAULT 'reading' CHECK (state IN ('reading', 'failed', 'done', 'cancelled')),
+  next_start integer NOT NULL DEFAULT 0,
+  next_seq integer NOT NULL DEFAULT 0,
+  pages integer NOT NULL DEFAULT 0,
+  found integer NOT NULL DEFAULT 0,
+  reported_total integer,
+  sample jsonb NOT NULL DEFAULT '[]'::jsonb,
+  error text,
+  claimed_by text,
+  heartbeat_at timestamptz,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE INDEX bulk_job_plans_reading_idx ON bulk_job_plans (started_at) WHERE state = 'reading';
+`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -417,4 +447,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   stuckSamples,
   dashboardStuckReadings,
   bulkJobOrigin,
+  bulkJobPlans,
 ];

@@ -10,6 +10,7 @@
  */
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import { recordRunOutcome } from '@/lib/audit/job-runs';
+import { cancelPlanRow } from './plan-background';
 import { COUNTS_SQL, countsFrom, JOB_COLUMNS, JobCommandError, jobActorSchema, jobRowSchema, type CountsRow, type Job, type JobActor, type JobCounts } from './types';
 import { wakeJobRunners } from './wake';
 
@@ -80,14 +81,18 @@ export interface CancelResult extends CommandSummary {
 /**
  * Cancels a job: its pending items become skipped ("cancelled"); requests in flight finish, and
  * the job becomes cancelled when they have (at once when none are). A planned job is discarded
- * the same way: cancelled without having run.
+ * the same way: cancelled without having run; so is a dry run still reading in the background.
  */
 export async function cancelJob(db: ConsoleDb, actor: JobActor, jobId: string): Promise<CancelResult> {
   const who = checkActor(actor);
   return db.transaction(async (tx) => {
     const current = await lockJob(tx, jobId);
-    if (!['planned', 'queued', 'running'].includes(current.status)) {
-      throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}; only a planned, queued or running job can be cancelled.`);
+    if (!['planning', 'planned', 'queued', 'running'].includes(current.status)) {
+      throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}; only a planning, planned, queued or running job can be cancelled.`);
+    }
+    // A dry run read in the background stops at its next write (it waits for this lock).
+    if (current.status === 'planning' && !(await cancelPlanRow(tx, jobId))) {
+      throw new JobCommandError('wrong_status', `Job ${jobId} is still being planned by the request that started it; close its dialog to stop it.`);
     }
     const skipped = await tx.query(
       `UPDATE bulk_job_items SET status = 'skipped', error = $2, finished_at = now()

@@ -34,13 +34,15 @@ export async function recordRunnerError(db: Queryable, instanceId: string, messa
 
 /**
  * Dry runs nobody will start, with their items: a planned job past its validity (startJob
- * refuses it), and one whose process died while reading (never confirmable), after an hour.
+ * refuses it), and one whose process died while reading (never confirmable), after an hour;
+ * a background dry run (plan-background.ts) an hour after it last moved (a failed one nobody retried).
  */
 export async function deleteAbandonedPlans(db: Queryable): Promise<void> {
   await db.query(
     `DELETE FROM bulk_jobs
      WHERE (status = 'planned' AND planned_at < now() - make_interval(mins => $1))
-        OR (status = 'planning' AND created_at < now() - interval '1 hour')`,
+        OR (status = 'planning' AND created_at < now() - interval '1 hour'
+            AND NOT EXISTS (SELECT 1 FROM bulk_job_plans p WHERE p.job_id = bulk_jobs.id AND p.updated_at > now() - interval '1 hour'))`,
     [PLAN_VALID_MINUTES],
   );
 }

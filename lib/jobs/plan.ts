@@ -21,7 +21,9 @@ import { listRecords } from '@/lib/upstream/ra';
 import { z } from 'zod';
 import { MESSAGE_OPERATIONS, messageStatusSchema } from '@/lib/upstream/message-operations';
 import { jobHref } from '@/lib/entities/hrefs';
-import { itemKindOf, messageGuidOf, targetStateOf, type ItemKind } from './item-kinds';
+import { itemKindOf, messageGuidOf } from './item-kinds';
+import { continueInBackground } from './plan-background';
+import { PlanWriter, summarisePlan, type AnyItemKind, type KindRecord, type PlanHeader } from './plan-writer';
 import type { JobAction, JobParams } from './operations';
 import { jobOriginSchema } from './origin';
 import {
@@ -35,7 +37,6 @@ import {
   type Job,
   type JobActor,
   type JobSelection,
-  type PlanSampleItem,
 } from './types';
 
 export { messageGuidOf } from './item-kinds';
@@ -49,7 +50,6 @@ export const DEFAULT_PLAN_PAGE_SIZE = 500;
  */
 export const ID_LOOKUP_SIZE = 100;
 export const DEFAULT_SAMPLE_SIZE = 20;
-const MAX_LISTED_NOT_FOUND = 100;
 const MAX_SELECTION_IDS_RECORDED = 1000;
 
 type OtherMessageOperation = Exclude<(typeof MESSAGE_OPERATIONS)[number], 'message.set_status'>;
@@ -80,6 +80,11 @@ export interface PlanOptions {
   pageSize?: number;
   sampleSize?: number;
   signal?: AbortSignal;
+  /**
+   * A filter matching more records than this is read by the runners in the background
+   * (plan-background.ts): the request reads its first page and returns. Unset: always here.
+   */
+  inlineLimit?: number;
 }
 
 /** What the dry-run dialog shows; confirm with `startJob(db, actor, jobId, total)`. */
@@ -90,6 +95,8 @@ export interface JobPlan {
   total: number;
   dryRun: DryRun;
   revertsJobId: string | null;
+  /** Set when the runners read the rest in the background: the job is `planning` until then. */
+  background: { reportedTotal: number | null; found: number } | null;
 }
 
 export interface PlanDeps {
@@ -109,6 +116,7 @@ function parseOrInvalid<T>(parse: () => T): T {
 
 /** The line the audit log keeps for a dry run. */
 export function describePlan(plan: JobPlan): string {
+  if (plan.background) return `planning in the background: ${plan.background.reportedTotal ?? 'unknown number of'} matching, ${plan.background.found} read so far`;
   return plan.revertsJobId ? `planned revert of ${plan.revertsJobId}: ${plan.total} items` : `planned ${plan.total} items`;
 }
 
@@ -122,8 +130,9 @@ export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInp
   const recorded = recordedSelection(selection);
   const kind = itemKindOf(action);
   return buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null, origin }, options, async (writer) => {
-    if (selection.kind === 'filter') await readByFilter(deps.upstream, kind, selection.filter, writer, options);
-    else await readByIds(deps.upstream, kind, selection.ids, writer, options);
+    if (selection.kind === 'filter') return readByFilter(deps.upstream, kind, selection.filter, writer, options);
+    await readByIds(deps.upstream, kind, selection.ids, writer, options);
+    return null;
   });
 }
 
@@ -174,78 +183,16 @@ export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJob
       if (writer.found === 0 && writer.notFoundCount === 0) {
         throw new JobCommandError('not_revertible', `Job ${job.id} changed no message: nothing to revert.`);
       }
+      return null;
     },
   );
 }
 
-/** A record of any kind, as the plan handles it (the kind knows what it is). */
-type KindRecord = { id: string };
-type AnyItemKind = ItemKind<KindRecord>;
-
-interface PlanHeader {
-  jobId: string;
-  action: JobAction;
-  params: JobParams;
-  selection: Record<string, unknown>;
-  revertsJobId: string | null;
-  /** The view it was started from (a revert: the reverted job's page). */
-  origin: string | null;
-}
-
-/** Collects the read records into the job's items, a page per INSERT. */
-class PlanWriter {
-  seq = 0;
-  found = 0;
-  pages = 0;
-  reportedTotal: number | null = null;
-  notFound: string[] = [];
-  notFoundCount = 0;
-  changedSince = 0;
-  readonly sample: PlanSampleItem[] = [];
-
-  constructor(
-    private readonly db: Queryable,
-    private readonly header: PlanHeader,
-    private readonly sampleSize: number,
-  ) {}
-
-  /** The target state of every item of a normal job (a revert passes one per item). */
-  readonly defaultTarget = (): string | null => targetStateOf(this.header.action, this.header.params);
-
-  async add(kind: AnyItemKind, records: readonly KindRecord[], targetFor: (record: KindRecord) => string | null = this.defaultTarget): Promise<void> {
-    this.pages++;
-    if (records.length === 0) return;
-    const seqs: number[] = [];
-    const ids: string[] = [];
-    const before: string[] = [];
-    const targets: (string | null)[] = [];
-    // An action with a target (set_status, set_verified) has no item without one.
-    const needsTarget = this.defaultTarget() !== null || this.header.action === 'message.set_status';
-    for (const record of records) {
-      const target = targetFor(record);
-      if (needsTarget && target === null) continue;
-      seqs.push(this.seq++);
-      ids.push(kind.itemId(record));
-      before.push(kind.state(record));
-      targets.push(target);
-      if (this.sample.length < this.sampleSize) this.sample.push(kind.sample(record));
-    }
-    if (seqs.length === 0) return;
-    const inserted = await this.db.query(
-      `INSERT INTO bulk_job_items (job_id, seq, item_id, status_before, target_status)
-       SELECT $1, u.seq, u.item_id, u.status_before, u.target_status
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS u(seq, item_id, status_before, target_status)
-       ON CONFLICT (job_id, item_id) DO NOTHING
-       RETURNING seq`,
-      [this.header.jobId, seqs, ids, before, targets],
-    );
-    this.found += inserted.length;
-  }
-
-  missing(ids: readonly string[]): void {
-    this.notFoundCount += ids.length;
-    for (const id of ids) if (this.notFound.length < MAX_LISTED_NOT_FOUND) this.notFound.push(id);
-  }
+/** Where a dry run handed over to the background: the filter and the offset to read next. */
+export interface BackgroundHandover {
+  filter: Record<string, unknown>;
+  nextStart: number;
+  pageSize: number;
 }
 
 async function buildPlan(
@@ -253,7 +200,7 @@ async function buildPlan(
   actor: JobActor,
   header: PlanHeader,
   options: PlanOptions,
-  read: (writer: PlanWriter) => Promise<void>,
+  read: (writer: PlanWriter) => Promise<BackgroundHandover | null>,
 ): Promise<JobPlan> {
   const { db } = deps;
   const started = performance.now();
@@ -264,30 +211,16 @@ async function buildPlan(
   );
   try {
     const writer = new PlanWriter(db, header, options.sampleSize ?? DEFAULT_SAMPLE_SIZE);
-    await read(writer);
-    const byStatus = await db.query<{ status: string; count: number; at_target: number }>(
-      `SELECT status_before AS status, count(*)::int AS count,
-         count(*) FILTER (WHERE target_status IS NOT NULL AND target_status = status_before)::int AS at_target
-       FROM bulk_job_items WHERE job_id = $1 GROUP BY status_before ORDER BY count(*) DESC`,
-      [header.jobId],
-    );
-    const total = byStatus.reduce((sum, row) => sum + row.count, 0);
-    const dryRun: DryRun = {
-      sample: writer.sample,
-      statusCounts: Object.fromEntries(byStatus.map((row) => [row.status, row.count])),
-      alreadyAtTarget: byStatus.reduce((sum, row) => sum + row.at_target, 0),
-      notFound: writer.notFound,
-      notFoundCount: writer.notFoundCount,
-      reportedTotal: writer.reportedTotal,
-      pages: writer.pages,
-      durationMs: Math.round(performance.now() - started),
-      ...(header.revertsJobId ? { changedSince: writer.changedSince } : {}),
-    };
-    await db.query(
-      `UPDATE bulk_jobs SET status = 'planned', planned_at = now(), total = $2, dry_run = $3::jsonb WHERE id = $1`,
-      [header.jobId, total, JSON.stringify(dryRun)],
-    );
-    return { jobId: header.jobId, action: header.action, params: header.params, total, dryRun, revertsJobId: header.revertsJobId };
+    const handover = await read(writer);
+    const base = { jobId: header.jobId, action: header.action, params: header.params, revertsJobId: header.revertsJobId };
+    if (handover) {
+      await continueInBackground(db, header.jobId, handover, writer.state());
+      const dryRun: DryRun = { sample: writer.sample, statusCounts: {}, alreadyAtTarget: 0, notFound: [], notFoundCount: 0, reportedTotal: writer.reportedTotal, pages: writer.pages, durationMs: Math.round(performance.now() - started) };
+      return { ...base, total: writer.found, dryRun, background: { reportedTotal: writer.reportedTotal, found: writer.found } };
+    }
+    const summary = await summarisePlan(db, writer, performance.now() - started);
+    if (!summary) throw new JobCommandError('wrong_status', `Job ${header.jobId} was cancelled while its dry run read.`);
+    return { ...base, total: summary.total, dryRun: summary.dryRun, background: null };
   } catch (error) {
     // A half-read selection is no plan: remove it (its items go with it).
     await db.query(`DELETE FROM bulk_jobs WHERE id = $1 AND status = 'planning'`, [header.jobId]).catch(() => {});
@@ -302,13 +235,26 @@ function recordedSelection(selection: JobSelection): Record<string, unknown> {
     : { kind: 'ids', count: selection.ids.length, ids: selection.ids.slice(0, MAX_SELECTION_IDS_RECORDED), truncated: true };
 }
 
-async function readByFilter(upstream: UpstreamClient, kind: AnyItemKind, filter: Record<string, unknown>, writer: PlanWriter, options: PlanOptions): Promise<void> {
+/** One page of a filter's records, in id order; the reads of a background dry run too. */
+export function readFilterPage(upstream: UpstreamClient, kind: AnyItemKind, filter: Record<string, unknown>, start: number, pageSize: number, signal?: AbortSignal) {
+  return listRecords(upstream, kind.entity, { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter }, kind.schema, signal);
+}
+
+/** Whether a page of a filter's read was its last. */
+export const isLastPage = (page: { rows: readonly unknown[]; total: number }, start: number, pageSize: number) => page.rows.length < pageSize || start + pageSize >= page.total;
+
+/**
+ * Reads a filter's records; past the first page, one matching more than `inlineLimit` records
+ * is handed over to the background (returned) instead of read here.
+ */
+async function readByFilter(upstream: UpstreamClient, kind: AnyItemKind, filter: Record<string, unknown>, writer: PlanWriter, options: PlanOptions): Promise<BackgroundHandover | null> {
   const pageSize = options.pageSize ?? DEFAULT_PLAN_PAGE_SIZE;
   for (let start = 0; ; start += pageSize) {
-    const page = await listRecords(upstream, kind.entity, { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter }, kind.schema, options.signal);
+    const page = await readFilterPage(upstream, kind, filter, start, pageSize, options.signal);
     writer.reportedTotal ??= page.total;
     await writer.add(kind, page.rows);
-    if (page.rows.length < pageSize || start + pageSize >= page.total) return;
+    if (isLastPage(page, start, pageSize)) return null;
+    if (options.inlineLimit !== undefined && page.total > options.inlineLimit) return { filter, nextStart: start + pageSize, pageSize };
   }
 }
 

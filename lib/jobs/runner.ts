@@ -28,6 +28,7 @@ import type { ConsoleDb } from '@/lib/db';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
 import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
 import { RatePacer } from './pacer';
+import { startPlanner, type Planner } from './planner';
 import { errorText, Halted, systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './runner-types';
 import type { JobsUpstream } from './service-credential';
 import { registerWaker } from './wake';
@@ -120,6 +121,8 @@ class Runner implements JobRunner {
   private lastHousekeeping = 0;
   private unregisterWaker: () => void = () => {};
   private stopping: Promise<void> | null = null;
+  /** Reads background dry runs (planner.ts); stops and dies with the runner. */
+  private planner: Planner | null = null;
   private readonly counters: JobRunnerStats = { sends: 0, answers: {}, itemsFinished: 0, itemsReleased: 0, itemsRecovered: 0 };
 
   constructor(options: JobRunnerOptions) {
@@ -165,6 +168,7 @@ class Runner implements JobRunner {
     this.ready = this.runMaintenance();
     this.unregisterWaker = registerWaker(() => this.wake());
     this.workers = Array.from({ length: this.options.concurrency }, () => this.ready.then(() => this.workLoop()));
+    this.planner = startPlanner({ ...this.options, db: this.db, upstream: this.worker.upstream, instanceId: this.instanceId, clock: this.clock, random: this.random, maxAttempts: this.worker.limits.maxAttempts, backoff: (attempt) => this.backoff(attempt), log: this.log });
     this.timer = setInterval(() => {
       void this.runMaintenance();
     }, this.options.pollIntervalMs);
@@ -173,6 +177,7 @@ class Runner implements JobRunner {
   }
 
   wake(): void {
+    this.planner?.wake();
     const current = this.wakeUp;
     this.wakeUp = deferred();
     current.resolve();
@@ -187,7 +192,7 @@ class Runner implements JobRunner {
       if (this.state !== 'running') return;
       this.state = 'stopping';
       this.shutdownLoops();
-      await Promise.allSettled(this.workers);
+      await Promise.allSettled([...this.workers, this.planner?.stop()]);
       await this.claiming?.catch(() => {});
       // Claimed but never started: back to pending at once.
       const unstarted = this.buffer.splice(0);
@@ -207,7 +212,7 @@ class Runner implements JobRunner {
       this.state = 'killed';
       this.shutdownLoops();
     }
-    return Promise.allSettled([...this.workers, this.maintenance]).then(() => undefined);
+    return Promise.allSettled([...this.workers, this.maintenance, this.planner?.kill()]).then(() => undefined);
   }
 
   private shutdownLoops(): void {

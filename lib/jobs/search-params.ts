@@ -1,4 +1,5 @@
 /** The URL state of the jobs list and of a job's page, read with lib/search-params. */
+import { z } from 'zod';
 import { enumParser, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { readTableParams, type TableParams, type TableSpec } from '@/lib/search-params/table';
 import { ITEM_STATUSES, type ItemStatus } from './types';
@@ -21,9 +22,11 @@ export function parseJobsPageParams(raw: RawSearchParams): { page: number; pause
   return { page, paused, table, issues: reader.finish('page') };
 }
 
-export function parseJobPageParams(raw: RawSearchParams): { items: ItemStatus | undefined; paused: boolean; issues: ParamIssue[] } {
+export function parseJobPageParams(raw: RawSearchParams): { items: ItemStatus | undefined; paused: boolean; incident: string | undefined; issues: ParamIssue[] } {
   const reader = paramReader(raw);
   const items = reader.read('items', enumParser(ITEM_STATUSES), 'showing all items');
   const paused = reader.read('paused', pausedSchema, 'refreshing') === '1';
-  return { items, paused, issues: reader.finish('page') };
+  // The incident a large dry run was started from (its dialog sent the operator here): the start links to it.
+  const incident = reader.read('incident', z.uuid({ error: 'is not an incident id' }), 'linking the job to no incident');
+  return { items, paused, incident, issues: reader.finish('page') };
 }

@@ -12,7 +12,7 @@ import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
 import { approveRequestAction, cancelRequestAction, rejectRequestAction, requestApprovalAction, reviewBreakGlassAction } from '@/lib/actions/approvals';
 import { approvalSettings } from '@/lib/approvals/policy';
-import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
+import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
 import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
@@ -216,6 +216,8 @@ const ACTIONS: ActionRow[] = [
   // A job that never ran has nothing to retry or revert: ops gets through the guard, the engine refuses.
   row(retryFailedAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 'x' }], 0, 'rejected'),
   row(planRevertAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: null }], 0, 'rejected'),
+  // A dry run done in the request has no background read to retry: the engine refuses.
+  row(retryPlanAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 'x' }], 0, 'rejected'),
   // Domain writes read the workspace, the name's holder and (edit, delete) the record first.
   row(
     createDomainAction,

@@ -1,7 +1,7 @@
 'use server';
 
 import type { ActionResult } from '@/lib/actions/define';
-import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
+import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
 import { performAction } from '@/lib/actions/server';
 import { approvalGateFor, type ApprovalGate } from '@/lib/approvals/gate';
 import { getOperator } from '@/lib/auth/session';
@@ -23,6 +23,8 @@ export interface PlannedJob {
   notFoundCount: number;
   /** Set when starting it needs a second operator's approval (lib/approvals/policy.ts). */
   approval: ApprovalGate | null;
+  /** Read on in the background (JOB_INLINE_PLAN_LIMIT): the job page shows its progress, then the confirmation. */
+  planning: boolean;
 }
 
 async function planned(plan: JobPlan): Promise<PlannedJob> {
@@ -36,7 +38,8 @@ async function planned(plan: JobPlan): Promise<PlannedJob> {
     statusCounts: plan.dryRun.statusCounts,
     alreadyAtTarget: plan.dryRun.alreadyAtTarget,
     notFoundCount: plan.dryRun.notFoundCount,
-    approval: operator ? await approvalGateFor(operator, startJobAction, { jobId: plan.jobId }) : null,
+    approval: operator && !plan.background ? await approvalGateFor(operator, startJobAction, { jobId: plan.jobId }) : null,
+    planning: plan.background !== null,
   };
 }
 
@@ -66,4 +69,9 @@ export async function cancelBulkJob(input: unknown): Promise<ActionResult<{ skip
 export async function retryFailedJobItems(input: unknown): Promise<ActionResult<{ retried: number }>> {
   const result = await performAction(retryFailedAction, input);
   return result.ok ? { ...result, data: { retried: result.data.retried } } : result;
+}
+
+export async function retryJobPlanning(input: unknown): Promise<ActionResult<{ jobId: string }>> {
+  const result = await performAction(retryPlanAction, input);
+  return result.ok ? { ...result, data: { jobId: result.data.jobId } } : result;
 }

@@ -56,6 +56,9 @@ export class FakeVoiceService {
   forceRateLimited = 0;
   /** The next this-many operations are applied but answered 200 with a body that is not JSON. */
   unreadableAnswers = 0;
+  /** The next this-many list reads are answered with `failListsStatus` (a service failing mid-read). */
+  failLists = 0;
+  failListsStatus = 503;
   private faultCounter = 0;
   private readonly tokens = new Set<string>();
   private windowStart = 0;
@@ -175,6 +178,10 @@ export class FakeVoiceService {
 
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
 
+    if (path === '/admin/ra/messages' && method === 'GET' && this.failLists > 0) {
+      this.failLists--;
+      return fail(this.failListsStatus, 'injected list fault');
+    }
     if (path === '/admin/ra/messages' && method === 'GET') return this.list(url, res, fail);
 
     const match = /^\/admin\/ra\/message\/([^/]+)\/(reprocess|status\/([^/]+)|createMP3|recreateWaveform)$/.exec(path);

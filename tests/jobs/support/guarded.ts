@@ -5,7 +5,7 @@
  */
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction } from '@/lib/actions/execute';
-import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, startJobAction } from '@/lib/actions/jobs';
+import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
 import { approvalSettings } from '@/lib/approvals/policy';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
@@ -41,3 +41,4 @@ export const planRevertJob = (deps: PlanDeps, actor: JobActor, jobId: string) =>
 export const startJob = (db: ConsoleDb, actor: JobActor, jobId: string, confirmCount: number) => asOperator(startJobAction, db, actor, { jobId, confirmCount });
 export const cancelJob = (db: ConsoleDb, actor: JobActor, jobId: string) => asOperator(cancelJobAction, db, actor, { jobId });
 export const retryFailedItems = (db: ConsoleDb, actor: JobActor, jobId: string) => asOperator(retryFailedAction, db, actor, { jobId });
+export const retryPlanning = (db: ConsoleDb, actor: JobActor, jobId: string) => asOperator(retryPlanAction, db, actor, { jobId });

@@ -1,0 +1,97 @@
+/**
+ * Issue 17, in Chromium at 1440x900: a dry run over a large selection is read in the background.
+ * Its own console (E2E_APPROVALS_CONSOLE_PORT, a redirect URI of the e2e emulator; approvals off
+ * as on the shared one) with JOB_INLINE_PLAN_LIMIT=3 and JOB_PLAN_PAGE_SIZE=3, so the small
+ * preset's stuck messages are "large" and read in several pages; the emulator's list reads are
+ * slowed so that the read takes a few seconds. The dialog sends the operator to the job page,
+ * which shows the read's progress, then the dry run's summary and the typed-count confirmation; a cancel mid-read stops it and nothing reaches the service's
+ * operations (read back from the emulator's request log).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
+import { startConsole, type ExtraConsole } from './consoles';
+import { E2E_APPROVALS_CONSOLE_PORT } from './stack';
+import { emulatorControl, emulatorRequests, signIn } from './support';
+
+const LIMIT = 3;
+
+let planConsole: ExtraConsole | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  planConsole = await startConsole({ port: E2E_APPROVALS_CONSOLE_PORT, env: { JOB_INLINE_PLAN_LIMIT: String(LIMIT), JOB_PLAN_PAGE_SIZE: String(LIMIT) } });
+  await emulatorControl('reset', { method: 'POST' });
+});
+test.afterAll(async () => {
+  await emulatorControl('faults', { method: 'DELETE' }).catch(() => {});
+  await planConsole?.stop();
+});
+test.afterEach(async () => {
+  await emulatorControl('faults', { method: 'DELETE' });
+});
+
+const operationCalls = async () => (await emulatorRequests()).filter((entry) => /^\/admin\/ra\/message\/[^/]+\/(reprocess|status|createMP3|recreateWaveform)/.test(entry.path));
+const listReads = async () => (await emulatorRequests()).filter((entry) => entry.path === '/admin/ra/messages' && entry.method === 'GET');
+
+/** Opens "Remediate all N matching" on the stuck view and runs the dry run; resolves on the job page. */
+async function startLargeDryRun(page: Page, readLatencyMs: number): Promise<{ jobId: string; matching: number }> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'ops@example.com', '/stuck', planConsole!.url);
+  const all = page.getByRole('button', { name: /^Remediate all [\d,]+ matching$/ });
+  await expect(all).toBeEnabled();
+  const matching = Number((await all.innerText()).replace(/[^\d]/g, ''));
+  expect(matching).toBeGreaterThan(LIMIT);
+  await emulatorControl('requests', { method: 'DELETE' });
+  // Every list read of the service slowed: the background read takes a few pages of this each.
+  await emulatorControl('faults', { body: [{ pattern: '^/admin/ra/messages$', method: 'GET', latencyMs: readLatencyMs }] });
+  await all.click();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  return { jobId: new URL(page.url()).pathname.split('/').pop()!, matching };
+}
+
+test('a large dry run shows its progress on the job page, then the summary and the typed-count confirmation', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const { matching } = await startLargeDryRun(page, 1_200);
+  const progress = page.getByTestId('plan-progress');
+  await expect(progress).toContainText('Dry run in progress');
+  await expect(page.getByTestId('job-status')).toHaveText('planning');
+  await expect(page.getByTestId('plan-count-found')).toContainText(`of ${matching.toLocaleString('en-US')}`);
+  await expectNoSeriousA11yViolations(page, 'job page while planning');
+  await screenshotBothThemes(page, testInfo, 'job-planning');
+
+  // The page refreshes itself until the read is done, then asks for the count.
+  await expect(page.getByTestId('planned-job')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('job-status')).toHaveText('planned');
+  await expect(page.getByTestId('dry-run-count')).toHaveText(matching.toLocaleString('en-US'));
+  const start = page.getByRole('button', { name: `Start job for ${matching.toLocaleString('en-US')} messages` });
+  await expect(start).toBeDisabled();
+  await page.getByLabel(`Type ${matching} to confirm`).fill(String(matching));
+  await expect(start).toBeEnabled();
+  await expectNoSeriousA11yViolations(page, 'job page planned');
+  await screenshotBothThemes(page, testInfo, 'job-planned');
+  // Every page was read by the console's machine client, and nothing was sent to the operations.
+  const reads = await listReads();
+  expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(matching / LIMIT));
+  expect(await operationCalls()).toHaveLength(0);
+
+  // Discarded rather than started: 2,000 reprocesses are not this test's business.
+  await page.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('cancelled');
+  expect(await operationCalls()).toHaveLength(0);
+});
+
+test('cancel mid-read stops the dry run: the job ends cancelled and the service gets no operation', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await startLargeDryRun(page, 2_500);
+  await expect(page.getByTestId('plan-progress')).toContainText('Dry run in progress');
+  await page.getByRole('button', { name: 'Cancel planning' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('cancelled');
+  await expect(page.getByTestId('plan-progress')).toHaveCount(0);
+  const readsAtCancel = (await listReads()).length;
+  // The page on the wire may still arrive; no further page is asked for.
+  await page.waitForTimeout(6_000);
+  expect((await listReads()).length - readsAtCancel).toBeLessThanOrEqual(1);
+  expect(await operationCalls()).toHaveLength(0);
+  await screenshotBothThemes(page, testInfo, 'job-plan-cancelled');
+});
