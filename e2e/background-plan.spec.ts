@@ -58,7 +58,6 @@ test('a large dry run shows its progress on the job page, then the summary and t
   await expect(page.getByTestId('job-status')).toHaveText('planning');
   await expect(page.getByTestId('plan-count-found')).toContainText(`of ${matching.toLocaleString('en-US')}`);
   await expectNoSeriousA11yViolations(page, 'job page while planning');
-  await screenshotBothThemes(page, testInfo, 'job-planning');
 
   // The page refreshes itself until the read is done, then asks for the count.
   await expect(page.getByTestId('planned-job')).toBeVisible({ timeout: 60_000 });
@@ -85,9 +84,12 @@ test('cancel mid-read stops the dry run: the job ends cancelled and the service 
   test.setTimeout(120_000);
   await startLargeDryRun(page, 2_500);
   await expect(page.getByTestId('plan-progress')).toContainText('Dry run in progress');
+  // Pages of 2.5 s each: still reading while both themes are taken.
+  await screenshotBothThemes(page, testInfo, 'job-planning');
   await page.getByRole('button', { name: 'Cancel planning' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('cancelled');
   await expect(page.getByTestId('plan-progress')).toHaveCount(0);
+  await expect(page.getByTestId('plan-cancelled')).toContainText('nothing was sent to the service');
   const readsAtCancel = (await listReads()).length;
   // The page on the wire may still arrive; no further page is asked for.
   await page.waitForTimeout(6_000);

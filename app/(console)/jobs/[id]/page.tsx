@@ -49,6 +49,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   // A dry run read in the background (plan-background.ts): refreshed while it reads, like a running job.
   const planning = job.status === 'planning' && plan !== null;
   const reading = planning && plan.state === 'reading';
+  const planCancelled = plan?.state === 'cancelled';
   const planningRefused = Object.values(permissionsFor(operator.role, { cancel: cancelJobAction, retry: retryPlanAction })).find((permission) => !permission.allowed);
   const start = permissionsFor(operator.role, { start: startJobAction }).start;
   const approval = job.status === 'planned' && start.allowed ? await approvalGateFor(operator, startJobAction, { jobId: job.id }) : null;
@@ -65,7 +66,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
           <nav className="text-sm text-muted-foreground"><Link href="/jobs" className="hover:underline">Bulk jobs</Link> / <code>{job.id}</code></nav>
           <h1 className="text-2xl font-semibold tracking-tight">
             {JOB_ACTION_LABELS[job.action]}{job.params.status ? ` → ${job.params.status}` : ''} on{' '}
-            {planning ? `${plan.reportedTotal === null ? 'the matching' : plan.reportedTotal.toLocaleString('en-US')} matching` : job.total.toLocaleString('en-US')} {ITEM_NOUNS[kind].many}
+            {planning || planCancelled ? `${plan?.reportedTotal?.toLocaleString('en-US') ?? 'the'} matching` : job.total.toLocaleString('en-US')} {ITEM_NOUNS[kind].many}
           </h1>
           <p className="text-sm text-muted-foreground">
             By {job.createdBy.email} ({job.createdBy.role}) · <Badge variant="secondary" data-testid="job-status">{job.status}</Badge>
@@ -75,6 +76,11 @@ export default async function JobPage({ params, searchParams }: { params: Promis
             <span className="text-muted-foreground">Covers: </span>
             {describeJobCoverage(job)}
           </p>
+          {planCancelled ? (
+            <p className="text-sm" data-testid="plan-cancelled">
+              The dry run was cancelled after reading {plan.found.toLocaleString('en-US')}{plan.reportedTotal !== null ? ` of ${plan.reportedTotal.toLocaleString('en-US')}` : ''} {ITEM_NOUNS[kind].many}: nothing was sent to the service.
+            </p>
+          ) : null}
           {job.origin ? (
             <p className="text-sm" data-testid="job-origin">
               <span className="text-muted-foreground">Started from: </span>
