@@ -73,7 +73,7 @@ export async function run(options: { preset?: string; port?: number } = {}): Pro
     return [
       budgetRow({ id: 'scale.csv-export.rss-growth', title: `CSV export of ${first.total} messages: RSS growth`, comparison: 'at-most', limit: 100, unit: 'MB' }, growthMb, { note: detail }),
       // Reported, not budgeted (any pace passes when every row arrived): the pace is the service's
-      // rate limit (100 reads of 500 rows a second at most).
+      // rate limit (100 reads of EXPORT_PAGE_SIZE rows a second at most).
       budgetRow(
         { id: 'scale.csv-export.rows-per-second', title: `CSV export of ${first.total} messages: rows per second`, comparison: 'at-least', limit: 1, unit: 'rows/s' },
         written === first.total ? rowsPerSecond : null,
