@@ -12,7 +12,7 @@ import type { ScriptRunner } from './types';
 /** The outcome columns: what the one permitted update of an audit row writes. */
 const AUDIT_OUTCOME_COLUMNS = ['outcome', 'upstream_status', 'upstream_request_id', 'error_message', 'summary', 'duration_ms', 'completed_at'];
 /** The console's working tables: rows come and go (jobs, their items, runners, refusal counts). */
-const WORKING_TABLES = ['bulk_jobs', 'bulk_job_items', 'bulk_job_runners', 'audit_refusal_tallies'];
+const WORKING_TABLES = ['bulk_jobs', 'bulk_job_items', 'bulk_job_runners', 'audit_refusal_tallies', 'rate_budget_windows'];
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

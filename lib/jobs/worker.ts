@@ -126,15 +126,16 @@ export async function processItem(context: WorkerContext, item: ClaimedItem): Pr
       return;
     }
     context.count({ sent: true });
+    const sentAt = context.clock.now();
     let answer: Parameters<typeof nextStep>[0];
     try {
       const response = await itemKindOf(item.action).send(client, item.action, item.itemId, item.targetStatus);
-      context.pacer.onAnswer(context.clock.now(), response.status, response.rateLimit);
+      context.pacer.onAnswer(context.clock.now(), response.status, response.rateLimit, sentAt);
       context.count({ answer: response.status });
       answer = { response: { status: response.status, requestId: response.requestId, statusAfter: response.stateAfter } };
     } catch (error) {
       const upstream = isUpstreamError(error) ? error : null;
-      context.pacer.onAnswer(context.clock.now(), upstream?.status ?? null, upstream?.rateLimit ?? null);
+      context.pacer.onAnswer(context.clock.now(), upstream?.status ?? null, upstream?.rateLimit ?? null, sentAt);
       context.count({ answer: upstream?.status ?? null });
       answer = { error };
     }
