@@ -8,8 +8,8 @@
  * before the window ended: `sentAt + offset < resetAt`, an upper bound. When windows are whole
  * seconds (so the reset header, in whole seconds, is exact), it was also handled after the window
  * began and before the answer came: `resetAt - windowMs < answeredAt + offset`, a lower bound.
- * The estimate is 0 (our clock) unless the bounds, each narrowed by a small margin, exclude it;
- * then the nearest narrowed bound. Bounds that contradict each other (a clock stepped, windows
+ * The estimate is 0 (our clock) unless the bounds exclude it; then the nearest bound, moved a
+ * little inside (the truth is rarely right at the edge). Bounds that contradict each other (a clock stepped, windows
  * not as assumed) start over from the latest answer.
  */
 /** How far inside its bounds the estimate keeps (when they are that far apart), ms. */
@@ -22,7 +22,9 @@ export class ServiceClockOffset {
   /** Service time minus our time, ms. */
   get offset(): number {
     const margin = Math.min(MARGIN_MS, (this.upper - this.lower) / 2);
-    return Math.min(Math.max(0, this.lower + margin), this.upper - margin);
+    if (this.lower > 0) return this.lower + margin;
+    if (this.upper < 0) return this.upper - margin;
+    return 0;
   }
 
   observe(answer: { sentAt: number | null; answeredAt: number; resetAt: number; windowMs: number | null }): void {
