@@ -89,6 +89,8 @@ export class RatePacer {
   private lastSendAt = Number.NEGATIVE_INFINITY;
   private blockedUntil = 0;
   private rateLimited = 0;
+  /** Sent with a shared budget but without a grant (probes): charged to the window once it is known. */
+  private ungranted = 0;
 
   constructor(options: RatePacerOptions = {}) {
     this.fallbackIntervalMs = options.fallbackIntervalMs ?? 200;
@@ -139,7 +141,7 @@ export class RatePacer {
   onSend(localNow: number): void {
     const now = this.serviceTime(localNow);
     this.rollWindow(now);
-    if (this.budget && this.windowResetAt !== null) this.budget.take(this.windowResetAt);
+    if (this.budget && !(this.windowResetAt !== null && this.budget.take(this.windowResetAt))) this.ungranted++;
     this.used++;
     this.unanswered++;
     this.lastSendAt = now;
@@ -147,7 +149,8 @@ export class RatePacer {
 
   /** A request counted by onSend was not sent after all. */
   onCancelledSend(): void {
-    if (this.budget && this.windowResetAt !== null) this.budget.giveBack(this.windowResetAt);
+    if (this.ungranted > 0) this.ungranted--;
+    else if (this.budget && this.windowResetAt !== null) this.budget.giveBack(this.windowResetAt);
     this.used = Math.max(0, this.used - 1);
     this.unanswered = Math.max(0, this.unanswered - 1);
   }
@@ -165,6 +168,11 @@ export class RatePacer {
     this.unanswered = Math.max(0, this.unanswered - 1);
     if (status !== null) this.answered++;
     this.learn(now, info);
+    if (this.budget && this.ungranted > 0 && this.limit !== null && this.windowResetAt !== null) {
+      // Probes sent before the window was known: counted in it now, so the others leave room for them.
+      this.budget.charge(this.windowResetAt, this.ungranted, this.limit - this.headroom, this.windowMs ?? this.defaultWindowMs);
+      this.ungranted = 0;
+    }
     if (status === 429) {
       this.rateLimited++;
       const resetAt = info?.resetAt ?? null;

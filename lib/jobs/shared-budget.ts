@@ -35,6 +35,8 @@ export interface SendBudget {
   take(resetAt: number): boolean;
   /** A grant taken was not used after all (the send was cancelled). */
   giveBack(resetAt: number): void;
+  /** `count` requests were sent in this window without a grant (probes, before the window was known). */
+  charge(resetAt: number, count: number, limit: number, windowMs: number): void;
   /** The service answered 429 in this window: nobody sends more in it. */
   exhaust(resetAt: number, limit: number, windowMs: number): void;
   /** The limit and window length last learned by any instance, or null. */
@@ -94,6 +96,16 @@ export class SharedSendBudget implements SendBudget {
 
   giveBack(resetAt: number): void {
     if (this.window === resetAt) this.held++;
+  }
+
+  charge(resetAt: number, count: number, limit: number, windowMs: number): void {
+    if (count <= 0) return;
+    if (this.window === resetAt) this.unclaimed = Math.max(0, this.unclaimed - count);
+    this.write(
+      `INSERT INTO rate_budget_windows AS w (bucket, reset_at, lim, window_ms, used) VALUES ($1, $2::bigint, $3::int, $4::int, $5::int)
+       ON CONFLICT (bucket, reset_at) DO UPDATE SET used = w.used + EXCLUDED.used`,
+      [this.options.bucket, resetAt, limit, windowMs, count],
+    ).catch(() => {});
   }
 
   exhaust(resetAt: number, limit: number, windowMs: number): void {

@@ -141,6 +141,25 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
     expect(await settled(other, window, 50)).toMatchObject({ held: 0, unclaimed: 0 });
   });
 
+  it('probes sent before the window was known are charged to it, so the others leave room for them', async () => {
+    const bucket = 'probes';
+    const window = 1_900_000_050_000;
+    const prober = new SharedSendBudget(first, { bucket });
+    prober.charge(window, 2, 10, 1000);
+    await sleep(50);
+    const other = new SharedSendBudget(second, { bucket });
+    const share = await settled(other, window, 10);
+    expect(share.held + share.unclaimed).toBe(10 - 2);
+    // Through the pacer: its first send (a probe) is charged once the answer names the window.
+    const pacer = new RatePacer({ budget: prober });
+    const resetAt = window + 1000;
+    pacer.onSend(resetAt - 900);
+    pacer.onAnswer(resetAt - 895, 200, { limit: 10, remaining: 9, resetAt }, resetAt - 900);
+    await sleep(50);
+    const after = await settled(new SharedSendBudget(second, { bucket }), resetAt, 10);
+    expect(after.held + after.unclaimed).toBe(10 - 1);
+  });
+
   it('a new instance starts from the limit and window another one learned', async () => {
     const bucket = 'learned';
     const budget = new SharedSendBudget(first, { bucket });
