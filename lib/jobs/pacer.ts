@@ -27,6 +27,8 @@ import { ServiceClockOffset } from './service-clock';
 
 /** How soon to look again while a batch of grants is being fetched. */
 const BUDGET_POLL_MS = 2;
+/** The most a slow dispatch moves a window's last slot forward. */
+const MAX_DISPATCH_LAG_MS = 250;
 
 export interface RateLimitObservation {
   limit: number | null;
@@ -89,6 +91,8 @@ export class RatePacer {
   private lastSendAt = Number.NEGATIVE_INFINITY;
   private blockedUntil = 0;
   private rateLimited = 0;
+  /** How long requests recently took from their slot to the wire (decaying maximum), ms. */
+  private dispatchLagMs = 0;
   /** Sent with a shared budget but without a grant (probes): charged to the window once it is known. */
   private ungranted = 0;
 
@@ -129,9 +133,9 @@ export class RatePacer {
       spreadOver = Math.min(available, share.held + share.unclaimed);
       // Not in the window's last moments either: a send then may reach the service after the
       // reset (latency, what is left of a clock's skew) and count in a window it has no grant of.
-      if (this.windowResetAt - now < this.resetGuardMs) return clamp(this.windowResetAt + this.resetGuardMs - now, 1, this.maxWaitMs);
+      if (this.windowResetAt - now < this.endGuardMs()) return clamp(this.windowResetAt + this.resetGuardMs - now, 1, this.maxWaitMs);
     }
-    const end = this.windowResetAt === null ? now + (this.windowMs ?? this.defaultWindowMs) : this.windowResetAt - (this.budget ? this.resetGuardMs : 0);
+    const end = this.windowResetAt === null ? now + (this.windowMs ?? this.defaultWindowMs) : this.windowResetAt - (this.budget ? this.endGuardMs() : 0);
     const left = end - now;
     const spacing = Math.max(0, left) / spreadOver;
     return Math.max(0, Math.ceil(this.lastSendAt + spacing - now));
@@ -145,6 +149,15 @@ export class RatePacer {
     this.used++;
     this.unanswered++;
     this.lastSendAt = now;
+  }
+
+  /**
+   * The request whose slot was taken `lagMs` ago is on the wire now (after the fence's database
+   * write): with a shared budget, slots stop that much earlier before a window's end, so a grant
+   * of one window is not spent in the next.
+   */
+  onDispatched(lagMs: number): void {
+    this.dispatchLagMs = Math.min(Math.max(lagMs, this.dispatchLagMs * 0.9), MAX_DISPATCH_LAG_MS);
   }
 
   /** A request counted by onSend was not sent after all. */
@@ -202,6 +215,11 @@ export class RatePacer {
   prime(learned: { limit: number; windowMs: number }): void {
     this.limit ??= learned.limit;
     this.windowMs ??= learned.windowMs;
+  }
+
+  /** No slot this close to a window's end (shared budget only). */
+  private endGuardMs(): number {
+    return this.resetGuardMs + this.dispatchLagMs;
   }
 
   private serviceTime(localNow: number): number {

@@ -54,9 +54,12 @@ export interface SharedSendBudgetOptions {
   now?: () => number;
 }
 
-/** Grants asked for at once: a twentieth of the limit, so what one instance may strand at a window's end stays small. */
+/**
+ * Grants asked for at once: a tenth of the limit, so what one instance holds at a window's end
+ * stays small (and the pacer spreads what it holds over the window, so it is rarely stranded).
+ */
 export function grantBatch(limit: number): number {
-  return Math.max(1, Math.ceil(limit / 20));
+  return Math.max(1, Math.ceil(limit / 10));
 }
 
 /** Windows older than this are deleted (a minute of history is plenty for learning). */
@@ -84,7 +87,9 @@ export class SharedSendBudget implements SendBudget {
 
   share(resetAt: number, limit: number, windowMs: number): BudgetShare {
     this.enter(resetAt, limit);
-    if (this.held <= 1 && this.unclaimed > 0 && !this.refilling && this.now() >= this.retryAt) this.refill(resetAt, limit, windowMs);
+    // The next batch is asked for while half of this one is still in hand: a slow database
+    // must not leave the workers waiting for grants.
+    if (this.held <= Math.ceil(grantBatch(limit) / 2) && this.unclaimed > 0 && !this.refilling && this.now() >= this.retryAt) this.refill(resetAt, limit, windowMs);
     return { held: this.held, unclaimed: this.unclaimed, pending: this.refilling || (this.unclaimed > 0 && this.now() < this.retryAt) };
   }
 
