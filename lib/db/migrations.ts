@@ -432,6 +432,26 @@ CREATE INDEX bulk_job_plans_reading_idx ON bulk_job_plans (started_at) WHERE sta
 `,
 };
 
+/**
+ * The send budget runners on one PostgreSQL share (lib/jobs/shared-budget.ts): a row per
+ * credential bucket and service rate-limit window (keyed by the service's own reset time), the
+ * requests granted in it so far, and the limit and window length last learned.
+ */
+const rateBudgetWindows: Migration = {
+  id: '0065_rate_budget_windows',
+  sql: `
+CREATE TABLE rate_budget_windows (
+  bucket text NOT NULL,
+  reset_at bigint NOT NULL,
+  lim integer NOT NULL CHECK (lim > 0),
+  window_ms integer NOT NULL CHECK (window_ms > 0),
+  used integer NOT NULL CHECK (used >= 0),
+  last_grant integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (bucket, reset_at)
+);
+`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -448,4 +468,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   dashboardStuckReadings,
   bulkJobOrigin,
   bulkJobPlans,
+  rateBudgetWindows,
 ];

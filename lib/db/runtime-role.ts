@@ -11,8 +11,13 @@ import type { ScriptRunner } from './types';
 
 /** The outcome columns: what the one permitted update of an audit row writes. */
 const AUDIT_OUTCOME_COLUMNS = ['outcome', 'upstream_status', 'upstream_request_id', 'error_message', 'summary', 'duration_ms', 'completed_at'];
-/** The console's working tables: rows come and go (jobs, their items, runners, refusal counts). */
-const WORKING_TABLES = ['bulk_jobs', 'bulk_job_items', 'bulk_job_runners', 'audit_refusal_tallies'];
+/**
+ * Every other table is a working table (jobs, approvals, incidents, sessions, samples, …): rows
+ * come and go, so the runtime role may read and write all of them. Granted schema-wide and then
+ * narrowed, so a table a later migration adds is never forgotten (a forgotten one fails only on
+ * PostgreSQL with two roles, the production setup).
+ */
+const RESTRICTED_TABLES = ['audit_log', 'schema_migrations'];
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -20,13 +25,13 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function runtimeGrants(role: string): string {
   const who = quoteIdentifier(role);
   return `
-REVOKE ALL ON audit_log FROM ${who};
 GRANT USAGE ON SCHEMA public TO ${who};
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${who};
+GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${who};
+REVOKE ALL ON ${RESTRICTED_TABLES.join(', ')} FROM ${who};
 GRANT SELECT ON schema_migrations TO ${who};
 GRANT SELECT, INSERT ON audit_log TO ${who};
 GRANT UPDATE (${AUDIT_OUTCOME_COLUMNS.join(', ')}) ON audit_log TO ${who};
-GRANT USAGE ON SEQUENCE audit_log_id_seq TO ${who};
-GRANT SELECT, INSERT, UPDATE, DELETE ON ${WORKING_TABLES.join(', ')} TO ${who};
 `;
 }
 

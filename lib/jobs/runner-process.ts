@@ -5,6 +5,7 @@
  */
 import { getConsoleDb } from '@/lib/db';
 import { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+import { rateBucketOf } from './runner-pacer';
 import { machineUpstreamFromSettings } from './service-credential';
 import { jobsSettings } from './settings';
 
@@ -24,6 +25,7 @@ export function ensureJobRunner(overrides: Partial<JobRunnerOptions> = {}): Prom
       concurrency: settings.concurrency,
       maxAttempts: settings.maxAttempts,
       leaseSeconds: settings.leaseSeconds,
+      rateBucket: rateBucketOf(settings),
       ...overrides,
     });
     await runner.ready;

@@ -13,7 +13,8 @@
  * `sends` counts every request started. A runner also takes back any item in flight for longer
  * than 10 leases, whoever holds it.
  *
- * Pacing: one RatePacer per runner, i.e. per machine token. ASSUMPTION (as the emulator does): the
+ * Pacing: one RatePacer per runner, i.e. per machine token, sharing one send budget with the
+ * other runners on the same PostgreSQL (runner-pacer.ts). ASSUMPTION (as the emulator does): the
  * four message operations share one write bucket per token. Were the real service to limit per
  * endpoint, the runner would keep one pacer per action instead.
  *
@@ -27,8 +28,9 @@ import { randomBytes } from 'node:crypto';
 import type { ConsoleDb } from '@/lib/db';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
 import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
-import { RatePacer } from './pacer';
+import type { RatePacer } from './pacer';
 import { startPlanner, type Planner } from './planner';
+import { createRunnerPacer } from './runner-pacer';
 import { errorText, Halted, systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './runner-types';
 import type { JobsUpstream } from './service-credential';
 import { registerWaker } from './wake';
@@ -57,6 +59,8 @@ export interface JobRunnerOptions {
   clock?: Clock;
   random?: () => number;
   pacer?: RatePacer;
+  /** Whose send budget the runners on one PostgreSQL share (runner-pacer.ts); default one for all. */
+  rateBucket?: string;
   log?: (event: JobRunnerEvent) => void;
 }
 
@@ -142,7 +146,14 @@ class Runner implements JobRunner {
     this.worker = {
       store: this.store,
       upstream: options.upstream,
-      pacer: options.pacer ?? new RatePacer({ random: this.random }),
+      pacer:
+        options.pacer ??
+        createRunnerPacer(options.db, {
+          bucket: options.rateBucket ?? 'jobs',
+          random: this.random,
+          guard: () => this.guard(),
+          onError: (error) => this.log({ type: 'error', message: `the shared send budget failed: ${errorText(error)}` }),
+        }),
       clock: this.clock,
       signal: this.halt.signal,
       state: () => this.state,

@@ -42,13 +42,15 @@ export interface WorkerContext {
   count(event: { sent: true } | { answer: number | null } | { finished: true } | { released: true }): void;
 }
 
-async function acquireSlot(context: WorkerContext): Promise<void> {
+/** Waits for the pacer's slot; returns when it was taken. */
+async function acquireSlot(context: WorkerContext): Promise<number> {
   for (;;) {
     if (context.state() !== 'running') throw new Halted('runner stopped');
     const wait = context.pacer.delay(context.clock.now());
     if (wait <= 0) {
-      context.pacer.onSend(context.clock.now());
-      return;
+      const slotAt = context.clock.now();
+      context.pacer.onSend(slotAt);
+      return slotAt;
     }
     await context.clock.sleep(Math.min(wait, 1000), context.signal).catch((error: unknown) => {
       throw error instanceof Halted ? error : new Halted('runner stopped');
@@ -93,8 +95,9 @@ export async function processItem(context: WorkerContext, item: ClaimedItem): Pr
   let tries: TryState = { attempts: item.attempts, rateLimited: 0, refreshedToken: false };
   for (;;) {
     if (context.state() !== 'running') return release(context, item);
+    let slotAt: number;
     try {
-      await acquireSlot(context);
+      slotAt = await acquireSlot(context);
     } catch (error) {
       if (error instanceof Halted) return release(context, item);
       throw error;
@@ -126,15 +129,17 @@ export async function processItem(context: WorkerContext, item: ClaimedItem): Pr
       return;
     }
     context.count({ sent: true });
+    const sentAt = context.clock.now();
+    context.pacer.onDispatched(sentAt - slotAt);
     let answer: Parameters<typeof nextStep>[0];
     try {
       const response = await itemKindOf(item.action).send(client, item.action, item.itemId, item.targetStatus);
-      context.pacer.onAnswer(context.clock.now(), response.status, response.rateLimit);
+      context.pacer.onAnswer(context.clock.now(), response.status, response.rateLimit, sentAt);
       context.count({ answer: response.status });
       answer = { response: { status: response.status, requestId: response.requestId, statusAfter: response.stateAfter } };
     } catch (error) {
       const upstream = isUpstreamError(error) ? error : null;
-      context.pacer.onAnswer(context.clock.now(), upstream?.status ?? null, upstream?.rateLimit ?? null);
+      context.pacer.onAnswer(context.clock.now(), upstream?.status ?? null, upstream?.rateLimit ?? null, sentAt);
       context.count({ answer: upstream?.status ?? null });
       answer = { error };
     }

@@ -71,4 +71,15 @@ describe.skipIf(driver.skipReason !== null)('database roles on PostgreSQL', () =
     await expect(db.query(`UPDATE audit_log SET occurred_at = occurred_at - interval '1 year'`)).rejects.toThrow(/permission denied/);
     await expect(db.query(`DROP TRIGGER audit_log_append_only ON audit_log`)).rejects.toThrow(/must be (the )?owner/);
   });
+
+  it('lets the runtime role read and write every other table, those of later migrations included', async () => {
+    const rows = await db.query<{ tablename: string; writable: boolean }>(
+      // has_table_privilege with a list is true when any one is held: ask for each.
+      `SELECT tablename, bool_and(has_table_privilege(current_user, quote_ident(tablename), privilege)) AS writable
+         FROM pg_tables, unnest(ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE']) AS privilege WHERE schemaname = 'public' AND tablename NOT IN ('audit_log', 'schema_migrations')
+        GROUP BY tablename ORDER BY tablename`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((row) => !row.writable).map((row) => row.tablename)).toEqual([]);
+  });
 });

@@ -163,6 +163,19 @@ describe('RatePacer', () => {
     expect(sent).toBe(40);
   });
 
+  it('with a shared budget, takes no slot closer to the window end than the recent slot-to-wire lag', () => {
+    const budget = { share: () => ({ held: 5, unclaimed: 20, pending: false }), take: () => true, giveBack: () => {}, charge: () => {}, exhaust: () => {}, learned: async () => null };
+    const pacer = new RatePacer({ budget, resetGuardMs: 25 });
+    pacer.onSend(0);
+    pacer.onAnswer(2, 200, { limit: 50, remaining: 49, resetAt: 1000 }, 0);
+    expect(pacer.delay(950)).toBe(0);
+    // The fence's database write held requests back 100 ms: the last slot moves 100 ms earlier.
+    pacer.onDispatched(100);
+    expect(pacer.delay(950)).toBe(75);
+    expect(pacer.delay(880)).toBe(145);
+    expect(pacer.delay(870)).toBe(0);
+  });
+
   it('a cancelled send gives its slot back', () => {
     const pacer = new RatePacer();
     pacer.onSend(0);

@@ -44,7 +44,8 @@ describe.skipIf(driver.skipReason !== null)(`two runners on one ${driver.title}`
       const planned = await planJob({ db: first, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: { status } } });
       jobs.push(planned);
     }
-    // Each runner has its own token, so its own rate-limit budget at the service.
+    // Each runner has its own token (its own budget at this service); they still pace by one
+    // shared send budget, the same machine client's (lib/jobs/runner-pacer.ts), here 1,000 a second.
     runners.push(testRunner(first, fakeUpstream(service), { instanceId: 'console-1', concurrency: 6 }));
     runners.push(testRunner(second, fakeUpstream(service), { instanceId: 'console-2', concurrency: 6 }));
     await Promise.all(jobs.map((planned) => startJob(first, OPS, planned.jobId, planned.total)));
