@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import { checkHostname } from '@/lib/domains/hostname';
+import { checkHostname } from '@/lib/domains/hostname-check';
 import { DomainActionError } from './action-error';
 import type { EditedDomain } from './domain-form-dialog';
 import { useDomainWrite } from './use-domain-write';

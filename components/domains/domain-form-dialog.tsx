@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { domainFieldsSchema } from '@/lib/domains/form';
-import { checkHostname } from '@/lib/domains/hostname';
+import { checkHostname } from '@/lib/domains/hostname-check';
 import { DomainActionError } from './action-error';
 import { useDomainWrite } from './use-domain-write';
 
@@ -27,6 +26,9 @@ interface DomainFormDialogProps {
 }
 
 type FieldErrors = Partial<Record<'domain' | 'workspaceGuid', string>>;
+
+/** The action's own schema (and zod with it) loads when a dialog opens, not with the page. */
+const loadFieldsSchema = () => import('@/lib/domains/form').then((module) => module.domainFieldsSchema);
 
 /**
  * Create or edit a domain. The fields are checked by the action's own schema before any call;
@@ -51,6 +53,10 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: Do
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    void loadFieldsSchema().then(validateAndWrite);
+  };
+
+  const validateAndWrite = (domainFieldsSchema: Awaited<ReturnType<typeof loadFieldsSchema>>) => {
     const parsed = domainFieldsSchema.safeParse({ domain, workspaceGuid });
     if (!parsed.success) {
       const errors: FieldErrors = {};
@@ -76,7 +82,10 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: Do
       open={open}
       onOpenChange={(next) => {
         if (pending) return;
-        if (next) reset();
+        if (next) {
+          reset();
+          void loadFieldsSchema();
+        }
         setOpen(next);
       }}
     >
