@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { domainFieldsSchema } from '@/lib/domains/form';
 import { checkHostname } from '@/lib/domains/hostname-check';
 import { DomainActionError } from './action-error';
 import { useDomainWrite } from './use-domain-write';
@@ -23,20 +24,19 @@ interface DomainFormDialogProps {
   /** Filled in for a new domain (the list's workspace filter). */
   defaultWorkspace?: string;
   trigger: React.ReactNode;
+  /** Opened by its first click (components/lazy-dialog.tsx). */
+  defaultOpen?: boolean;
 }
 
 type FieldErrors = Partial<Record<'domain' | 'workspaceGuid', string>>;
-
-/** The action's own schema (and zod with it) loads when a dialog opens, not with the page. */
-const loadFieldsSchema = () => import('@/lib/domains/form').then((module) => module.domainFieldsSchema);
 
 /**
  * Create or edit a domain. The fields are checked by the action's own schema before any call;
  * the stored (punycode) form is shown as the operator types. On success the list is read again.
  */
-export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: DomainFormDialogProps) {
+export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defaultOpen = false }: DomainFormDialogProps) {
   const ids = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [domain, setDomain] = useState(editing?.domain ?? '');
   const [workspaceGuid, setWorkspaceGuid] = useState(editing?.workspaceGuid ?? defaultWorkspace);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -53,10 +53,6 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: Do
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    void loadFieldsSchema().then(validateAndWrite);
-  };
-
-  const validateAndWrite = (domainFieldsSchema: Awaited<ReturnType<typeof loadFieldsSchema>>) => {
     const parsed = domainFieldsSchema.safeParse({ domain, workspaceGuid });
     if (!parsed.success) {
       const errors: FieldErrors = {};
@@ -82,10 +78,7 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: Do
       open={open}
       onOpenChange={(next) => {
         if (pending) return;
-        if (next) {
-          reset();
-          void loadFieldsSchema();
-        }
+        if (next) reset();
         setOpen(next);
       }}
     >
