@@ -1,17 +1,17 @@
 'use client';
 
+import dynamic from 'next/dynamic';
+import { cloneElement, isValidElement, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import type { ActionError } from '@/lib/actions/define';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** While the action runs the dialog stays open and its buttons are disabled. */
   pending: boolean;
   /** The button that opens the dialog, when the dialog has one of its own. */
-  trigger?: React.ReactNode;
+  trigger?: React.ReactElement<React.ComponentProps<'button'>>;
   title: React.ReactNode;
   /** What will happen, and whether it can be undone. */
   description: React.ReactNode;
@@ -21,26 +21,34 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before an action: what it will do, then Cancel or the action. */
-export function ConfirmDialog({ open, onOpenChange, pending, trigger, title, description, confirmLabel, pendingLabel, destructive = false, onConfirm }: ConfirmDialogProps) {
+/** The dialog (and Radix with it) loads when it first opens, not with the page. */
+const ConfirmDialogContent = dynamic(() => import('./confirm-dialog-content').then((module) => module.ConfirmDialogContent), { ssr: false });
+
+/**
+ * Asks before an action: what it will do, then Cancel or the action. The trigger, when given, is
+ * rendered with the page and says it opens a dialog, as Radix's DialogTrigger would.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, pending, trigger } = props;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const opener = isValidElement(trigger)
+    ? cloneElement(trigger, {
+        type: 'button',
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        'data-state': open ? 'open' : 'closed',
+        onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+          trigger.props.onClick?.(event);
+          if (!event.defaultPrevented && !pending) onOpenChange(true);
+        },
+      } as React.ComponentProps<'button'>)
+    : null;
   return (
-    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={onConfirm}>
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      {opener}
+      {opened ? <ConfirmDialogContent {...props} /> : null}
+    </>
   );
 }
 

@@ -13,7 +13,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/define';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { createAgentInputSchema } from '@/lib/actions/agent-input';
+
+/** The action's own schema (and zod with it) loads when the dialog opens, not with the page. */
+const loadInputSchema = () => import('@/lib/actions/agent-input').then((module) => module.createAgentInputSchema);
 
 /** Creates an agent owned by the operator; on success opens its page. */
 export function CreateAgentDialog({ permission }: { permission: ActionPermission }) {
@@ -29,6 +31,10 @@ export function CreateAgentDialog({ permission }: { permission: ActionPermission
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    void loadInputSchema().then(validateAndCreate);
+  };
+
+  const validateAndCreate = (createAgentInputSchema: Awaited<ReturnType<typeof loadInputSchema>>) => {
     const input = email.trim() ? { name, email } : { name };
     const parsed = createAgentInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -55,6 +61,7 @@ export function CreateAgentDialog({ permission }: { permission: ActionPermission
         onOpenChange={(next) => {
           if (pending) return;
           if (next) {
+            void loadInputSchema();
             setName('');
             setEmail('');
             setProblems({});

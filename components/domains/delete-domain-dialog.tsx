@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import { checkHostname } from '@/lib/domains/hostname';
+import { checkHostname } from '@/lib/domains/hostname-check';
 import { DomainActionError } from './action-error';
 import type { EditedDomain } from './domain-form-dialog';
 import { useDomainWrite } from './use-domain-write';
@@ -17,14 +17,16 @@ interface DeleteDomainDialogProps {
   target: EditedDomain;
   workspaceLabel: string;
   trigger: React.ReactNode;
+  /** Opened by its first click (components/lazy-dialog.tsx). */
+  defaultOpen?: boolean;
   /** Set under the four-eyes policy: the dialog requests approval instead of deleting. */
   approval: ApprovalGate | null;
 }
 
 /** Deletes a domain once the operator has typed it (either form); the list is read again after. */
-export function DeleteDomainDialog({ target, workspaceLabel, trigger, approval }: DeleteDomainDialogProps) {
+export function DeleteDomainDialog({ target, workspaceLabel, trigger, approval, defaultOpen = false }: DeleteDomainDialogProps) {
   const ids = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [typed, setTyped] = useState('');
   const { pending, failure, setFailure, write } = useDomainWrite(() => setOpen(false));
   const typedCheck = checkHostname(typed);

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { domainFieldsSchema } from '@/lib/domains/form';
-import { checkHostname } from '@/lib/domains/hostname';
+import { checkHostname } from '@/lib/domains/hostname-check';
 import { DomainActionError } from './action-error';
 import { useDomainWrite } from './use-domain-write';
 
@@ -24,6 +24,8 @@ interface DomainFormDialogProps {
   /** Filled in for a new domain (the list's workspace filter). */
   defaultWorkspace?: string;
   trigger: React.ReactNode;
+  /** Opened by its first click (components/lazy-dialog.tsx). */
+  defaultOpen?: boolean;
 }
 
 type FieldErrors = Partial<Record<'domain' | 'workspaceGuid', string>>;
@@ -32,9 +34,9 @@ type FieldErrors = Partial<Record<'domain' | 'workspaceGuid', string>>;
  * Create or edit a domain. The fields are checked by the action's own schema before any call;
  * the stored (punycode) form is shown as the operator types. On success the list is read again.
  */
-export function DomainFormDialog({ editing, defaultWorkspace = '', trigger }: DomainFormDialogProps) {
+export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defaultOpen = false }: DomainFormDialogProps) {
   const ids = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [domain, setDomain] = useState(editing?.domain ?? '');
   const [workspaceGuid, setWorkspaceGuid] = useState(editing?.workspaceGuid ?? defaultWorkspace);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

@@ -13,8 +13,7 @@ import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { DeleteDomainDialog } from './delete-domain-dialog';
-import { DomainFormDialog } from './domain-form-dialog';
+import { DeleteDomainDialog, DomainFormDialog } from './lazy-dialogs';
 
 const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
 

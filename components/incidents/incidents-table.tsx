@@ -5,7 +5,7 @@ import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
-import { incidentHref } from '@/lib/incidents/hrefs';
+import { incidentHref } from '@/lib/incidents/paths';
 import type { IncidentSeverity, IncidentStatus } from '@/lib/incidents/types';
 import { formatUtc } from '@/lib/time';
 

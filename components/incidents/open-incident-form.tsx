@@ -11,7 +11,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/define';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentScope, type IncidentSeverity } from '@/lib/incidents/types';
+import type { IncidentScope } from '@/lib/incidents/types';
+import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentSeverity } from '@/lib/incidents/values';
 
 const ids = (text: string) =>
   text

@@ -6,7 +6,7 @@ import type { ServerTableFeatures } from '@/components/data-table/features';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/operations';
+import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/action-names';
 import type { JobSelection } from '@/lib/jobs/types';
 import { LazyBulkRemediationDialog as BulkRemediationDialog } from './lazy-bulk-remediation-dialog';
 

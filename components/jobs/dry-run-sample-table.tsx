@@ -5,7 +5,7 @@ import Link from 'next/link';
 import type { ServerTableFeatures } from '@/components/data-table/features';
 import { PagedDataTable } from '@/components/data-table/paged-table';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ItemKindName } from '@/lib/jobs/operations';
+import type { ItemKindName } from '@/lib/jobs/action-names';
 import type { MessageSampleItem, PlanSampleItem, UserSampleItem } from '@/lib/jobs/types';
 import { formatUtc } from '@/lib/time';
 

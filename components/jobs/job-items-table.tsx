@@ -8,7 +8,7 @@ import { PagedDataTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ItemKindName } from '@/lib/jobs/operations';
+import type { ItemKindName } from '@/lib/jobs/action-names';
 import type { JobItem } from '@/lib/jobs/types';
 
 const helper = createColumnHelper<ServerTableFeatures, JobItem>();

@@ -15,7 +15,7 @@ import type { ActionResult } from '@/lib/actions/define';
 import { CONFIRMED_STATUSES } from '@/lib/actions/message-status-targets';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { statusLabel, statusWithRaw } from '@/lib/status-labels';
-import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract';
+import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract/constants';
 import { ActionFailure } from './action-failure';
 
 const OTHER = '__other__';

@@ -10,7 +10,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { statisticsHref, type ChartView, type StatisticsQuery } from '@/lib/statistics/search-params';
+import { statisticsHref, type ChartView, type StatisticsQuery } from '@/lib/statistics/query';
 import { cn } from '@/lib/utils';
 import type { ChartDay } from './daily-chart';
 import { downloadSvgAsPng } from './svg-png';

@@ -6,7 +6,7 @@
  * red line, and a tooltip with the whole day's numbers, hidden statuses included.
  */
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import type { ChartView } from '@/lib/statistics/search-params';
+import type { ChartView } from '@/lib/statistics/query';
 
 export interface ChartDay {
   date: string;

@@ -7,7 +7,7 @@
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
 import { UTC } from '@/lib/statistics/days';
-import { statisticsHref, type StatisticsQuery } from '@/lib/statistics/search-params';
+import { statisticsHref, type StatisticsQuery } from '@/lib/statistics/query';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const subscribe = () => () => {};

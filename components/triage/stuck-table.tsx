@@ -18,8 +18,8 @@ import { withFrom } from '@/lib/navigation/from';
 import type { JobSelection } from '@/lib/jobs/types';
 import type { TableParams } from '@/lib/search-params/table';
 import { statusLabel } from '@/lib/status-labels';
-import { STUCK_TABLE } from '@/lib/triage/search-params';
-import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck';
+import { STUCK_TABLE } from '@/lib/triage/table';
+import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck-rules';
 import type { Message } from '@/lib/upstream/contract';
 
 interface StuckTableProps {

@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import { noControlCharacters, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
-import { readTableParams, type TableParams, type TableSpec } from '@/lib/search-params/table';
+import { readTableParams, type TableParams } from '@/lib/search-params/table';
+import { AUDIT_TABLE } from './table';
+
+export { AUDIT_TABLE } from './table';
 
 export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
 export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
@@ -103,13 +106,6 @@ export interface AuditPageParams {
   issues: ParamIssue[];
 }
 
-/** The audit table's columns (components/audit/audit-entries-table.tsx): ordered by time. */
-export const AUDIT_TABLE: TableSpec = {
-  sortable: ['time'],
-  defaultSort: { field: 'time', order: 'desc' },
-  columns: ['time', 'operator', 'action', 'target', 'outcome', 'service', 'details'],
-  defaultSize: 50,
-};
 
 /** The audit page's whole URL: its filters, its page, and what was not understood. */
 export function parseAuditPageParams(raw: RawSearchParams): AuditPageParams {

@@ -1,5 +1,10 @@
-/** Same-site paths from untrusted text (client-safe: no settings read here). */
-import { z } from 'zod';
+/**
+ * Same-site paths from untrusted text (client-safe: no settings read here, and no zod, because
+ * the sidebar on every page runs this in the browser).
+ */
+
+/** Longer text is not a path the console wrote. */
+const MAX_PATH_LENGTH = 2_000;
 
 /** Any origin will do: only whether a path stays on it matters. */
 const PROBE_ORIGIN = 'http://console.invalid';
@@ -12,11 +17,10 @@ const PROBE_ORIGIN = 'http://console.invalid';
  * reads as another host: leading slashes are collapsed to one.
  */
 export function safeCallbackPath(value: unknown): string {
-  const parsed = z.string().max(2_000).safeParse(value);
-  if (!parsed.success || !parsed.data.startsWith('/')) return '/';
+  if (typeof value !== 'string' || value.length > MAX_PATH_LENGTH || !value.startsWith('/')) return '/';
   let resolved: URL;
   try {
-    resolved = new URL(parsed.data, PROBE_ORIGIN);
+    resolved = new URL(value, PROBE_ORIGIN);
   } catch {
     return '/';
   }

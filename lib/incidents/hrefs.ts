@@ -6,9 +6,7 @@ import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { WATCHABLE_STATUSES, type StuckQuery } from '@/lib/triage/stuck';
 import { MAX_SCOPE_IDS, type Incident, type IncidentScope } from './types';
 
-export const INCIDENTS_HREF = '/incidents';
-export const incidentHref = (id: string) => `/incidents/${encodeURIComponent(id)}`;
-export const incidentReportHref = (id: string) => `/api/incidents/${encodeURIComponent(id)}/report`;
+export { INCIDENTS_HREF, incidentHref, incidentReportHref } from './paths';
 
 /** The form that opens an incident, its scope prefilled (a stuck view's filter). */
 export function newIncidentHref(scope?: Partial<IncidentScope>): string {

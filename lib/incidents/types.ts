@@ -2,22 +2,10 @@
 import { z } from 'zod';
 import { WATCHABLE_STATUSES } from '@/lib/triage/stuck';
 import type { ListFilter } from '@/lib/triage/stuck';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, MAX_SCOPE_IDS } from './values';
 
-export const INCIDENT_SEVERITIES = ['sev1', 'sev2', 'sev3', 'sev4'] as const;
-export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
-export const SEVERITY_LABELS: Record<IncidentSeverity, string> = {
-  sev1: 'SEV1 (critical)',
-  sev2: 'SEV2 (major)',
-  sev3: 'SEV3 (minor)',
-  sev4: 'SEV4 (low)',
-};
+export { INCIDENT_SEVERITIES, INCIDENT_STATUSES, MAX_SCOPE_IDS, SEVERITY_LABELS, type IncidentSeverity, type IncidentStatus } from './values';
 
-/** open → mitigated → resolved; a status may also go back (a mitigation that did not hold). */
-export const INCIDENT_STATUSES = ['open', 'mitigated', 'resolved'] as const;
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
-
-/** Most workspaces or channels a scope names: each is one value of the service's list filter. */
-export const MAX_SCOPE_IDS = 20;
 const scopeIdSchema = z.string().trim().min(1).max(200);
 
 /**

@@ -1,18 +1,13 @@
 /** The URL state of the jobs list and of a job's page, read with lib/search-params. */
 import { z } from 'zod';
 import { enumParser, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
-import { readTableParams, type TableParams, type TableSpec } from '@/lib/search-params/table';
+import { readTableParams, type TableParams } from '@/lib/search-params/table';
 import { ITEM_STATUSES, type ItemStatus } from './types';
+import { JOBS_TABLE } from './table';
+
+export { JOBS_TABLE } from './table';
 
 const pausedSchema = enumParser(['1']);
-
-/** The jobs table's columns (components/jobs/jobs-table.tsx): ordered by creation time. */
-export const JOBS_TABLE: TableSpec = {
-  sortable: ['created'],
-  defaultSort: { field: 'created', order: 'desc' },
-  columns: ['job', 'action', 'covers', 'status', 'progress', 'by', 'created'],
-  defaultSize: 50,
-};
 
 export function parseJobsPageParams(raw: RawSearchParams): { page: number; paused: boolean; table: TableParams; issues: ParamIssue[] } {
   const reader = paramReader(raw);

@@ -6,23 +6,9 @@
 import { z } from 'zod';
 import { paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { dayCount, dayOf, isDayKey, isTimeZone, lastCompleteDays, UTC, type DayRange } from './days';
+import { CHART_VIEWS, DEFAULT_PRESET, MAX_RANGE_DAYS, RANGE_PRESETS, type StatisticsQuery } from './query';
 
-export const RANGE_PRESETS = [7, 30, 90, 365] as const;
-export const DEFAULT_PRESET = 7;
-/** A custom range longer than this is refused (a year and a day covers any year). */
-export const MAX_RANGE_DAYS = 366;
-export const CHART_VIEWS = ['count', 'percent'] as const;
-export type ChartView = (typeof CHART_VIEWS)[number];
-
-export interface StatisticsQuery {
-  /** The preset in use, or null for a custom range. */
-  preset: number | null;
-  range: DayRange;
-  timeZone: string;
-  view: ChartView;
-  /** Statuses the chart leaves out (the table keeps them). */
-  hidden: string[];
-}
+export { CHART_VIEWS, DEFAULT_PRESET, MAX_RANGE_DAYS, RANGE_PRESETS, statisticsHref, type ChartView, type StatisticsQuery } from './query';
 
 export interface StatisticsPageState extends StatisticsQuery {
   /** What the page could not use of its URL (the shared reader's issues). */
@@ -62,21 +48,4 @@ function customRange(from: string | undefined, to: string | undefined, today: st
   if (to > today) return { ok: false, param: 'to', problem: `to must not be after today (${today})` };
   if (dayCount(from, to) > MAX_RANGE_DAYS) return { ok: false, param: 'from', problem: `a custom range covers at most ${MAX_RANGE_DAYS} days` };
   return { ok: true, range: { from, to } };
-}
-
-/** The page's URL for a state; what is at its default is left out. */
-export function statisticsHref(state: StatisticsQuery, changes: Partial<StatisticsQuery> = {}, path = '/statistics'): string {
-  const next = { ...state, ...changes };
-  const params = new URLSearchParams();
-  if (next.preset === null) {
-    params.set('from', next.range.from);
-    params.set('to', next.range.to);
-  } else if (next.preset !== DEFAULT_PRESET) {
-    params.set('days', String(next.preset));
-  }
-  if (next.timeZone !== UTC) params.set('tz', next.timeZone);
-  if (next.view !== 'count') params.set('view', next.view);
-  if (next.hidden.length > 0) params.set('hide', next.hidden.join(','));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
 }

@@ -1,20 +1,14 @@
 /** The stuck queue's URL state (every group and filter is a shareable link), read with lib/search-params. */
 import { z } from 'zod';
 import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
-import { readTableParams, tableParamsRecord, type TableParams, type TableSpec } from '@/lib/search-params/table';
+import { readTableParams, tableParamsRecord, type TableParams } from '@/lib/search-params/table';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, type StuckQuery } from './stuck';
+import { STUCK_TABLE } from './table';
+
+export { STUCK_PAGE_SIZE, STUCK_TABLE } from './table';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
-export const STUCK_PAGE_SIZE = 50;
-
-/** The stuck table's columns (components/triage/stuck-table.tsx): ordered by age, oldest first. */
-export const STUCK_TABLE: TableSpec = {
-  sortable: ['age'],
-  defaultSort: { field: 'age', order: 'desc' },
-  columns: ['message', 'status', 'age', 'workspace', 'channel', 'creator', 'missing'],
-  defaultSize: STUCK_PAGE_SIZE,
-};
 
 export interface StuckPageState {
   query: StuckQuery;

@@ -9,10 +9,9 @@ import { z } from 'zod';
 import type { UpstreamClient, UpstreamResponse } from './client';
 import { answeredRecord } from './admin';
 import { isDotSegment, messageOperationResultSchema, pathSegment } from './contract';
+import type { MessageOperation } from './message-operation-names';
 
-/** The operations, by their action name (the audit log's `action`, a bulk job's `action`). */
-export const MESSAGE_OPERATIONS = ['message.reprocess', 'message.set_status', 'message.create_mp3', 'message.recreate_waveform'] as const;
-export type MessageOperation = (typeof MESSAGE_OPERATIONS)[number];
+export { MESSAGE_OPERATIONS, type MessageOperation } from './message-operation-names';
 
 /**
  * A status to set, for one message and in bulk alike. The service accepts any string; the

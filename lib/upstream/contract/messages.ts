@@ -5,21 +5,7 @@
 import { z } from 'zod';
 import { nullableString, recordOrNull } from './primitives';
 
-/** Message status values seen in the service's public contracts (the admin API accepts any). */
-export const KNOWN_MESSAGE_STATUSES = [
-  'offline',
-  'paused',
-  'processing',
-  'scheduled',
-  'active',
-  'deleted',
-  'account-deleted',
-  'initializing',
-  'inprogress',
-  'canceled',
-] as const;
-/** Statuses a message can be stuck in. */
-export const NON_TERMINAL_STATUSES = ['processing', 'initializing', 'inprogress'] as const;
+export { KNOWN_MESSAGE_STATUSES, NON_TERMINAL_STATUSES } from './constants';
 
 export const audioModelSchema = z.looseObject({
   _id: z.string(),
@@ -33,12 +19,7 @@ export const audioModelSchema = z.looseObject({
 
 export type AudioModel = z.infer<typeof audioModelSchema>;
 
-/** An audio model's kind: its `type`, or else what its URL says (`.m3u8` HLS, `.mp3` MP3). */
-export function audioModelKind(model: AudioModel): 'hls' | 'mp3' | string | null {
-  if (model.type) return model.type;
-  const path = model.url.split(/[?#]/)[0]!.toLowerCase();
-  return path.endsWith('.m3u8') ? 'hls' : path.endsWith('.mp3') ? 'mp3' : null;
-}
+export { audioModelKind } from './audio-kind';
 
 /**
  * ASSUMPTION: a message's epoch-millisecond times lie within what a Date can hold (±8.64e15). The

@@ -3,6 +3,7 @@
  * Part of the contract with the voice service (see ./index.ts).
  */
 import { z } from 'zod';
+import { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from './constants';
 import { nullableString } from './primitives';
 import { userSchema } from './people';
 
@@ -31,11 +32,7 @@ export const workspaceListSchema = z.array(workspaceSchema);
 export const workspaceUserSchema = userSchema.extend({ role_cd: z.string() });
 export const workspaceUserListSchema = z.array(workspaceUserSchema);
 
-/** Member roles and conversation visibility values seen in the service's public contracts. */
-export const MEMBER_ROLES = ['admin', 'owner', 'creator', 'member', 'guest'] as const;
-export const CHANNEL_VISIBILITIES = ['private', 'workspace', 'public'] as const;
-/** ASSUMPTION: membership status values of UpdateChannelMemberAdminDto. */
-export const MEMBERSHIP_STATUSES = ['active', 'inactive', 'removed'] as const;
+export { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from './constants';
 
 export const channelMemberSchema = z.looseObject({
   user_id: z.string(),
