@@ -1,0 +1,76 @@
+/**
+ * Rows that are ready when the HTML is sent are in its first paint (issue 17, part 1): a list
+ * page's document carries its rows in the table itself, not in a hidden streamed segment that
+ * React swaps in later (`<div hidden id="S:…">` revealed by `$RC`, after its fallback throttle),
+ * and the browser's first contentful paint already shows a row. The rows are the service's own
+ * first page, read back from the emulator.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { findEntity } from '../lib/entities/registry';
+import { E2E_EMULATOR_URL } from './stack';
+import { serviceToken, signIn } from './support';
+
+/** The first page of an entity at the service, in the list's default order. */
+async function firstPageIds(entity: string): Promise<string[]> {
+  const sort = findEntity(entity)?.defaultSort;
+  expect(sort, `${entity} has a default order`).toBeTruthy();
+  const query = new URLSearchParams({ sort: JSON.stringify([sort!.field, sort!.order.toUpperCase()]), range: JSON.stringify([0, 24]) });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }[]).map((record) => record.id);
+}
+
+/** The painted time of the first row's text and of the first contentful paint, ms since navigation. */
+async function paintTimes(page: Page, path: string): Promise<{ row: number; contentful: number }> {
+  await page.addInitScript(() => {
+    const painted: number[] = [];
+    (window as unknown as { __rowPaints: number[] }).__rowPaints = painted;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { renderTime: number })[]) painted.push(entry.renderTime || entry.startTime);
+    }).observe({ type: 'element', buffered: true });
+    // Marked as the parser inserts them, before they can be painted (Element Timing).
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.closest('tbody tr')) node.setAttribute('elementtiming', 'row');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(path);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __rowPaints: number[] }).__rowPaints.length)).toBeGreaterThan(0);
+  return page.evaluate(() => ({
+    row: Math.min(...(window as unknown as { __rowPaints: number[] }).__rowPaints),
+    contentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  }));
+}
+
+test.beforeEach(async ({ page, context }) => {
+  await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+  await signIn(page, 'ops@example.com');
+});
+
+for (const entity of ['messages', 'users']) {
+  test(`the ${entity} list's HTML carries its rows in the table, outside any streamed segment`, async ({ page }) => {
+    const ids = await firstPageIds(entity);
+    expect(ids.length).toBeGreaterThan(0);
+    const response = await page.request.get(`/${entity}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const table = html.indexOf('<tbody');
+    expect(table, 'a table body in the document').toBeGreaterThan(0);
+    const rows = html.slice(table, html.indexOf('</tbody>', table));
+    expect(rows).toContain(`data-row-id="${ids[0]}"`);
+    // No hidden segment is opened before the rows (the rows would wait for React to reveal them).
+    expect(html.slice(0, table)).not.toMatch(/<div hidden id="S:/);
+    expect(html.slice(0, table)).not.toContain('<template id="B:');
+  });
+}
+
+test('the first contentful paint of the messages list shows its rows', async ({ page }) => {
+  const { row, contentful } = await paintTimes(page, '/messages');
+  expect(Number.isFinite(contentful)).toBe(true);
+  // Same frame: the row's text is presented at the first contentful paint, not after it.
+  expect(row).toBeLessThanOrEqual(contentful + 1);
+});
