@@ -5,7 +5,7 @@
  * inside a hidden streamed segment, not `display: none`, `visibility: hidden` or transparent).
  *
  * Visible means painted. The probe notes the animation frame in which a row first qualifies
- * (style and layout are done, that frame paints it), and takes the time the browser presented
+ * (checked at the frame's start; that frame paints it), and takes the time the browser presented
  * that row's text: the Element Timing API's `renderTime` of the first row cell painted in or after
  * that frame (the probe marks every element inside a table body with `elementtiming` as it is
  * inserted, before it can be painted). That is the time on screen whatever the page does next;
@@ -24,7 +24,6 @@ export const FIRST_ROW_PROBE = `(() => {
   const key = ${JSON.stringify(FIRST_ROW_KEY)};
   const taskKey = ${JSON.stringify(FIRST_ROW_TASK_KEY)};
   const mark = 'bench-first-row';
-  let pending = false;
   let qualifiedAt;
   const painted = [];
   const rowHasText = (row) => row !== null && row.textContent !== null && row.textContent.trim() !== '';
@@ -46,7 +45,8 @@ export const FIRST_ROW_PROBE = `(() => {
   if (PerformanceObserver.supportedEntryTypes.includes('element')) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (entry.identifier !== mark || !entry.element || !rowHasText(entry.element.closest('tr'))) continue;
+        // An element the page has since replaced (element null) was painted all the same.
+        if (entry.identifier !== mark || (entry.element && !rowHasText(entry.element.closest('tr')))) continue;
         painted.push(entry.renderTime || entry.startTime);
       }
       settle();
@@ -61,30 +61,25 @@ export const FIRST_ROW_PROBE = `(() => {
       for (const element of node.querySelectorAll('tbody *')) element.setAttribute('elementtiming', mark);
     }
   };
-  const check = (time) => {
-    if (pending || window[key] !== undefined || !rowVisible()) return;
-    pending = true;
-    requestAnimationFrame((frameTime) => {
-      // The frame that paints the row: its start, or the frame in which the row qualified.
-      qualifiedAt = time ?? frameTime;
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        window[taskKey] = performance.now();
-        settle();
-        const wait = () => { settle(); if (window[key] === undefined) setTimeout(wait, 50); };
-        wait();
-      };
-      channel.port2.postMessage(0);
-    });
+  // Checked at the start of every animation frame, before that frame's style, layout and paint:
+  // the layout the check needs is the one the frame does anyway, and every state the browser
+  // paints is seen (checking on each DOM change would force extra layouts while the page parses).
+  const everyFrame = (frameTime) => {
+    if (!rowVisible()) {
+      requestAnimationFrame(everyFrame);
+      return;
+    }
+    qualifiedAt = frameTime;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      window[taskKey] = performance.now();
+      const wait = () => { settle(); if (window[key] === undefined) setTimeout(wait, 50); };
+      wait();
+    };
+    channel.port2.postMessage(0);
   };
   new MutationObserver((records) => {
-    let changed = false;
-    for (const record of records) {
-      for (const node of record.addedNodes) markInserted(node);
-      if (record.type !== 'attributes' || record.attributeName !== 'elementtiming') changed = true;
-    }
-    if (changed) check();
-  }).observe(document, { childList: true, subtree: true, attributes: true });
-  const everyFrame = (frameTime) => { check(frameTime); if (!pending) requestAnimationFrame(everyFrame); };
+    for (const record of records) for (const node of record.addedNodes) markInserted(node);
+  }).observe(document, { childList: true, subtree: true });
   requestAnimationFrame(everyFrame);
 })();`;
