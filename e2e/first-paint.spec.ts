@@ -6,6 +6,7 @@
  * first page, read back from the emulator.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_ROW_KEY, FIRST_ROW_PROBE } from '../bench/first-row-probe';
 import { findEntity } from '../lib/entities/registry';
 import { E2E_EMULATOR_URL } from './stack';
 import { serviceToken, signIn } from './support';
@@ -20,30 +21,15 @@ async function firstPageIds(entity: string): Promise<string[]> {
   return ((await response.json()) as { id: string }[]).map((record) => record.id);
 }
 
-/** The painted time of the first row's text and of the first contentful paint, ms since navigation. */
+/** The first row's painted time (the bench's probe) and the first contentful paint, ms since navigation. */
 async function paintTimes(page: Page, path: string): Promise<{ row: number; contentful: number }> {
-  await page.addInitScript(() => {
-    const painted: number[] = [];
-    (window as unknown as { __rowPaints: number[] }).__rowPaints = painted;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { renderTime: number })[]) painted.push(entry.renderTime || entry.startTime);
-    }).observe({ type: 'element', buffered: true });
-    // Marked as the parser inserts them, before they can be painted (Element Timing).
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof Element && node.closest('tbody tr')) node.setAttribute('elementtiming', 'row');
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(FIRST_ROW_PROBE);
   await page.goto(path);
-  await expect(page.locator('table tbody tr').first()).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __rowPaints: number[] }).__rowPaints.length)).toBeGreaterThan(0);
-  return page.evaluate(() => ({
-    row: Math.min(...(window as unknown as { __rowPaints: number[] }).__rowPaints),
+  await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY);
+  return page.evaluate((key) => ({
+    row: Number((window as unknown as Record<string, unknown>)[key]),
     contentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-  }));
+  }), FIRST_ROW_KEY);
 }
 
 test.beforeEach(async ({ page, context }) => {
@@ -71,6 +57,6 @@ for (const entity of ['messages', 'users']) {
 test('the first contentful paint of the messages list shows its rows', async ({ page }) => {
   const { row, contentful } = await paintTimes(page, '/messages');
   expect(Number.isFinite(contentful)).toBe(true);
-  // Same frame: the row's text is presented at the first contentful paint, not after it.
+  // Same frame: the row's text is presented with the first contentful paint, not after it.
   expect(row).toBeLessThanOrEqual(contentful + 1);
 });
