@@ -3,35 +3,83 @@
  * alike, installed before any of the page's own scripts (Playwright's init script). A row counts
  * when it is in a `<table>`'s body, has text (skeleton rows have none), and is rendered (not
  * inside a hidden streamed segment, not `display: none`, `visibility: hidden` or transparent).
- * Visible means painted: once a row qualifies, the time is taken after the next animation frame
- * (which the browser only runs when it can render, e.g. not while a stylesheet still blocks
- * rendering), in a task queued from that frame, i.e. after the frame that contains the row.
- * The value is `performance.now()`, milliseconds since the navigation started (timeOrigin).
+ *
+ * Visible means painted. The probe notes the animation frame in which a row first qualifies
+ * (checked at the frame's start; that frame paints it), and takes the time the browser presented
+ * that row's text: the Element Timing API's `renderTime` of the first row cell painted in or after
+ * that frame (the probe marks every element inside a table body with `elementtiming` as it is
+ * inserted, before it can be painted). That is the time on screen whatever the page does next;
+ * a task queued after the frame (the fallback, and the value this probe took before) also counts
+ * whatever scripts the page runs right after painting, which made a page with scripts look later
+ * than its pixels. Both are kept: `FIRST_ROW_KEY` (painted) and `FIRST_ROW_TASK_KEY` (the task).
+ * Values are `performance.now()` milliseconds since the navigation started (timeOrigin).
  */
 export const FIRST_ROW_KEY = '__benchFirstRowMs';
+export const FIRST_ROW_TASK_KEY = '__benchFirstRowTaskMs';
+
+/** How long after the task time the probe waits for the paint entry before it falls back. */
+const ENTRY_GRACE_MS = 2_000;
 
 export const FIRST_ROW_PROBE = `(() => {
   const key = ${JSON.stringify(FIRST_ROW_KEY)};
-  let pending = false;
+  const taskKey = ${JSON.stringify(FIRST_ROW_TASK_KEY)};
+  const mark = 'bench-first-row';
+  let qualifiedAt;
+  const painted = [];
+  const rowHasText = (row) => row !== null && row.textContent !== null && row.textContent.trim() !== '';
   const rowVisible = () => {
     for (const row of document.querySelectorAll('table tbody tr')) {
-      if (!row.textContent || row.textContent.trim() === '') continue;
+      if (!rowHasText(row)) continue;
       if (!row.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       const box = row.getBoundingClientRect();
       if (box.height > 0 && box.top < window.innerHeight) return true;
     }
     return false;
   };
-  const check = () => {
-    if (pending || window[key] !== undefined || !rowVisible()) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => { window[key] = performance.now(); };
-      channel.port2.postMessage(0);
-    });
+  const settle = () => {
+    if (window[key] !== undefined || qualifiedAt === undefined) return;
+    const inFrame = painted.filter((time) => time >= qualifiedAt);
+    if (inFrame.length > 0) window[key] = Math.min(...inFrame);
+    else if (window[taskKey] !== undefined && performance.now() - window[taskKey] > ${ENTRY_GRACE_MS}) window[key] = window[taskKey];
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-  const everyFrame = () => { check(); if (window[key] === undefined) requestAnimationFrame(everyFrame); };
+  if (PerformanceObserver.supportedEntryTypes.includes('element')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // An element the page has since replaced (element null) was painted all the same.
+        if (entry.identifier !== mark || (entry.element && !rowHasText(entry.element.closest('tr')))) continue;
+        painted.push(entry.renderTime || entry.startTime);
+      }
+      settle();
+    }).observe({ type: 'element', buffered: true });
+  }
+  const markInserted = (node) => {
+    if (node.nodeType !== 1) return;
+    if (node.closest('tbody')) {
+      node.setAttribute('elementtiming', mark);
+      for (const element of node.querySelectorAll('*')) element.setAttribute('elementtiming', mark);
+    } else {
+      for (const element of node.querySelectorAll('tbody *')) element.setAttribute('elementtiming', mark);
+    }
+  };
+  // Checked at the start of every animation frame, before that frame's style, layout and paint:
+  // the layout the check needs is the one the frame does anyway, and every state the browser
+  // paints is seen (checking on each DOM change would force extra layouts while the page parses).
+  const everyFrame = (frameTime) => {
+    if (!rowVisible()) {
+      requestAnimationFrame(everyFrame);
+      return;
+    }
+    qualifiedAt = frameTime;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      window[taskKey] = performance.now();
+      const wait = () => { settle(); if (window[key] === undefined) setTimeout(wait, 50); };
+      wait();
+    };
+    channel.port2.postMessage(0);
+  };
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) markInserted(node);
+  }).observe(document, { childList: true, subtree: true });
   requestAnimationFrame(everyFrame);
 })();`;

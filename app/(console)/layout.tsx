@@ -39,6 +39,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <header className="sticky top-0 z-30 flex h-14 items-center border-b bg-background/95 px-6 backdrop-blur supports-[backdrop-filter]:bg-background/80">
           <JumpTo />
         </header>
+        {/* Hoisted into <head> by React: the browser paints nothing before the main content is
+            parsed, so a page's rows are in its first paint even when the HTML arrives in pieces. */}
+        <link rel="expect" href={`#${MAIN_CONTENT_ID}`} blocking="render" />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 scroll-mt-14 p-6 outline-none">
           {children}
         </main>

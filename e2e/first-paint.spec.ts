@@ -1,0 +1,62 @@
+/**
+ * Rows that are ready when the HTML is sent are in its first paint (issue 17, part 1): a list
+ * page's document carries its rows in the table itself, not in a hidden streamed segment that
+ * React swaps in later (`<div hidden id="S:…">` revealed by `$RC`, after its fallback throttle),
+ * and the browser's first contentful paint already shows a row. The rows are the service's own
+ * first page, read back from the emulator.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { FIRST_ROW_KEY, FIRST_ROW_PROBE } from '../bench/first-row-probe';
+import { findEntity } from '../lib/entities/registry';
+import { E2E_EMULATOR_URL } from './stack';
+import { serviceToken, signIn } from './support';
+
+/** The first page of an entity at the service, in the list's default order. */
+async function firstPageIds(entity: string): Promise<string[]> {
+  const sort = findEntity(entity)?.defaultSort;
+  expect(sort, `${entity} has a default order`).toBeTruthy();
+  const query = new URLSearchParams({ sort: JSON.stringify([sort!.field, sort!.order.toUpperCase()]), range: JSON.stringify([0, 24]) });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }[]).map((record) => record.id);
+}
+
+/** The first row's painted time (the bench's probe) and the first contentful paint, ms since navigation. */
+async function paintTimes(page: Page, path: string): Promise<{ row: number; contentful: number }> {
+  await page.addInitScript(FIRST_ROW_PROBE);
+  await page.goto(path);
+  await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY);
+  return page.evaluate((key) => ({
+    row: Number((window as unknown as Record<string, unknown>)[key]),
+    contentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  }), FIRST_ROW_KEY);
+}
+
+test.beforeEach(async ({ page, context }) => {
+  await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+  await signIn(page, 'ops@example.com');
+});
+
+for (const entity of ['messages', 'users']) {
+  test(`the ${entity} list's HTML carries its rows in the table, outside any streamed segment`, async ({ page }) => {
+    const ids = await firstPageIds(entity);
+    expect(ids.length).toBeGreaterThan(0);
+    const response = await page.request.get(`/${entity}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const table = html.indexOf('<tbody');
+    expect(table, 'a table body in the document').toBeGreaterThan(0);
+    const rows = html.slice(table, html.indexOf('</tbody>', table));
+    expect(rows).toContain(`data-row-id="${ids[0]}"`);
+    // No hidden segment is opened before the rows (the rows would wait for React to reveal them).
+    expect(html.slice(0, table)).not.toMatch(/<div hidden id="S:/);
+    expect(html.slice(0, table)).not.toContain('<template id="B:');
+  });
+}
+
+test('the first contentful paint of the messages list shows its rows', async ({ page }) => {
+  const { row, contentful } = await paintTimes(page, '/messages');
+  expect(Number.isFinite(contentful)).toBe(true);
+  // Same frame: the row's text is presented with the first contentful paint, not after it.
+  expect(row).toBeLessThanOrEqual(contentful + 1);
+});
