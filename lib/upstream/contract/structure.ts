@@ -30,6 +30,11 @@ export const workspaceListSchema = z.array(workspaceSchema);
 /** ASSUMPTION: GET /admin/workspace/users answers user records with the user's role in the workspace. */
 export const workspaceUserSchema = userSchema.extend({ role_cd: z.string() });
 export const workspaceUserListSchema = z.array(workspaceUserSchema);
+/**
+ * The same answer read for the members' roles only: the other fields are dropped without being
+ * checked (a page that wants one role per workspace parses ids and roles, not whole accounts).
+ */
+export const workspaceMemberRoleListSchema = z.array(z.object(workspaceUserSchema.pick({ id: true, role_cd: true }).shape));
 
 /** Member roles and conversation visibility values seen in the service's public contracts. */
 export const MEMBER_ROLES = ['admin', 'owner', 'creator', 'member', 'guest'] as const;
