@@ -51,6 +51,17 @@ function client(options: Partial<ConstructorParameters<typeof UpstreamClient>[0]
 const okSchema = z.object({ ok: z.boolean() });
 
 describe('UpstreamClient', () => {
+  it('sends two identical counts or list reads of one page once', async () => {
+    handler = (_req, res) => setTimeout(() => json(res, 200, [], { 'content-range': 'messages 0-0/7' }), 20);
+    const upstream = client();
+    const counts = await Promise.all([countRecords(upstream, 'messages', { creator_guid: 'u1' }), countRecords(upstream, 'messages', { creator_guid: 'u1' })]);
+    expect(counts).toEqual([7, 7]);
+    expect(hits).toHaveLength(1);
+    const rows = z.looseObject({ id: z.string() });
+    await Promise.all([listRecords(upstream, 'messages', { range: { start: 0, end: 9 } }, rows), listRecords(upstream, 'messages', { range: { start: 0, end: 9 } }, rows)]);
+    expect(hits).toHaveLength(2);
+  });
+
   it('sends an identical read asked while it is in flight once, and again once it has answered', async () => {
     handler = (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 20);
     const upstream = client();
