@@ -50,18 +50,35 @@ export function formatUtc(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${formatUtcTime(date)}`;
 }
 
+/**
+ * One formatter per time zone, made when first asked: building an Intl.DateTimeFormat costs far
+ * more than formatting with it, and a list page formats a date in every row. Time zones are a
+ * short, fixed list, so the map stays small.
+ */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+function localFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = localFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    });
+    localFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The same instant in a time zone (the browser's when omitted), with the zone's name. */
 export function formatLocal(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
+  return localFormat(timeZone).format(date);
 }
 
 /** A duration in milliseconds as `m:ss` or `h:mm:ss`; negative or non-finite values are null. */

@@ -6,7 +6,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { idpUsersNotInWorkspace, orphanedChannels, orphanedNotifications, ownWorkspaces, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMembers } from '@/lib/upstream/accounts';
+import { idpUsersNotInWorkspace, orphanedChannels, orphanedNotifications, ownWorkspaces, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMemberRoles, workspaceMembers } from '@/lib/upstream/accounts';
 import { agentSchema, channelSchema, domainSchema, messageSchema, workspaceSchema, type User, type Workspace } from '@/lib/upstream/contract';
 import { MEMBER_FILTER } from '@/lib/upstream/contract/accounts';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
@@ -87,15 +87,50 @@ export async function searchUsers(upstream: UpstreamClient, text: string, limit 
 
 /** Everything the user page shows besides the record, read in parallel. */
 export async function readUserPageData(upstream: UpstreamClient, userId: string) {
-  const [plan, workspaces, channels, messages, agents, footprint] = await Promise.all([
+  const [plan, workspaces, channels, messages, agents, workspacesOwned, channelsOwned] = await Promise.all([
     settle(paymentPlan(upstream, userId)),
     settle(listRecords(upstream, 'workspaces', { range: { start: 0, end: 49 }, filter: { [MEMBER_FILTER]: userId } }, workspaceSchema)),
     settle(listRecords(upstream, 'channels', { range: { start: 0, end: 49 }, filter: { [MEMBER_FILTER]: userId } }, channelSchema)),
     settle(listRecords(upstream, 'messages', { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 9 }, filter: { creator_guid: userId } }, messageSchema)),
     settle(listRecords(upstream, 'agents', { range: { start: 0, end: 49 }, filter: { creator_id: userId } }, agentSchema)),
-    settle(readFootprint(upstream, userId)),
+    // The same counts as the page's related lists: sent once for both (UpstreamClient.request).
+    settle(countRecords(upstream, 'workspaces', { owner_guid: userId })),
+    settle(countRecords(upstream, 'channels', { owner_guid: userId })),
   ]);
-  return { plan, workspaces, channels, messages, agents, footprint };
+  return { plan, workspaces, channels, messages, agents, footprint: footprintOf(workspaces, channels, messages, agents, workspacesOwned, channelsOwned) };
+}
+
+/**
+ * The user page's holdings from the reads it makes anyway: the lists' totals count memberships,
+ * messages and agents, so no read of its own (`readFootprint`, for merges, lists every id).
+ */
+function footprintOf(
+  workspaces: Settled<{ rows: { id: string }[]; total: number }>,
+  channels: Settled<{ rows: { id: string }[]; total: number }>,
+  messages: Settled<{ total: number }>,
+  agents: Settled<{ total: number }>,
+  workspacesOwned: Settled<number>,
+  channelsOwned: Settled<number>,
+): Settled<AccountFootprint> {
+  if (!workspaces.ok) return workspaces;
+  if (!channels.ok) return channels;
+  if (!messages.ok) return messages;
+  if (!agents.ok) return agents;
+  if (!workspacesOwned.ok) return workspacesOwned;
+  if (!channelsOwned.ok) return channelsOwned;
+  return {
+    ok: true,
+    data: {
+      workspaceIds: workspaces.data.rows.map((row) => row.id),
+      workspaces: workspaces.data.total,
+      workspacesOwned: workspacesOwned.data,
+      channelIds: channels.data.rows.map((row) => row.id),
+      channels: channels.data.total,
+      channelsOwned: channelsOwned.data,
+      messages: messages.data.total,
+      agents: agents.data.total,
+    },
+  };
 }
 
 export type Settled<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure };
@@ -117,7 +152,7 @@ const MAX_ROLE_READS = 20;
 export async function readWorkspaceRoles(upstream: UpstreamClient, userId: string, workspaces: readonly Workspace[]): Promise<Map<string, string>> {
   const reads = workspaces.slice(0, MAX_ROLE_READS).map(async (workspace): Promise<[string, string][]> => {
     try {
-      const member = (await workspaceMembers(upstream, workspace.id)).find((candidate) => candidate.id === userId);
+      const member = (await workspaceMemberRoles(upstream, workspace.id)).find((candidate) => candidate.id === userId);
       return member ? [[workspace.id, member.role_cd]] : [];
     } catch (error) {
       // A role is detail: the row still shows, as a member.

@@ -7,7 +7,8 @@ import type { UpstreamClient } from '@/lib/upstream/client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { comparePreviews, type PreviewComparison } from './previews';
 import { approvalFlow } from './registry';
-import { getApprovalRequest, listApprovalRequests, waitingCountFor, type ApprovalListOptions } from './store';
+import { getApprovalRequest, listApprovalRequests, type ApprovalListOptions } from './store';
+import { cachedWaitingCount } from './waiting-cache';
 import type { ApprovalRequest } from './types';
 
 export const actionLabel = (action: string) => approvalFlow(action)?.label ?? action;
@@ -37,7 +38,7 @@ export async function readApprovalsPage(options: ApprovalListOptions): Promise<{
 
 /** Requests waiting for this operator (the sidebar's count); 0 when the database cannot say. */
 export async function waitingForOperator(operator: Operator): Promise<number> {
-  return waitingCountFor(await getConsoleDb(), operator.id).catch((error: unknown) => {
+  return cachedWaitingCount(await getConsoleDb(), operator.id).catch((error: unknown) => {
     console.error('[approvals] could not count the requests waiting', error);
     return 0;
   });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@/lib/db';
 import { paramsHash } from './params-hash';
+import { forgetWaitingCounts } from './waiting-cache';
 import { APPROVAL_COLUMNS, approvalRowSchema, type ApprovalActor, type ApprovalPreview, type ApprovalRequest, type ApprovalStatus } from './types';
 
 /** Requests past their expiry that nobody executed become `expired` (read paths call this first). */
@@ -30,6 +31,7 @@ export async function createApprovalRequest(db: Queryable, request: NewApprovalR
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, now() + make_interval(secs => $9))`,
     [id, request.action, JSON.stringify(request.params), paramsHash(request.action, request.params), JSON.stringify(request.preview), request.reason, request.requester.id, request.requester.email, request.ttlMinutes * 60],
   );
+  forgetWaitingCounts();
   return id;
 }
 
@@ -42,6 +44,7 @@ export async function createBreakGlassRecord(db: Queryable, record: Omit<NewAppr
      VALUES ($1, $2, $3, $4, $5, 'executed', $6, $7, $6, $7, true, now(), now(), now())`,
     [id, record.action, JSON.stringify(record.params), paramsHash(record.action, record.params), record.reason, record.requester.id, record.requester.email],
   );
+  forgetWaitingCounts();
   return id;
 }
 
@@ -94,6 +97,7 @@ export type DecisionResult = { ok: true; request: ApprovalRequest } | { ok: fals
 
 async function decide(db: Queryable, sql: string, params: unknown[], id: string, actorId: string, expectOwn: boolean): Promise<DecisionResult> {
   const [row] = await db.query(sql, params);
+  forgetWaitingCounts();
   return row ? { ok: true, request: approvalRowSchema.parse(row) } : { ok: false, refusal: await refusalFor(db, id, actorId, expectOwn) };
 }
 
@@ -138,6 +142,7 @@ export async function reviewBreakGlass(db: Queryable, id: string, reviewer: Appr
      WHERE id = $1 AND break_glass AND reviewed_at IS NULL AND requester_id <> $2 RETURNING ${APPROVAL_COLUMNS}`,
     [id, reviewer.id, reviewer.email, comment],
   );
+  forgetWaitingCounts();
   if (row) return { ok: true, request: approvalRowSchema.parse(row) };
   const request = await getApprovalRequest(db, id);
   if (!request) return { ok: false, refusal: 'not_found' };

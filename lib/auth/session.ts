@@ -48,6 +48,12 @@ export async function redirectToSignIn(): Promise<never> {
 const pageDeadline = cache((): number => pageDeadlineFromNow());
 
 /**
+ * One client per request for the operator's token, so the layout, the page and its parts share
+ * its reads in flight (an identical read is sent once, see UpstreamClient.request).
+ */
+const pageClient = cache((accessToken: string): UpstreamClient => consoleUpstreamClient(accessToken, undefined, { deadlineAt: pageDeadline() }));
+
+/**
  * For console pages: the operator with the admin scope and a client bound to their token.
  * No session: to sign-in. A session without the admin scope: to the page that says so, and no
  * call to the service is made for it.
@@ -57,7 +63,7 @@ export async function requireAdminSession(): Promise<{ operator: Operator; upstr
   if (!token) return redirectToSignIn();
   const operator = operatorFrom(token, configuredRoles());
   if (!operator.hasAdminScope || !token.accessToken) redirect('/admin-scope-required');
-  return { operator, upstream: consoleUpstreamClient(token.accessToken, undefined, { deadlineAt: pageDeadline() }) };
+  return { operator, upstream: pageClient(token.accessToken) };
 }
 
 export type ServiceRead<T> = { ok: true; data: T } | { ok: false; failure: UpstreamFailure };

@@ -33,6 +33,8 @@ export interface ConsoleDbOptions {
   /** PostgreSQL only: connection and statement timeouts, ms; defaults in settings.ts. */
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
+  /** PGlite only: create a new directory in a child process (pglite-driver.ts); the console server does. */
+  initializeApart?: boolean;
 }
 
 /** Opens and migrates a database of its own. The app uses getConsoleDb(); this is for tests and tools. */
@@ -46,7 +48,7 @@ export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleD
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
       })
-    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR);
+    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR, { initializeApart: options.initializeApart });
   try {
     const applied = await applyMigrations(driver);
     if (applied.length > 0) console.info(`[db] applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
@@ -67,7 +69,7 @@ export function getConsoleDb(): Promise<ConsoleDb> {
   const forget = () => {
     if (shared.voiceConsoleDb === opening) delete shared.voiceConsoleDb;
   };
-  const opening: Promise<ConsoleDb> = openConsoleDb(consoleDbSettings()).then(
+  const opening: Promise<ConsoleDb> = openConsoleDb({ ...consoleDbSettings(), initializeApart: true }).then(
     (db) => ({
       ...db,
       close: async () => {

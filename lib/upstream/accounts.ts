@@ -14,6 +14,7 @@ import {
   setWorkspaceOwnerResultSchema,
   userListSchema,
   workspaceListSchema,
+  workspaceMemberRoleListSchema,
   workspaceUserListSchema,
   type MergeUsersDto,
   type SetChannelVisibilityDto,
@@ -57,6 +58,11 @@ export async function ownWorkspaces(client: UpstreamClient) {
 /** GET /admin/workspace/users: the members of a workspace with their role. */
 export async function workspaceMembers(client: UpstreamClient, workspaceGuid: string) {
   return (await client.request({ method: 'GET', path: '/admin/workspace/users', query: { workspace_guid: workspaceGuid }, schema: workspaceUserListSchema })).data;
+}
+
+/** GET /admin/workspace/users, only each member's id and role (see workspaceMemberRoleListSchema). */
+export async function workspaceMemberRoles(client: UpstreamClient, workspaceGuid: string) {
+  return (await client.request({ method: 'GET', path: '/admin/workspace/users', query: { workspace_guid: workspaceGuid }, schema: workspaceMemberRoleListSchema })).data;
 }
 
 /** PUT /admin/workspace/owner; setting the same owner twice changes nothing. */

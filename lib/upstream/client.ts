@@ -69,10 +69,15 @@ export interface UpstreamResponse<T> {
   rateLimit: RateLimitInfo;
 }
 
-function defaultLog(line: UpstreamLogLine): void {
+/** One call as one log line: `[upstream] GET /admin/... 200 ok 12ms rid=...`. */
+export function formatUpstreamLogLine(line: UpstreamLogLine): string {
   const status = line.status ?? '-';
   const retry = line.attempt > 1 ? ` attempt=${line.attempt}` : '';
-  console.info(`[upstream] ${line.method} ${line.path} ${status} ${line.outcome} ${line.durationMs}ms rid=${line.requestId}${retry}`);
+  return `[upstream] ${line.method} ${line.path} ${status} ${line.outcome} ${line.durationMs}ms rid=${line.requestId}${retry}`;
+}
+
+function defaultLog(line: UpstreamLogLine): void {
+  console.info(formatUpstreamLogLine(line));
 }
 
 function readRateLimit(headers: Headers): RateLimitInfo {
@@ -122,6 +127,8 @@ export class UpstreamClient {
   private readonly deadlineAt: number;
   private readonly limiter: InFlightLimiter | undefined;
   private readonly log: (line: UpstreamLogLine) => void;
+  /** Reads in flight by URL, per schema: an identical read asked meanwhile shares the answer. */
+  private readonly inFlightReads = new WeakMap<object, Map<string, Promise<UpstreamResponse<unknown>>>>();
 
   constructor(options: UpstreamClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -148,7 +155,31 @@ export class UpstreamClient {
     return url.toString();
   }
 
-  async request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
+  /**
+   * Sends the request. A GET that is safe to repeat, asked while the same GET with the same
+   * schema is in flight on this client, shares its answer (or its error) instead of going out
+   * again: the parts of one page that need the same count or list read it once. Shared answers
+   * are one object: callers must not change them.
+   */
+  request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
+    const shareable = request.method === 'GET' && (request.idempotent ?? true) && request.schema !== undefined && request.signal === undefined && request.body === undefined;
+    if (!shareable) return this.send(request);
+    const url = this.url(request.path, request.query);
+    let bySchema = this.inFlightReads.get(request.schema!);
+    if (!bySchema) this.inFlightReads.set(request.schema!, (bySchema = new Map()));
+    const inFlight = bySchema.get(url);
+    if (inFlight) return inFlight as Promise<UpstreamResponse<T>>;
+    const sent = this.send(request);
+    const reads = bySchema;
+    reads.set(url, sent);
+    const forget = () => {
+      if (reads.get(url) === sent) reads.delete(url);
+    };
+    sent.then(forget, forget);
+    return sent;
+  }
+
+  private async send<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
     const idempotent = request.idempotent ?? request.method === 'GET';
     const url = this.url(request.path, request.query);
     const deadline = Math.min(Date.now() + this.deadlineMs, this.deadlineAt);

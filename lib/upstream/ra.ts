@@ -14,6 +14,21 @@ export interface ListResult<T> {
 
 const entityPath = (entity: string) => `/admin/ra/${pathSegment(entity)}`;
 
+/**
+ * One array schema per row schema, so that identical list reads of one page carry the same
+ * schema and are sent once (UpstreamClient.request shares a read in flight per schema).
+ */
+const arraySchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+function arrayOf<T>(rowSchema: z.ZodType<T>): z.ZodType<T[]> {
+  let schema = arraySchemas.get(rowSchema);
+  if (!schema) arraySchemas.set(rowSchema, (schema = z.array(rowSchema)));
+  return schema as z.ZodType<T[]>;
+}
+
+/** A count reads one row of any shape: only the total in Content-Range matters. */
+const anyRow = z.unknown();
+
 export async function listRecords<T>(
   client: UpstreamClient,
   entity: string,
@@ -22,7 +37,7 @@ export async function listRecords<T>(
   signal?: AbortSignal,
 ): Promise<ListResult<T>> {
   const path = entityPath(entity);
-  const response = await client.request({ method: 'GET', path, query: encodeListQuery(query), schema: z.array(rowSchema), signal });
+  const response = await client.request({ method: 'GET', path, query: encodeListQuery(query), schema: arrayOf(rowSchema), signal });
   const header = response.headers.get('content-range');
   const total = parseContentRangeTotal(header) ?? Number(response.headers.get('x-total-count') ?? NaN);
   if (!Number.isFinite(total)) {
@@ -40,7 +55,7 @@ export async function listRecords<T>(
 
 /** The total count of an entity's records matching a filter, reading a single row. */
 export async function countRecords(client: UpstreamClient, entity: string, filter?: Record<string, unknown>): Promise<number> {
-  const result = await listRecords(client, entity, { range: { start: 0, end: 0 }, filter }, z.unknown());
+  const result = await listRecords(client, entity, { range: { start: 0, end: 0 }, filter }, anyRow);
   return result.total;
 }
 

@@ -181,7 +181,8 @@ describe('the process-wide database', () => {
     expect(second).toBe(first);
     expect(first.kind).toBe('pglite');
     await expect(openConsoleDb({ dataDir })).rejects.toThrow(DataDirInUseError);
-  });
+    // The first open creates the directory (initdb, in a child process): as slow as a hook on a busy machine.
+  }, 120_000);
 
   it('opens again after close', async () => {
     const first = await getConsoleDb();

@@ -51,6 +51,32 @@ function client(options: Partial<ConstructorParameters<typeof UpstreamClient>[0]
 const okSchema = z.object({ ok: z.boolean() });
 
 describe('UpstreamClient', () => {
+  it('sends two identical counts or list reads of one page once', async () => {
+    handler = (_req, res) => setTimeout(() => json(res, 200, [], { 'content-range': 'messages 0-0/7' }), 20);
+    const upstream = client();
+    const counts = await Promise.all([countRecords(upstream, 'messages', { creator_guid: 'u1' }), countRecords(upstream, 'messages', { creator_guid: 'u1' })]);
+    expect(counts).toEqual([7, 7]);
+    expect(hits).toHaveLength(1);
+    const rows = z.looseObject({ id: z.string() });
+    await Promise.all([listRecords(upstream, 'messages', { range: { start: 0, end: 9 } }, rows), listRecords(upstream, 'messages', { range: { start: 0, end: 9 } }, rows)]);
+    expect(hits).toHaveLength(2);
+  });
+
+  it('sends an identical read asked while it is in flight once, and again once it has answered', async () => {
+    handler = (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 20);
+    const upstream = client();
+    const read = () => upstream.request({ method: 'GET', path: '/admin/thing', query: { a: '1' }, schema: okSchema });
+    const [first, second] = await Promise.all([read(), read()]);
+    expect(second.data).toEqual({ ok: true });
+    expect(second).toBe(first);
+    expect(hits).toHaveLength(1);
+    // Another schema, another query or a write: their own requests.
+    await Promise.all([read(), upstream.request({ method: 'GET', path: '/admin/thing', query: { a: '1' }, schema: z.object({ ok: z.literal(true) }) }), upstream.request({ method: 'GET', path: '/admin/thing', query: { a: '2' }, schema: okSchema })]);
+    expect(hits).toHaveLength(4);
+    await read();
+    expect(hits).toHaveLength(5);
+  });
+
   it('sends the bearer token and a request id, and parses the body with the schema', async () => {
     handler = (_req, res) => json(res, 200, { ok: true, extra: 'tolerated' }, { 'x-request-id': 'svc-1' });
     const log: UpstreamLogLine[] = [];

@@ -31,6 +31,11 @@ export const workspaceListSchema = z.array(workspaceSchema);
 /** ASSUMPTION: GET /admin/workspace/users answers user records with the user's role in the workspace. */
 export const workspaceUserSchema = userSchema.extend({ role_cd: z.string() });
 export const workspaceUserListSchema = z.array(workspaceUserSchema);
+/**
+ * The same answer read for the members' roles only: the other fields are dropped without being
+ * checked (a page that wants one role per workspace parses ids and roles, not whole accounts).
+ */
+export const workspaceMemberRoleListSchema = z.array(z.object(workspaceUserSchema.pick({ id: true, role_cd: true }).shape));
 
 export { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from './constants';
 
