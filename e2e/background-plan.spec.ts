@@ -58,6 +58,13 @@ test('a large dry run shows its progress on the job page, then the summary and t
   await expect(page.getByTestId('job-status')).toHaveText('planning');
   await expect(page.getByTestId('plan-count-found')).toContainText(`of ${matching.toLocaleString('en-US')}`);
   await expectNoSeriousA11yViolations(page, 'job page while planning');
+  // The jobs list shows it while it reads, so the operator can come back to it.
+  const jobPage = page.url();
+  await page.goto('/jobs');
+  const listed = page.getByTestId('jobs-table').getByRole('row').filter({ has: page.locator(`a[href="${new URL(jobPage).pathname}"]`) });
+  await expect(listed).toContainText('planning');
+  await expect(listed).toContainText('dry run reading the selection');
+  await page.goto(jobPage);
 
   // The page refreshes itself until the read is done, then asks for the count.
   await expect(page.getByTestId('planned-job')).toBeVisible({ timeout: 60_000 });

@@ -11,6 +11,7 @@
  *   DELETE /__control/faults           removes them all
  *   POST   /__control/revoke-grants    {"email": "ops@example.com"}: ends every grant and token of the account
  *   GET    /__control/poison-messages  the seeded messages a reprocess never brings back
+ *   GET    /__control/text-index/{entity}  the size of the entity's free-text `q` index (built now if it is not)
  *   POST   /__control/outage           {"ms": 8000}: stops listening after answering, listens again after ms (outage.ts)
  *
  * Loopback is no defence against the operator's own browser: any page it shows could POST here
@@ -27,6 +28,7 @@ import { outageInputSchema } from './outage';
 import type { RequestLog } from './request-log';
 import type { Route } from './router';
 import { runtimeSettingsUpdateSchema, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
+import type { TextIndexStats } from './store/text-index';
 
 export interface PoisonMessage {
   id: string;
@@ -44,6 +46,8 @@ export interface ControlOptions {
   /** Revokes the account's grants; null when no account has the e-mail address. */
   revokeGrants(email: string): number | null;
   poisonMessages(): PoisonMessage[];
+  /** The entity's `q` index size; undefined when there is no such entity. */
+  textIndexStats(entity: string): TextIndexStats | undefined;
   /** Takes the whole service down for `ms` once the answer has been sent; the end, epoch ms. */
   outage(ms: number, afterResponse: Promise<void>): number;
 }
@@ -154,6 +158,16 @@ export function controlRoutes(options: ControlOptions): Route[] {
       pattern: /^\/__control\/poison-messages$/,
       async handle({ res }) {
         sendJson(res, 200, options.poisonMessages());
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/__control\/text-index\/([^/]+)$/,
+      async handle({ res, params }) {
+        const entity = params[0]!;
+        const stats = options.textIndexStats(entity);
+        if (stats === undefined) throw new HttpError(404, `no entity "${entity}"`, 'NOT_FOUND');
+        sendJson(res, 200, stats);
       },
     },
   ];

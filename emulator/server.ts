@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { findEntity } from './admin/entities';
 import { adminRoutes } from './admin/routes';
 import { agentRoutes } from './agents/routes';
 import { AgentTokens } from './agents/tokens';
@@ -118,6 +119,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
         return user ? store.revokeAccount(user.id) : null;
       },
       outage: (ms, afterResponse) => outage.begin(ms, afterResponse),
+      textIndexStats: (entity) => findEntity(entity)?.textIndexStats(database.world),
       poisonMessages() {
         const { world } = database;
         settleProcessing(world, Date.now());

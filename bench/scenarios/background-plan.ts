@@ -28,7 +28,7 @@ import { BENCH_CLIENT_ID, DEFAULT_CONFIG } from '../../emulator/config';
 import { createTestDatabase, startTestPostgres } from '../../tests/support/postgres';
 import { BENCH_ACTOR } from '../jobs-target';
 import { budgetRow, type BudgetRow } from '../budgets';
-import { startChildEmulator } from './emulator-child';
+import { withChildEmulator, type ChildEmulator } from './emulator-child';
 
 const MB = 1024 * 1024;
 const TARGET = 100_000;
@@ -56,12 +56,17 @@ async function largeFilter(client: UpstreamClient): Promise<{ filter: { status: 
   return { filter: { status: chosen }, matching };
 }
 
-export async function run(options: { preset?: string; port?: number } = {}): Promise<BudgetRow[]> {
+export function run(options: { preset?: string; port?: number; emulator?: ChildEmulator } = {}): Promise<BudgetRow[]> {
+  return withChildEmulator(options.emulator, options.preset ?? 'large', options.port ?? defaultPort(), measure);
+}
+
+async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
+  // The request log tells the reads of this scenario apart: earlier scenarios' reads are dropped.
+  await fetch(`${emulator.url}/__control/requests`, { method: 'DELETE', headers: CONTROL_HEADERS });
   const server = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
   const adminUrl = process.env.BENCH_DATABASE_URL ?? server?.postgres.adminUrl;
   if (!adminUrl) throw new Error(`no PostgreSQL: ${server?.postgres.skipReason ?? 'unknown'}`);
   const database = process.env.BENCH_DATABASE_URL ? { url: adminUrl, drop: async () => {} } : await createTestDatabase(adminUrl);
-  const emulator = await startChildEmulator(options.preset ?? 'large', options.port ?? defaultPort());
   let db: ConsoleDb | null = null;
   let runner: JobRunner | null = null;
   try {
@@ -127,7 +132,6 @@ export async function run(options: { preset?: string; port?: number } = {}): Pro
   } finally {
     await runner?.stop();
     await db?.close();
-    emulator.stop();
     await database.drop().catch(() => {});
     await server?.stop();
   }

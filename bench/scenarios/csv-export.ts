@@ -15,74 +15,73 @@ import { csvResponse } from '../../lib/export/csv-response';
 import { ExportPacing } from '../../lib/export/pacing';
 import { UpstreamClient } from '../../lib/upstream/client';
 import { listRecords } from '../../lib/upstream/ra';
-import { startChildEmulator } from './emulator-child';
+import { withChildEmulator, type ChildEmulator } from './emulator-child';
 import { budgetRow, type BudgetRow } from '../budgets';
 
 const MB = 1024 * 1024;
 
-export async function run(options: { preset?: string; port?: number } = {}): Promise<BudgetRow[]> {
-  const emulator = await startChildEmulator(options.preset ?? 'large', options.port ?? 4530);
-  try {
-    const messages = findEntity('messages');
-    if (!messages) throw new Error('no messages entity');
-    const visibility = columnVisibility(messages, null);
-    const columns = messages.columns.filter((column) => visibility[column.key]);
-    const client = new UpstreamClient({ baseUrl: emulator.url, accessToken: emulator.token, timeoutMs: 30_000, log: () => undefined });
-    const paced = new ExportPacing(10).open('bench');
-    const query = (index: number) => ({ sort: { field: 'message_ts', order: 'DESC' as const }, range: { start: index * EXPORT_PAGE_SIZE, end: (index + 1) * EXPORT_PAGE_SIZE - 1 } });
-    const readPage = (index: number) => paced.read(() => listRecords(client, 'messages', query(index), messages.schema));
+export function run(options: { preset?: string; port?: number; emulator?: ChildEmulator } = {}): Promise<BudgetRow[]> {
+  return withChildEmulator(options.emulator, options.preset ?? 'large', options.port ?? 4530, measure);
+}
 
-    global.gc?.();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    // What the process held when its RSS peaked: the V8 heap, and memory outside it (buffers).
-    let atPeak = '';
-    const sample = () => {
-      const usage = process.memoryUsage();
-      if (usage.rss < peak) return;
-      peak = usage.rss;
-      atPeak = `heap ${Math.round(usage.heapUsed / MB)} of ${Math.round(usage.heapTotal / MB)} MB, external ${Math.round(usage.external / MB)} MB`;
-    };
-    const sampler = setInterval(sample, 250);
-    const started = performance.now();
-    const first = await readPage(0);
-    const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
-    // As the export route does: each page becomes its CSV text as soon as it arrives.
-    const pages = pagesInOrder(pageCount - 1, EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => ({ text: csvRows(columns, page.rows), rows: page.rows.length })));
-    let written = first.rows.length;
-    async function* rest() {
-      for await (const page of pages) {
-        written += page.rows;
-        yield page.text;
-      }
+async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
+  const messages = findEntity('messages');
+  if (!messages) throw new Error('no messages entity');
+  const visibility = columnVisibility(messages, null);
+  const columns = messages.columns.filter((column) => visibility[column.key]);
+  const client = new UpstreamClient({ baseUrl: emulator.url, accessToken: emulator.token, timeoutMs: 30_000, log: () => undefined });
+  const paced = new ExportPacing(10).open('bench');
+  const query = (index: number) => ({ sort: { field: 'message_ts', order: 'DESC' as const }, range: { start: index * EXPORT_PAGE_SIZE, end: (index + 1) * EXPORT_PAGE_SIZE - 1 } });
+  const readPage = (index: number) => paced.read(() => listRecords(client, 'messages', query(index), messages.schema));
+
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  // What the process held when its RSS peaked: the V8 heap, and memory outside it (buffers).
+  let atPeak = '';
+  const sample = () => {
+    const usage = process.memoryUsage();
+    if (usage.rss < peak) return;
+    peak = usage.rss;
+    atPeak = `heap ${Math.round(usage.heapUsed / MB)} of ${Math.round(usage.heapTotal / MB)} MB, external ${Math.round(usage.external / MB)} MB`;
+  };
+  const sampler = setInterval(sample, 250);
+  const started = performance.now();
+  const first = await readPage(0);
+  const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
+  // As the export route does: each page becomes its CSV text as soon as it arrives.
+  const pages = pagesInOrder(pageCount - 1, EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => ({ text: csvRows(columns, page.rows), rows: page.rows.length })));
+  let written = first.rows.length;
+  async function* rest() {
+    for await (const page of pages) {
+      written += page.rows;
+      yield page.text;
     }
-    const response = csvResponse({ fileName: 'bench.csv', first: csvHeader(columns) + csvRows(columns, first.rows), rest: rest(), label: 'bench', onEnd: paced.done });
-    const reader = response.body!.getReader();
-    let bytes = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    sample();
-    const growthMb = Math.round((peak - baseline) / MB);
-    const rowsPerSecond = Math.round(first.total / seconds);
-    const detail = `${written} of ${first.total} rows (${Math.round(bytes / MB)} MB) in ${seconds.toFixed(1)} s; RSS ${Math.round(baseline / MB)} -> peak ${Math.round(peak / MB)} MB (${atPeak})`;
-    return [
-      budgetRow({ id: 'scale.csv-export.rss-growth', title: `CSV export of ${first.total} messages: RSS growth`, comparison: 'at-most', limit: 100, unit: 'MB' }, growthMb, { note: detail }),
-      // Reported, not budgeted (any pace passes when every row arrived): the pace is the service's
-      // rate limit (100 reads of EXPORT_PAGE_SIZE rows a second at most).
-      budgetRow(
-        { id: 'scale.csv-export.rows-per-second', title: `CSV export of ${first.total} messages: rows per second`, comparison: 'at-least', limit: 1, unit: 'rows/s' },
-        written === first.total ? rowsPerSecond : null,
-        { anchor: `service limit ${100 * EXPORT_PAGE_SIZE} rows/s`, note: detail },
-      ),
-    ];
-  } finally {
-    emulator.stop();
   }
+  const response = csvResponse({ fileName: 'bench.csv', first: csvHeader(columns) + csvRows(columns, first.rows), rest: rest(), label: 'bench', onEnd: paced.done });
+  const reader = response.body!.getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  sample();
+  const growthMb = Math.round((peak - baseline) / MB);
+  const rowsPerSecond = Math.round(first.total / seconds);
+  const detail = `${written} of ${first.total} rows (${Math.round(bytes / MB)} MB) in ${seconds.toFixed(1)} s; RSS ${Math.round(baseline / MB)} -> peak ${Math.round(peak / MB)} MB (${atPeak})`;
+  return [
+    budgetRow({ id: 'scale.csv-export.rss-growth', title: `CSV export of ${first.total} messages: RSS growth`, comparison: 'at-most', limit: 100, unit: 'MB' }, growthMb, { note: detail }),
+    // Reported, not budgeted (any pace passes when every row arrived): the pace is the service's
+    // rate limit (100 reads of EXPORT_PAGE_SIZE rows a second at most).
+    budgetRow(
+      { id: 'scale.csv-export.rows-per-second', title: `CSV export of ${first.total} messages: rows per second`, comparison: 'at-least', limit: 1, unit: 'rows/s' },
+      written === first.total ? rowsPerSecond : null,
+      { anchor: `service limit ${100 * EXPORT_PAGE_SIZE} rows/s`, note: detail },
+    ),
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

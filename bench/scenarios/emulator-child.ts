@@ -1,7 +1,12 @@
-/** An emulator in a child process of its own, for scenarios that measure the bench's own memory. */
+/**
+ * An emulator in a child process of its own, for scenarios that measure the bench's own memory.
+ * The scale section starts one `large` emulator and hands it to every scenario that only reads
+ * (each boot of 1,000,000 messages takes a minute or more); a scenario run alone starts its own.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { BENCH_CLIENT_ID, DEFAULT_CONFIG } from '../../emulator/config';
 import { CONTROL_HEADERS } from '../../emulator/control';
 import { tokenResponseSchema } from '../../lib/upstream/contract';
@@ -53,8 +58,25 @@ export async function startChildEmulator(preset: string, port: number, timeoutMs
   return { url, token, stop };
 }
 
-/** Changes the emulator's runtime settings (e.g. its rate limits). */
-export async function emulatorSettings(url: string, settings: Record<string, number>): Promise<void> {
+/** Runs `work` against the given emulator, or against one of its own started (and stopped) for it. */
+export async function withChildEmulator<T>(given: ChildEmulator | undefined, preset: string, port: number, work: (emulator: ChildEmulator) => Promise<T>): Promise<T> {
+  if (given) return work(given);
+  const own = await startChildEmulator(preset, port);
+  try {
+    return await work(own);
+  } finally {
+    own.stop();
+  }
+}
+
+const settingsSchema = z.record(z.string(), z.unknown());
+
+/** Changes the emulator's runtime settings (e.g. its rate limits); answers the settings as they were. */
+export async function emulatorSettings(url: string, settings: Record<string, number>): Promise<Record<string, number>> {
+  const before = await fetch(`${url}/__control/settings`, { headers: CONTROL_HEADERS });
+  if (!before.ok) throw new Error(`emulator settings: HTTP ${before.status}`);
+  const previous = settingsSchema.parse(await before.json());
   const response = await fetch(`${url}/__control/settings`, { method: 'POST', headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(settings) });
   if (!response.ok) throw new Error(`emulator settings: HTTP ${response.status}`);
+  return Object.fromEntries(Object.keys(settings).map((key) => [key, z.number().parse(previous[key])]));
 }

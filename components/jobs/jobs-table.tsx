@@ -42,7 +42,10 @@ const COLUMNS = [
     header: 'Progress',
     meta: { label: 'Progress', cellClassName: 'tabular-nums' },
     cell: ({ row }) => {
+      // A dry run read in the background has sent nothing yet: say where it stands instead.
+      if (row.original.status === 'planning') return 'dry run reading the selection';
       const { done, total, failed } = row.original.counts;
+      if (row.original.status === 'planned') return `${total} planned, waiting for confirmation`;
       return `${done} / ${total}${failed ? `, ${failed} failed` : ''}`;
     },
   }),

@@ -34,6 +34,7 @@ import type { UserRow } from '../seed/users';
 import type { WorkspaceRow } from '../seed/workspaces';
 import { listRows, type Condition } from '../store/list';
 import type { Table } from '../store/table';
+import type { TextIndexStats } from '../store/text-index';
 import {
   containsFilter,
   epochBound,
@@ -48,6 +49,8 @@ export interface Entity {
   list(world: World, query: ListQuery): { records: RaRecord[]; total: number; start: number };
   /** The record, or undefined when no row of this entity has the id. */
   get(world: World, id: string): RaRecord | undefined;
+  /** The size of the index behind `q` (built now if it is not). */
+  textIndexStats(world: World): TextIndexStats;
 }
 
 interface EntitySpec<Row extends { id: string }> extends ListableEntity<Row> {
@@ -68,6 +71,9 @@ function defineEntity<Row extends { id: string }>(spec: EntitySpec<Row>): Entity
     get(world, id) {
       const row = spec.table(world).get(id);
       return row && inScope(row) ? spec.schema.parse(spec.record(world, row)) : undefined;
+    },
+    textIndexStats(world) {
+      return spec.table(world).textIndex(spec.search).stats();
     },
   };
 }

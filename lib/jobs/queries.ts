@@ -37,27 +37,36 @@ export interface JobSummary extends Job {
 export interface ListJobsOptions {
   offset?: number;
   limit?: number;
-  /** Only these statuses; by default every job but unconfirmed dry runs (planning, planned). */
+  /**
+   * Only these statuses. By default every status, but a dry run that is `planning` or `planned`
+   * only when it was read in the background (the operator was sent to its page and may come back
+   * to it); one planned inside the request lives in the operator's dialog.
+   */
   statuses?: readonly JobStatus[];
   /** By creation time: newest first (`desc`, the default) or oldest first. */
   order?: 'asc' | 'desc';
 }
 
+const BY_STATUS = `status = ANY($1::text[])`;
+const LISTED_BY_DEFAULT = `${BY_STATUS}
+  AND (status NOT IN ('planning', 'planned') OR EXISTS (SELECT 1 FROM bulk_job_plans p WHERE p.job_id = bulk_jobs.id))`;
+
 /** Jobs, newest first (or oldest first), with their counts; `total` is how many match. */
 export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Promise<{ rows: JobSummary[]; total: number }> {
   const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
-  const statuses = z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES.filter((s) => s !== 'planning' && s !== 'planned'));
+  const statuses = z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES);
+  const listed = options.statuses ? BY_STATUS : LISTED_BY_DEFAULT;
   // A literal from a closed set, never caller text, goes into the SQL.
   const order = options.order === 'asc' ? 'ASC' : 'DESC';
   const [rows, counted] = await Promise.all([
     db.query<Record<string, unknown> & CountsRow>(
       `SELECT ${prefixed(JOB_COLUMNS, 'j')}, c.*
-       FROM (SELECT * FROM bulk_jobs WHERE status = ANY($1::text[]) ORDER BY created_at ${order}, id ${order} LIMIT $2 OFFSET $3) j
+       FROM (SELECT * FROM bulk_jobs WHERE ${listed} ORDER BY created_at ${order}, id ${order} LIMIT $2 OFFSET $3) j
        CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id) c
        ORDER BY j.created_at ${order}, j.id ${order}`,
       [statuses, limit, offset],
     ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE status = ANY($1::text[])`, [statuses]),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${listed}`, [statuses]),
   ]);
   return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: countsFrom(row) })), total: counted[0]?.total ?? 0 };
 }

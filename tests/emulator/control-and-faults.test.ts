@@ -299,3 +299,23 @@ describe('/__control/* against cross-site requests', () => {
     expect((await reset({ ...CONTROL_HEADERS, Origin: new URL(emulator.url).origin })).status).toBe(200);
   });
 });
+
+describe('the size of the free-text index', () => {
+  it('reports the rows, words, pairs and postings behind q, over every row of the entity', async () => {
+    const response = await control(emulator, 'text-index/users');
+    expect(response.status).toBe(200);
+    const stats = (await response.json()) as { rows: number; words: number; pairs: number; postingBytes: number };
+    const total = Number((await api.get('/admin/ra/users?range=[0,0]')).headers.get('content-range')?.split('/')[1]);
+    expect(stats.rows).toBe(total);
+    expect(stats.words).toBeGreaterThan(0);
+    expect(stats.pairs).toBeGreaterThan(0);
+    expect(stats.postingBytes).toBeGreaterThan(0);
+    const { email } = DEMO_ACCOUNTS.ops;
+    const found = await api.get(`/admin/ra/users?range=[0,0]&filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
+    expect(found.headers.get('content-range')).toMatch(/\/[1-9]\d*$/);
+  });
+
+  it('answers 404 for an entity the service does not have', async () => {
+    await expectError(await control(emulator, 'text-index/nope'), 404, /^no entity "nope"$/);
+  });
+});

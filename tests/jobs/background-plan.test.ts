@@ -10,7 +10,7 @@ import type { ConsoleDb } from '@/lib/db';
 import { planJob as planJobUnguarded, type PlanOptions } from '@/lib/jobs/plan';
 import { readPlanProgress } from '@/lib/jobs/plan-background';
 import { planSettings } from '@/lib/jobs/plan-settings';
-import { getJob } from '@/lib/jobs/queries';
+import { getJob, listJobs } from '@/lib/jobs/queries';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
@@ -83,8 +83,11 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     expect(plan.background).toEqual({ reportedTotal: MESSAGES, found: PAGE });
     expect((await getJob(db, plan.jobId))?.status).toBe('planning');
     expect(reads()).toBe(1);
+    // Listed while it reads, so the operator can find it again from the jobs list.
+    expect((await listJobs(db)).rows.map((row) => [row.id, row.status])).toContainEqual([plan.jobId, 'planning']);
     runner({ instanceId: 'planner' });
     const planned = await waitForJob(db, plan.jobId, (job) => job.status === 'planned');
+    expect((await listJobs(db)).rows.map((row) => [row.id, row.status])).toContainEqual([plan.jobId, 'planned']);
     expect(planned.total).toBe(MESSAGES);
     expect(planned.dryRun?.pages).toBe(MESSAGES / PAGE);
     expect(Object.values(planned.dryRun?.statusCounts ?? {}).reduce((a, b) => a + b, 0)).toBe(MESSAGES);
@@ -107,6 +110,7 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     expect(plan.background).toBeNull();
     expect((await getJob(db, plan.jobId))?.status).toBe('planned');
     expect(await readPlanProgress(db, plan.jobId)).toBeNull();
+    expect((await listJobs(db)).rows.map((row) => row.id)).not.toContain(plan.jobId);
   });
 
   it('the guarded action takes its limit from JOB_INLINE_PLAN_LIMIT and audits the hand-over', async () => {

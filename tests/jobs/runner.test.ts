@@ -78,7 +78,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(job).toMatchObject({ status: 'planned', total: 40, counts: { pending: 40 } });
       // Nothing was sent to the operations.
       expect(service.log.filter((entry) => entry.path.startsWith('/admin/') && entry.path !== '/admin/ra/messages')).toEqual([]);
-      // Unconfirmed dry runs are not in the jobs list.
+      // An unconfirmed dry run planned inside the request is not in the jobs list.
       expect((await listJobs(db)).rows.map((row) => row.id)).not.toContain(planned.jobId);
     });
 
