@@ -2,7 +2,7 @@
  * `npx tsx bench/trace-summary.ts <trace.json>…`: what a page load did before its first
  * contentful paint, from the Chromium traces `BENCH_FIRST_ROW_TRACE=<dir> BENCH_ONLY=first-row
  * npm run bench` leaves (one cold load of each target). Per trace: the document's first byte and
- * last byte, when the main thread painted first (the frame's Paint) and when that paint was
+ * when the renderer had all of it, when the main thread painted first (the frame's Paint) and when that paint was
  * presented (first contentful paint), and the renderer main thread's CPU time (thread time, so
  * the figures hold on a busy machine, where wall time does not) from the first byte to the
  * presentation, by kind of work, with every script that ran in that window.
@@ -73,7 +73,7 @@ export function summarize(file: string): string {
   const kinds = [...byKind].filter(([, time]) => time >= 500).sort((a, b) => b[1] - a[1]).map(([kind, time]) => `${kind} ${ms(time)}`);
   return [
     `${path.basename(file)} (${url})`,
-    `  first byte ${ms(firstByte - navigation.ts)} ms, last byte ${lastByte ? ms(lastByte - navigation.ts) : '?'} ms, painted ${painted ? ms(painted.ts - navigation.ts) : '?'} ms, presented (FCP) ${ms(presented.ts - navigation.ts)} ms`,
+    `  first byte ${ms(firstByte - navigation.ts)} ms, document finished (renderer) ${lastByte ? ms(lastByte - navigation.ts) : '?'} ms, painted ${painted ? ms(painted.ts - navigation.ts) : '?'} ms, presented (FCP) ${ms(presented.ts - navigation.ts)} ms`,
     `  main thread, first byte to presentation: ${ms(taskTime)} ms cpu in tasks; ${kinds.join(', ')}`,
     '  scripts of 1 ms cpu or more in that window:',
     ...(scripts.length > 0 ? scripts : ['    none']),
