@@ -52,14 +52,11 @@ export const FIRST_ROW_PROBE = `(() => {
       settle();
     }).observe({ type: 'element', buffered: true });
   }
-  const markInserted = (node) => {
-    if (node.nodeType !== 1) return;
-    if (node.closest('tbody')) {
-      node.setAttribute('elementtiming', mark);
-      for (const element of node.querySelectorAll('*')) element.setAttribute('elementtiming', mark);
-    } else {
-      for (const element of node.querySelectorAll('tbody *')) element.setAttribute('elementtiming', mark);
-    }
+  // Every element of a table body is marked before it can be painted. One query per batch of
+  // changes (the parser's chunk, a React commit), not one per inserted node: the probe's own cost
+  // must not grow with the page's markup, or a larger page pays more for being measured.
+  const markRows = () => {
+    for (const element of document.querySelectorAll('tbody:not([elementtiming]), tbody :not([elementtiming])')) element.setAttribute('elementtiming', mark);
   };
   // Checked at the start of every animation frame, before that frame's style, layout and paint:
   // the layout the check needs is the one the frame does anyway, and every state the browser
@@ -78,8 +75,6 @@ export const FIRST_ROW_PROBE = `(() => {
     };
     channel.port2.postMessage(0);
   };
-  new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) markInserted(node);
-  }).observe(document, { childList: true, subtree: true });
+  new MutationObserver(markRows).observe(document, { childList: true, subtree: true });
   requestAnimationFrame(everyFrame);
 })();`;

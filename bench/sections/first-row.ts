@@ -8,6 +8,8 @@
  * (`bench/first-row-probe.ts`); the samples also keep the task-after-the-frame time.
  * Budgets: react-admin / console at least 2x, cold and warm; console / static copy at most 1.5x.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { budgetRow, failedRow, median, ratio, round1, type BudgetRow, type BudgetSpec } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
@@ -16,6 +18,8 @@ import { buildPeer } from '../peer-build';
 import { startStaticServer } from '../static-server';
 
 const LOADS = Math.max(1, Number(process.env.BENCH_FIRST_ROW_LOADS ?? 8));
+/** BENCH_FIRST_ROW_TRACE=dir: a Chromium performance trace of each target's first cold load, written there. */
+const TRACE_DIR = process.env.BENCH_FIRST_ROW_TRACE;
 const ENTITY = 'messages';
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -35,6 +39,9 @@ export function peerPort(context: Pick<BenchContext, 'freePort'>): number {
   return context.freePort(0);
 }
 
+/** What the main thread did between the response and the paint: parsing, scripts, style, layout, paint, loads. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'navigation', 'v8.execute', 'blink', 'netlog'];
+
 /** One load's times, ms from navigation start: the first row painted, and what came before it. */
 interface LoadTimes {
   firstRow: number;
@@ -45,10 +52,17 @@ interface LoadTimes {
   responseEnd: number | null;
 }
 
-async function loadTimes(context: BrowserContext, url: string): Promise<LoadTimes> {
+async function loadTimes(context: BrowserContext, url: string, tracePath?: string): Promise<LoadTimes> {
   const page = await context.newPage();
+  const tracing = tracePath ? context.browser() : null;
+  if (tracing && tracePath) {
+    mkdirSync(path.dirname(tracePath), { recursive: true });
+    await tracing.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+  }
   try {
-    await page.goto(url, { waitUntil: 'commit', timeout: 30_000 });
+    // Nothing of the harness runs in the page before its load event (Playwright's injected
+    // script, the polling below): the probe keeps its own times, so waiting costs the page nothing.
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY, { timeout: 30_000, polling: 100 });
     return await page.evaluate(([key, taskKey]) => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -62,6 +76,7 @@ async function loadTimes(context: BrowserContext, url: string): Promise<LoadTime
       };
     }, [FIRST_ROW_KEY, FIRST_ROW_TASK_KEY] as const);
   } finally {
+    if (tracing) await tracing.stopTracing();
     await page.close();
   }
 }
@@ -122,20 +137,36 @@ export const firstRowSection: BenchSection = {
       };
       const loads: Record<Target, Loads> = { console: { cold: [], warm: [] }, 'react-admin': { cold: [], warm: [] }, static: { cold: [], warm: [] } };
       const order: Target[] = ['console', 'react-admin', 'static'];
+      const newContext = async () => {
+        const browserContext = await browser.newContext({ viewport: VIEWPORT });
+        await browserContext.addCookies([cookieFor(context)]);
+        await browserContext.addInitScript(
+          ({ origin, token }) => {
+            if (location.origin === origin) localStorage.setItem('bench.token', token);
+          },
+          { origin: server.url, token: context.accessToken },
+        );
+        await browserContext.addInitScript(FIRST_ROW_PROBE);
+        return browserContext;
+      };
+      if (TRACE_DIR) {
+        // Traced loads are slower than untraced ones: they are extra, not among the samples.
+        for (const target of order) {
+          const browserContext = await newContext();
+          try {
+            await loadTimes(browserContext, urls[target], path.resolve(TRACE_DIR, `${target}-cold.json`));
+          } finally {
+            await browserContext.close();
+          }
+        }
+        context.log(`wrote a trace of a cold load of each target to ${TRACE_DIR}`);
+      }
       context.log(`first row on screen: ${LOADS} cold and warm loads of each target, alternating…`);
       for (let round = 0; round < LOADS; round++) {
         // Rotate who goes first, so that neither always follows the other's load.
         const rotated = [...order.slice(round % order.length), ...order.slice(0, round % order.length)];
         for (const target of rotated) {
-          const browserContext = await browser.newContext({ viewport: VIEWPORT });
-          await browserContext.addCookies([cookieFor(context)]);
-          await browserContext.addInitScript(
-            ({ origin, token }) => {
-              if (location.origin === origin) localStorage.setItem('bench.token', token);
-            },
-            { origin: server.url, token: context.accessToken },
-          );
-          await browserContext.addInitScript(FIRST_ROW_PROBE);
+          const browserContext = await newContext();
           try {
             loads[target].cold.push(await loadTimes(browserContext, urls[target]));
             loads[target].warm.push(await loadTimes(browserContext, urls[target]));
