@@ -132,7 +132,8 @@ async function main(): Promise<void> {
   if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) failed++;
 
   // The first run's stack builds the console; the others start once it is up, from that build.
-  const shards = e2eShards(Number(process.env.E2E_SHARDS ?? 2));
+  const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '2', 10);
+  const shards = e2eShards(shardCount > 0 ? shardCount : 2);
   const runs: E2eRun[] = [];
   for (const [index, specs] of shards.entries()) {
     if (index > 0) await runs[0]!.stackUp;
