@@ -44,7 +44,8 @@ const STACK_READY = /Voice operations console is ready/;
 interface E2eRun {
   label: string;
   consolePort: number;
-  child: ChildProcess;
+  /** The run's exit code; taken when it starts, as the runs may end in any order. */
+  exited: Promise<number>;
   /** Resolves once this run's stack is up (or the run ended without one). */
   stackUp: Promise<void>;
 }
@@ -62,6 +63,7 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
   const bin = path.join(ROOT, 'node_modules', '.bin', 'playwright');
   console.log(`\n=== ${label}: ${bin} test ${specs.join(' ')}`);
   const child = spawn(bin, ['test', ...specs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const exited = exitCode(child);
   let markUp: () => void = () => {};
   const stackUp = new Promise<void>((resolve) => (markUp = resolve));
   child.once('exit', () => markUp());
@@ -78,7 +80,7 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
     });
     stream?.on('end', () => buffered && process.stdout.write(`[${label}] ${buffered}\n`));
   }
-  return { label, consolePort, child, stackUp };
+  return { label, consolePort, exited, stackUp };
 }
 
 const vitestReportSchema = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number().optional() });
@@ -139,8 +141,8 @@ async function main(): Promise<void> {
     if (index > 0) await runs[0]!.stackUp;
     runs.push(startE2eRun(`playwright ${index + 1}/${shards.length}`, specs, index));
   }
-  for (const { label, consolePort, child } of runs) {
-    const code = await exitCode(child);
+  for (const { label, consolePort, exited } of runs) {
+    const code = await exited;
     const playwright = readReport(path.join(ROOT, e2eReportFile(consolePort)), playwrightReportSchema);
     if (playwright) {
       passed += playwright.stats.expected;
