@@ -1,17 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_CONSOLE_URL, E2E_STACK_ENV } from './e2e/stack';
+import { E2E_CONSOLE_PORT, E2E_CONSOLE_URL, E2E_REPORT_FILE, E2E_STACK_ENV } from './e2e/stack';
 
 export default defineConfig({
   testDir: './e2e',
   // The README's screenshots are taken on demand (`npm run screenshots`), not in every test run.
   testIgnore: process.env.SCREENSHOTS === '1' ? [] : ['**/screenshots.spec.ts'],
-  // The tests share one emulator whose state they change: one at a time.
+  // The tests share one emulator whose state they change: one at a time. `npm test` runs the
+  // specs faster as several of these runs side by side, each on a stack of its own
+  // (scripts/e2e-shards.ts), so their artefacts and reports are per console port.
   workers: 1,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '.data/reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: E2E_REPORT_FILE }]],
+  outputDir: `test-results/${E2E_CONSOLE_PORT}`,
   use: {
     baseURL: E2E_CONSOLE_URL,
     trace: 'retain-on-failure',

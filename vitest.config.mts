@@ -12,6 +12,10 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    // Vitest's default is one worker fewer than the cores: one on a two-core CI machine, which
+    // then waits idle through every test's timers and I/O. The files are independent (each makes
+    // its own databases, emulators and ports), so one per core.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // One throwaway PostgreSQL cluster per run (or TEST_DATABASE_URL); stopped at the end.

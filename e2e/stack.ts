@@ -18,11 +18,20 @@ export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
  */
 export const E2E_APPROVALS_CONSOLE_PORT = Number(process.env.E2E_APPROVALS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 90);
 export const E2E_APPROVALS_CONSOLE_URL = `http://127.0.0.1:${E2E_APPROVALS_CONSOLE_PORT}`;
-/** That console's approval expiry: short, so the spec sees a request expire. */
-export const E2E_APPROVAL_TTL_MINUTES = 1.5;
+/**
+ * That console's approval expiry: short, so the spec sees a request expire (it waits this long),
+ * and still several times what its other tests take from a request to its decision.
+ */
+export const E2E_APPROVAL_TTL_MINUTES = 1;
 
-/** Where the stack's output is copied (relative to the repository). */
-export const E2E_STACK_LOG_FILE = '.data/e2e-stack.log';
+/**
+ * Where the stack's output is copied (relative to the repository). Per console port, like the
+ * console database below: `npm test` runs several stacks side by side (scripts/e2e-shards.ts).
+ */
+export const E2E_STACK_LOG_FILE = `.data/e2e-stack-${E2E_CONSOLE_PORT}.log`;
+/** The JSON report of a Playwright run against the stack on `consolePort` (read by scripts/test.ts). */
+export const e2eReportFile = (consolePort: number) => `.data/reports/playwright-${consolePort}.json`;
+export const E2E_REPORT_FILE = e2eReportFile(E2E_CONSOLE_PORT);
 
 export const E2E_STACK_ENV: Record<string, string> = {
   CONSOLE_PORT: String(E2E_CONSOLE_PORT),
@@ -35,7 +44,7 @@ export const E2E_STACK_ENV: Record<string, string> = {
   // The staff accounts' roles as `npm start` maps them, also for the consoles a spec starts itself.
   CONSOLE_ROLES: DEMO_ROLES,
   // Its own console database, so a running `npm start` (which holds the default one) is no obstacle.
-  CONSOLE_DATA_DIR: '.data/e2e-console-db',
+  CONSOLE_DATA_DIR: `.data/e2e-console-db-${E2E_CONSOLE_PORT}`,
   // Everything the emulator and the console print, for tests that prove a secret is not in it.
   STACK_LOG_FILE: E2E_STACK_LOG_FILE,
   // Four-eyes approvals (lib/approvals/policy.ts) gate merges, domain deletion, set owner, the

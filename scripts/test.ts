@@ -1,25 +1,86 @@
 /**
  * `npm test`: installs the Debian packages the tests need (or stops at once saying how), then
- * type-check, lint, Vitest, then Playwright in Chromium against a freshly started emulator and
- * console. Runs every stage even when one fails, and ends with one line
- * `N passed, N failed` totalling the Vitest and Playwright tests (a failed type-check or lint
+ * type-check and lint (side by side), Vitest, then Playwright in Chromium: the specs split into
+ * E2E_SHARDS runs (default 2, scripts/e2e-shards.ts) that go side by side, each against a freshly
+ * started emulator and console of its own. Runs every stage even when one fails, and ends with one
+ * line `N passed, N failed` totalling the Vitest and Playwright tests (a failed type-check or lint
  * counts as one failure each).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
+import { e2eShards } from './e2e-shards';
 import { ROOT } from './settings';
 import { ensureSystemPackages } from './system-packages';
 
 const REPORTS = path.join(ROOT, '.data', 'reports');
 
+function exitCode(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
 function run(label: string, command: string, args: string[]): Promise<number> {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
+  return exitCode(spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }));
+}
+
+/** Runs a command with its output held back, then prints it in one piece (for stages side by side). */
+async function runHeld(label: string, command: string, args: string[]): Promise<number> {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const code = await exitCode(child);
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  process.stdout.write(Buffer.concat(output));
+  return code;
+}
+
+/** The start script prints this once its stack answers (playwright.config.ts waits for it too). */
+const STACK_READY = /Voice operations console is ready/;
+
+interface E2eRun {
+  label: string;
+  consolePort: number;
+  /** The run's exit code; taken when it starts, as the runs may end in any order. */
+  exited: Promise<number>;
+  /** Resolves once this run's stack is up (or the run ended without one). */
+  stackUp: Promise<void>;
+}
+
+/** One Playwright run on its own ports, its output lines prefixed with its label. */
+function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
+  const consolePort = E2E_CONSOLE_PORT + offset;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    E2E_CONSOLE_PORT: String(consolePort),
+    E2E_EMULATOR_PORT: String(E2E_EMULATOR_PORT + offset),
+  };
+  if (process.env.E2E_APPROVALS_CONSOLE_PORT) env.E2E_APPROVALS_CONSOLE_PORT = String(Number(process.env.E2E_APPROVALS_CONSOLE_PORT) + offset);
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'playwright');
+  console.log(`\n=== ${label}: ${bin} test ${specs.join(' ')}`);
+  const child = spawn(bin, ['test', ...specs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const exited = exitCode(child);
+  let markUp: () => void = () => {};
+  const stackUp = new Promise<void>((resolve) => (markUp = resolve));
+  child.once('exit', () => markUp());
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = '';
+    stream?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (STACK_READY.test(line)) markUp();
+        process.stdout.write(`[${label}] ${line}\n`);
+      }
+    });
+    stream?.on('end', () => buffered && process.stdout.write(`[${label}] ${buffered}\n`));
+  }
+  return { label, consolePort, exited, stackUp };
 }
 
 const vitestReportSchema = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number().optional() });
@@ -48,11 +109,14 @@ async function main(): Promise<void> {
   let failed = 0;
   let skipped = 0;
 
-  for (const [label, command, args] of [
-    ['type-check', bin('tsc'), ['--noEmit']],
-    ['lint', bin('eslint'), ['--max-warnings=0', '.']],
-  ] as const) {
-    const code = await run(label, command, [...args]);
+  // Each of these is mostly one core's work: together they take the time of the longer.
+  const checks = await Promise.all(
+    ([
+      ['type-check', bin('tsc'), ['--noEmit']],
+      ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+    ] as const).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
+  );
+  for (const { label, code } of checks) {
     if (code !== 0) {
       console.log(`${label} failed`);
       failed++;
@@ -69,15 +133,27 @@ async function main(): Promise<void> {
   }
   if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) failed++;
 
-  const playwrightFile = path.join(REPORTS, 'playwright.json');
-  const playwrightCode = await run('playwright', bin('playwright'), ['test']);
-  const playwright = readReport(playwrightFile, playwrightReportSchema);
-  if (playwright) {
-    passed += playwright.stats.expected;
-    failed += playwright.stats.unexpected + playwright.stats.flaky;
-    skipped += playwright.stats.skipped;
+  // The first run's stack builds the console; the others start once it is up, from that build.
+  const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '2', 10);
+  const shards = e2eShards(shardCount > 0 ? shardCount : 2);
+  const runs: E2eRun[] = [];
+  for (const [index, specs] of shards.entries()) {
+    if (index > 0) await runs[0]!.stackUp;
+    runs.push(startE2eRun(`playwright ${index + 1}/${shards.length}`, specs, index));
   }
-  if (playwrightCode !== 0 && (!playwright || playwright.stats.unexpected === 0)) failed++;
+  for (const { label, consolePort, exited } of runs) {
+    const code = await exited;
+    const playwright = readReport(path.join(ROOT, e2eReportFile(consolePort)), playwrightReportSchema);
+    if (playwright) {
+      passed += playwright.stats.expected;
+      failed += playwright.stats.unexpected + playwright.stats.flaky;
+      skipped += playwright.stats.skipped;
+    }
+    if (code !== 0 && (!playwright || playwright.stats.unexpected === 0)) {
+      console.log(`${label} failed`);
+      failed++;
+    }
+  }
 
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
