@@ -230,6 +230,20 @@ export async function queryAudit(
 }
 
 /**
+ * The newest entries with any of the outcomes, newest first, in one statement without a count:
+ * one index walk per outcome (the outcome index), merged.
+ */
+export async function latestWithOutcomes(db: Queryable, outcomes: readonly (typeof AUDIT_OUTCOMES)[number][], limit: number): Promise<AuditRow[]> {
+  const { limit: bounded } = parseOrThrow(pageSchema, { offset: 0, limit }, 'audit page');
+  const wanted = z.array(z.enum(AUDIT_OUTCOMES)).min(1).parse(outcomes);
+  const branches = wanted.map(
+    (_, index) => `(SELECT ${ROW_COLUMNS} FROM audit_log WHERE outcome = $${index + 2} ORDER BY occurred_at DESC, id DESC LIMIT $1)`,
+  );
+  const rows = await db.query(`SELECT * FROM (${branches.join(' UNION ALL ')}) latest ORDER BY occurred_at DESC, id DESC LIMIT $1`, [bounded, ...wanted]);
+  return rows.map((row) => auditRowSchema.parse(row));
+}
+
+/**
  * Every entry matching the filters, newest first (or oldest first), fetched `batchSize` at a time by keyset on
  * (occurred_at, id): no offset scans, and entries written during the export do not shift it.
  */

@@ -117,12 +117,29 @@ export async function openSessionJwt(token: string, secret: string): Promise<JWT
   return payload;
 }
 
+/**
+ * Cookies opened lately, by their exact value: every page load opens its cookie twice (the proxy,
+ * then the page), and an operator's cookie stays the same for a minute at a time. Only cookies that
+ * opened are kept, with the secret they opened under, and a hit is checked against the JWT's own
+ * expiry as `jwtDecrypt` would; the same value can only ever open to the same payload.
+ */
+const OPENED_LIMIT = 256;
+const opened = new Map<string, { secret: string; expiresAt: number; token: SessionToken }>();
+
 export async function decodeSessionToken(value: string | null): Promise<SessionToken | null> {
   if (!value) return null;
+  const secret = consoleEnv().NEXTAUTH_SECRET;
+  const hit = opened.get(value);
+  if (hit && hit.secret === secret && Date.now() <= hit.expiresAt) return { ...hit.token };
   try {
-    const payload = await openSessionJwt(value, consoleEnv().NEXTAUTH_SECRET);
+    const payload = await openSessionJwt(value, secret);
     const parsed = sessionTokenSchema.safeParse(payload);
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    if (typeof payload.exp === 'number') {
+      if (opened.size >= OPENED_LIMIT) opened.delete(opened.keys().next().value!);
+      opened.set(value, { secret, expiresAt: (payload.exp + CLOCK_TOLERANCE_SECONDS) * 1000, token: parsed.data });
+    }
+    return { ...parsed.data };
   } catch {
     // A cookie from another secret, or tampered with: no session.
     return null;

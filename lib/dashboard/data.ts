@@ -5,7 +5,7 @@
  * previous stuck reading. A read that fails leaves its card saying so; the others still show.
  */
 import 'server-only';
-import { queryAudit, type AuditRow } from '@/lib/audit/log';
+import { latestWithOutcomes, type AuditRow } from '@/lib/audit/log';
 import { readFromService } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { detailHref } from '@/lib/entities/hrefs';
@@ -43,13 +43,7 @@ async function consoleRead<T>(read: () => Promise<T>): Promise<{ ok: true; data:
 
 /** The last failed and refused actions, newest first. */
 async function lastFailedAndRefused(): Promise<AuditRow[]> {
-  const db = await getConsoleDb();
-  const page = { offset: 0, limit: ATTENTION_SHOWN };
-  const reads = await Promise.all((['failed', 'denied', 'invalid'] as const).map((outcome) => queryAudit(db, { outcome }, page)));
-  return reads
-    .flatMap((read) => read.rows)
-    .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime())
-    .slice(0, ATTENTION_SHOWN);
+  return latestWithOutcomes(await getConsoleDb(), ['failed', 'denied', 'invalid'], ATTENTION_SHOWN);
 }
 
 async function jobs(): Promise<{ running: JobSummary[]; finished: JobSummary[] }> {

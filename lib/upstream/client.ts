@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from './contract';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
 import type { InFlightLimiter } from './in-flight';
+import { send, type TransportResponse } from './transport';
 import { sleep } from '../sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -245,7 +246,7 @@ export class UpstreamClient {
     const finish = (status: number | null, outcome: UpstreamLogLine['outcome'], requestId: string) =>
       this.log({ method, path, status, durationMs: Math.round(performance.now() - started), attempt, requestId, outcome });
 
-    let response: Response;
+    let response: TransportResponse;
     let text: string;
     let release: (() => void) | undefined;
     let sent = false;
@@ -254,15 +255,8 @@ export class UpstreamClient {
       // ends at the same deadline as the calls it waits behind.
       release = await this.limiter?.acquire(signal);
       sent = true;
-      response = await fetch(url, {
-        method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal,
-        cache: 'no-store',
-        redirect: 'manual',
-      });
-      text = await response.text();
+      response = await send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal });
+      text = response.text;
     } catch (cause) {
       const kind: UpstreamErrorKind = timeout.aborted ? 'timeout' : 'network';
       if (request.signal?.aborted) throw cause;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAuditFilters, queryAudit, streamAudit, type AuditFilters, type AuditRow } from '@/lib/audit/log';
+import { latestWithOutcomes, parseAuditFilters, queryAudit, streamAudit, type AuditFilters, type AuditRow } from '@/lib/audit/log';
 import type { Queryable } from '@/lib/db';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
@@ -120,6 +120,13 @@ for (const driver of testDrivers()) {
       expect(await queryAudit(database.db, {}, { offset: 100, limit: 4 })).toEqual({ rows: [], total: all.length });
       const filtered = await queryAudit(database.db, filtersFrom('action=message.reprocess'), { offset: 2, limit: 2 });
       expect({ labels: labels(filtered.rows), total: filtered.total }).toEqual({ labels: expected((entry) => entry.action === 'message.reprocess').slice(2, 4), total: 6 });
+    });
+
+    it('lists the newest entries with any of several outcomes, at most the limit', async () => {
+      const refusedOrFailed = expected((entry) => ['failed', 'denied', 'invalid'].includes(entry.outcome));
+      expect(labels(await latestWithOutcomes(database.db, ['failed', 'denied', 'invalid'], 6))).toEqual(refusedOrFailed);
+      expect(labels(await latestWithOutcomes(database.db, ['failed', 'denied', 'invalid'], 2))).toEqual(refusedOrFailed.slice(0, 2));
+      expect(labels(await latestWithOutcomes(database.db, ['ok'], 3))).toEqual(expected((entry) => entry.outcome === 'ok').slice(0, 3));
     });
 
     it('refuses a page that is not one', async () => {

@@ -5,7 +5,7 @@
  */
 import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeActiveSessionToken, openSessionJwt, sealSessionJwt } from '@/lib/auth/session-token';
+import { decodeActiveSessionToken, decodeSessionToken, openSessionJwt, sealSessionJwt } from '@/lib/auth/session-token';
 
 describe('session cookie sealing', () => {
   const secret = 'sealing-secret-0123456789abcdef';
@@ -37,6 +37,23 @@ describe('session cookie sealing', () => {
     // Idle for 31 minutes (default idle timeout 30) and signed in 13 hours ago (default max age 12 h).
     expect(await decodeActiveSessionToken(await session(now - 60_000, now - 31 * 60_000), now)).toBeNull();
     expect(await decodeActiveSessionToken(await session(now - 13 * 3600_000, now - 1_000), now)).toBeNull();
+  });
+
+  it('opens a cookie once while it is valid, and a cookie opened before is still refused past its expiry', async () => {
+    process.env.NEXTAUTH_SECRET = secret;
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const sealed = await sealSessionJwt(payload, secret, 60);
+      for (let i = 0; i < 3; i++) expect(await decodeSessionToken(sealed)).toMatchObject({ email: 'ops@example.com' });
+      expect(decrypt).toHaveBeenCalledTimes(1);
+      // Past the JWT's expiry and its 15 s clock tolerance.
+      vi.setSystemTime(Date.now() + 76_000);
+      expect(await decodeSessionToken(sealed)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      decrypt.mockRestore();
+    }
   });
 
   it('derives the key once per secret, not per cookie', async () => {
