@@ -36,8 +36,10 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
 };
 
-/** Errors of a reused idle connection that the server closed meanwhile: the request was never read. */
+/** Errors of a reused idle connection that the server closed meanwhile. */
 const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
+/** Methods that change nothing, which may be sent twice. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 function toHeaders(raw: string[]): Headers {
   const headers = new Headers();
@@ -72,9 +74,10 @@ function sendOnce(url: URL, request: TransportRequest): Promise<TransportRespons
         reject(request.signal.reason);
         return;
       }
-      // A reused connection the server had closed: nothing reached it, so sending again is safe
-      // for any method (the pattern Node's documentation gives for keep-alive races).
-      if (!answered && outgoing.reusedSocket && STALE_CONNECTION_CODES.has(error.code ?? '')) {
+      // A reused connection the server had closed (the keep-alive race Node's documentation
+      // describes): a read is sent again. A write is not: a reset can also come after the service
+      // acted, so it stays an error, and the caller treats its outcome as unknown.
+      if (!answered && outgoing.reusedSocket && SAFE_METHODS.has(request.method) && STALE_CONNECTION_CODES.has(error.code ?? '')) {
         resolve({ status: 0, ok: false, headers: new Headers(), text: '', staleConnection: true });
         return;
       }
