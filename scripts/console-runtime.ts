@@ -27,7 +27,10 @@ export const CONSOLE_SEMI_SPACE_MB = 8;
 /**
  * Node flags for the console server process. CONSOLE_NODE_FLAGS replaces them (space-separated;
  * empty keeps these, `none` runs Node's own defaults), for side-by-side measurements and for
- * machines that need another heap size.
+ * machines that need another heap size. To see what the heap holds, add
+ * `--heapsnapshot-signal=SIGUSR2` (and `--trace-gc`) to the defaults there: `kill -USR2 <pid of
+ * next-server>` then writes a .heapsnapshot into the working directory (open it in Chrome's
+ * DevTools, Memory tab).
  */
 export function consoleNodeFlags(env: Record<string, string | undefined> = process.env): string[] {
   const configured = env.CONSOLE_NODE_FLAGS?.trim();
