@@ -8,6 +8,9 @@
  * that grows (no cache without bound), but with Node's defaults on a large machine V8 lets the
  * heap grow to several times what is live before it collects (336 MB committed for 89 MB live),
  * and keeps what it grew: that headroom was most of the 640 MB a console idled at after load.
+ * With the flags below, `BENCH_ONLY=server-time,memory npm run bench` (2 cores, load 16-27) gave
+ * 386 MB idle after the server-time load and a 403 MB peak, against 502-649 MB idle with Node's
+ * defaults (`CONSOLE_NODE_FLAGS=none`).
  */
 
 /**
