@@ -8,9 +8,9 @@
  * that grows (no cache without bound), but with Node's defaults on a large machine V8 lets the
  * heap grow to several times what is live before it collects (336 MB committed for 89 MB live),
  * and keeps what it grew: that headroom was most of the 640 MB a console idled at after load.
- * With the flags below, `BENCH_ONLY=server-time,memory npm run bench` (2 cores, load 16-27) gave
- * 386 MB idle after the server-time load and a 403 MB peak, against 502-649 MB idle with Node's
- * defaults (`CONSOLE_NODE_FLAGS=none`).
+ * With the flags below, `BENCH_ONLY=server-time,memory npm run bench` (2 cores, load 8-10) gave
+ * 370 MB idle after the server-time load and a 396 MB peak, against 502-649 MB idle with Node's
+ * defaults (`CONSOLE_NODE_FLAGS=none`, load 16-27).
  */
 
 /**
@@ -21,11 +21,11 @@
 export const CONSOLE_OLD_SPACE_MB = 384;
 
 /**
- * Each of the young generation's semi-spaces. Set with the ceiling, because V8 would otherwise
- * derive it from the ceiling (a few MB) and promote most of a render's short-lived objects; Node's
- * default is 16.
+ * Each of the young generation's semi-spaces: Node's default, set with the ceiling because V8
+ * would otherwise derive it from the ceiling (a few MB) and promote most of a render's short-lived
+ * objects. 8 MB saved about 24 MB more but doubled the scavenges under load.
  */
-export const CONSOLE_SEMI_SPACE_MB = 8;
+export const CONSOLE_SEMI_SPACE_MB = 16;
 
 /**
  * Node flags for the console server process. CONSOLE_NODE_FLAGS replaces them (space-separated;
