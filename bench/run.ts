@@ -24,6 +24,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { CONTROL_HEADERS } from '../emulator/control';
+import { consoleNodeFlags } from '../scripts/console-runtime';
 import { failedRow, failures, formatTable, type BudgetRow } from './budgets';
 import type { BenchContext, FaultRule } from './context';
 import { SECTIONS } from './sections';
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROF;
   // A V8 CPU profile of the console, written when the bench stops it (not allowed in NODE_OPTIONS).
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const consoleProcess = start('console', [...profileArgs, nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)], {
+  const consoleProcess = start('console', [...profileArgs, ...consoleNodeFlags(), nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)], {
     ...baseEnv,
     NODE_ENV: 'production',
     NEXTAUTH_URL: CONSOLE_URL,

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { consoleNodeFlags } from './console-runtime';
 import { ROOT, loadDotEnv, stackSettings, type Env } from './settings';
 
 const args = new Set(process.argv.slice(2));
@@ -113,7 +114,8 @@ async function main(): Promise<void> {
     }
   }
 
-  const consoleArgs = [nextBin, dev ? 'dev' : 'start', '-H', settings.consoleHost, '-p', String(settings.consolePort)];
+  // The production server runs with the measured memory flags; `next dev` with Node's defaults.
+  const consoleArgs = [...(dev ? [] : consoleNodeFlags(settings.env)), nextBin, dev ? 'dev' : 'start', '-H', settings.consoleHost, '-p', String(settings.consolePort)];
   const consoleProcess = run('console', process.execPath, consoleArgs, { ...settings.env, NODE_ENV: dev ? 'development' : 'production' });
 
   await Promise.all([

@@ -1,7 +1,8 @@
 /**
- * Memory (issue 17, part 2): the console's peak resident memory (its whole process group: the
- * `next start` launcher and next-server) while 50 operators (BENCH_OPERATORS) load the messages
- * list, a message, a user and the dashboard without pausing, sampled every 250 ms from /proc.
+ * Memory (issue 17, part 2): the console's peak resident memory (its whole process group; in
+ * Next 16 `next start` is one process, next-server, run with the flags of
+ * scripts/console-runtime.ts) while 50 operators (BENCH_OPERATORS) load the messages list, a
+ * message, a user and the dashboard without pausing, sampled every 250 ms from /proc.
  * Budget: peak RSS under 500 MB (1,000,000 bytes each).
  */
 import { readdirSync, readFileSync } from 'node:fs';
