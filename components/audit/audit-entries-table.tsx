@@ -51,7 +51,7 @@ const COLUMNS = [
   helper.display({
     id: 'target',
     header: 'Target',
-    meta: { label: 'Target', cellClassName: 'max-w-64 text-xs' },
+    meta: { label: 'Target', cellMaxWidth: 'max-w-64', cellClassName: 'text-xs' },
     cell: ({ row }) => {
       const { targetType, targetIds } = row.original;
       return (
@@ -103,7 +103,7 @@ const COLUMNS = [
   helper.display({
     id: 'details',
     header: 'Details',
-    meta: { label: 'Details', cellClassName: 'max-w-80 text-xs' },
+    meta: { label: 'Details', cellMaxWidth: 'max-w-80', cellClassName: 'text-xs' },
     cell: ({ row }) => {
       const { denialReason, errorMessage, summary, refusalCount, params } = row.original;
       return (

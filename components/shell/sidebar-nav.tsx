@@ -65,8 +65,8 @@ export function SidebarNav({ items }: { items: readonly NavItem[] }) {
             href={item.href}
             aria-current={active ? 'page' : undefined}
             className={cn(
-              'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground',
-              active && 'bg-accent font-medium text-foreground',
+              'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-accent hover:text-foreground',
+              active ? 'bg-accent font-medium text-foreground' : 'text-muted-foreground',
             )}
           >
             <Icon className="size-4 shrink-0" aria-hidden />
