@@ -1,6 +1,5 @@
 'use client';
 
-import { toast } from '@/components/ui/toaster';
 import type { ActionResult } from '@/lib/actions/define';
 
 /**
@@ -23,21 +22,27 @@ export async function callAction<T>(action: () => Promise<ActionResult<T>>): Pro
   }
 }
 
-/** Tells the operator how an action ended: what happened and, on failure, the request id. */
+/**
+ * Tells the operator how an action ended: what happened and, on failure, the request id. The
+ * toast library loads with the toaster after the page (components/ui/lazy-toaster.tsx), not in
+ * the page's first load: an action ends long after it is there.
+ */
 export function announceActionResult(result: ActionResult<unknown>, success: string): void {
-  if (result.ok && result.warning) {
-    toast.warning(success, { description: result.warning });
-    return;
-  }
-  if (result.ok) {
-    toast.success(success, { description: result.requestId ? `Request id ${result.requestId}` : undefined });
-    return;
-  }
-  const { error } = result;
-  const details = [
-    error.failure?.guidance,
-    error.failure?.requestId ? `Request id ${error.failure.requestId}` : null,
-    error.fieldErrors ? Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; ') : null,
-  ].filter(Boolean);
-  toast.error(error.message, { description: details.join(' · ') || undefined });
+  void import('@/components/ui/toaster').then(({ toast }) => {
+    if (result.ok && result.warning) {
+      toast.warning(success, { description: result.warning });
+      return;
+    }
+    if (result.ok) {
+      toast.success(success, { description: result.requestId ? `Request id ${result.requestId}` : undefined });
+      return;
+    }
+    const { error } = result;
+    const details = [
+      error.failure?.guidance,
+      error.failure?.requestId ? `Request id ${error.failure.requestId}` : null,
+      error.fieldErrors ? Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; ') : null,
+    ].filter(Boolean);
+    toast.error(error.message, { description: details.join(' · ') || undefined });
+  });
 }

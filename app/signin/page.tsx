@@ -37,7 +37,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <main className="flex min-h-screen items-center justify-center p-6">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle><h1 className="text-lg">Voice operations console</h1></CardTitle>
+          <CardTitle className="leading-none"><h1 className="text-lg">Voice operations console</h1></CardTitle>
           <CardDescription>Sign in with an account of the voice service that holds the admin scope.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">

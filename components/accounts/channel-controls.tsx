@@ -94,7 +94,7 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
       </div>
       <div className="space-y-1">
         <Label htmlFor="member-role">Role</Label>
-        <NativeSelect id="member-role" value={role} onChange={(event) => setRole(event.target.value)} disabled={!allowed || !member || pending}>
+        <NativeSelect id="member-role" value={role} onChange={(event) => setRole(event.target.value)} disabled={!allowed || !member || pending} className="w-full">
           {member && !(MEMBER_ROLES as readonly string[]).includes(member.role) ? <option value={member.role}>{member.role}</option> : null}
           {MEMBER_ROLES.map((value) => (
             <option key={value} value={value}>
@@ -105,7 +105,7 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
       </div>
       <div className="space-y-1">
         <Label htmlFor="member-status">Membership status</Label>
-        <NativeSelect id="member-status" value={status} onChange={(event) => setStatus(event.target.value)} disabled={!allowed || !member || pending}>
+        <NativeSelect id="member-status" value={status} onChange={(event) => setStatus(event.target.value)} disabled={!allowed || !member || pending} className="w-full">
           {member && !(MEMBERSHIP_STATUSES as readonly string[]).includes(member.status) ? <option value={member.status}>{member.status}</option> : null}
           {MEMBERSHIP_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -117,7 +117,7 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
       <Button size="sm" onClick={save} disabled={!allowed || !member || Object.keys(change).length === 0 || pending} aria-describedby={describedBy}>
         {pending ? 'Saving…' : 'Save member'}
       </Button>
-      <RefusalNote id="member-refused" permission={permission} />
+      <RefusalNote id="member-refused" permission={permission} className="basis-full" />
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function FootprintTable({ caption, columns }: { caption: string; columns:
         <TableRow>
           <TableHead scope="col">Holds</TableHead>
           {columns.map((column) => (
-            <TableHead key={column.label} scope="col" className="text-right whitespace-normal">
+            <TableHead key={column.label} scope="col" align="right" wrap>
               {column.label}
             </TableHead>
           ))}
@@ -28,7 +28,7 @@ export function FootprintTable({ caption, columns }: { caption: string; columns:
       <TableBody>
         {ROWS.map((row) => (
           <TableRow key={row.key}>
-            <TableHead scope="row" className="font-normal text-muted-foreground">
+            <TableHead scope="row" rowLabel>
               {row.label}
             </TableHead>
             {columns.map((column) => (

@@ -58,7 +58,7 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
         <Label htmlFor="merge-confirm-email">
           Type <code className="select-all">{confirmation}</code> to confirm
         </Label>
-        <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="max-w-md" />
+        <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="w-full max-w-md" />
       </div>
       {approval ? (
         <RequestApproval

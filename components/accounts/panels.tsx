@@ -11,8 +11,8 @@ import type { UpstreamFailure } from '@/lib/upstream/errors';
 
 export function Panel({ title, count, action, children, testId }: { title: string; count?: number; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <Card className="gap-3" data-testid={testId}>
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
+    <Card gap="gap-3" data-testid={testId}>
+      <CardHeader row className="items-center justify-between gap-2">
         <CardTitle className="text-base">
           <h2>
             {title}
@@ -76,7 +76,7 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
         <TableHeader>
           <TableRow>
             {columns.map((column) => (
-              <TableHead key={column.label} scope="col" className={column.numeric ? 'text-right' : undefined}>
+              <TableHead key={column.label} scope="col" align={column.numeric ? 'right' : 'left'}>
                 {column.label}
               </TableHead>
             ))}

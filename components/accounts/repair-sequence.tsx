@@ -73,9 +73,9 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Channel</TableHead>
-                  <TableHead scope="col" className="text-right">Gaps</TableHead>
-                  <TableHead scope="col" className="text-right">Duplicates</TableHead>
-                  <TableHead scope="col" className="text-right">Renumbered</TableHead>
+                  <TableHead scope="col" align="right">Gaps</TableHead>
+                  <TableHead scope="col" align="right">Duplicates</TableHead>
+                  <TableHead scope="col" align="right">Renumbered</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>

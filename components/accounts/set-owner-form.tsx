@@ -65,7 +65,7 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, permission
           Make owner…
         </Button>
       )}
-      <RefusalNote id="set-owner-refused" permission={permission} />
+      <RefusalNote id="set-owner-refused" permission={permission} className="basis-full" />
       {approval ? (
         <div className="basis-full">
           <RequestApproval action="workspace.set_owner" params={{ workspaceGuid, userId: chosen }} gate={approval} incompleteReason={next ? null : 'Choose the new owner first.'} />

@@ -8,7 +8,7 @@ import type { Message } from '@/lib/upstream/contract';
 /** The agent's latest messages, newest first, each linking to its page. */
 export function RecentMessages({ agentId, messages, total }: { agentId: string; messages: Message[]; total: number }) {
   return (
-    <Card className="gap-3">
+    <Card gap="gap-3">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>Recent messages</h2>
@@ -45,7 +45,7 @@ export function RecentMessages({ agentId, messages, total }: { agentId: string; 
 /** Tokens minted for the agent through the console: who, when, until when. The tokens themselves were never kept. */
 export function MintedTokens({ agentId, tokens }: { agentId: string; tokens: MintedTokenEntry[] }) {
   return (
-    <Card className="gap-3">
+    <Card gap="gap-3">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>Tokens minted through the console</h2>

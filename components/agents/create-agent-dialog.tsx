@@ -83,14 +83,14 @@ export function CreateAgentDialog({ permission }: { permission: ActionPermission
           <form id={`${ids}-form`} onSubmit={submit} noValidate className="space-y-4">
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-name`}>Name</Label>
-              <Input id={`${ids}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" aria-describedby={`${ids}-name-help`} />
+              <Input id={`${ids}-name`} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" aria-describedby={`${ids}-name-help`} className="w-full" />
               <p id={`${ids}-name-help`} className="text-xs text-muted-foreground">
                 {problems.name ? <span className="text-destructive">{problems.name}</span> : 'What the agent does, like “Standup summarizer”.'}
               </p>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-email`}>E-mail (optional)</Label>
-              <Input id={`${ids}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" aria-describedby={`${ids}-email-help`} />
+              <Input id={`${ids}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" aria-describedby={`${ids}-email-help`} className="w-full" />
               <p id={`${ids}-email-help`} className="text-xs text-muted-foreground">
                 {problems.email ? <span className="text-destructive">{problems.email}</span> : 'Left empty, the service makes one.'}
               </p>
@@ -107,7 +107,7 @@ export function CreateAgentDialog({ permission }: { permission: ActionPermission
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <RefusalNote id="create-agent-refused" permission={permission} />
+      <RefusalNote id="create-agent-refused" permission={permission} className="basis-full" />
     </>
   );
 }

@@ -40,7 +40,7 @@ export function DeleteAgentButton({ agentId, agentName, permission }: { agentId:
         destructive
         onConfirm={confirm}
       />
-      <RefusalNote id="delete-agent-refused" permission={permission} />
+      <RefusalNote id="delete-agent-refused" permission={permission} className="basis-full" />
     </>
   );
 }

@@ -81,7 +81,7 @@ export function MintTokenDialog({ agentId, agentName, permission }: { agentId: s
           ) : (
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-lifetime`}>Lifetime</Label>
-              <NativeSelect id={`${ids}-lifetime`} value={String(lifetime)} onChange={(event) => setLifetime(Number(event.target.value))}>
+              <NativeSelect id={`${ids}-lifetime`} value={String(lifetime)} onChange={(event) => setLifetime(Number(event.target.value))} className="w-full">
                 {LIFETIMES.map((option) => (
                   <option key={option.seconds} value={option.seconds}>
                     {option.label}
@@ -104,7 +104,7 @@ export function MintTokenDialog({ agentId, agentName, permission }: { agentId: s
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <RefusalNote id="mint-token-refused" permission={permission} />
+      <RefusalNote id="mint-token-refused" permission={permission} className="basis-full" />
     </>
   );
 }

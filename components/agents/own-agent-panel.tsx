@@ -21,7 +21,7 @@ interface OwnAgentPanelProps {
  */
 export function OwnAgentPanel({ agent, scope, ownerName, permissions }: OwnAgentPanelProps) {
   return (
-    <Card className="gap-3" data-testid="own-agent-panel">
+    <Card gap="gap-3" data-testid="own-agent-panel">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>Your access through /agents</h2>

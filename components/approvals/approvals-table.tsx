@@ -56,11 +56,11 @@ const COLUMNS = [
       </RecordLink>
     ),
   }),
-  helper.display({ id: 'what', header: 'What', meta: { label: 'What', cellClassName: 'max-w-96' }, cell: ({ row }) => row.original.title }),
+  helper.display({ id: 'what', header: 'What', meta: { label: 'What', cellMaxWidth: 'max-w-96' }, cell: ({ row }) => row.original.title }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <ApprovalStatusBadges {...row.original} /> }),
   helper.display({ id: 'requestedBy', header: 'Requested by', meta: { label: 'Requested by' }, cell: ({ row }) => row.original.requestedBy }),
   helper.display({ id: 'decidedBy', header: 'Decided by', meta: { label: 'Decided by' }, cell: ({ row }) => row.original.decidedBy ?? '—' }),
-  helper.display({ id: 'reason', header: 'Reason', meta: { label: 'Reason', cellClassName: 'max-w-72 truncate' }, cell: ({ row }) => row.original.reason }),
+  helper.display({ id: 'reason', header: 'Reason', meta: { label: 'Reason', cellMaxWidth: 'max-w-72', cellClassName: 'truncate' }, cell: ({ row }) => row.original.reason }),
   helper.display({ id: 'created', header: 'Requested', meta: { label: 'Requested', cellClassName: 'whitespace-nowrap font-mono text-xs' }, cell: ({ row }) => formatUtc(row.original.createdAt) }),
 ];
 

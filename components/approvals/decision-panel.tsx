@@ -55,7 +55,7 @@ export function DecisionPanel({ requestId, options }: { requestId: string; optio
       {decidable || reviewable ? (
         <div className="space-y-1">
           <Label htmlFor={`${ids}-comment`}>Comment</Label>
-          <Input id={`${ids}-comment`} value={comment} onChange={(event) => setComment(event.target.value)} disabled={pending} maxLength={2000} className="max-w-xl" />
+          <Input id={`${ids}-comment`} value={comment} onChange={(event) => setComment(event.target.value)} disabled={pending} maxLength={2000} className="w-full max-w-xl" />
         </div>
       ) : null}
       <ActionErrorAlert error={error} />

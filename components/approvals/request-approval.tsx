@@ -61,7 +61,7 @@ export function RequestApproval({ action, params, gate, incompleteReason = null,
       <p className="text-sm text-muted-foreground">{gate.reason} Another ops operator sees this preview, recomputed, and approves or rejects it; on approval it runs at once.</p>
       <div className="space-y-1">
         <Label htmlFor={`${ids}-reason`}>Reason (incident or ticket reference)</Label>
-        <Input id={`${ids}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} disabled={Boolean(blocked) || pending} maxLength={1000} className="max-w-xl" />
+        <Input id={`${ids}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} disabled={Boolean(blocked) || pending} maxLength={1000} className="w-full max-w-xl" />
       </div>
       <ActionErrorAlert error={error} />
       {error?.fieldErrors ? <p className="text-sm text-destructive">{Object.values(error.fieldErrors).flat().join(' ')}</p> : null}
@@ -88,7 +88,7 @@ export function RequestApproval({ action, params, gate, incompleteReason = null,
             Runs now without approval. It is marked break-glass in the audit log and on the approvals page, where another operator reviews it afterwards.
           </p>
           <Label htmlFor={`${ids}-break-glass-reason`}>Why this cannot wait (at least 10 characters)</Label>
-          <Input id={`${ids}-break-glass-reason`} value={breakGlassReason} onChange={(event) => setBreakGlassReason(event.target.value)} disabled={pending} maxLength={1000} className="max-w-xl" />
+          <Input id={`${ids}-break-glass-reason`} value={breakGlassReason} onChange={(event) => setBreakGlassReason(event.target.value)} disabled={pending} maxLength={1000} className="w-full max-w-xl" />
           <Button type="button" variant="destructive" onClick={breakGlass} disabled={pending || breakGlassReason.trim().length < 10}>
             {pending ? 'Running…' : 'Run now (break-glass)'}
           </Button>

@@ -56,7 +56,7 @@ function Entry({ row }: { row: AuditRow }) {
 export function AttentionCard({ rows }: { rows: AuditRow[] }) {
   return (
     <Card data-testid="dashboard-attention">
-      <CardHeader className="flex flex-row items-baseline justify-between gap-2">
+      <CardHeader row className="items-baseline justify-between gap-2">
         <CardTitle className="text-base">Failed and refused actions</CardTitle>
         <Link className="text-sm underline" href={auditHref({ outcome: 'failed' })}>
           Audit log

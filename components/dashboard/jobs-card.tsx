@@ -42,7 +42,7 @@ function JobLine({ job }: { job: JobSummary }) {
 export function JobsCard({ running, finished }: { running: JobSummary[]; finished: JobSummary[] }) {
   return (
     <Card data-testid="dashboard-jobs">
-      <CardHeader className="flex flex-row items-baseline justify-between gap-2">
+      <CardHeader row className="items-baseline justify-between gap-2">
         <CardTitle className="text-base">Bulk jobs</CardTitle>
         <Link className="text-sm underline" href={jobsHref()}>
           All jobs

@@ -104,7 +104,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
                 className={onRowClick ? 'cursor-pointer' : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className={cn('max-w-96 align-top [overflow-wrap:break-word]', sticky, cell.column.columnDef.meta?.cellClassName)}>
+                  <TableCell key={cell.id} valign="top" className={cn('[overflow-wrap:break-word]', cell.column.columnDef.meta?.cellMaxWidth ?? 'max-w-96', sticky, cell.column.columnDef.meta?.cellClassName)}>
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

@@ -11,6 +11,8 @@ export interface ServerColumnMeta {
   label: string;
   /** Classes of the column's body cells (widths, monospace ids), added to the table's own. */
   cellClassName?: string;
+  /** The body cells' max width class (default `max-w-96`); classes are joined, not merged. */
+  cellMaxWidth?: string;
 }
 
 export const serverTableFeatures = tableFeatures({

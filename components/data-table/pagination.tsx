@@ -38,7 +38,7 @@ export function DataTablePagination<TData extends RowData>({ table, rowLabel, pa
             <label htmlFor={sizeId} className="whitespace-nowrap">
               Rows per page
             </label>
-            <NativeSelect id={sizeId} wrapperClassName="w-20" value={String(pageSize)} onChange={(event) => table.setPageSize(Number(event.target.value))}>
+            <NativeSelect id={sizeId} wrapperClassName="w-20" value={String(pageSize)} onChange={(event) => table.setPageSize(Number(event.target.value))} className="w-full">
               {pageSizes.map((size) => (
                 <option key={size} value={size}>
                   {size}

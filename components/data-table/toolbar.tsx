@@ -113,7 +113,8 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
                     pattern="\d{4}-\d{2}-\d{2}"
                     maxLength={10}
                     autoComplete="off"
-                    className="w-32 font-mono text-xs"
+                    text="code"
+                    className="w-32"
                   />
                 </Field>
               );
@@ -143,14 +144,14 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
             if (filter.kind === 'exact') {
               return (
                 <Field key={filter.param} label={filter.label} htmlFor={id}>
-                  <Input id={id} name={filter.param} defaultValue={value} className="w-56 font-mono text-xs" maxLength={200} spellCheck={false} autoComplete="off" />
+                  <Input id={id} name={filter.param} defaultValue={value} text="code" className="w-56" maxLength={200} spellCheck={false} autoComplete="off" />
                 </Field>
               );
             }
             const options = filter.kind === 'enum' ? filter.options.map((option) => [option, option] as const) : ([['true', 'yes'], ['false', 'no']] as const);
             return (
               <Field key={filter.param} label={filter.label} htmlFor={id}>
-                <NativeSelect id={id} name={filter.param} defaultValue={value} onChange={submitNow} wrapperClassName="w-44">
+                <NativeSelect id={id} name={filter.param} defaultValue={value} onChange={submitNow} wrapperClassName="w-44" className="w-full">
                   <option value="">Any</option>
                   {options.map(([optionValue, optionLabel]) => (
                     <option key={optionValue} value={optionValue}>
@@ -175,8 +176,9 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
               <Button
                 type="button"
                 variant="outline"
-                size="sm"
-                className="h-7 max-w-80 rounded-full"
+                size="xs"
+                shape="pill"
+                className="max-w-80"
                 aria-label={`Remove filter ${filter.label}: ${filter.value}`}
                 onClick={() => onApply({ [LIST_PARAMS.page]: null, ...Object.fromEntries(filter.params.map((param) => [param, null])) })}
               >
@@ -189,7 +191,7 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, onApp
           ))}
           {active.length > 1 ? (
             <li>
-              <Button type="button" variant="ghost" size="sm" className="h-7" onClick={() => onApply({ [LIST_PARAMS.page]: null, ...Object.fromEntries(names.map((name) => [name, null])) })}>
+              <Button type="button" variant="ghost" size="xs" onClick={() => onApply({ [LIST_PARAMS.page]: null, ...Object.fromEntries(names.map((name) => [name, null])) })}>
                 Clear all filters
               </Button>
             </li>

@@ -62,7 +62,7 @@ export function DeleteDomainDialog({ target, workspaceLabel, trigger, approval, 
           <Label htmlFor={`${ids}-confirm`}>
             Type <span className="font-mono">{target.domain}</span> to confirm
           </Label>
-          <Input id={`${ids}-confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
+          <Input id={`${ids}-confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="w-full" />
         </form>
         {failure ? <DomainActionError result={failure} /> : null}
         {approval ? (

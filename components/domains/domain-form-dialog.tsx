@@ -102,8 +102,7 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defa
               autoComplete="off"
               spellCheck={false}
               aria-invalid={fieldErrors.domain ? true : undefined}
-              aria-describedby={`${ids}-domain-help`}
-            />
+              aria-describedby={`${ids}-domain-help`} className="w-full" />
             <p id={`${ids}-domain-help`} className="text-xs text-muted-foreground" data-testid="domain-preview">
               {fieldErrors.domain ? (
                 <span className="text-destructive">{fieldErrors.domain}</span>
@@ -130,7 +129,7 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defa
               placeholder="wsp_…"
               autoComplete="off"
               spellCheck={false}
-              className="font-mono"
+              className="w-full font-mono"
               aria-invalid={fieldErrors.workspaceGuid ? true : undefined}
               aria-describedby={`${ids}-workspace-help`}
             />

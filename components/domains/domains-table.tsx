@@ -124,7 +124,7 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
           }
         />
       )}
-      notice={<RefusalNote id={REFUSAL_ID} permission={write} />}
+      notice={<RefusalNote id={REFUSAL_ID} permission={write} className="basis-full" />}
     />
   );
 }

@@ -41,7 +41,7 @@ export function FieldsPanel({ view, record }: { view: EntityView; record: Row })
   const extra = Object.fromEntries(Object.entries(record).filter(([key]) => !declared.has(key)));
   const extraColumns = Object.keys(extra).length > 0 ? inferColumns([extra]).filter((column) => column.key in extra) : [];
   return (
-    <Card className="gap-4">
+    <Card gap="gap-4">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>Fields</h2>
@@ -106,7 +106,7 @@ async function RelatedListsWithCounts({ view, id, counts }: { view: EntityView; 
 export function RelatedPanel({ view, record, titles, counts }: { view: EntityView; record: Row; titles: Promise<Titles>; counts: Promise<RelatedCount[]> }) {
   const id = String(record.id);
   return (
-    <Card className="gap-4">
+    <Card gap="gap-4">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>Related</h2>
@@ -156,7 +156,7 @@ export function NestedPanel({ nested, record, titles }: { nested: NestedTable; r
   const value = record[nested.field];
   const rows = Array.isArray(value) ? value.filter((row): row is Row => row !== null && typeof row === 'object' && !Array.isArray(row)) : [];
   return (
-    <Card className="gap-3">
+    <Card gap="gap-3">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>

@@ -183,7 +183,7 @@ export function JumpTo() {
           aria-activedescendant={open && state.phase === 'candidates' && active >= 0 ? `${listId}-${active}` : undefined}
           onChange={onType}
           onKeyDown={onKeyDown}
-          className="pr-9"
+          className="w-full pr-9"
         />
         <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground">
           {busy ? <LoaderCircle className="size-4 animate-spin" aria-label="Looking up" /> : <CornerDownLeft className="size-4" aria-hidden />}

@@ -27,7 +27,7 @@ export function OnDemandImage({ url, size }: { url: string; size: number }) {
     return (
       <span className="inline-flex items-center gap-2">
         {placeholder(letters)}
-        <Button type="button" variant="outline" size="sm" className="h-6 px-2 text-xs" onClick={() => setState('loading')} title={`Loads ${url}`}>
+        <Button type="button" variant="outline" size="tiny" onClick={() => setState('loading')} title={`Loads ${url}`}>
           Load image from {host}
         </Button>
       </span>

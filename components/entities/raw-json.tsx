@@ -5,8 +5,8 @@ import { CopyButton } from './copy-button';
 export function RawJson({ record }: { record: unknown }) {
   const id = 'raw-record-json';
   return (
-    <Card className="gap-3">
-      <CardHeader className="flex flex-row items-center justify-between">
+    <Card gap="gap-3">
+      <CardHeader row className="items-center justify-between gap-1.5">
         <CardTitle className="text-base">
           <h2>Raw record</h2>
         </CardTitle>

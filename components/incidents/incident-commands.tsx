@@ -113,7 +113,7 @@ export function LinkJobForm({ incidentId, permission }: { incidentId: string; pe
     >
       <div className="space-y-1">
         <Label htmlFor="incident-link-job">Link an existing job (its id)</Label>
-        <Input id="incident-link-job" value={jobId} onChange={(event) => setJobId(event.target.value)} className="w-96 font-mono text-xs" autoComplete="off" />
+        <Input id="incident-link-job" value={jobId} onChange={(event) => setJobId(event.target.value)} text="code" className="w-96" autoComplete="off" />
       </div>
       <Button type="submit" size="sm" variant="outline" disabled={pending || !permission.allowed || jobId.trim() === ''} title={permission.allowed ? undefined : permission.reason}>
         Link job

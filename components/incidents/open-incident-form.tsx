@@ -50,11 +50,11 @@ export function OpenIncidentForm({ initialScope, statuses, permission }: { initi
     <form action={submit} className="max-w-2xl space-y-4" aria-label="Open an incident">
       <div className="space-y-1">
         <Label htmlFor="incident-title">Title</Label>
-        <Input id="incident-title" name="title" required maxLength={200} placeholder="Messages stuck in processing for workspace Acme" />
+        <Input id="incident-title" name="title" required maxLength={200} placeholder="Messages stuck in processing for workspace Acme" className="w-full" />
       </div>
       <div className="space-y-1">
         <Label htmlFor="incident-severity">Severity</Label>
-        <NativeSelect id="incident-severity" name="severity" defaultValue="sev2">
+        <NativeSelect id="incident-severity" name="severity" defaultValue="sev2" className="w-full">
           {INCIDENT_SEVERITIES.map((severity) => (
             <option key={severity} value={severity}>{SEVERITY_LABELS[severity]}</option>
           ))}
@@ -64,11 +64,11 @@ export function OpenIncidentForm({ initialScope, statuses, permission }: { initi
         <legend className="px-1 text-sm font-medium">Scope (optional: empty is the whole service)</legend>
         <div className="space-y-1">
           <Label htmlFor="incident-workspaces">Workspace ids (comma-separated)</Label>
-          <Input id="incident-workspaces" name="workspaces" defaultValue={initialScope.workspaces.join(', ')} />
+          <Input id="incident-workspaces" name="workspaces" defaultValue={initialScope.workspaces.join(', ')} className="w-full" />
         </div>
         <div className="space-y-1">
           <Label htmlFor="incident-channels">Channel ids (comma-separated)</Label>
-          <Input id="incident-channels" name="channels" defaultValue={initialScope.channels.join(', ')} />
+          <Input id="incident-channels" name="channels" defaultValue={initialScope.channels.join(', ')} className="w-full" />
         </div>
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium">Statuses</legend>

@@ -74,7 +74,7 @@ export function BulkRemediationDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open || pending ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{TITLES[kind]}</DialogTitle>
           <DialogDescription>
@@ -97,7 +97,7 @@ export function BulkRemediationDialog({
             {plan.total > 0 ? (
               <div className="space-y-1">
                 <Label htmlFor="bulk-confirm">Type {plan.total} to confirm</Label>
-                <Input id="bulk-confirm" inputMode="numeric" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" />
+                <Input id="bulk-confirm" inputMode="numeric" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" className="w-full" />
               </div>
             ) : (
               <p>Nothing matches: there is nothing to run.</p>
@@ -116,7 +116,7 @@ export function BulkRemediationDialog({
           <div className="flex flex-wrap items-end gap-3">
             <div className="space-y-1">
               <Label htmlFor="bulk-action">Action</Label>
-              <NativeSelect id="bulk-action" value={action} onChange={(event) => setAction(event.target.value as JobAction)}>
+              <NativeSelect id="bulk-action" value={action} onChange={(event) => setAction(event.target.value as JobAction)} className="w-full">
                 {actions.map((candidate) => (
                   <option key={candidate} value={candidate}>{JOB_ACTION_LABELS[candidate]}</option>
                 ))}
@@ -125,7 +125,7 @@ export function BulkRemediationDialog({
             {action === 'message.set_status' ? (
               <div className="space-y-1">
                 <Label htmlFor="bulk-status">New status</Label>
-                <NativeSelect id="bulk-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+                <NativeSelect id="bulk-status" value={status} onChange={(event) => setStatus(event.target.value)} className="w-full">
                   {KNOWN_MESSAGE_STATUSES.map((known) => (
                     <option key={known} value={known}>{known}</option>
                   ))}

@@ -71,7 +71,7 @@ export function BulkJobToolbar({
           {verb} all {total.toLocaleString('en-US')} matching
         </Button>
         {total > 0 ? null : <span className="text-sm text-muted-foreground">No {ITEM_NOUNS[offer.kind].many} match.</span>}
-        <RefusalNote id={refusalId} permission={offer.permission} />
+        <RefusalNote id={refusalId} permission={offer.permission} className="basis-full" />
       </div>
       {dialog ? <BulkRemediationDialog kind={offer.kind} selection={dialog} onClose={() => setDialog(null)} incidentId={offer.incidentId} /> : null}
     </>

@@ -65,7 +65,7 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
           <div className="flex items-end gap-2">
             <div className="space-y-1">
               <Label htmlFor="revert-confirm">Type {revert.total} to confirm</Label>
-              <Input id="revert-confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" />
+              <Input id="revert-confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" className="w-full" />
             </div>
             {revert.approval ? null : (
               <Button

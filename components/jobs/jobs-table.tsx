@@ -35,7 +35,7 @@ const helper = createColumnHelper<ServerTableFeatures, JobRow>();
 const COLUMNS = [
   helper.display({ id: 'job', header: 'Job', meta: { label: 'Job' }, cell: ({ row }) => <RecordLink href={jobHref(row.original.id)}>{row.original.id.slice(0, 8)}</RecordLink> }),
   helper.display({ id: 'action', header: 'Action', meta: { label: 'Action' }, cell: ({ row }) => row.original.action }),
-  helper.display({ id: 'covers', header: 'Covers', meta: { label: 'Covers', cellClassName: 'max-w-80 text-xs whitespace-normal' }, cell: ({ row }) => <JobCovers row={row.original} /> }),
+  helper.display({ id: 'covers', header: 'Covers', meta: { label: 'Covers', cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal' }, cell: ({ row }) => <JobCovers row={row.original} /> }),
   helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="secondary">{row.original.status}</Badge> }),
   helper.display({
     id: 'progress',

@@ -71,7 +71,7 @@ export function MessageActions({ messageGuid, messageTitle, currentStatus, permi
             {running === label ? runningLabel : label}
           </Button>
         ))}
-        <RefusalNote id="message-actions-refused" permission={refused} />
+        <RefusalNote id="message-actions-refused" permission={refused} className="basis-full" />
       </div>
       {outcome ? <OutcomeNotice outcome={outcome} /> : null}
       <SetStatusForm messageGuid={messageGuid} messageTitle={messageTitle} currentStatus={currentStatus} permission={permissions.setStatus} />

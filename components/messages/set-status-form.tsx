@@ -75,7 +75,7 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
       >
         <div className="space-y-1">
           <Label htmlFor="set-status">New status</Label>
-          <NativeSelect id="set-status" value={status} disabled={!permission.allowed} onChange={(event) => setStatus(event.target.value)}>
+          <NativeSelect id="set-status" value={status} disabled={!permission.allowed} onChange={(event) => setStatus(event.target.value)} className="w-full">
             {KNOWN_MESSAGE_STATUSES.map((known) => (
               <option key={known} value={known}>
                 {statusWithRaw(known)}
@@ -87,13 +87,13 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
         {unknownStatus ? (
           <div className="space-y-1">
             <Label htmlFor="custom-status">Other status</Label>
-            <Input id="custom-status" value={customStatus} maxLength={40} onChange={(event) => setCustomStatus(event.target.value)} />
+            <Input id="custom-status" value={customStatus} maxLength={40} onChange={(event) => setCustomStatus(event.target.value)} className="w-full" />
           </div>
         ) : null}
         <Button type="submit" size="sm" variant="outline" disabled={pending || !canSetStatus} aria-describedby={permission.allowed ? undefined : 'set-status-refused'}>
           {pending && !confirming ? 'Setting status…' : 'Set status'}
         </Button>
-        <RefusalNote id="set-status-refused" permission={permission} />
+        <RefusalNote id="set-status-refused" permission={permission} className="basis-full" />
         {unknownStatus ? (
           <label className="flex basis-full items-start gap-2 text-sm text-warning-foreground">
             <input type="checkbox" checked={acceptUnknown} onChange={(event) => setAcceptUnknown(event.target.checked)} />
@@ -133,7 +133,7 @@ function StatusOutcome({ outcome, pending, canUndo, onSetBack }: { outcome: Outc
   const now = status ?? change.status;
   return (
     <Alert data-testid="status-outcome">
-      <AlertDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <AlertDescription row className="flex-wrap items-center gap-x-3 gap-y-1">
         <span>
           {change.from === undefined ? 'Status set' : 'Status set back'}: the message was {statusWithRaw(previousStatus)} and is now {statusWithRaw(now)}
           {status === null ? ' (the service did not return the message; the page shows it as read back)' : ''}.

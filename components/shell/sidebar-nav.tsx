@@ -1,5 +1,3 @@
-'use client';
-
 import {
   Bell,
   Bot,
@@ -17,12 +15,9 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import Link from 'next/link';
-import { usePathname, useSearchParams } from 'next/navigation';
-import { cn } from '@/lib/utils';
 import type { NavIcon } from '@/lib/entities/types';
-import { FROM_PARAM, fromPath } from '@/lib/navigation/from';
 import type { NavItem } from './nav-items';
+import { SidebarLinks } from './sidebar-links';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
   dashboard: LayoutDashboard,
@@ -41,40 +36,15 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   incidents: Siren,
 };
 
-function isActive(pathname: string, href: string): boolean {
-  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
-}
-
 /**
- * The sidebar's links; the server layout passes the list (components/shell/nav-items.ts). A page
- * opened from a view (`back`, lib/navigation/from) highlights that view's area: a message opened
- * from the stuck queue is still triage.
+ * The sidebar; the server layout passes the list (components/shell/nav-items.ts). The icons are
+ * drawn here, on the server, so their code never reaches the browser; the links and which one is
+ * current are sidebar-links.tsx.
  */
 export function SidebarNav({ items }: { items: readonly NavItem[] }) {
-  const from = fromPath(useSearchParams().get(FROM_PARAM));
-  const current = usePathname();
-  const pathname = from ? new URL(from, 'http://console.invalid').pathname : current;
-  return (
-    <nav aria-label="Console areas" className="flex flex-col gap-0.5">
-      {items.map((item) => {
-        const Icon = ICONS[item.icon];
-        const active = isActive(pathname, item.href);
-        return (
-          <Link
-            key={item.href}
-            href={item.href}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground',
-              active && 'bg-accent font-medium text-foreground',
-            )}
-          >
-            <Icon className="size-4 shrink-0" aria-hidden />
-            <span className="truncate">{item.label}</span>
-            {item.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide text-muted-foreground">soon</span>}
-          </Link>
-        );
-      })}
-    </nav>
-  );
+  const links = items.map(({ href, label, built, icon }) => {
+    const Icon = ICONS[icon];
+    return { href, label, built, icon: <Icon className="size-4 shrink-0" aria-hidden /> };
+  });
+  return <SidebarLinks links={links} />;
 }

@@ -38,7 +38,7 @@ export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openInc
   const shown = [...statuses];
   return (
     <Card data-testid="stuck-trend-card">
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader row className="flex-wrap items-center justify-between gap-2">
         <CardTitle className="text-base">Stuck messages, last {HOURS} hours</CardTitle>
         {openIncidentHref ? (
           <Button asChild size="sm" variant="outline">

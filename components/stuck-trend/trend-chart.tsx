@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The stuck trend's lines (recharts; loaded by trend-panel.tsx with next/dynamic): one line per
+ * The stuck trend's lines (recharts; loaded by trend-chart-island.tsx with next/dynamic): one line per
  * status, a gap where a sample failed (never a drop to zero), minutes in UTC.
  */
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';

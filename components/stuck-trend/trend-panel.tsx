@@ -1,46 +1,26 @@
-'use client';
-
 /**
- * The stuck trend's island: the chart (recharts, loaded with next/dynamic so it ships only where
- * a trend is shown) and its numbers as a table, the chart's text alternative, behind a disclosure.
+ * The stuck trend: the chart (recharts, an island loaded after the page, see
+ * trend-chart-island.tsx) and its numbers as a table, the chart's text alternative, behind a
+ * disclosure. A server component: the table is read-only, so it ships no table code.
  */
-import { useTable, type ColumnDef } from '@tanstack/react-table';
-import dynamic from 'next/dynamic';
-import { DataTable } from '@/components/data-table/data-table';
-import { serverTableFeatures, type ServerTableFeatures } from '@/components/data-table/features';
-import { Skeleton } from '@/components/ui/skeleton';
+import { StaticTable, type StaticColumn } from '@/components/data-table/static-table';
 import type { ChartPoint } from '@/lib/stuck-trend/types';
-
-
-const TrendChart = dynamic(() => import('./trend-chart'), { ssr: false, loading: () => <Skeleton className="h-40 w-full" /> });
-
-type Column = ColumnDef<ServerTableFeatures, ChartPoint, unknown>;
+import { TrendChartIsland } from './trend-chart-island';
 
 function TrendTable({ points, statuses, caption }: { points: ChartPoint[]; statuses: string[]; caption: string }) {
-  const columns: Column[] = [
-    { id: 'minute', header: 'Minute (UTC)', meta: { label: 'Minute (UTC)', cellClassName: 'whitespace-nowrap font-mono text-xs' }, enableSorting: false, cell: ({ row }) => row.original.minute.slice(0, 16).replace('T', ' ') },
+  const columns: StaticColumn<ChartPoint>[] = [
+    { id: 'minute', header: 'Minute (UTC)', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (point) => point.minute.slice(0, 16).replace('T', ' ') },
     ...statuses.map(
-      (status): Column => ({
+      (status): StaticColumn<ChartPoint> => ({
         id: `status:${status}`,
         header: status,
-        meta: { label: status, cellClassName: 'tabular-nums' },
-        enableSorting: false,
-        cell: ({ row }) => (row.original.counts === null ? '—' : (row.original.counts[status] ?? 0)),
+        cellClassName: 'tabular-nums',
+        cell: (point) => (point.counts === null ? '—' : (point.counts[status] ?? 0)),
       }),
     ),
-    { id: 'gap', header: 'Gap', meta: { label: 'Gap', cellClassName: 'text-xs' }, enableSorting: false, cell: ({ row }) => row.original.error ?? '' },
+    { id: 'gap', header: 'Gap', cellClassName: 'text-xs', cell: (point) => point.error ?? '' },
   ];
-  const table = useTable({
-    features: serverTableFeatures,
-    columns,
-    data: points,
-    getRowId: (row) => row.minute,
-    manualSorting: true,
-    manualPagination: true,
-    rowCount: points.length,
-    state: { pagination: { pageIndex: 0, pageSize: Math.max(points.length, 1) } },
-  });
-  return <DataTable table={table} caption={caption} empty="No samples in this period." />;
+  return <StaticTable columns={columns} rows={points} getRowId={(point) => point.minute} caption={caption} empty="No samples in this period." />;
 }
 
 export interface TrendPanelProps {
@@ -68,7 +48,7 @@ export function TrendPanel({ points, tablePoints, statuses, colors, caption, hei
         ))}
       </div>
       <div aria-hidden="true">
-        <TrendChart points={points} statuses={statuses} colors={colors} height={height} marker={marker} />
+        <TrendChartIsland points={points} statuses={statuses} colors={colors} height={height} marker={marker} />
       </div>
       <p className="text-xs text-muted-foreground">
         {points.length - gaps} samples{gaps > 0 ? `, ${gaps} gaps (not read or not sampled; not zero)` : ''}. Times in UTC.

@@ -38,11 +38,12 @@ function AlertTitle({ className, ...props }: React.ComponentProps<'div'>) {
   );
 }
 
-function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
+/** `row`: the description's parts side by side (the caller sets their gaps) instead of a column. */
+function AlertDescription({ className, row = false, ...props }: React.ComponentProps<'div'> & { row?: boolean }) {
   return (
     <div
       data-slot="alert-description"
-      className={cn('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', className)}
+      className={cn('col-start-2 justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', row ? 'flex' : 'grid', className)}
       {...props}
     />
   );

@@ -4,8 +4,10 @@ import { cva, type VariantProps } from 'class-variance-authority';
 
 import { cn } from '@/lib/utils';
 
+// Classes are joined, not merged (lib/utils.ts): each property is set by one variant only, and a
+// caller's `className` adds to them (it cannot replace a variant's height, padding or radius).
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 items-center justify-center whitespace-nowrap font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -18,26 +20,34 @@ const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        sm: 'h-8 gap-1.5 px-3',
-        default: 'h-9 px-4 py-2',
-        lg: 'h-10 px-6',
-        icon: 'size-9',
+        sm: 'h-8 gap-1.5 px-3 text-sm',
+        /** A filter chip's height. */
+        xs: 'h-7 gap-1.5 px-3 text-sm',
+        /** Inline in a line of small text. */
+        tiny: 'h-6 gap-1.5 px-2 text-xs',
+        default: 'h-9 gap-2 px-4 py-2 text-sm',
+        lg: 'h-10 gap-2 px-6 text-sm',
+        icon: 'size-9 gap-2 text-sm',
+      },
+      shape: {
+        default: 'rounded-md',
+        pill: 'rounded-full',
       },
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    defaultVariants: { variant: 'default', size: 'default', shape: 'default' },
   },
 );
 
 type ButtonProps = React.ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+function Button({ className, variant, size, shape, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"
       data-variant={variant ?? 'default'}
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(buttonVariants({ variant, size, shape, className }))}
       {...props}
     />
   );

@@ -7,11 +7,12 @@ type NativeSelectProps = React.ComponentProps<'select'> & { wrapperClassName?: s
 
 function NativeSelect({ className, wrapperClassName, ...props }: NativeSelectProps) {
   return (
-    <div data-slot="native-select-wrapper" className={cn('relative w-full', wrapperClassName)}>
+    // The wrapper's class is its width (full unless the caller sizes it); the select's width is the caller's.
+    <div data-slot="native-select-wrapper" className={cn('relative', wrapperClassName ?? 'w-full')}>
       <select
         data-slot="native-select"
         className={cn(
-          'h-9 w-full min-w-0 appearance-none rounded-md border border-input bg-transparent py-1 pr-9 pl-3 text-base shadow-xs transition-colors md:text-sm dark:bg-input/30',
+          'h-9 min-w-0 appearance-none rounded-md border border-input bg-transparent py-1 pr-9 pl-3 text-base shadow-xs transition-colors md:text-sm dark:bg-input/30',
           'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
           '[&>option]:bg-popover [&>option]:text-popover-foreground',
           className,

@@ -29,18 +29,34 @@ function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   );
 }
 
-function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
+// Classes are joined, not merged (lib/utils.ts): what a caller may change of a cell's defaults is a prop.
+
+interface TableHeadProps extends React.ComponentProps<'th'> {
+  align?: 'left' | 'right';
+  /** Lets a long header wrap (headers stay on one line by default). */
+  wrap?: boolean;
+  /** A row's label (`scope="row"`): normal weight, lighter than the column headers. */
+  rowLabel?: boolean;
+}
+
+function TableHead({ className, align = 'left', wrap = false, rowLabel = false, ...props }: TableHeadProps) {
   return (
     <th
       data-slot="table-head"
-      className={cn('h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)}
+      className={cn(
+        'h-10 px-2 align-middle text-muted-foreground',
+        align === 'right' ? 'text-right' : 'text-left',
+        rowLabel ? 'font-normal' : 'font-medium',
+        wrap ? 'whitespace-normal' : 'whitespace-nowrap',
+        className,
+      )}
       {...props}
     />
   );
 }
 
-function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('p-2 align-middle', className)} {...props} />;
+function TableCell({ className, valign = 'middle', ...props }: React.ComponentProps<'td'> & { valign?: 'middle' | 'top' }) {
+  return <td data-slot="table-cell" className={cn('p-2', valign === 'top' ? 'align-top' : 'align-middle', className)} {...props} />;
 }
 
 function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {

@@ -50,7 +50,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         {FILTER_FIELDS.map((field) => (
           <div key={field.name} className="space-y-1">
             <Label htmlFor={`audit-${field.name}`}>{field.label}</Label>
-            <Input id={`audit-${field.name}`} name={field.name} defaultValue={param(field.name)} placeholder={field.placeholder} maxLength={320} />
+            <Input id={`audit-${field.name}`} name={field.name} defaultValue={param(field.name)} placeholder={field.placeholder} maxLength={320} className="w-full" />
           </div>
         ))}
         {TIME_FIELDS.map((field) => (
@@ -65,13 +65,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               maxLength={40}
               autoComplete="off"
               spellCheck={false}
-              className="px-2 font-mono text-xs md:text-xs"
+              text="code-compact"
+              className="w-full"
             />
           </div>
         ))}
         <div className="space-y-1">
           <Label htmlFor="audit-outcome">Outcome</Label>
-          <NativeSelect id="audit-outcome" name="outcome" defaultValue={param('outcome')}>
+          <NativeSelect id="audit-outcome" name="outcome" defaultValue={param('outcome')} className="w-full">
             <option value="">any</option>
             {AUDIT_OUTCOMES.map((outcome) => (
               <option key={outcome} value={outcome}>{outcome}</option>

@@ -49,7 +49,7 @@ export default async function AgentPage({ params }: AgentPageProps) {
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="gap-3">
+        <Card gap="gap-3">
           <CardHeader>
             <CardTitle className="text-base">
               <h2>Owner and workspaces</h2>

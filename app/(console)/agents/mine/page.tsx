@@ -44,7 +44,7 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-muted-foreground">Direction</span>
-            <NativeSelect name="direction" defaultValue={paging.direction}>
+            <NativeSelect name="direction" defaultValue={paging.direction} className="w-full">
               <option value="newer">newer than the date (oldest first)</option>
               <option value="older">older than the date (newest first)</option>
             </NativeSelect>

@@ -143,7 +143,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="items-heading" className="text-lg font-semibold">Items</h2>
           <form method="get" className="flex items-end gap-2" aria-label="Item filter">
-            <NativeSelect name="items" defaultValue={itemStatus ?? ''} aria-label="Item status">
+            <NativeSelect name="items" defaultValue={itemStatus ?? ''} aria-label="Item status" className="w-full">
               <option value="">all</option>
               {ITEM_STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
             </NativeSelect>

@@ -1,0 +1,115 @@
+import { RecordLink } from '@/components/data-table/record-link';
+import { Badge } from '@/components/ui/badge';
+import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
+import { auditTargetHref } from '@/lib/entities/hrefs';
+import { formatUtc } from '@/lib/time';
+
+/**
+ * The audit entries' columns, shared by the audit page's interactive table
+ * (audit-entries-table.tsx) and a record's read-only history rendered on the server
+ * (audit-entries-static.tsx). Every value is text: params and messages may come from anyone.
+ */
+export interface AuditColumn {
+  id: 'time' | 'operator' | 'action' | 'target' | 'outcome' | 'service' | 'details';
+  label: string;
+  cellClassName?: string;
+  cellMaxWidth?: string;
+  cell: (row: AuditRow) => React.ReactNode;
+}
+
+const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'warning' | 'secondary' | 'outline'> = {
+  ok: 'success',
+  failed: 'destructive',
+  denied: 'warning',
+  invalid: 'warning',
+  pending: 'secondary',
+};
+
+export const AUDIT_COLUMNS: readonly AuditColumn[] = [
+  {
+    id: 'time',
+    label: 'Time',
+    cellClassName: 'whitespace-nowrap font-mono text-xs',
+    cell: (row) => <span title={row.occurredAt.toISOString()}>{formatUtc(row.occurredAt)}</span>,
+  },
+  {
+    id: 'operator',
+    label: 'Operator',
+    cell: (row) => (
+      <>
+        <div className="text-sm">{row.operatorEmail}</div>
+        <div className="text-xs text-muted-foreground" data-testid="audit-role">{row.operatorRole}</div>
+      </>
+    ),
+  },
+  {
+    id: 'action',
+    label: 'Action',
+    cellClassName: 'font-mono text-xs',
+    cell: (row) => <span data-testid="audit-action">{row.action}</span>,
+  },
+  {
+    id: 'target',
+    label: 'Target',
+    cellMaxWidth: 'max-w-64',
+    cellClassName: 'text-xs',
+    cell: ({ targetType, targetIds }) => (
+      <>
+        <span className="text-muted-foreground">{targetType}</span>{' '}
+        {targetIds.slice(0, 3).map((id, index) => {
+          const href = auditTargetHref(targetType, id);
+          return (
+            <span key={id} className="break-all font-mono">
+              {index > 0 ? ', ' : null}
+              {href ? <RecordLink href={href} className="underline">{id}</RecordLink> : id}
+            </span>
+          );
+        })}
+        {targetIds.length > 3 ? <span className="text-muted-foreground"> +{targetIds.length - 3} more</span> : null}
+      </>
+    ),
+  },
+  {
+    id: 'outcome',
+    label: 'Outcome',
+    cell: (row) => (
+      <Badge variant={OUTCOME_VARIANT[row.outcome]} data-testid="audit-outcome">
+        {row.outcome}
+      </Badge>
+    ),
+  },
+  {
+    id: 'service',
+    label: 'Service',
+    cellClassName: 'whitespace-nowrap text-xs',
+    cell: ({ upstreamStatus, durationMs, upstreamRequestId }) => (
+      <>
+        {upstreamStatus ?? '—'}
+        {durationMs !== null ? <span className="text-muted-foreground"> · {durationMs} ms</span> : null}
+        {upstreamRequestId ? (
+          <div className="max-w-40 truncate font-mono text-muted-foreground" title={upstreamRequestId}>
+            {upstreamRequestId}
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'details',
+    label: 'Details',
+    cellMaxWidth: 'max-w-80',
+    cellClassName: 'text-xs',
+    cell: ({ denialReason, errorMessage, summary, refusalCount, params }) => (
+      <>
+        {denialReason ? <div className="text-muted-foreground">{denialReason}</div> : null}
+        {refusalCount && refusalCount > 1 ? <div className="text-muted-foreground" data-testid="audit-refusal-count">{refusalCount.toLocaleString('en-US')} calls in this minute</div> : null}
+        {summary ? <div className="break-words" data-testid="audit-summary">{summary}</div> : null}
+        {errorMessage ? <div className="break-words text-destructive">{errorMessage}</div> : null}
+        <details>
+          <summary className="cursor-pointer text-muted-foreground">parameters</summary>
+          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2">{JSON.stringify(params, null, 2)}</pre>
+        </details>
+      </>
+    ),
+  },
+];
