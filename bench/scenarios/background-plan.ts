@@ -110,8 +110,9 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
     for (let read = await readPlanProgress(db, second.jobId); read && read.state === 'reading' && read.pages < 10; read = await readPlanProgress(db, second.jobId)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const cancelledAt = Date.now();
     await cancelJob(db, BENCH_ACTOR, second.jobId);
+    // From the moment the cancel is committed: a read the runner sent while it was being written is not after it.
+    const cancelledAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const reads = (await requestLog(emulator.url)).filter((entry) => entry.path === '/admin/ra/messages' && entry.subject === BENCH_CLIENT_ID);
     const endOf = (entry: (typeof reads)[number]) => Date.parse(entry.time) + entry.durationMs;

@@ -1,7 +1,7 @@
 /**
  * The runners' reader of background dry runs (plan-background.ts has its statements). Started
- * and stopped with its runner (runner.ts); one dry run at a time per runner. For each page: renew
- * the claim (a cancel or a takeover stops it here), wait for the pacer, read the page with the
+ * and stopped with its runner (runner.ts); one dry run at a time per runner. For each page: wait
+ * for the pacer, renew the claim (a cancel or a takeover stops it here), read the page with the
  * machine credential, then write its items and the progress in one transaction under the job's
  * lock. The last page ends the plan (the job becomes `planned`, with its dry-run summary); a
  * service failure that retries do not cure ends it `failed`, with the reason, for the operator to
@@ -133,7 +133,6 @@ class BackgroundPlanner implements Planner {
     for (let start = plan.nextStart; ; start += plan.pageSize) {
       if (this.state !== 'running') return;
       this.guard();
-      if (!(await keepClaim(db, plan.header.jobId, instanceId))) return;
       let page: PageRead;
       try {
         page = await this.readPage(kind, plan, start);
@@ -179,6 +178,9 @@ class BackgroundPlanner implements Planner {
         });
       }
       if (this.state !== 'running') throw new Halted('runner stopped');
+      // The claim is renewed after the pacer's wait, right before the read: a cancel (or a
+      // takeover) that came while it waited stops it here, with no read sent after it.
+      if (!(await keepClaim(this.options.db, plan.header.jobId, this.options.instanceId))) throw new Halted('the dry run is no longer this runner\'s');
       let client: UpstreamClient;
       try {
         client = await this.options.upstream.client();
