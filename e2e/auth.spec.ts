@@ -88,6 +88,9 @@ test('an expiring access token is refreshed transparently, across page loads and
 test('a refused refresh sends the operator to sign in, then back to the page they were on', async ({ page }) => {
   await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3 } });
   await signIn(page, 'ops@example.com');
+  // Off the dashboard: its prefetches and re-reads would meet the refused refresh first and end
+  // the session in the background, and the navigation below would then find no session to explain.
+  await page.goto('about:blank');
   await emulatorControl('revoke-grants', { body: { email: 'ops@example.com' } });
   await page.waitForTimeout(3_200);
   await page.goto('/stuck?threshold=30');

@@ -17,7 +17,7 @@ import { emulatorControl, emulatorRequests, signIn } from './support';
  * the rotated token's own window does not open before the test ends on a slow machine (every
  * request refreshes in the window, prefetches included: one refresh per token).
  */
-const ACCESS_TOKEN_TTL_SECONDS = 60;
+const ACCESS_TOKEN_TTL_SECONDS = 90;
 const SESSION_COOKIE = 'next-auth.session-token';
 
 async function sessionCookie(page: Page): Promise<string> {

@@ -21,7 +21,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'approvals.spec.ts': 87,
   'resilience.spec.ts': 62,
   'ux-tables.spec.ts': 52,
-  'multi-instance-refresh.spec.ts': 45,
+  'multi-instance-refresh.spec.ts': 60,
   'statistics.spec.ts': 44,
   'accounts.spec.ts': 41,
   'dashboard.spec.ts': 40,
