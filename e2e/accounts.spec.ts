@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
+import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, signIn } from './support';
 
 interface ServiceUser {
   id: string;
@@ -161,7 +161,7 @@ test('a self-merge is refused with no call to the service', async ({ page }) => 
   await page.goto(`/users/merge?source=${user!.id}&target=${user!.id}`);
   await expect(page.getByTestId('merge-refusal')).toContainText('cannot be merged into itself');
   await expect(page.getByTestId('merge-confirm')).toHaveCount(0);
-  const calls = (await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin'));
+  const calls = (await operatorRequests()).filter((entry) => entry.path.startsWith('/admin'));
   expect(calls).toEqual([]);
 });
 

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
+import { emulatorControl, operatorRequests, serviceToken, signIn } from './support';
 
 type ServiceRecord = Record<string, unknown> & { id: string };
 
@@ -337,7 +337,7 @@ test('reads go out in parallel: a list and its names, two waves for a detail pag
     await page.goto('/messages?status=processing');
     await expect(page.getByTestId('list-total')).toBeVisible();
     // The page, then the names of its creators, workspaces and channels: one read each, together.
-    const listReads = (await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/'));
+    const listReads = (await operatorRequests()).filter((entry) => entry.path.startsWith('/admin/'));
     expect(listReads[0]?.path).toBe('/admin/ra/messages');
     expect(listReads.slice(1).map((entry) => entry.path).sort()).toEqual(['/admin/ra/channels', '/admin/ra/workspaces', '/admin/users/info']);
 
@@ -347,7 +347,7 @@ test('reads go out in parallel: a list and its names, two waves for a detail pag
   } finally {
     await emulatorControl('faults', { method: 'DELETE' });
   }
-  const reads = (await emulatorRequests()).filter((entry) => entry.method === 'GET' && (entry.path.startsWith('/admin/ra/') || entry.path === '/admin/users/info'));
+  const reads = (await operatorRequests()).filter((entry) => entry.method === 'GET' && (entry.path.startsWith('/admin/ra/') || entry.path === '/admin/users/info'));
   const start = (entry: { time: string }) => Date.parse(entry.time);
   const end = (entry: { time: string; durationMs: number }) => start(entry) + entry.durationMs;
   const record = reads.find((entry) => entry.path === `/admin/ra/messages/${messageId}`);

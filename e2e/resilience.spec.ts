@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL } from './stack';
-import { emulatorControl, emulatorRequests, signIn } from './support';
+import { emulatorControl, operatorRequests, signIn } from './support';
 
 /** UPSTREAM_PAGE_DEADLINE_MS's default, which the e2e stack keeps. */
 const PAGE_DEADLINE_MS = 10_000;
@@ -19,9 +19,9 @@ test.afterEach(async () => {
   await emulatorControl('faults', { method: 'DELETE' });
 });
 
-/** Console-to-service reads the emulator logged (the test's own control calls are not logged). */
+/** The pages' reads the emulator logged (the test's own control calls are not logged). */
 async function serviceReads(): Promise<number> {
-  return (await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/') && entry.method === 'GET').length;
+  return (await operatorRequests()).filter((entry) => entry.path.startsWith('/admin/') && entry.method === 'GET').length;
 }
 
 async function listShown(page: Page): Promise<void> {

@@ -56,12 +56,27 @@ export async function emulatorRequests(): Promise<RequestLogEntry[]> {
   return requestLogSchema.parse(await emulatorControl('requests'));
 }
 
+/**
+ * The console's machine client (VOICE_JOBS_CLIENT_ID in .env.example): bulk jobs, background dry
+ * runs and the stuck sampler call the service with it, and so do the tests' own service reads.
+ */
+const MACHINE_CLIENT_ID = 'voice-ops-bench';
+
+/**
+ * The requests made with an operator's token: what pages and actions sent. The stuck sampler reads
+ * message counts with the machine credential at any moment, so specs that count a page's reads
+ * use this.
+ */
+export async function operatorRequests(): Promise<RequestLogEntry[]> {
+  return (await emulatorRequests()).filter((entry) => entry.subject !== MACHINE_CLIENT_ID);
+}
+
 /** An admin token of the emulator's machine client, for reading the service's own answers. */
 export async function serviceToken(): Promise<string> {
   const response = await fetch(`${E2E_EMULATOR_URL}/oauth/token`, {
     method: 'POST',
     headers: {
-      authorization: `Basic ${Buffer.from('voice-ops-bench:voice-ops-bench-secret').toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`${MACHINE_CLIENT_ID}:voice-ops-bench-secret`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'admin' }),

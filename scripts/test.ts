@@ -7,11 +7,11 @@
  * counts as one failure each).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
 import { e2eShards } from './e2e-shards';
+import { playwrightFailures, playwrightReportSchema, readReport, vitestFailures, vitestReportSchema } from './test-reports';
 import { ROOT } from './settings';
 import { ensureSystemPackages } from './system-packages';
 
@@ -83,17 +83,6 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
   return { label, consolePort, exited, stackUp };
 }
 
-const vitestReportSchema = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numPendingTests: z.number().optional() });
-const playwrightReportSchema = z.object({
-  stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }),
-});
-
-function readReport<T>(file: string, schema: z.ZodType<T>): T | null {
-  if (!existsSync(file)) return null;
-  const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  return parsed.success ? parsed.data : null;
-}
-
 async function main(): Promise<void> {
   const cannotRun = ensureSystemPackages();
   if (cannotRun) {
@@ -108,6 +97,8 @@ async function main(): Promise<void> {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  // Named again right above the totals, where a reader of only the end of the output sees them.
+  const failures: string[] = [];
 
   // Each of these is mostly one core's work: together they take the time of the longer.
   const checks = await Promise.all(
@@ -118,7 +109,7 @@ async function main(): Promise<void> {
   );
   for (const { label, code } of checks) {
     if (code !== 0) {
-      console.log(`${label} failed`);
+      failures.push(label);
       failed++;
     }
   }
@@ -130,8 +121,12 @@ async function main(): Promise<void> {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
     skipped += vitest.numPendingTests ?? 0;
+    failures.push(...vitestFailures(vitest, ROOT).map((name) => `vitest: ${name}`));
   }
-  if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) failed++;
+  if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) {
+    failures.push('vitest (exited without a failed test in its report)');
+    failed++;
+  }
 
   // The first run's stack builds the console; the others start once it is up, from that build.
   // One run by default: on two cores, two stacks side by side made the timing-bound specs (first
@@ -150,13 +145,15 @@ async function main(): Promise<void> {
       passed += playwright.stats.expected;
       failed += playwright.stats.unexpected + playwright.stats.flaky;
       skipped += playwright.stats.skipped;
+      failures.push(...playwrightFailures(playwright.suites).map((name) => `${label}: ${name}`));
     }
     if (code !== 0 && (!playwright || playwright.stats.unexpected === 0)) {
-      console.log(`${label} failed`);
+      failures.push(`${label} (exited without a failed test in its report)`);
       failed++;
     }
   }
 
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }
