@@ -11,7 +11,12 @@ export const vitestReportSchema = z.object({
   numFailedTests: z.number(),
   numPendingTests: z.number().optional(),
   testResults: z
-    .array(z.object({ name: z.string(), assertionResults: z.array(z.object({ fullName: z.string(), status: z.string() })) }))
+    .array(
+      z.object({
+        name: z.string(),
+        assertionResults: z.array(z.object({ fullName: z.string(), status: z.string(), failureMessages: z.array(z.string()).default([]) })),
+      }),
+    )
     .default([]),
 });
 
@@ -36,21 +41,41 @@ export const playwrightReportSchema = z.object({
 
 export type VitestReport = z.infer<typeof vitestReportSchema>;
 
-/** The Vitest tests that failed, as `file › name` (the repository-relative file). */
-export function vitestFailures(report: VitestReport, root: string): string[] {
-  return report.testResults.flatMap((file) =>
-    file.assertionResults.filter((result) => result.status === 'failed').map((result) => `${path.relative(root, file.name)} › ${result.fullName}`),
-  );
+/** Tests by outcome: failed, or passed only on a retry (`flaky`), each as `file › name`. */
+export interface TestOutcomes {
+  failed: string[];
+  flaky: string[];
 }
 
-/** The Playwright tests that failed or passed only on a retry, as `file:line › title`. */
-export function playwrightFailures(suites: PlaywrightSuite[]): string[] {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected' || test.status === 'flaky'))
-      .map((spec) => `${spec.file ?? suite.file ?? suite.title}:${spec.line ?? 0} › ${spec.title}`),
-    ...playwrightFailures(suite.suites ?? []),
-  ]);
+/** The first line of an error, so the name list stays one line per test. */
+function firstLine(message: string): string {
+  return message.split('\n', 1)[0]!.slice(0, 200);
+}
+
+/**
+ * The Vitest tests that failed (with the first line of their error) and those that passed only on
+ * a retry: Vitest reports a retried pass as passed, keeping the earlier attempts' errors.
+ */
+export function vitestOutcomes(report: VitestReport, root: string): TestOutcomes {
+  const named = report.testResults.flatMap((file) => file.assertionResults.map((result) => ({ ...result, name: `${path.relative(root, file.name)} › ${result.fullName}` })));
+  return {
+    failed: named.filter((result) => result.status === 'failed').map((result) => (result.failureMessages[0] ? `${result.name}: ${firstLine(result.failureMessages[0])}` : result.name)),
+    flaky: named.filter((result) => result.status === 'passed' && result.failureMessages.length > 0).map((result) => result.name),
+  };
+}
+
+/** The Playwright tests that failed, and those that passed only on a retry, as `file:line › title`. */
+export function playwrightOutcomes(suites: PlaywrightSuite[]): TestOutcomes {
+  const specs = suites.flatMap(function flatten(suite): { name: string; statuses: string[] }[] {
+    return [
+      ...(suite.specs ?? []).map((spec) => ({ name: `${spec.file ?? suite.file ?? suite.title}:${spec.line ?? 0} › ${spec.title}`, statuses: spec.tests.map((test) => test.status) })),
+      ...(suite.suites ?? []).flatMap(flatten),
+    ];
+  });
+  return {
+    failed: specs.filter((spec) => spec.statuses.includes('unexpected')).map((spec) => spec.name),
+    flaky: specs.filter((spec) => spec.statuses.includes('flaky')).map((spec) => spec.name),
+  };
 }
 
 export function readReport<T>(file: string, schema: z.ZodType<T>): T | null {

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playwrightFailures, playwrightReportSchema, readReport, vitestFailures, vitestReportSchema } from '../../scripts/test-reports';
+import { playwrightOutcomes, playwrightReportSchema, readReport, vitestOutcomes, vitestReportSchema } from '../../scripts/test-reports';
 
 // Shapes as the two reporters write them (trimmed copies of real reports).
 const vitestReport = {
-  numPassedTests: 2,
+  numPassedTests: 3,
   numFailedTests: 1,
   numPendingTests: 0,
   testResults: [
@@ -14,8 +14,10 @@ const vitestReport = {
       name: '/repo/tests/jobs/runner.test.ts',
       status: 'failed',
       assertionResults: [
-        { ancestorTitles: ['runner'], fullName: 'runner retries a 5xx', title: 'retries a 5xx', status: 'passed' },
-        { ancestorTitles: ['runner'], fullName: 'runner 10% injected 5xx', title: '10% injected 5xx', status: 'failed' },
+        { ancestorTitles: ['runner'], fullName: 'runner retries a 5xx', title: 'retries a 5xx', status: 'passed', failureMessages: [] },
+        { ancestorTitles: ['runner'], fullName: 'runner 10% injected 5xx', title: '10% injected 5xx', status: 'failed', failureMessages: ['AssertionError: expected 3 to be 2\n    at runner.test.ts:140', 'AssertionError: expected 4 to be 2'] },
+        // Passed on its retry: Vitest keeps the first attempt's error.
+        { ancestorTitles: ['runner'], fullName: 'runner paces to a small rate limit', title: 'paces to a small rate limit', status: 'passed', failureMessages: ['AssertionError: expected 7 to be less than 6'] },
       ],
     },
     { name: '/repo/tests/csv.test.ts', status: 'passed', assertionResults: [{ fullName: 'quotes commas', status: 'passed' }] },
@@ -43,15 +45,18 @@ const playwrightReport = {
 };
 
 describe('test reports', () => {
-  it('names the failed Vitest tests by file and full name', () => {
-    expect(vitestFailures(vitestReportSchema.parse(vitestReport), '/repo')).toEqual(['tests/jobs/runner.test.ts › runner 10% injected 5xx']);
+  it('names the failed Vitest tests by file and full name with their first error line, and those that passed only on a retry', () => {
+    expect(vitestOutcomes(vitestReportSchema.parse(vitestReport), '/repo')).toEqual({
+      failed: ['tests/jobs/runner.test.ts › runner 10% injected 5xx: AssertionError: expected 3 to be 2'],
+      flaky: ['tests/jobs/runner.test.ts › runner paces to a small rate limit'],
+    });
   });
 
-  it('names the failed and flaky Playwright tests, nested suites included', () => {
-    expect(playwrightFailures(playwrightReportSchema.parse(playwrightReport).suites)).toEqual([
-      'entities.spec.ts:325 › reads go out in parallel',
-      'auth.spec.ts:12 › rotates',
-    ]);
+  it('names the failed and the flaky Playwright tests, nested suites included', () => {
+    expect(playwrightOutcomes(playwrightReportSchema.parse(playwrightReport).suites)).toEqual({
+      failed: ['entities.spec.ts:325 › reads go out in parallel'],
+      flaky: ['auth.spec.ts:12 › rotates'],
+    });
   });
 
   it('reads a report file, and gives null for a missing or foreign one', () => {
