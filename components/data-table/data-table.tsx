@@ -19,8 +19,11 @@ function copyText(button: HTMLElement): void {
   setTimeout(() => button.removeAttribute('data-copied'), 2_000);
 }
 
-/** The first column stays in view when a table is scrolled sideways (on a narrow screen). */
-const STICKY_FIRST = 'first:sticky first:left-0 first:z-[1] first:bg-background';
+/**
+ * The first column stays in view when a table is scrolled sideways (on a narrow screen). Set once
+ * on the table rather than on each of a page's hundreds of cells.
+ */
+const STICKY_FIRST = '[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-background';
 
 interface DataTableProps<TData extends RowData> {
   table: ReactTable<ServerTableFeatures, TData>;
@@ -45,7 +48,6 @@ interface DataTableProps<TData extends RowData> {
 }
 
 export function DataTable<TData extends RowData>({ table, caption, onRowClick, onLinkClick, isPending = false, empty, testId, stickyFirstColumn = false, rowAttributes }: DataTableProps<TData>) {
-  const sticky = stickyFirstColumn ? STICKY_FIRST : undefined;
   const rows = table.getRowModel().rows;
   const handleClick = (row: Row<ServerTableFeatures, TData>) => (event: React.MouseEvent<HTMLTableRowElement>) => {
     if (event.defaultPrevented) return;
@@ -69,13 +71,13 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
   };
   return (
     <div className={cn('rounded-md border transition-opacity', isPending && 'opacity-60')} aria-busy={isPending}>
-      <Table data-testid={testId}>
+      <Table data-testid={testId} className={stickyFirstColumn ? STICKY_FIRST : undefined}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
               {group.headers.map((header) => (
-                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())} className={sticky}>
+                <TableHead key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())}>
                   {header.isPlaceholder ? null : (
                     <DataTableColumnHeader header={header}>
                       <table.FlexRender header={header} />
@@ -104,7 +106,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
                 className={onRowClick ? 'cursor-pointer' : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} valign="top" className={cn('[overflow-wrap:break-word]', cell.column.columnDef.meta?.cellMaxWidth ?? 'max-w-96', sticky, cell.column.columnDef.meta?.cellClassName)}>
+                  <TableCell key={cell.id} valign="top" className={cn('[overflow-wrap:break-word]', cell.column.columnDef.meta?.cellMaxWidth ?? 'max-w-96', cell.column.columnDef.meta?.cellClassName)}>
                     <table.FlexRender cell={cell} />
                   </TableCell>
                 ))}

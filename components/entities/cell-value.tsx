@@ -59,13 +59,13 @@ function cut(text: string, limit: number): string {
 /** Text longer than this is prose in a table cell, given a wider column. */
 const PROSE_CHARS = 32;
 
-const LINK_CLASS = 'text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current';
-const ID_LINK_CLASS = `font-mono text-xs whitespace-nowrap ${LINK_CLASS}`;
+/** Record links (app/globals.css): one class each, as a list page has dozens. */
+const ID_LINK_CLASS = 'font-mono text-xs whitespace-nowrap record-link';
 /**
  * A name may wrap (a table fits the screen better so); the e-mail beside it keeps to one line,
  * cut with an ellipsis when long (whole in the text, for copy and find).
  */
-const NAME_LINK_CLASS = `[&>bdi+bdi]:inline-block [&>bdi+bdi]:max-w-[12rem] [&>bdi+bdi]:truncate [&>bdi+bdi]:align-bottom ${LINK_CLASS}`;
+const NAME_LINK_CLASS = 'record-link-named';
 
 interface IdLinkProps {
   entity: string;
@@ -126,7 +126,7 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
 
 function ExternalLink({ url, mode }: { url: string; mode: CellMode }) {
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-primary underline decoration-muted-foreground/40 underline-offset-2 hover:decoration-current">
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all record-link">
       <bdi>{cut(url, TEXT_LIMIT[mode])}</bdi>
     </a>
   );
