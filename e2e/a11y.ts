@@ -21,6 +21,12 @@ export async function inTheme(page: Page, theme: 'light' | 'dark'): Promise<void
   await page.emulateMedia({ colorScheme: theme });
 }
 
+/** Switches a loaded page's theme and waits until the console has applied it (the root's `dark` class). */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await inTheme(page, theme);
+  await expect(page.locator('html.dark')).toHaveCount(theme === 'dark' ? 1 : 0);
+}
+
 /** Waits until nothing is loading, so the scan sees the page the operator sees. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
@@ -28,10 +34,20 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
 }
 
-/** The serious and critical axe-core violations on the page as it stands. */
-export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+/**
+ * The axe rules whose outcome depends on colours: the only ones a change of theme can change, as
+ * the themes differ in colours alone (the same DOM, a `dark` class on the root).
+ */
+export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * The serious and critical axe-core violations on the page as it stands: of every WCAG 2.x A and
+ * AA rule, or of the given rules only.
+ */
+export async function seriousA11yViolations(page: Page, { rules }: { rules?: readonly string[] } = {}): Promise<A11yViolation[]> {
   await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = new AxeBuilder({ page });
+  const results = await (rules ? axe.withRules([...rules]) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => ({
