@@ -10,11 +10,12 @@ const nextConfig = {
   // on and off). Turn it on when browsers reach the console directly over a slow network.
   compress: process.env.CONSOLE_COMPRESS === 'on',
   reactStrictMode: true,
-  // The stylesheet is linked, not inlined (experimental.inlineCss). Inlined, every page carried it
-  // three times: in the head, in the RSC payload, and again as the global error boundary's styles
-  // (Turbopack gives every module under the root layout its CSS), 123 kB of a 325 kB list page and
-  // about 6 ms of the 41 ms of CPU it cost. Linked, a browser fetches it once and caches it; the
-  // first row on screen measured the same either way (`npm run bench`, first-row section).
+  // The stylesheet in the HTML itself (experimental.inlineCss): measured side by side, a linked
+  // one showed the first row on screen about 50 ms later on warm loads (three alternating runs,
+  // `npm run bench` first-row section; cold loads the same). The cost: every page carries the CSS
+  // three times (head, RSC payload, and the global error boundary's styles, as Turbopack gives
+  // every module under the root layout its CSS), 123 kB of a list page and ~6 ms of its CPU.
+  experimental: { inlineCss: true },
 };
 
 export default nextConfig;
