@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { onOutputLines } from './child-lines';
 import { consoleNodeFlags } from './console-runtime';
 import { ROOT, loadDotEnv, stackSettings, type Env } from './settings';
 
@@ -51,18 +52,10 @@ function run(name: string, command: string, commandArgs: string[], env: Env): Ch
   // Next's types require NODE_ENV on every environment; the child's environment is ours to set.
   const child = spawn(command, commandArgs, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (line: string) => `[${name}] ${line}`;
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        process.stdout.write(`${prefix(line)}\n`);
-        stackLog?.write(`${prefix(line)}\n`);
-      }
-    });
-  }
+  onOutputLines(child, (line) => {
+    process.stdout.write(`${prefix(line)}\n`);
+    stackLog?.write(`${prefix(line)}\n`);
+  });
   children.push(child);
   return child;
 }

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
+import { onOutputLines } from './child-lines';
 import { e2eShards } from './e2e-shards';
 import { playwrightOutcomes, playwrightReportSchema, readReport, vitestOutcomes, vitestReportSchema } from './test-reports';
 import { ROOT } from './settings';
@@ -75,19 +76,10 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
   let markUp: () => void = () => {};
   const stackUp = new Promise<void>((resolve) => (markUp = resolve));
   child.once('exit', () => markUp());
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        if (STACK_READY.test(line)) markUp();
-        process.stdout.write(`[${label}] ${line}\n`);
-      }
-    });
-    stream?.on('end', () => buffered && process.stdout.write(`[${label}] ${buffered}\n`));
-  }
+  onOutputLines(child, (line) => {
+    if (STACK_READY.test(line)) markUp();
+    process.stdout.write(`[${label}] ${line}\n`);
+  });
   return { label, consolePort, exited, stackUp };
 }
 

@@ -3,6 +3,7 @@
 import type { ReactTable, Row, RowData } from '@tanstack/react-table';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import { EmptyRow } from './empty-row';
 import { ariaSort, DataTableColumnHeader } from './column-header';
 import type { ServerTableFeatures } from './features';
 
@@ -90,11 +91,7 @@ export function DataTable<TData extends RowData>({ table, caption, onRowClick, o
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={table.getVisibleLeafColumns().length} className="h-24 text-center whitespace-normal">
-                {empty}
-              </TableCell>
-            </TableRow>
+            <EmptyRow columnCount={table.getVisibleLeafColumns().length}>{empty}</EmptyRow>
           ) : (
             rows.map((row) => (
               <TableRow

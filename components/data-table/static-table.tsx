@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import { EmptyRow } from './empty-row';
 
 /** One column of a read-only table: how its header reads and how a row's cell shows. */
 export interface StaticColumn<TData> {
@@ -45,11 +46,7 @@ export function StaticTable<TData>({ columns, rows, getRowId, caption, empty, te
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length} className="h-24 text-center whitespace-normal">
-                {empty}
-              </TableCell>
-            </TableRow>
+            <EmptyRow columnCount={columns.length}>{empty}</EmptyRow>
           ) : (
             rows.map((row) => {
               const id = getRowId(row);
