@@ -33,7 +33,10 @@ test('the stuck queue selects rows of its page and remediates the selection as a
   await page.getByRole('checkbox', { name: 'Select all on this page' }).uncheck();
   const subject = (await rows.first().getAttribute('data-message-id'))!;
   await page.getByRole('checkbox', { name: `Select ${subject}` }).check();
-  await expect(rows.first()).toHaveAttribute('data-state', 'selected');
+  // The ticked row is highlighted (by CSS, from its checked box).
+  const highlighted = await rows.first().evaluate((row) => getComputedStyle(row).backgroundColor);
+  const plain = await rows.nth(1).evaluate((row) => getComputedStyle(row).backgroundColor);
+  expect(highlighted).not.toBe(plain);
 
   await page.getByRole('button', { name: 'Remediate selected (1)' }).click();
   await page.getByRole('button', { name: 'Dry run' }).click();

@@ -1,8 +1,5 @@
-'use client';
-
-import { createColumnHelper } from '@tanstack/react-table';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { PagedDataTable } from '@/components/data-table/paged-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
@@ -20,48 +17,43 @@ export interface OwnWorkspaceRow {
   deleted: boolean;
 }
 
-const helper = createColumnHelper<ServerTableFeatures, OwnWorkspaceRow>();
-
-const COLUMNS = [
-  helper.display({
+const COLUMNS: ListColumn<OwnWorkspaceRow>[] = [
+  {
     id: 'name',
     header: 'Workspace',
-    meta: { label: 'Workspace' },
-    cell: ({ row }) => (
-      <RecordLink className="underline" href={detailHref('workspaces', row.original.id)}>
-        {row.original.name}
+    cell: (row) => (
+      <RecordLink className="underline" href={detailHref('workspaces', row.id)}>
+        {row.name}
       </RecordLink>
     ),
-  }),
-  helper.display({ id: 'plan', header: 'Plan', meta: { label: 'Plan' }, cell: ({ row }) => row.original.plan ?? '—' }),
-  helper.display({
+  },
+  { id: 'plan', header: 'Plan', cell: (row) => row.plan ?? '—' },
+  {
     id: 'owner',
     header: 'Owner',
-    meta: { label: 'Owner' },
-    cell: ({ row }) =>
-      row.original.ownerId ? (
-        <RecordLink className="underline" href={detailHref('users', row.original.ownerId)}>
-          <span title={row.original.ownerId}>{row.original.ownerName ?? row.original.ownerId}</span>
+    cell: (row) =>
+      row.ownerId ? (
+        <RecordLink className="underline" href={detailHref('users', row.ownerId)}>
+          <span title={row.ownerId}>{row.ownerName ?? row.ownerId}</span>
         </RecordLink>
       ) : (
         '—'
       ),
-  }),
-  helper.display({
+  },
+  {
     id: 'created',
     header: 'Created',
-    meta: { label: 'Created', cellClassName: 'whitespace-nowrap font-mono text-xs' },
-    cell: ({ row }) => formatUtc(new Date(row.original.createdTs)),
-  }),
-  helper.display({
+    cellClassName: 'whitespace-nowrap font-mono text-xs',
+    cell: (row) => formatUtc(new Date(row.createdTs)),
+  },
+  {
     id: 'state',
     header: 'State',
-    meta: { label: 'State' },
-    cell: ({ row }) => (row.original.deleted ? <Badge variant="secondary">deleted</Badge> : <Badge variant="success">live</Badge>),
-  }),
+    cell: (row) => (row.deleted ? <Badge variant="secondary">deleted</Badge> : <Badge variant="success">live</Badge>),
+  },
 ];
 
-/** The workspaces `/admin/workspaces` answers for the signed-in operator, as the generic table. */
+/** The workspaces `/admin/workspaces` answers for the signed-in operator, as the one table. */
 export function OwnWorkspacesTable({ rows }: { rows: OwnWorkspaceRow[] }) {
-  return <PagedDataTable columns={COLUMNS} rows={rows} getRowId={(row) => row.id} caption="Your workspaces" empty="You belong to no workspace at the service." testId="own-workspaces" />;
+  return <PagedTable columns={COLUMNS} rows={rows} getRowId={(row) => row.id} caption="Your workspaces" empty="You belong to no workspace at the service." testId="own-workspaces" />;
 }

@@ -1,8 +1,5 @@
-'use client';
-
-import { createColumnHelper } from '@tanstack/react-table';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { PagedDataTable } from '@/components/data-table/paged-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { ApprovalStatus } from '@/lib/approvals/types';
@@ -43,30 +40,27 @@ export function ApprovalStatusBadges({ status, breakGlass, reviewed }: Pick<Appr
   );
 }
 
-const helper = createColumnHelper<ServerTableFeatures, ApprovalRow>();
-
-const COLUMNS = [
-  helper.display({
+const COLUMNS: ListColumn<ApprovalRow>[] = [
+  {
     id: 'request',
     header: 'Request',
-    meta: { label: 'Request' },
-    cell: ({ row }) => (
-      <RecordLink href={`/approvals/${encodeURIComponent(row.original.id)}`} className="underline">
-        {row.original.action}
+    cell: (row) => (
+      <RecordLink href={`/approvals/${encodeURIComponent(row.id)}`} className="underline">
+        {row.action}
       </RecordLink>
     ),
-  }),
-  helper.display({ id: 'what', header: 'What', meta: { label: 'What', cellMaxWidth: 'max-w-96' }, cell: ({ row }) => row.original.title }),
-  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <ApprovalStatusBadges {...row.original} /> }),
-  helper.display({ id: 'requestedBy', header: 'Requested by', meta: { label: 'Requested by' }, cell: ({ row }) => row.original.requestedBy }),
-  helper.display({ id: 'decidedBy', header: 'Decided by', meta: { label: 'Decided by' }, cell: ({ row }) => row.original.decidedBy ?? '—' }),
-  helper.display({ id: 'reason', header: 'Reason', meta: { label: 'Reason', cellMaxWidth: 'max-w-72', cellClassName: 'truncate' }, cell: ({ row }) => row.original.reason }),
-  helper.display({ id: 'created', header: 'Requested', meta: { label: 'Requested', cellClassName: 'whitespace-nowrap font-mono text-xs' }, cell: ({ row }) => formatUtc(row.original.createdAt) }),
+  },
+  { id: 'what', header: 'What', cellMaxWidth: 'max-w-96', cell: (row) => row.title },
+  { id: 'status', header: 'Status', cell: (row) => <ApprovalStatusBadges {...row} /> },
+  { id: 'requestedBy', header: 'Requested by', cell: (row) => row.requestedBy },
+  { id: 'decidedBy', header: 'Decided by', cell: (row) => row.decidedBy ?? '—' },
+  { id: 'reason', header: 'Reason', cellMaxWidth: 'max-w-72', cellClassName: 'truncate', cell: (row) => row.reason },
+  { id: 'created', header: 'Requested', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (row) => formatUtc(row.createdAt) },
 ];
 
 export function ApprovalsTable({ rows, page, size, total }: { rows: ApprovalRow[]; page: number; size: number; total: number }) {
   return (
-    <PagedDataTable
+    <PagedTable
       columns={COLUMNS}
       rows={rows}
       getRowId={(row) => row.id}

@@ -1,34 +1,28 @@
-'use client';
-
-import { createColumnHelper } from '@tanstack/react-table';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { PagedDataTable } from '@/components/data-table/paged-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { Badge } from '@/components/ui/badge';
 import type { PreviewComparison } from '@/lib/approvals/previews';
 
 const show = (value: PreviewComparison['then']) => (value === undefined ? '—' : value === null ? 'none' : typeof value === 'number' ? value.toLocaleString('en-US') : value);
 
-const helper = createColumnHelper<ServerTableFeatures, PreviewComparison>();
-
-function columns(withNow: boolean) {
+function columns(withNow: boolean): ListColumn<PreviewComparison>[] {
   return [
-    helper.display({ id: 'label', header: 'What', meta: { label: 'What' }, cell: ({ row }) => row.original.label }),
-    helper.display({ id: 'then', header: 'When requested', meta: { label: 'When requested', cellClassName: 'tabular-nums' }, cell: ({ row }) => show(row.original.then) }),
+    { id: 'label', header: 'What', cell: (row) => row.label },
+    { id: 'then', header: 'When requested', cellClassName: 'tabular-nums', cell: (row) => show(row.then) },
     ...(withNow
-      ? [
-          helper.display({
+      ? ([
+          {
             id: 'now',
             header: 'Now',
-            meta: { label: 'Now', cellClassName: 'tabular-nums' },
-            cell: ({ row }) => (row.original.changed ? <strong>{show(row.original.now)}</strong> : show(row.original.now)),
-          }),
-          helper.display({
+            cellClassName: 'tabular-nums',
+            cell: (row) => (row.changed ? <strong>{show(row.now)}</strong> : show(row.now)),
+          },
+          {
             id: 'changed',
             header: 'Changed',
-            meta: { label: 'Changed' },
-            cell: ({ row }) => (row.original.changed ? <Badge variant="warning">changed</Badge> : <span className="text-muted-foreground">same</span>),
-          }),
-        ]
+            cell: (row) => (row.changed ? <Badge variant="warning">changed</Badge> : <span className="text-muted-foreground">same</span>),
+          },
+        ] satisfies ListColumn<PreviewComparison>[])
       : []),
   ];
 }
@@ -36,7 +30,7 @@ function columns(withNow: boolean) {
 /** The stored preview beside the one recomputed now, line by line; what differs is marked. */
 export function PreviewComparisonTable({ lines, withNow }: { lines: PreviewComparison[]; withNow: boolean }) {
   return (
-    <PagedDataTable
+    <PagedTable
       columns={columns(withNow)}
       rows={lines}
       getRowId={(line) => line.label}

@@ -1,3 +1,4 @@
+import type { ListColumn } from '@/components/data-table/list-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
@@ -5,17 +6,10 @@ import { auditTargetHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';
 
 /**
- * The audit entries' columns, shared by the audit page's interactive table
- * (audit-entries-table.tsx) and a record's read-only history rendered on the server
- * (audit-entries-static.tsx). Every value is text: params and messages may come from anyone.
+ * The audit entries' columns, for the audit page and a record's history alike
+ * (audit-entries-table.tsx). Every value is text: params and messages may come from anyone.
+ * The time is the one column the audit page sorts by.
  */
-export interface AuditColumn {
-  id: 'time' | 'operator' | 'action' | 'target' | 'outcome' | 'service' | 'details';
-  label: string;
-  cellClassName?: string;
-  cellMaxWidth?: string;
-  cell: (row: AuditRow) => React.ReactNode;
-}
 
 const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'warning' | 'secondary' | 'outline'> = {
   ok: 'success',
@@ -25,16 +19,18 @@ const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'wa
   pending: 'secondary',
 };
 
-export const AUDIT_COLUMNS: readonly AuditColumn[] = [
+export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
   {
     id: 'time',
-    label: 'Time',
+    header: 'Time',
+    sortable: true,
+    sortDescFirst: true,
     cellClassName: 'whitespace-nowrap font-mono text-xs',
     cell: (row) => <span title={row.occurredAt.toISOString()}>{formatUtc(row.occurredAt)}</span>,
   },
   {
     id: 'operator',
-    label: 'Operator',
+    header: 'Operator',
     cell: (row) => (
       <>
         <div className="text-sm">{row.operatorEmail}</div>
@@ -44,13 +40,13 @@ export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   },
   {
     id: 'action',
-    label: 'Action',
+    header: 'Action',
     cellClassName: 'font-mono text-xs',
     cell: (row) => <span data-testid="audit-action">{row.action}</span>,
   },
   {
     id: 'target',
-    label: 'Target',
+    header: 'Target',
     cellMaxWidth: 'max-w-64',
     cellClassName: 'text-xs',
     cell: ({ targetType, targetIds }) => (
@@ -71,7 +67,7 @@ export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   },
   {
     id: 'outcome',
-    label: 'Outcome',
+    header: 'Outcome',
     cell: (row) => (
       <Badge variant={OUTCOME_VARIANT[row.outcome]} data-testid="audit-outcome">
         {row.outcome}
@@ -80,7 +76,7 @@ export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   },
   {
     id: 'service',
-    label: 'Service',
+    header: 'Service',
     cellClassName: 'whitespace-nowrap text-xs',
     cell: ({ upstreamStatus, durationMs, upstreamRequestId }) => (
       <>
@@ -96,7 +92,7 @@ export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   },
   {
     id: 'details',
-    label: 'Details',
+    header: 'Details',
     cellMaxWidth: 'max-w-80',
     cellClassName: 'text-xs',
     cell: ({ denialReason, errorMessage, summary, refusalCount, params }) => (

@@ -1,90 +1,82 @@
-'use client';
-
-import type { ColumnDef, ColumnVisibilityState, RowData, RowSelectionState } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { SortSpec } from '@/lib/entities/types';
-import { DataTable } from './data-table';
-import type { ServerTableFeatures } from './features';
-import { DataTablePagination } from './pagination';
-import { useListNavigation } from './use-list-navigation';
-import { useServerTable } from './use-server-table';
-import { DataTableViewOptions } from './view-options';
+import { ColumnChooser } from './column-chooser';
+import { ListScope } from './list-scope';
+import { columnLabel, ListTable, type ListTableProps } from './list-table';
+import { Pagination, type PaginationProps } from './pagination';
+import { SelectionScope } from './row-selection';
 
-interface PagedDataTableProps<TData extends RowData> {
-  columns: ColumnDef<ServerTableFeatures, TData, unknown>[];
-  rows: TData[];
-  getRowId: (row: TData) => string;
-  caption: string;
-  empty: React.ReactNode;
-  testId?: string;
-  rowAttributes?: (row: TData) => Readonly<Record<`data-${string}`, string>>;
-  /**
-   * The page of a longer list the server rendered; none: every row is shown. With `sizes`, the
-   * operator picks the size (`size` in the URL; `defaultSize` needs no parameter).
-   */
-  pagination?: { page: number; size: number; total: number; rowLabel: string; sizes?: readonly number[]; defaultSize?: number };
-  /** The server's order (`sort` in the URL) for columns that can sort (accessor columns). */
-  sort?: { current: SortSpec; default: SortSpec };
-  /** Hidden columns by id (the URL's `cols` where the operator may choose). */
-  visibility?: Readonly<Record<string, boolean>>;
-  /** Offers the column chooser; "Default columns" shows every column. */
+export type PagedTableProps<TData> = Omit<ListTableProps<TData>, 'selectable'> & {
+  /** The page of a longer list the server read; none: every row is shown. */
+  pagination?: PaginationProps;
+  /** Offers the column chooser; "Default columns" goes back to `defaultVisibility` (none: every column). */
   chooseColumns?: boolean;
+  defaultVisibility?: Readonly<Record<string, boolean>>;
   /** A CSV of every matching row (the page's filters and order), offered as a download. */
   exportHref?: string;
-  /** More controls at the start of the bar above the table (bulk actions). */
+  /**
+   * The bar as a list's filters with the bar's controls at its end (filtered-list.tsx); none: a
+   * plain bar. A function, so that tables without filters ship no filter code.
+   */
+  toolbar?: (controls: React.ReactNode) => React.ReactNode;
+  /** Controls at the start of the bar above the table (bulk actions). */
   tools?: React.ReactNode;
-  rowSelection?: { state: RowSelectionState; onChange: (next: RowSelectionState) => void };
-}
+  /** Controls at the end of the bar, after the column chooser (an export with progress). */
+  actions?: React.ReactNode;
+  /** Shown between the bar and the table. */
+  notice?: React.ReactNode;
+  /** Rows can be selected, for a bulk job; the selection is kept while this key (the view's filter) stays. */
+  selectionKey?: string;
+};
 
-const ALL_SHOWN: ColumnVisibilityState = {};
+const ALL_SHOWN: Readonly<Record<string, boolean>> = {};
 
 /**
- * The generic data table for a page whose server reads one page of rows (the stuck queue, the
- * audit log, jobs): column definitions, optional row selection, and the one pagination, whose
- * page, size and order changes are URL changes the server renders; the column choice is written
- * to the URL without a round trip.
+ * A table of one page of rows the server read, with what the URL drives around it: filters,
+ * column choice, export, row selection and paging. Rendered where its page renders; only the
+ * controls are client code.
  */
-export function PagedDataTable<TData extends RowData>(props: PagedDataTableProps<TData>) {
-  const { columns, rows, getRowId, caption, empty, testId, rowAttributes, pagination, sort, visibility, chooseColumns = false, exportHref, tools, rowSelection } = props;
-  const navigation = useListNavigation();
-  const size = pagination?.size ?? Math.max(1, rows.length);
-  const table = useServerTable({
-    columns,
-    rows,
-    getRowId,
-    total: pagination?.total ?? rows.length,
-    page: pagination?.page ?? 1,
-    size,
-    defaultSize: pagination?.defaultSize ?? size,
-    sortable: sort !== undefined,
-    sort: sort?.current,
-    defaultSort: sort?.default,
-    visibility: visibility as ColumnVisibilityState | undefined,
-    defaultVisibility: chooseColumns ? ALL_SHOWN : undefined,
-    navigation,
-    rowSelection,
-  });
-  const bar = tools || chooseColumns || exportHref;
-  return (
-    <div className="space-y-3">
-      {bar ? (
+export function PagedTable<TData>({ pagination, chooseColumns = false, defaultVisibility = ALL_SHOWN, exportHref, toolbar, tools, actions, notice, selectionKey, ...table }: PagedTableProps<TData>) {
+  const chooser = chooseColumns ? (
+    <ColumnChooser
+      columns={table.columns.map((column) => ({ id: column.id, label: columnLabel(column), hideable: column.hideable ?? true }))}
+      visibility={table.visibility ?? ALL_SHOWN}
+      defaultVisibility={defaultVisibility}
+    />
+  ) : null;
+  const exportLink = exportHref ? (
+    <Button asChild variant="outline" size="sm">
+      <a href={exportHref} download data-testid="table-export">
+        <Download aria-hidden /> Export CSV
+      </a>
+    </Button>
+  ) : null;
+  const end = chooser || exportLink || actions ? (
+    <>
+      {chooser}
+      {exportLink}
+      {actions}
+    </>
+  ) : null;
+  const list = (
+    <ListScope>
+      {toolbar ? (
+        toolbar(
+          <>
+            {tools}
+            {end}
+          </>,
+        )
+      ) : tools || end ? (
         <div className="flex flex-wrap items-center gap-2">
           {tools}
-          <div className="ml-auto flex items-center gap-2">
-            {chooseColumns ? <DataTableViewOptions table={table} /> : null}
-            {exportHref ? (
-              <Button asChild variant="outline" size="sm">
-                <a href={exportHref} download data-testid="table-export">
-                  <Download aria-hidden /> Export CSV
-                </a>
-              </Button>
-            ) : null}
-          </div>
+          <div className="ml-auto flex items-center gap-2">{end}</div>
         </div>
       ) : null}
-      <DataTable table={table} caption={caption} empty={empty} testId={testId} rowAttributes={rowAttributes} isPending={navigation.isPending} />
-      {pagination ? <DataTablePagination table={table} rowLabel={pagination.rowLabel} pageSizes={pagination.sizes ?? [pagination.size]} /> : null}
-    </div>
+      {notice}
+      <ListTable {...table} selectable={selectionKey !== undefined} />
+      {pagination ? <Pagination {...pagination} /> : null}
+    </ListScope>
   );
+  return selectionKey === undefined ? list : <SelectionScope viewKey={selectionKey}>{list}</SelectionScope>;
 }

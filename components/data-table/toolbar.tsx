@@ -10,6 +10,7 @@ import type { ActiveFilter } from '@/lib/entities/list-params';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { DATE_RANGE_PARAMS, type FilterSpec } from '@/lib/entities/types';
 import { datePresets, isIsoDay } from '@/lib/search-params/date-presets';
+import { useListScope } from './list-scope';
 
 interface DataTableToolbarProps {
   filters: readonly FilterSpec[];
@@ -19,9 +20,6 @@ interface DataTableToolbarProps {
   /** Current filter values by URL parameter. */
   values: Readonly<Record<string, string>>;
   active: readonly ActiveFilter[];
-  onApply: (changes: Record<string, string | null>) => void;
-  /** Applies what is being typed (replacing the history entry rather than adding one per key). */
-  onType: (changes: Record<string, string | null>) => void;
   /** Controls at the end of the bar (column chooser, export). */
   children?: React.ReactNode;
 }
@@ -42,7 +40,9 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
  * as the operator types (debounced, the URL replaced), on Enter at once; choices and quick date
  * ranges apply at once. Below it, each active filter with a remove button.
  */
-export function DataTableToolbar({ filters, searchHint, q, values, active, onApply, onType, children }: DataTableToolbarProps) {
+export function DataTableToolbar({ filters, searchHint, q, values, active, children }: DataTableToolbarProps) {
+  // What is being typed replaces the history entry rather than adding one per key.
+  const { navigate: onApply, replace: onType } = useListScope();
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
   const typing = useApplyAsTyped();

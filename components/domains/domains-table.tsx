@@ -1,10 +1,7 @@
-'use client';
-
-import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { ServerList, type ServerListRows, type ServerListSearch } from '@/components/data-table/server-list';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { timeColumn } from '@/components/data-table/time-column';
 import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
@@ -15,15 +12,12 @@ import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { DeleteDomainDialog, DomainFormDialog } from './lazy-dialogs';
 
-const helper = createColumnHelper<ServerTableFeatures, DomainRow>();
-
-export type DomainsTableProps = ServerListRows<DomainRow> &
-  ServerListSearch & {
-    /** Whether the operator's role may create, edit and delete, and if not why (decided on the server). */
-    write: ActionPermission;
-    /** Set under the four-eyes policy: deleting is requested for approval. */
-    deleteApproval: ApprovalGate | null;
-  };
+export type DomainsTableProps = ListPage<DomainRow> & {
+  /** Whether the operator's role may create, edit and delete, and if not why (decided on the server). */
+  write: ActionPermission;
+  /** Set under the four-eyes policy: deleting is requested for approval. */
+  deleteApproval: ApprovalGate | null;
+};
 
 function workspaceLabel(row: DomainRow): string {
   return row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
@@ -36,85 +30,78 @@ const REFUSAL_ID = 'domain-write-refused';
 export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
   const canWrite = write.allowed;
   const describedBy = canWrite ? undefined : REFUSAL_ID;
-  const columns = useMemo(
-    () => [
-      helper.accessor((row): unknown => row.domain, {
-        id: 'domain',
-        header: 'Domain',
-        enableSorting: true,
-        meta: { label: 'Domain' },
-        cell: ({ row }) => (
-          <span className="flex flex-col">
-            <a data-client-nav href={detailHref('domains', row.original.id)} className="font-medium hover:underline">
-              {row.original.domain}
-            </a>
-            {row.original.unicode ? (
-              <span className="text-xs text-muted-foreground" data-testid="domain-unicode">
-                <bdi>{row.original.unicode}</bdi>
-              </span>
-            ) : null}
-          </span>
-        ),
-      }),
-      helper.accessor((row): unknown => row.workspaceGuid, {
-        id: 'workspace_guid',
-        header: 'Workspace',
-        enableSorting: true,
-        meta: { label: 'Workspace' },
-        cell: ({ row }) => (
-          <span className="flex flex-col">
-            <a data-client-nav href={detailHref('workspaces', row.original.workspaceGuid)} className="hover:underline">
-              <bdi>{row.original.workspaceName ?? 'Unknown workspace'}</bdi>
-            </a>
-            <span className="font-mono text-xs text-muted-foreground">{row.original.workspaceGuid}</span>
-            {row.original.workspaceDeleted ? <Badge variant="outline">workspace deleted</Badge> : null}
-          </span>
-        ),
-      }),
-      timeColumn<DomainRow>('created_at', 'Created', (row) => row.createdAt),
-      timeColumn<DomainRow>('updated_at', 'Updated', (row) => row.updatedAt),
-      helper.display({
-        id: 'actions',
-        header: 'Actions',
-        meta: { label: 'Actions' },
-        cell: ({ row }) => {
-          const target = { id: row.original.id, domain: row.original.domain, workspaceGuid: row.original.workspaceGuid };
-          return (
-            <span className="flex gap-2">
-              <DomainFormDialog
-                editing={target}
-                trigger={
-                  <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Edit ${row.original.domain}`}>
-                    <Pencil aria-hidden /> Edit
-                  </Button>
-                }
-              />
-              <DeleteDomainDialog
-                target={target}
-                workspaceLabel={workspaceLabel(row.original)}
-                approval={deleteApproval}
-                trigger={
-                  <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Delete ${row.original.domain}`}>
-                    <Trash2 aria-hidden /> Delete
-                  </Button>
-                }
-              />
+  const columns: ListColumn<DomainRow>[] = [
+    {
+      id: 'domain',
+      header: 'Domain',
+      sortable: true,
+      cell: (row) => (
+        <span className="flex flex-col">
+          <a data-client-nav href={detailHref('domains', row.id)} className="font-medium hover:underline">
+            {row.domain}
+          </a>
+          {row.unicode ? (
+            <span className="text-xs text-muted-foreground" data-testid="domain-unicode">
+              <bdi>{row.unicode}</bdi>
             </span>
-          );
-        },
-      }),
-    ],
-    [canWrite, describedBy, deleteApproval],
-  );
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'workspace_guid',
+      header: 'Workspace',
+      sortable: true,
+      cell: (row) => (
+        <span className="flex flex-col">
+          <a data-client-nav href={detailHref('workspaces', row.workspaceGuid)} className="hover:underline">
+            <bdi>{row.workspaceName ?? 'Unknown workspace'}</bdi>
+          </a>
+          <span className="font-mono text-xs text-muted-foreground">{row.workspaceGuid}</span>
+          {row.workspaceDeleted ? <Badge variant="outline">workspace deleted</Badge> : null}
+        </span>
+      ),
+    },
+    timeColumn<DomainRow>('created_at', 'Created', (row) => row.createdAt),
+    timeColumn<DomainRow>('updated_at', 'Updated', (row) => row.updatedAt),
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (row) => {
+        const target = { id: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid };
+        return (
+          <span className="flex gap-2">
+            <DomainFormDialog
+              editing={target}
+              trigger={
+                <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Edit ${row.domain}`}>
+                  <Pencil aria-hidden /> Edit
+                </Button>
+              }
+            />
+            <DeleteDomainDialog
+              target={target}
+              workspaceLabel={workspaceLabel(row)}
+              approval={deleteApproval}
+              trigger={
+                <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Delete ${row.domain}`}>
+                  <Trash2 aria-hidden /> Delete
+                </Button>
+              }
+            />
+          </span>
+        );
+      },
+    },
+  ];
 
   return (
-    <ServerList
-      {...list}
+    <PagedTable
+      {...listPageTable(list, 'domains')}
       columns={columns}
       getRowId={(row) => row.id}
       caption="Domains"
-      rowLabel="domains"
-      tools={() => (
+      actions={
         <DomainFormDialog
           defaultWorkspace={list.filters.workspace ?? ''}
           trigger={
@@ -123,7 +110,7 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
             </Button>
           }
         />
-      )}
+      }
       notice={<RefusalNote id={REFUSAL_ID} permission={write} className="basis-full" />}
     />
   );

@@ -1,7 +1,8 @@
 /**
  * The list view of any entity, known to the registry or not: one read of one page (the count
  * comes with it in Content-Range), the names of the records it links to (one read per linked
- * entity, in parallel), then the client island for filters, sorting and paging.
+ * entity, in parallel), then the table, rendered here; filters, sorting and paging are small client
+ * parts that change the URL.
  */
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -21,7 +22,6 @@ import { entityView, findEntity } from '@/lib/entities/registry';
 import { linkedColumnIds } from '@/lib/entities/related';
 import type { EntityView } from '@/lib/entities/types';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import type { RaRecord } from '@/lib/upstream/contract';
 import { EntityList } from './entity-list';
 import { ParamIssues } from '@/components/param-issues';
 import { ExportButton } from './export-button';
@@ -37,12 +37,6 @@ function originalQuery(raw: RawSearchParams): string {
   }
   const query = params.toString();
   return query ? `?${query}` : '';
-}
-
-/** Only the fields the table has columns for travel to the browser. */
-function tableRows(view: EntityView, rows: readonly RaRecord[]): RaRecord[] {
-  const keys = view.columns.map((column) => column.key);
-  return rows.map((row) => Object.fromEntries(keys.filter((key) => key in row).map((key) => [key, row[key]])) as RaRecord);
 }
 
 export async function EntityListPage({ name, searchParams }: { name: string; searchParams: RawSearchParams }) {
@@ -88,15 +82,11 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
       <ParamIssues issues={issues} />
       <EntityList
         view={view}
-        rows={tableRows(view, rows)}
+        state={state}
+        active={active}
+        rows={rows}
         names={names}
         total={total}
-        page={state.page}
-        size={state.size}
-        sort={state.sort ?? view.defaultSort}
-        q={state.q}
-        filters={state.filters}
-        active={active}
         bulk={bulk}
         empty={
           total > 0 ? (

@@ -1,8 +1,5 @@
-'use client';
-
-import { createColumnHelper } from '@tanstack/react-table';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { PagedDataTable } from '@/components/data-table/paged-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { incidentHref } from '@/lib/incidents/paths';
@@ -26,23 +23,21 @@ export interface IncidentListItem {
 
 export const STATUS_VARIANT: Record<IncidentStatus, 'destructive' | 'warning' | 'success'> = { open: 'destructive', mitigated: 'warning', resolved: 'success' };
 
-const helper = createColumnHelper<ServerTableFeatures, IncidentListItem>();
-
-const COLUMNS = [
-  helper.display({ id: 'title', header: 'Incident', meta: { label: 'Incident' }, cell: ({ row }) => <RecordLink href={incidentHref(row.original.id)}>{row.original.title}</RecordLink> }),
-  helper.display({ id: 'severity', header: 'Severity', meta: { label: 'Severity' }, cell: ({ row }) => row.original.severity.toUpperCase() }),
-  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant={STATUS_VARIANT[row.original.status]}>{row.original.status}</Badge> }),
-  helper.display({ id: 'scope', header: 'Scope', meta: { label: 'Scope', cellClassName: 'text-xs' }, cell: ({ row }) => row.original.scope }),
-  helper.display({ id: 'opened', header: 'Opened', meta: { label: 'Opened', cellClassName: 'whitespace-nowrap font-mono text-xs' }, cell: ({ row }) => formatUtc(row.original.openedAt) }),
-  helper.display({ id: 'by', header: 'By', meta: { label: 'By' }, cell: ({ row }) => row.original.openedBy }),
-  helper.display({ id: 'ttm', header: 'To mitigate', meta: { label: 'To mitigate', cellClassName: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.timeToMitigate }),
-  helper.display({ id: 'ttr', header: 'To resolve', meta: { label: 'To resolve', cellClassName: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.timeToResolve }),
-  helper.display({ id: 'activity', header: 'Notes / jobs', meta: { label: 'Notes / jobs', cellClassName: 'tabular-nums' }, cell: ({ row }) => `${row.original.notes} / ${row.original.jobs}` }),
+const COLUMNS: ListColumn<IncidentListItem>[] = [
+  { id: 'title', header: 'Incident', cell: (row) => <RecordLink href={incidentHref(row.id)}>{row.title}</RecordLink> },
+  { id: 'severity', header: 'Severity', cell: (row) => row.severity.toUpperCase() },
+  { id: 'status', header: 'Status', cell: (row) => <Badge variant={STATUS_VARIANT[row.status]}>{row.status}</Badge> },
+  { id: 'scope', header: 'Scope', cellClassName: 'text-xs', cell: (row) => row.scope },
+  { id: 'opened', header: 'Opened', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (row) => formatUtc(row.openedAt) },
+  { id: 'by', header: 'By', cell: (row) => row.openedBy },
+  { id: 'ttm', header: 'To mitigate', cellClassName: 'whitespace-nowrap tabular-nums', cell: (row) => row.timeToMitigate },
+  { id: 'ttr', header: 'To resolve', cellClassName: 'whitespace-nowrap tabular-nums', cell: (row) => row.timeToResolve },
+  { id: 'activity', header: 'Notes / jobs', cellClassName: 'tabular-nums', cell: (row) => `${row.notes} / ${row.jobs}` },
 ];
 
 export function IncidentsTable({ rows, page, size, total }: { rows: IncidentListItem[]; page: number; size: number; total: number }) {
   return (
-    <PagedDataTable
+    <PagedTable
       columns={COLUMNS}
       rows={rows}
       getRowId={(row) => row.id}

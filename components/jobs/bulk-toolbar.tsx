@@ -1,8 +1,7 @@
 'use client';
 
-import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { useState } from 'react';
-import type { ServerTableFeatures } from '@/components/data-table/features';
+import { useSelection } from '@/components/data-table/row-selection';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import type { ActionPermission } from '@/lib/auth/permissions';
@@ -24,49 +23,41 @@ export interface BulkJobOffer {
 const VERBS: Readonly<Record<ItemKindName, string>> = { message: 'Remediate', user: 'Verify' };
 const PURPOSES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remediation', user: 'Bulk verification' };
 
-/** The checkbox column of a table whose rows a bulk job can act on (ids from the table's getRowId). */
-export function selectColumn<TData extends RowData>(): ColumnDef<ServerTableFeatures, TData, unknown> {
-  return {
-    id: 'select',
-    meta: { label: 'Select', cellClassName: 'w-8' },
-    enableHiding: false,
-    header: ({ table }) => <input type="checkbox" aria-label="Select all on this page" checked={table.getIsAllPageRowsSelected()} onChange={() => table.toggleAllPageRowsSelected()} />,
-    cell: ({ row }) => (
-      <input type="checkbox" aria-label={`Select ${row.id}`} checked={row.getIsSelected()} onChange={() => row.toggleSelected()} />
-    ),
-  };
-}
-
 /**
  * "Act on the selected rows" and "act on all N matching", each opening the dry-run dialog; when
- * the role may not, both disabled with the reason beside them (RefusalNote). `selectedIds` are
- * the selected rows shown on screen.
+ * the role may not, both disabled with the reason beside them (RefusalNote). The selection is the
+ * SelectionScope's: only the rows on this page (`pageIds`), or with `acrossPages` every row picked
+ * in this view, saying how many are on other pages and offering to clear them.
  */
-export function BulkJobToolbar({
-  offer,
-  selectedIds,
-  total,
-  children,
-}: {
-  offer: BulkJobOffer;
-  selectedIds: string[];
-  total: number;
-  /** More controls for the selection (clear it, say where it is), after the "selected" button. */
-  children?: React.ReactNode;
-}) {
+export function BulkJobToolbar({ offer, total, pageIds, acrossPages = false }: { offer: BulkJobOffer; total: number; pageIds: readonly string[]; acrossPages?: boolean }) {
+  const selection = useSelection();
+  const selectedIds = acrossPages ? [...selection.ids] : selection.ids.filter((id) => pageIds.includes(id));
+  const onOtherPages = selectedIds.filter((id) => !pageIds.includes(id)).length;
   const [dialog, setDialog] = useState<JobSelection | null>(null);
   const verb = VERBS[offer.kind];
   const purpose = PURPOSES[offer.kind];
   const allowed = offer.permission.allowed;
   const refusalId = `bulk-${offer.kind}-refused`;
   const describedBy = allowed ? undefined : refusalId;
+  if (pageIds.length === 0 && selectedIds.length === 0) return null;
   return (
     <>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={purpose}>
         <Button size="sm" variant="outline" disabled={!allowed || selectedIds.length === 0} aria-describedby={describedBy} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
           {verb} selected ({selectedIds.length})
         </Button>
-        {children}
+        {acrossPages && selectedIds.length > 0 ? (
+          <>
+            {onOtherPages > 0 ? (
+              <span className="text-xs text-muted-foreground" data-testid="selected-elsewhere">
+                {onOtherPages} of them on other pages
+              </span>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={selection.clear}>
+              Clear selection
+            </Button>
+          </>
+        ) : null}
         <Button size="sm" disabled={!allowed || total === 0} aria-describedby={describedBy} onClick={() => setDialog(offer.all)}>
           {verb} all {total.toLocaleString('en-US')} matching
         </Button>

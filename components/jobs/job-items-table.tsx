@@ -1,81 +1,71 @@
-'use client';
-
-import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useMemo } from 'react';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { PagedDataTable } from '@/components/data-table/paged-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName } from '@/lib/jobs/action-names';
 import type { JobItem } from '@/lib/jobs/types';
 
-const helper = createColumnHelper<ServerTableFeatures, JobItem>();
+const seqColumn: ListColumn<JobItem> = { id: 'seq', header: '#', cellClassName: 'tabular-nums', cell: (row) => row.seq + 1 };
 
-const seqColumn = helper.display({ id: 'seq', header: '#', meta: { label: '#', cellClassName: 'tabular-nums' }, cell: ({ row }) => row.original.seq + 1 });
-
-const messageColumn = helper.display({
+const messageColumn: ListColumn<JobItem> = {
   id: 'message',
   header: 'Message',
-  meta: { label: 'Message' },
-  cell: ({ row }) => <RecordLink href={detailHref('messages', row.original.itemId)}>{row.original.itemId}</RecordLink>,
-});
+  cell: (row) => <RecordLink href={detailHref('messages', row.itemId)}>{row.itemId}</RecordLink>,
+};
 
 /** A user by name when the page could read it (the id on hover), else by id. */
-const userColumn = (names: Readonly<Record<string, string>>) =>
-  helper.display({
-    id: 'user',
-    header: 'User',
-    meta: { label: 'User' },
-    cell: ({ row }) => {
-      const name = names[row.original.itemId];
-      return name ? (
-        <Link className="underline" href={detailHref('users', row.original.itemId)} title={row.original.itemId}>{name}</Link>
-      ) : (
-        <RecordLink href={detailHref('users', row.original.itemId)}>{row.original.itemId}</RecordLink>
-      );
-    },
-  });
+const userColumn = (names: Readonly<Record<string, string>>): ListColumn<JobItem> => ({
+  id: 'user',
+  header: 'User',
+  cell: (row) => {
+    const name = names[row.itemId];
+    return name ? (
+      <Link className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>{name}</Link>
+    ) : (
+      <RecordLink href={detailHref('users', row.itemId)}>{row.itemId}</RecordLink>
+    );
+  },
+});
 
-const OTHER_COLUMNS = [
-  helper.display({
+const OTHER_COLUMNS: ListColumn<JobItem>[] = [
+  {
     id: 'outcome',
     header: 'Outcome',
-    meta: { label: 'Outcome' },
-    cell: ({ row }) => {
-      const { status } = row.original;
+    cell: (row) => {
+      const { status } = row;
       return <Badge variant={status === 'ok' ? 'success' : status === 'failed' ? 'destructive' : 'secondary'}>{status}</Badge>;
     },
-  }),
-  helper.display({
+  },
+  {
     id: 'statuses',
     header: 'Before → after',
-    meta: { label: 'Before → after', cellClassName: 'font-mono text-xs' },
-    cell: ({ row }) => `${row.original.statusBefore ?? '—'} → ${row.original.statusAfter ?? '—'}`,
-  }),
-  helper.display({ id: 'sends', header: 'Sends', meta: { label: 'Sends', cellClassName: 'tabular-nums' }, cell: ({ row }) => row.original.sends }),
-  helper.display({
+    cellClassName: 'font-mono text-xs',
+    cell: (row) => `${row.statusBefore ?? '—'} → ${row.statusAfter ?? '—'}`,
+  },
+  { id: 'sends', header: 'Sends', cellClassName: 'tabular-nums', cell: (row) => row.sends },
+  {
     id: 'reason',
     header: 'Reason',
-    meta: { label: 'Reason', cellClassName: 'break-words text-xs' },
-    cell: ({ row }) => row.original.error ?? '',
-  }),
-  helper.display({
+    cellClassName: 'break-words text-xs',
+    cell: (row) => row.error ?? '',
+  },
+  {
     id: 'request',
     header: 'Request id',
-    meta: { label: 'Request id', cellClassName: 'font-mono text-xs text-muted-foreground' },
-    cell: ({ row }) => row.original.upstreamRequestId ?? '—',
-  }),
+    cellClassName: 'font-mono text-xs text-muted-foreground',
+    cell: (row) => row.upstreamRequestId ?? '—',
+  },
 ];
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
 
 /** The items of a job shown on its page (the first ones of the chosen status); users by name when `names` has them. */
 export function JobItemsTable({ rows, kind = 'message', names = NO_NAMES }: { rows: JobItem[]; kind?: ItemKindName; names?: Readonly<Record<string, string>> }) {
-  const columns = useMemo(() => [seqColumn, kind === 'user' ? userColumn(names) : messageColumn, ...OTHER_COLUMNS], [kind, names]);
+  const columns = [seqColumn, kind === 'user' ? userColumn(names) : messageColumn, ...OTHER_COLUMNS];
   return (
-    <PagedDataTable
+    <PagedTable
       columns={columns}
       rows={rows}
       getRowId={(row) => String(row.seq)}

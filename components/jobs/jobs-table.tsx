@@ -1,9 +1,6 @@
-'use client';
-
 import Link from 'next/link';
-import { createColumnHelper } from '@tanstack/react-table';
-import type { ServerTableFeatures } from '@/components/data-table/features';
-import { PagedDataTable } from '@/components/data-table/paged-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { jobHref } from '@/lib/entities/hrefs';
@@ -30,27 +27,25 @@ function JobCovers({ row }: { row: JobRow }) {
   );
 }
 
-const helper = createColumnHelper<ServerTableFeatures, JobRow>();
-
-const COLUMNS = [
-  helper.display({ id: 'job', header: 'Job', meta: { label: 'Job' }, cell: ({ row }) => <RecordLink href={jobHref(row.original.id)}>{row.original.id.slice(0, 8)}</RecordLink> }),
-  helper.display({ id: 'action', header: 'Action', meta: { label: 'Action' }, cell: ({ row }) => row.original.action }),
-  helper.display({ id: 'covers', header: 'Covers', meta: { label: 'Covers', cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal' }, cell: ({ row }) => <JobCovers row={row.original} /> }),
-  helper.display({ id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <Badge variant="secondary">{row.original.status}</Badge> }),
-  helper.display({
+const COLUMNS: ListColumn<JobRow>[] = [
+  { id: 'job', header: 'Job', cell: (row) => <RecordLink href={jobHref(row.id)}>{row.id.slice(0, 8)}</RecordLink> },
+  { id: 'action', header: 'Action', cell: (row) => row.action },
+  { id: 'covers', header: 'Covers', cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal', cell: (row) => <JobCovers row={row} /> },
+  { id: 'status', header: 'Status', cell: (row) => <Badge variant="secondary">{row.status}</Badge> },
+  {
     id: 'progress',
     header: 'Progress',
-    meta: { label: 'Progress', cellClassName: 'tabular-nums' },
-    cell: ({ row }) => {
+    cellClassName: 'tabular-nums',
+    cell: (row) => {
       // A dry run read in the background has sent nothing yet: say where it stands instead.
-      if (row.original.status === 'planning') return 'dry run reading the selection';
-      const { done, total, failed } = row.original.counts;
-      if (row.original.status === 'planned') return `${total} planned, waiting for confirmation`;
+      if (row.status === 'planning') return 'dry run reading the selection';
+      const { done, total, failed } = row.counts;
+      if (row.status === 'planned') return `${total} planned, waiting for confirmation`;
       return `${done} / ${total}${failed ? `, ${failed} failed` : ''}`;
     },
-  }),
-  helper.display({ id: 'by', header: 'By', meta: { label: 'By' }, cell: ({ row }) => row.original.createdBy }),
-  helper.accessor((row): unknown => row.createdAt, { id: 'created', sortDescFirst: true, header: 'Created', meta: { label: 'Created', cellClassName: 'whitespace-nowrap font-mono text-xs' }, cell: ({ row }) => formatUtc(row.original.createdAt) }),
+  },
+  { id: 'by', header: 'By', cell: (row) => row.createdBy },
+  { sortable: true, id: 'created', sortDescFirst: true, header: 'Created', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (row) => formatUtc(row.createdAt) },
 ];
 
 interface JobsTableProps {
@@ -65,7 +60,7 @@ interface JobsTableProps {
 /** Every operator's jobs, one page of them, newest first unless the operator orders otherwise. */
 export function JobsTable({ rows, page, table, total, exportHref }: JobsTableProps) {
   return (
-    <PagedDataTable
+    <PagedTable
       columns={COLUMNS}
       rows={rows}
       getRowId={(row) => row.id}

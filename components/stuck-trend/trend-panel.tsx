@@ -3,15 +3,16 @@
  * trend-chart-island.tsx) and its numbers as a table, the chart's text alternative, behind a
  * disclosure. A server component: the table is read-only, so it ships no table code.
  */
-import { StaticTable, type StaticColumn } from '@/components/data-table/static-table';
+import type { ListColumn } from '@/components/data-table/list-table';
+import { PagedTable } from '@/components/data-table/paged-table';
 import type { ChartPoint } from '@/lib/stuck-trend/types';
 import { TrendChartIsland } from './trend-chart-island';
 
 function TrendTable({ points, statuses, caption }: { points: ChartPoint[]; statuses: string[]; caption: string }) {
-  const columns: StaticColumn<ChartPoint>[] = [
+  const columns: ListColumn<ChartPoint>[] = [
     { id: 'minute', header: 'Minute (UTC)', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (point) => point.minute.slice(0, 16).replace('T', ' ') },
     ...statuses.map(
-      (status): StaticColumn<ChartPoint> => ({
+      (status): ListColumn<ChartPoint> => ({
         id: `status:${status}`,
         header: status,
         cellClassName: 'tabular-nums',
@@ -20,7 +21,7 @@ function TrendTable({ points, statuses, caption }: { points: ChartPoint[]; statu
     ),
     { id: 'gap', header: 'Gap', cellClassName: 'text-xs', cell: (point) => point.error ?? '' },
   ];
-  return <StaticTable columns={columns} rows={points} getRowId={(point) => point.minute} caption={caption} empty="No samples in this period." />;
+  return <PagedTable columns={columns} rows={points} getRowId={(point) => point.minute} caption={caption} empty="No samples in this period." />;
 }
 
 export interface TrendPanelProps {

@@ -92,3 +92,19 @@ export function withParams(current: URLSearchParams, changes: Readonly<Record<st
   const query = next.toString();
   return query === '' ? '' : `?${query}`;
 }
+
+/**
+ * The order after a click on a column's header: its first order (newest or largest first where
+ * `descFirst`), then the other, then none, which is the list's default order.
+ */
+export function nextSort(field: string, descFirst: boolean, current: SortSpec | null): SortSpec | null {
+  const first = descFirst ? 'desc' : 'asc';
+  if (current?.field !== field) return { field, order: first };
+  return current.order === first ? { field, order: first === 'desc' ? 'asc' : 'desc' } : null;
+}
+
+/** The `aria-sort` of a header cell. */
+export function ariaSort(field: string, current: SortSpec | null): 'ascending' | 'descending' | undefined {
+  if (current?.field !== field) return undefined;
+  return current.order === 'asc' ? 'ascending' : 'descending';
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, withoutFilter } from '@/lib/entities/list-params';
-import { columnVisibility, DEFAULT_LIST_STATE, listQueryString, withParams } from '@/lib/entities/list-state';
+import { ariaSort, columnVisibility, DEFAULT_LIST_STATE, listQueryString, nextSort, withParams } from '@/lib/entities/list-state';
 import { findEntity } from '@/lib/entities/registry';
 import { encodeListQuery, parseListQuery } from '@/lib/upstream/contract';
 
@@ -174,5 +174,26 @@ describe('columnVisibility', () => {
     expect(defaults.phone).toBe(false);
     const chosen = columnVisibility(users, ['phone']);
     expect(chosen).toMatchObject({ id: true, phone: true, email: false });
+  });
+});
+
+describe('nextSort (a click on a sortable header)', () => {
+  it('orders a column by its first order, then the other, then falls back to the default', () => {
+    expect(nextSort('email', false, null)).toEqual({ field: 'email', order: 'asc' });
+    expect(nextSort('email', false, { field: 'email', order: 'asc' })).toEqual({ field: 'email', order: 'desc' });
+    expect(nextSort('email', false, { field: 'email', order: 'desc' })).toBeNull();
+  });
+
+  it('starts newest first on a time column, and a click on another column replaces the order', () => {
+    expect(nextSort('created_at', true, { field: 'email', order: 'asc' })).toEqual({ field: 'created_at', order: 'desc' });
+    expect(nextSort('created_at', true, { field: 'created_at', order: 'desc' })).toEqual({ field: 'created_at', order: 'asc' });
+    expect(nextSort('created_at', true, { field: 'created_at', order: 'asc' })).toBeNull();
+  });
+
+  it('names the sorted column for assistive technology, and only it', () => {
+    expect(ariaSort('created_at', { field: 'created_at', order: 'desc' })).toBe('descending');
+    expect(ariaSort('created_at', { field: 'created_at', order: 'asc' })).toBe('ascending');
+    expect(ariaSort('email', { field: 'created_at', order: 'asc' })).toBeUndefined();
+    expect(ariaSort('email', null)).toBeUndefined();
   });
 });

@@ -59,7 +59,7 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
         </form>
         <CreateAgentDialog permission={permissionFor(operator.role, createAgentAction)} />
       </div>
-      <OwnAgentsTable agents={agents} limit={paging.limit} />
+      <OwnAgentsTable agents={agents} />
       <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
         <span className="text-muted-foreground" data-testid="own-agents-range">
           {agents.length > 0

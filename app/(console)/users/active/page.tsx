@@ -20,8 +20,7 @@ export default async function ActiveUsersPage({ searchParams }: { searchParams: 
   const read = await readFromService(activeUsers(upstream));
   if (!read.ok) return <ServiceFailure title="Active users" failure={read.failure} retryHref="/users/active" />;
   const selected = selectActiveUsers(read.data, state, view.defaultSort);
-  const keys = view.columns.map((column) => column.key);
-  const rows = pageOf(selected, state.page, state.size).map((user) => Object.fromEntries(keys.filter((key) => key in user).map((key) => [key, user[key]])) as typeof user);
+  const rows = pageOf(selected, state.page, state.size);
 
   return (
     <div className="space-y-4">
@@ -35,14 +34,10 @@ export default async function ActiveUsersPage({ searchParams }: { searchParams: 
       <ParamIssues issues={issues} />
       <EntityList
         view={view}
+        state={state}
+        active={[]}
         rows={rows}
         total={selected.length}
-        page={state.page}
-        size={state.size}
-        sort={state.sort ?? view.defaultSort}
-        q={state.q}
-        filters={state.filters}
-        active={[]}
         empty={<p>{state.q ? `No active user matches “${state.q}”.` : 'The service reports no active user.'}</p>}
       >
         <ExportButton entity="active-users" />

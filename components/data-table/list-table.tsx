@@ -1,0 +1,120 @@
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ariaSort } from '@/lib/entities/list-state';
+import type { SortSpec } from '@/lib/entities/types';
+import { cn } from '@/lib/utils';
+import { EmptyRow } from './empty-row';
+import { PageCheckbox, RowCheckbox } from './row-selection';
+import { SortButton } from './sort-button';
+
+/** One column of a table: its header, how a row's cell shows, and what the operator may do with it. */
+export interface ListColumn<TData> {
+  id: string;
+  header: React.ReactNode;
+  /** The column's name in words, for the column chooser (default: the header, when it is text). */
+  label?: string;
+  cell: (row: TData) => React.ReactNode;
+  /** The server can order by it: the header cycles the URL's `sort` (needs the table's `sort`). */
+  sortable?: boolean;
+  /** Newest or largest first on the first click. */
+  sortDescFirst?: boolean;
+  /** False for a column the column chooser may not hide (the record's id). */
+  hideable?: boolean;
+  /** Classes of the column's body cells (widths, monospace ids), added to the table's own. */
+  cellClassName?: string;
+  /** The body cells' max width class (default `max-w-96`); classes are joined, not merged. */
+  cellMaxWidth?: string;
+}
+
+/** The column's name for the column chooser. */
+export const columnLabel = <TData,>(column: ListColumn<TData>): string => column.label ?? (typeof column.header === 'string' ? column.header : column.id);
+
+/**
+ * The first column stays in view when a table is scrolled sideways (on a narrow screen). Set once
+ * on the table rather than on each of a page's hundreds of cells.
+ */
+const STICKY_FIRST = '[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-background';
+
+export interface ListTableProps<TData> {
+  columns: readonly ListColumn<TData>[];
+  rows: readonly TData[];
+  getRowId: (row: TData) => string;
+  /** Names the table for assistive technology. */
+  caption: string;
+  /** Shown in place of the rows when there are none. */
+  empty: React.ReactNode;
+  /** The table's `data-testid`. */
+  testId?: string;
+  /** `data-*` attributes of a row (its id for tests and scripts), besides `data-row-id`. */
+  rowAttributes?: (row: TData) => Readonly<Record<`data-${string}`, string>>;
+  /** Where a click on a row goes (ListScope follows it); none: only the row's own links and buttons act. */
+  rowHref?: (row: TData) => string;
+  /** The order the rows are in and the order that needs no `sort` parameter; none: no header sorts. */
+  sort?: { current: SortSpec | null; default: SortSpec | null };
+  /** Hidden columns are false (the URL's `cols`). */
+  visibility?: Readonly<Record<string, boolean>>;
+  /** A checkbox per row and one for the page (inside a SelectionScope). */
+  selectable?: boolean;
+  /** Keeps the first column in view when the table scrolls sideways (lists on the page's background). */
+  stickyFirstColumn?: boolean;
+}
+
+/**
+ * The one table of the console, rendered where its page renders (on the server for every list):
+ * no table code goes to the browser. What it offers the operator (sorting, selection, opening a
+ * row) are small client parts inside a ListScope, which also dims it while a new page loads.
+ */
+export function ListTable<TData>({ columns, rows, getRowId, caption, empty, testId, rowAttributes, rowHref, sort, visibility, selectable = false, stickyFirstColumn = false }: ListTableProps<TData>) {
+  const shown = columns.filter((column) => visibility?.[column.id] !== false);
+  const ids = rows.map(getRowId);
+  return (
+    <div className="rounded-md border transition-opacity group-data-[pending]/list:opacity-60">
+      <Table data-testid={testId} className={stickyFirstColumn ? STICKY_FIRST : undefined}>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {selectable ? (
+              <TableHead scope="col" className="w-8">
+                <PageCheckbox ids={ids} />
+              </TableHead>
+            ) : null}
+            {shown.map((column) => (
+              <TableHead key={column.id} scope="col" aria-sort={sort ? ariaSort(column.id, sort.current) : undefined}>
+                {sort && column.sortable ? (
+                  <SortButton field={column.id} descFirst={column.sortDescFirst ?? false} current={sort.current} defaultSort={sort.default}>
+                    {column.header}
+                  </SortButton>
+                ) : (
+                  column.header
+                )}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <EmptyRow columnCount={shown.length + (selectable ? 1 : 0)}>{empty}</EmptyRow>
+          ) : (
+            rows.map((row, index) => {
+              const id = ids[index]!;
+              const href = rowHref?.(row);
+              return (
+                <TableRow key={id} data-row-id={id} data-href={href} className={href ? 'cursor-pointer' : undefined} {...rowAttributes?.(row)}>
+                  {selectable ? (
+                    <TableCell valign="top" className="w-8">
+                      <RowCheckbox id={id} />
+                    </TableCell>
+                  ) : null}
+                  {shown.map((column) => (
+                    <TableCell key={column.id} valign="top" className={cn('[overflow-wrap:break-word]', column.cellMaxWidth ?? 'max-w-96', column.cellClassName)}>
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
