@@ -3,7 +3,7 @@ export const TRUNCATED_ID_CLASS = 'inline-block max-w-[7rem] truncate align-bott
 
 /**
  * An id in a table with a button copying it. The button carries no handler of its own (a page
- * holds hundreds): the data table copies `data-copy` on click (components/data-table/data-table.tsx).
+ * holds hundreds): the list around it copies `data-copy` on click (components/data-table/list-scope.tsx).
  * Its classes and icon are single CSS utilities (app/globals.css): a list repeats them per row.
  */
 export function CopyableId({ id, children }: { id: string; children: React.ReactNode }) {

@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { createContext, useContext } from 'react';
-import { useListNavigation, type ListNavigation } from './use-list-navigation';
+import { usePathname, useRouter } from 'next/navigation';
+import { createContext, useCallback, useContext, useTransition } from 'react';
+import { withParams } from '@/lib/entities/list-state';
 
 /** Clicks on these inside a row do their own thing instead of opening the row. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
@@ -18,6 +18,37 @@ function copyText(button: HTMLElement): void {
 }
 
 const isPlainClick = (event: React.MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** The browser's own query: `useSearchParams` catches up with a `replaceState` only later. */
+const currentParams = () => new URLSearchParams(window.location.search);
+
+export interface ListNavigation {
+  /** Goes to the same list with these parameters changed (null removes one). */
+  navigate: (changes: Readonly<Record<string, string | null>>) => void;
+  /** Like `navigate`, replacing the history entry: for filters applied as the operator types, and the column choice. */
+  replace: (changes: Readonly<Record<string, string | null>>) => void;
+  /** True until the new rows arrive. */
+  isPending: boolean;
+}
+
+/**
+ * The URL is the state of a list: every change is a navigation to the same page with other
+ * search parameters, which the server renders.
+ */
+function useListNavigation(): ListNavigation {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [isPending, startTransition] = useTransition();
+  const navigate = useCallback(
+    (changes: Readonly<Record<string, string | null>>) => startTransition(() => router.push(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
+    [router, pathname],
+  );
+  const replace = useCallback(
+    (changes: Readonly<Record<string, string | null>>) => startTransition(() => router.replace(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
+    [router, pathname],
+  );
+  return { navigate, replace, isPending };
+}
 
 const ListNavigationContext = createContext<ListNavigation | null>(null);
 

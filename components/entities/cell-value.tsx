@@ -167,7 +167,8 @@ export interface CellValueProps {
   titles?: ReadonlyMap<string, string | EntityName>;
   /**
    * Plain anchors instead of next/link, for a table whose container navigates them on the
-   * client (DataTable): a page of rows holds a hundred links, and each Link costs render time.
+   * client (ListScope): a page of rows holds a hundred links, and each Link is a client
+   * component to render, send and hydrate.
    */
   plainLinks?: boolean;
 }

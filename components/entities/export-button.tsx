@@ -35,7 +35,7 @@ export function ExportButton({ entity }: { entity: string }) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const run = async () => {
-    // The browser's own query: the shown columns may have changed without a navigation.
+    // The list's filters, order and shown columns, as the browser's own query has them.
     const params = new URLSearchParams(window.location.search);
     // All pages, whatever page the table shows.
     params.delete(LIST_PARAMS.page);
