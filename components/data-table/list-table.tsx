@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ariaSort } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
 import { cn } from '@/lib/utils';
@@ -21,7 +21,7 @@ export interface ListColumn<TData> {
   hideable?: boolean;
   /** Classes of the column's body cells (widths, monospace ids), added to the table's own. */
   cellClassName?: string;
-  /** The body cells' max width class (default `max-w-96`); classes are joined, not merged. */
+  /** The body cells' max width class, instead of the table's `max-w-96`. */
   cellMaxWidth?: string;
 }
 
@@ -68,7 +68,7 @@ export function ListTable<TData>({ columns, rows, getRowId, caption, empty, test
   const ids = rows.map(getRowId);
   return (
     <div className="rounded-md border transition-opacity group-data-[pending]/list:opacity-60">
-      <Table data-testid={testId} className={stickyFirstColumn ? STICKY_FIRST : undefined}>
+      <Table data-testid={testId} className={cn('list-rows', stickyFirstColumn && STICKY_FIRST)}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           <TableRow>
@@ -96,20 +96,20 @@ export function ListTable<TData>({ columns, rows, getRowId, caption, empty, test
           ) : (
             rows.map((row, index) => {
               const id = ids[index]!;
-              const href = rowHref?.(row);
+              // Plain rows and cells: the table's `list-rows` styles them (app/globals.css).
               return (
-                <TableRow key={id} data-row-id={id} data-href={href} className={href ? 'cursor-pointer' : undefined} {...rowAttributes?.(row)}>
+                <tr key={id} data-row-id={id} data-href={rowHref?.(row)} {...rowAttributes?.(row)}>
                   {selectable ? (
-                    <TableCell valign="top" className="w-8">
+                    <td className="w-8">
                       <RowCheckbox id={id} />
-                    </TableCell>
+                    </td>
                   ) : null}
                   {shown.map((column) => (
-                    <TableCell key={column.id} valign="top" className={cn('[overflow-wrap:break-word]', column.cellMaxWidth ?? 'max-w-96', column.cellClassName)}>
+                    <td key={column.id} className={cn(column.cellMaxWidth, column.cellClassName) || undefined}>
                       {column.cell(row)}
-                    </TableCell>
+                    </td>
                   ))}
-                </TableRow>
+                </tr>
               );
             })
           )}

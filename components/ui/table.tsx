@@ -23,7 +23,7 @@ function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return (
     <tr
       data-slot="table-row"
-      className={cn('border-b transition-colors hover:bg-muted/50 has-[[data-row-select]:checked]:bg-muted', className)}
+      className={cn('border-b transition-colors hover:bg-muted/50', className)}
       {...props}
     />
   );
