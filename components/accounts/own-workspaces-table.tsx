@@ -1,5 +1,4 @@
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
@@ -55,5 +54,5 @@ const COLUMNS: ListColumn<OwnWorkspaceRow>[] = [
 
 /** The workspaces `/admin/workspaces` answers for the signed-in operator, as the one table. */
 export function OwnWorkspacesTable({ rows }: { rows: OwnWorkspaceRow[] }) {
-  return <PagedTable columns={COLUMNS} rows={rows} getRowId={(row) => row.id} caption="Your workspaces" empty="You belong to no workspace at the service." testId="own-workspaces" />;
+  return <ListTable columns={COLUMNS} rows={rows} getRowId={(row) => row.id} caption="Your workspaces" empty="You belong to no workspace at the service." testId="own-workspaces" />;
 }

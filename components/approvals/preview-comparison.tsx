@@ -1,5 +1,4 @@
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { Badge } from '@/components/ui/badge';
 import type { PreviewComparison } from '@/lib/approvals/previews';
 
@@ -30,7 +29,7 @@ function columns(withNow: boolean): ListColumn<PreviewComparison>[] {
 /** The stored preview beside the one recomputed now, line by line; what differs is marked. */
 export function PreviewComparisonTable({ lines, withNow }: { lines: PreviewComparison[]; withNow: boolean }) {
   return (
-    <PagedTable
+    <ListTable
       columns={columns(withNow)}
       rows={lines}
       getRowId={(line) => line.label}

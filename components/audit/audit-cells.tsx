@@ -6,8 +6,8 @@ import { auditTargetHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';
 
 /**
- * The audit entries' columns, for the audit page and a record's history alike
- * (audit-entries-table.tsx). Every value is text: params and messages may come from anyone.
+ * The audit entries' columns, for the audit page (audit-entries-table.tsx) and a record's
+ * history (audit-entries-static.tsx) alike. Every value is text: params and messages may come from anyone.
  * The time is the one column the audit page sorts by.
  */
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { readRecordHistory } from '@/lib/audit/data';
 import { auditHref } from '@/lib/entities/hrefs';
-import { AuditEntriesTable } from './audit-entries-table';
+import { AuditEntriesStatic } from './audit-entries-static';
 
 /**
  * The latest audit entries that name one record as a target, for its detail page. `targetType`
@@ -17,7 +17,7 @@ export async function AuditPanel({ targetType, targetId, limit = 10 }: { targetT
           <Link className="text-sm underline" href={auditHref({ target: targetId })}>All {total} entries</Link>
         ) : null}
       </div>
-      {rows.length > 0 ? <AuditEntriesTable rows={rows} showTargets={false} /> : <p className="text-sm text-muted-foreground">No operator action on this record yet.</p>}
+      {rows.length > 0 ? <AuditEntriesStatic rows={rows} showTargets={false} /> : <p className="text-sm text-muted-foreground">No operator action on this record yet.</p>}
     </section>
   );
 }

@@ -3,8 +3,6 @@ import { ariaSort } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
 import { cn } from '@/lib/utils';
 import { EmptyRow } from './empty-row';
-import { PageCheckbox, RowCheckbox } from './row-selection';
-import { SortButton } from './sort-button';
 
 /** One column of a table: its header, how a row's cell shows, and what the operator may do with it. */
 export interface ListColumn<TData> {
@@ -48,22 +46,25 @@ export interface ListTableProps<TData> {
   rowAttributes?: (row: TData) => Readonly<Record<`data-${string}`, string>>;
   /** Where a click on a row goes (ListScope follows it); none: only the row's own links and buttons act. */
   rowHref?: (row: TData) => string;
-  /** The order the rows are in and the order that needs no `sort` parameter; none: no header sorts. */
+  /** The order the rows are in, for `aria-sort`, and the order that needs no `sort` parameter. */
   sort?: { current: SortSpec | null; default: SortSpec | null };
+  /** A header's content (PagedTable's sort buttons); none: the column's header. */
+  renderHeader?: (column: ListColumn<TData>) => React.ReactNode;
   /** Hidden columns are false (the URL's `cols`). */
   visibility?: Readonly<Record<string, boolean>>;
-  /** A checkbox per row and one for the page (inside a SelectionScope). */
-  selectable?: boolean;
+  /** A checkbox for the page and one per row (PagedTable's, inside a SelectionScope). */
+  selection?: { page: (ids: readonly string[]) => React.ReactNode; row: (id: string) => React.ReactNode };
   /** Keeps the first column in view when the table scrolls sideways (lists on the page's background). */
   stickyFirstColumn?: boolean;
 }
 
 /**
  * The one table of the console, rendered where its page renders (on the server for every list):
- * no table code goes to the browser. What it offers the operator (sorting, selection, opening a
- * row) are small client parts inside a ListScope, which also dims it while a new page loads.
+ * no table code goes to the browser, and this markup imports no client code, so a read-only table
+ * (a record's history) ships none. What PagedTable adds for the operator (sorting, selection,
+ * opening a row, paging) are small client parts inside a ListScope.
  */
-export function ListTable<TData>({ columns, rows, getRowId, caption, empty, testId, rowAttributes, rowHref, sort, visibility, selectable = false, stickyFirstColumn = false }: ListTableProps<TData>) {
+export function ListTable<TData>({ columns, rows, getRowId, caption, empty, testId, rowAttributes, rowHref, sort, renderHeader, visibility, selection, stickyFirstColumn = false }: ListTableProps<TData>) {
   const shown = columns.filter((column) => visibility?.[column.id] !== false);
   const ids = rows.map(getRowId);
   return (
@@ -72,38 +73,28 @@ export function ListTable<TData>({ columns, rows, getRowId, caption, empty, test
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           <TableRow>
-            {selectable ? (
+            {selection ? (
               <TableHead scope="col" className="w-8">
-                <PageCheckbox ids={ids} />
+                {selection.page(ids)}
               </TableHead>
             ) : null}
             {shown.map((column) => (
               <TableHead key={column.id} scope="col" aria-sort={sort ? ariaSort(column.id, sort.current) : undefined}>
-                {sort && column.sortable ? (
-                  <SortButton field={column.id} descFirst={column.sortDescFirst ?? false} current={sort.current} defaultSort={sort.default}>
-                    {column.header}
-                  </SortButton>
-                ) : (
-                  column.header
-                )}
+                {renderHeader ? renderHeader(column) : column.header}
               </TableHead>
             ))}
           </TableRow>
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <EmptyRow columnCount={shown.length + (selectable ? 1 : 0)}>{empty}</EmptyRow>
+            <EmptyRow columnCount={shown.length + (selection ? 1 : 0)}>{empty}</EmptyRow>
           ) : (
             rows.map((row, index) => {
               const id = ids[index]!;
               // Plain rows and cells: the table's `list-rows` styles them (app/globals.css).
               return (
                 <tr key={id} data-row-id={id} data-href={rowHref?.(row)} {...rowAttributes?.(row)}>
-                  {selectable ? (
-                    <td className="w-8">
-                      <RowCheckbox id={id} />
-                    </td>
-                  ) : null}
+                  {selection ? <td className="w-8">{selection.row(id)}</td> : null}
                   {shown.map((column) => (
                     <td key={column.id} className={cn(column.cellMaxWidth, column.cellClassName) || undefined}>
                       {column.cell(row)}

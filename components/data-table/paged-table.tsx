@@ -2,11 +2,12 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ColumnChooser } from './column-chooser';
 import { ListScope } from './list-scope';
-import { columnLabel, ListTable, type ListTableProps } from './list-table';
+import { columnLabel, ListTable, type ListColumn, type ListTableProps } from './list-table';
 import { Pagination, type PaginationProps } from './pagination';
-import { SelectionScope } from './row-selection';
+import { PageCheckbox, RowCheckbox, SelectionScope } from './row-selection';
+import { SortButton } from './sort-button';
 
-export type PagedTableProps<TData> = Omit<ListTableProps<TData>, 'selectable'> & {
+export type PagedTableProps<TData> = Omit<ListTableProps<TData>, 'renderHeader' | 'selection'> & {
   /** The page of a longer list the server read; none: every row is shown. */
   pagination?: PaginationProps;
   /** Offers the column chooser; "Default columns" goes back to `defaultVisibility` (none: every column). */
@@ -31,12 +32,24 @@ export type PagedTableProps<TData> = Omit<ListTableProps<TData>, 'selectable'> &
 
 const ALL_SHOWN: Readonly<Record<string, boolean>> = {};
 
+const SELECTION = { page: (ids: readonly string[]) => <PageCheckbox ids={ids} />, row: (id: string) => <RowCheckbox id={id} /> };
+
 /**
  * A table of one page of rows the server read, with what the URL drives around it: filters,
  * column choice, export, row selection and paging. Rendered where its page renders; only the
  * controls are client code.
  */
 export function PagedTable<TData>({ pagination, chooseColumns = false, defaultVisibility = ALL_SHOWN, exportHref, toolbar, tools, actions, notice, selectionKey, ...table }: PagedTableProps<TData>) {
+  const { sort } = table;
+  // A sortable column's header cycles the URL's order.
+  const sortHeader = (column: ListColumn<TData>) =>
+    sort && column.sortable ? (
+      <SortButton field={column.id} descFirst={column.sortDescFirst ?? false} current={sort.current} defaultSort={sort.default}>
+        {column.header}
+      </SortButton>
+    ) : (
+      column.header
+    );
   const chooser = chooseColumns ? (
     <ColumnChooser
       columns={table.columns.map((column) => ({ id: column.id, label: columnLabel(column), hideable: column.hideable ?? true }))}
@@ -74,7 +87,7 @@ export function PagedTable<TData>({ pagination, chooseColumns = false, defaultVi
         </div>
       ) : null}
       {notice}
-      <ListTable {...table} selectable={selectionKey !== undefined} />
+      <ListTable {...table} renderHeader={sort ? sortHeader : undefined} selection={selectionKey === undefined ? undefined : SELECTION} />
       {pagination ? <Pagination {...pagination} /> : null}
     </ListScope>
   );

@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName } from '@/lib/jobs/action-names';
 import type { MessageSampleItem, PlanSampleItem, UserSampleItem } from '@/lib/jobs/types';
@@ -41,9 +40,9 @@ export function DryRunSampleTable({ sample, kind = 'message' }: { sample: PlanSa
     <div className="space-y-1">
       <p className="text-xs text-muted-foreground">{caption}</p>
       {kind === 'user' ? (
-        <PagedTable columns={USER_COLUMNS} rows={sample.filter(isUserSample)} getRowId={(row) => row.id} caption={caption} empty="No user." testId="dry-run-sample" />
+        <ListTable columns={USER_COLUMNS} rows={sample.filter(isUserSample)} getRowId={(row) => row.id} caption={caption} empty="No user." testId="dry-run-sample" />
       ) : (
-        <PagedTable
+        <ListTable
           columns={MESSAGE_COLUMNS}
           rows={sample.filter((item): item is MessageSampleItem => !isUserSample(item))}
           getRowId={(row) => row.id}

@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
@@ -65,7 +64,7 @@ const NO_NAMES: Readonly<Record<string, string>> = {};
 export function JobItemsTable({ rows, kind = 'message', names = NO_NAMES }: { rows: JobItem[]; kind?: ItemKindName; names?: Readonly<Record<string, string>> }) {
   const columns = [seqColumn, kind === 'user' ? userColumn(names) : messageColumn, ...OTHER_COLUMNS];
   return (
-    <PagedTable
+    <ListTable
       columns={columns}
       rows={rows}
       getRowId={(row) => String(row.seq)}

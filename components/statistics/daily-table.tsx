@@ -3,8 +3,7 @@
  * column per status, the day's total and its non-terminal share. The one table, all
  * rows on one page (a year is 366 rows), sorted by day as the service counts them.
  */
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import type { StatisticsTableRow } from '@/lib/statistics/table';
 
 type Column = ListColumn<StatisticsTableRow>;
@@ -39,5 +38,5 @@ export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: Sta
       cell: (row) => <span className="tabular-nums">{row.nonTerminalPercent}</span>,
     },
   ];
-  return <PagedTable columns={columns} rows={rows} getRowId={(row) => row.key} caption={caption} empty="No days in this period." />;
+  return <ListTable columns={columns} rows={rows} getRowId={(row) => row.key} caption={caption} empty="No days in this period." />;
 }

@@ -3,8 +3,7 @@
  * trend-chart-island.tsx) and its numbers as a table, the chart's text alternative, behind a
  * disclosure. A server component: the table is read-only, so it ships no table code.
  */
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import type { ChartPoint } from '@/lib/stuck-trend/types';
 import { TrendChartIsland } from './trend-chart-island';
 
@@ -21,7 +20,7 @@ function TrendTable({ points, statuses, caption }: { points: ChartPoint[]; statu
     ),
     { id: 'gap', header: 'Gap', cellClassName: 'text-xs', cell: (point) => point.error ?? '' },
   ];
-  return <PagedTable columns={columns} rows={points} getRowId={(point) => point.minute} caption={caption} empty="No samples in this period." />;
+  return <ListTable columns={columns} rows={points} getRowId={(point) => point.minute} caption={caption} empty="No samples in this period." />;
 }
 
 export interface TrendPanelProps {

@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import type { ListColumn } from '@/components/data-table/list-table';
-import { PagedTable } from '@/components/data-table/paged-table';
+import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { statusWithRaw } from '@/lib/status-labels';
 
 /** A count and the queue narrowed to it. */
@@ -34,5 +33,5 @@ export function StuckGroupsTable({ rows, buckets }: { rows: StatusGroups[]; buck
       ),
     },
   ];
-  return <PagedTable columns={columns} rows={rows} getRowId={(row) => row.status} caption="Stuck messages by status and time since the last update" empty="No status watched." testId="stuck-groups" />;
+  return <ListTable columns={columns} rows={rows} getRowId={(row) => row.status} caption="Stuck messages by status and time since the last update" empty="No status watched." testId="stuck-groups" />;
 }

@@ -23,6 +23,12 @@ const COLUMNS: ListColumn<Row>[] = [
   { id: 'plan', header: 'Plan', cell: (row) => row.plan },
 ];
 
+// PagedTable's checkboxes are client parts; any markup stands in for them here.
+const SELECTION = {
+  page: () => createElement('input', { type: 'checkbox', 'aria-label': 'Select all on this page' }),
+  row: (id: string) => createElement('input', { type: 'checkbox', 'aria-label': `Select ${id}` }),
+};
+
 const render = (props: Partial<ListTableProps<Row>>) =>
   renderToStaticMarkup(createElement(ListTable<Row>, { columns: COLUMNS, rows: ROWS, getRowId: (row) => row.id, caption: 'Workspaces', empty: 'None.', ...props }));
 
@@ -51,14 +57,14 @@ describe('ListTable', () => {
   });
 
   it('adds a checkbox per row and one for the page when rows can be selected', () => {
-    const html = render({ selectable: true });
+    const html = render({ selection: SELECTION });
     expect(html).toContain('aria-label="Select all on this page"');
     expect(html).toContain('aria-label="Select w1"');
     expect(html).toContain('aria-label="Select w2"');
   });
 
   it('says why there are no rows across every column, the selection column included', () => {
-    const html = render({ rows: [], selectable: true, empty: 'No workspace matches.' });
+    const html = render({ rows: [], selection: SELECTION, empty: 'No workspace matches.' });
     expect(html).toMatch(/<td [^>]*colSpan="3"/);
     expect(html).toContain('No workspace matches.');
   });

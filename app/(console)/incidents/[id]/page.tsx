@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
-import { AuditEntriesTable } from '@/components/audit/audit-entries-table';
+import { AuditEntriesStatic } from '@/components/audit/audit-entries-static';
 import { AffectedWorkspacesList } from '@/components/incidents/affected-workspaces';
 import { IncidentNoteForm, IncidentStatusControls, LinkJobForm } from '@/components/incidents/incident-commands';
 import { IncidentTimeline } from '@/components/incidents/incident-timeline';
@@ -149,7 +149,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
             : ', every action (the incident has no scope)'}
           , oldest first.
         </p>
-        <AuditEntriesTable rows={actions} empty="No operator action in this window yet." />
+        <AuditEntriesStatic rows={actions} empty="No operator action in this window yet." />
       </Section>
 
       <Section title={`Timeline (${notes} ${notes === 1 ? 'note' : 'notes'})`} testId="incident-notes">
