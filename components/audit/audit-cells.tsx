@@ -109,3 +109,14 @@ export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
     ),
   },
 ];
+
+const ENTRY = { 'data-testid': 'audit-entry' } as const;
+
+/** What the audit page's table and a record's history share: columns, row ids, names for tests and assistive technology. */
+export const AUDIT_TABLE_BASE = {
+  columns: AUDIT_COLUMNS,
+  getRowId: (row: AuditRow) => String(row.id),
+  caption: 'Audit entries',
+  testId: 'audit-entries',
+  rowAttributes: () => ENTRY,
+};

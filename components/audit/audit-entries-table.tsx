@@ -3,9 +3,7 @@ import type { AuditRow } from '@/lib/audit/log';
 import { AUDIT_TABLE } from '@/lib/audit/table';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import type { TableParams } from '@/lib/search-params/table';
-import { AUDIT_COLUMNS } from './audit-cells';
-
-const ENTRY = { 'data-testid': 'audit-entry' } as const;
+import { AUDIT_TABLE_BASE } from './audit-cells';
 
 interface AuditEntriesTableProps {
   rows: AuditRow[];
@@ -18,13 +16,9 @@ interface AuditEntriesTableProps {
 export function AuditEntriesTable({ rows, pagination, empty }: AuditEntriesTableProps) {
   return (
     <PagedTable
-      columns={AUDIT_COLUMNS}
+      {...AUDIT_TABLE_BASE}
       rows={rows}
-      getRowId={(row) => String(row.id)}
-      caption="Audit entries"
       empty={empty}
-      testId="audit-entries"
-      rowAttributes={() => ENTRY}
       visibility={pagination.table.visibility}
       pagination={{ page: pagination.page, total: pagination.total, size: pagination.table.size, sizes: PAGE_SIZES, defaultSize: AUDIT_TABLE.defaultSize, rowLabel: pagination.total === 1 ? 'entry' : 'entries' }}
       sort={{ current: pagination.table.sort, default: AUDIT_TABLE.defaultSort }}
