@@ -19,7 +19,7 @@ function copyText(button: HTMLElement): void {
 
 const isPlainClick = (event: React.MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-/** The browser's own query: `useSearchParams` catches up with a `replaceState` only later. */
+/** The browser's own query, read at the moment of a change: the scope need not re-render on every URL change. */
 const currentParams = () => new URLSearchParams(window.location.search);
 
 export interface ListNavigation {

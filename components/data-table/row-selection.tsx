@@ -38,7 +38,7 @@ export function SelectionScope({ viewKey, children }: { viewKey: string; childre
   return <SelectionContext value={selection}>{children}</SelectionContext>;
 }
 
-/** A row's checkbox. The row is highlighted by CSS while it is ticked (components/ui/table.tsx). */
+/** A row's checkbox. The row is highlighted by CSS while it is ticked (`list-rows` in app/globals.css). */
 export function RowCheckbox({ id }: { id: string }) {
   const { ids, set } = useSelection();
   const checked = ids.includes(id);
