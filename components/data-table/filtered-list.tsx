@@ -12,7 +12,7 @@ export interface ListSearch {
   active: readonly ActiveFilter[];
 }
 
-/** One page of a URL-driven list as the server read it, with its filters (agents, domains). */
+/** One page of a URL-driven list as the server read it, with its filters (entity lists, agents, domains). */
 export interface ListPage<TData> extends ListSearch {
   rows: TData[];
   total: number;
@@ -37,7 +37,7 @@ export function listPageTable<TData>({ view, q, filters, active, rows, total, pa
 }
 
 /** A PagedTable's bar as the list's filters and search, its controls at the end. */
-export function listToolbar({ view, q, filters, active }: ListSearch) {
+function listToolbar({ view, q, filters, active }: ListSearch) {
   const withFilters = (controls: React.ReactNode) => (
     <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active}>
       {controls}

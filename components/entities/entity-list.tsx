@@ -1,10 +1,10 @@
-import { listToolbar } from '@/components/data-table/filtered-list';
+import { listPageTable } from '@/components/data-table/filtered-list';
 import type { ListColumn } from '@/components/data-table/list-table';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { BulkJobToolbar, type BulkJobOffer } from '@/components/jobs/bulk-toolbar';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ActiveFilter } from '@/lib/entities/list-params';
-import { columnVisibility, DEFAULT_PAGE_SIZE, listQueryString, PAGE_SIZES, type ListState } from '@/lib/entities/list-state';
+import { columnVisibility, DEFAULT_PAGE_SIZE, listQueryString, type ListState } from '@/lib/entities/list-state';
 import type { ColumnKind, EntityView, NameRecord } from '@/lib/entities/types';
 import { TIME_ENCODINGS } from '@/lib/time';
 import type { RaRecord } from '@/lib/upstream/contract';
@@ -46,20 +46,15 @@ export function EntityList({ view, state, active, rows, total, empty, children, 
   const viewKey = listQueryString(view, { ...state, page: 1, size: DEFAULT_PAGE_SIZE, sort: null, cols: null });
   return (
     <PagedTable
-      toolbar={listToolbar({ view, q: state.q, filters: state.filters, active })}
+      {...listPageTable({ view, q: state.q, filters: state.filters, active, rows, total, page: state.page, size: state.size, sort: state.sort ?? view.defaultSort, empty }, view.label.toLowerCase())}
       columns={columns}
-      rows={rows}
       getRowId={(row) => row.id}
       rowHref={(row) => detailHref(view.name, row.id)}
       caption={view.label}
-      empty={empty}
-      stickyFirstColumn
-      sort={{ current: state.sort ?? view.defaultSort, default: view.defaultSort }}
       visibility={columnVisibility(view, state.cols)}
       defaultVisibility={columnVisibility(view, null)}
       chooseColumns
       actions={children}
-      pagination={{ page: state.page, size: state.size, total, rowLabel: view.label.toLowerCase(), sizes: PAGE_SIZES }}
       notice={bulk ? <BulkJobToolbar offer={bulk} pageIds={rows.map((row) => row.id)} total={total} /> : undefined}
       selectionKey={selectable ? viewKey : undefined}
     />
