@@ -9,3 +9,11 @@ import { clsx, type ClassValue } from 'clsx';
 export function cn(...inputs: ClassValue[]): string {
   return clsx(inputs);
 }
+
+/**
+ * `{ className }` when there are classes, else no prop at all: an RSC payload writes an undefined
+ * prop out (`"className":"$undefined"`), and a table's cells would repeat it hundreds of times.
+ */
+export function classNameProp(className: string | undefined): { className?: string } {
+  return className ? { className } : {};
+}

@@ -1,5 +1,5 @@
-/** An id cut to a column's width with an ellipsis (the whole id stays in the text and the title). */
-export const TRUNCATED_ID_CLASS = 'inline-block max-w-[7rem] truncate align-bottom';
+/** An id cut to a column's width with an ellipsis (app/globals.css). */
+export const TRUNCATED_ID_CLASS = 'truncated-id';
 
 /**
  * An id in a table with a button copying it. The button carries no handler of its own (a page

@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ariaSort } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
-import { cn } from '@/lib/utils';
+import { classNameProp, cn } from '@/lib/utils';
 import { EmptyRow } from './empty-row';
 
 /** One column of a table: its header, how a row's cell shows, and what the operator may do with it. */
@@ -96,7 +96,7 @@ export function ListTable<TData>({ columns, rows, getRowId, caption, empty, test
                 <tr key={id} data-row-id={id} data-href={rowHref?.(row)} {...rowAttributes?.(row)}>
                   {selection ? <td className="w-8">{selection.row(id)}</td> : null}
                   {shown.map((column) => (
-                    <td key={column.id} className={cn(column.cellMaxWidth, column.cellClassName) || undefined}>
+                    <td key={column.id} {...classNameProp(cn(column.cellMaxWidth, column.cellClassName))}>
                       {column.cell(row)}
                     </td>
                   ))}

@@ -60,10 +60,11 @@ function cut(text: string, limit: number): string {
 const PROSE_CHARS = 32;
 
 /** Record links (app/globals.css): one class each, as a list page has dozens. */
-const ID_LINK_CLASS = 'font-mono text-xs whitespace-nowrap record-link';
+const ID_LINK_CLASS = 'record-id-link';
 /**
- * A name may wrap (a table fits the screen better so); the e-mail beside it keeps to one line,
- * cut with an ellipsis when long (whole in the text, for copy and find).
+ * A name may wrap (a table fits the screen better so); the e-mail beside it, muted, keeps to one
+ * line, cut with an ellipsis when long (whole in the text, for copy and find). The utility styles
+ * both, so the name and e-mail elements carry no classes.
  */
 const NAME_LINK_CLASS = 'record-link-named';
 
@@ -81,13 +82,13 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
   // A named link keeps the id in its href and on hover; a detail page shows it too, having room.
   const content = name ? (
     <>
-      <bdi className="font-sans text-sm [overflow-wrap:anywhere]">
+      <bdi>
         <VisibleText text={cut(name.name, TEXT_LIMIT.table)} />
       </bdi>
       {name.email && name.email !== name.name ? (
         <>
           {' '}
-          <bdi className="font-sans text-xs text-muted-foreground">
+          <bdi>
             <VisibleText text={cut(name.email, TEXT_LIMIT.table)} />
           </bdi>
         </>
@@ -140,8 +141,8 @@ function TimeValue({ value, kind, mode }: { value: unknown; kind: TimeEncoding; 
     // Date and time wrap apart in a narrow column, each whole.
     const [day, ...time] = formatUtc(date).split(' ');
     return (
-      <time dateTime={iso} className="tabular-nums">
-        <span className="whitespace-nowrap">{day}</span> <span className="whitespace-nowrap">{time.join(' ')}</span>
+      <time dateTime={iso} className="tabular-nums *:whitespace-nowrap">
+        <span>{day}</span> <span>{time.join(' ')}</span>
       </time>
     );
   }

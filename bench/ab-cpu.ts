@@ -1,0 +1,113 @@
+/**
+ * `npx tsx bench/ab-cpu.ts <console dir A> <console dir B> [path…]`: process CPU per page of two
+ * production builds side by side, in one run, against one emulator, so that a change to a page's
+ * server work can be judged on this noisy machine. Each directory must hold a `next build`
+ * (for example a `git worktree` of another commit, with `cp -al node_modules`). The two consoles
+ * are loaded in alternating batches of sequential requests; CPU comes from /proc (user + system
+ * ticks of each next-server), and the median of the batches is printed per path, with bytes.
+ * AB_BATCHES (default 12) and AB_BATCH (default 25 requests) set the amount of work.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { consoleNodeFlags } from '../scripts/console-runtime';
+import { consoleSessionCookie, machineAccessToken } from './session';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const EMULATOR_URL = 'http://127.0.0.1:4510';
+const PORTS = [3510, 3511] as const;
+const BATCHES = Number(process.env.AB_BATCHES ?? 12);
+const BATCH = Number(process.env.AB_BATCH ?? 25);
+const children: ChildProcess[] = [];
+
+function start(cwd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** User + system CPU of a process so far, in milliseconds (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const [dirA, dirB, ...paths] = process.argv.slice(2);
+  if (!dirA || !dirB) throw new Error('usage: tsx bench/ab-cpu.ts <console dir A> <console dir B> [path…]');
+  const pages = paths.length > 0 ? paths : ['/api/health', '/messages', '/users', '/stuck'];
+  const secret = randomBytes(32).toString('base64url');
+  const base = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  start(ROOT, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'emulator/main.ts'], {
+    ...base,
+    EMULATOR_HOST: '127.0.0.1',
+    EMULATOR_PORT: '4510',
+    EMULATOR_PUBLIC_URL: EMULATOR_URL,
+    EMULATOR_RATE_LIMIT_READ: '1000000',
+  });
+  await waitFor(`${EMULATOR_URL}/healthz`);
+  const consoles = [dirA, dirB].map((dir, index) => {
+    const url = `http://127.0.0.1:${PORTS[index]}`;
+    const child = start(dir, [...consoleNodeFlags(), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])], {
+      ...base,
+      NODE_ENV: 'production',
+      NEXTAUTH_URL: url,
+      NEXTAUTH_SECRET: secret,
+      VOICE_BASE_URL: EMULATOR_URL,
+      VOICE_AUTH_URL: EMULATOR_URL,
+      VOICE_TOKEN_URL: `${EMULATOR_URL}/oauth/token`,
+      VOICE_IDENTITY_URL: `${EMULATOR_URL}/identity`,
+      VOICE_ISSUER: EMULATOR_URL,
+      CONSOLE_DATA_DIR: path.join('.data', `console-db-ab-${index}`),
+      CONSOLE_SESSION_IDLE_MINUTES: '1440',
+    });
+    return { dir, url, child };
+  });
+  await Promise.all(consoles.map((target) => waitFor(`${target.url}/api/health`)));
+  const { accessToken, expiresIn } = await machineAccessToken(EMULATOR_URL);
+  const cookie = await consoleSessionCookie({ secret, accessToken, expiresIn });
+  const load = async (url: string) => (await (await fetch(url, { headers: { cookie } })).text()).length;
+
+  console.log(`A ${dirA}\nB ${dirB}\n${BATCHES} alternating batches of ${BATCH} sequential loads per path\n`);
+  console.log(`${'path'.padEnd(28)} ${'A ms/page'.padStart(10)} ${'B ms/page'.padStart(10)} ${'B/A'.padStart(6)} ${'A KiB'.padStart(7)} ${'B KiB'.padStart(7)}`);
+  for (const page of pages) {
+    for (const target of consoles) for (let warm = 0; warm < 20; warm++) await load(`${target.url}${page}`);
+    const perPage: number[][] = [[], []];
+    const bytes = [0, 0];
+    for (let batch = 0; batch < BATCHES; batch++) {
+      // Alternate which console goes first, so a drift in the machine's load hits both alike.
+      const order = batch % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) {
+        const target = consoles[index]!;
+        const before = cpuMs(target.child.pid!);
+        for (let request = 0; request < BATCH; request++) bytes[index] = await load(`${target.url}${page}`);
+        perPage[index]!.push((cpuMs(target.child.pid!) - before) / BATCH);
+      }
+    }
+    const [a, b] = perPage.map(median) as [number, number];
+    console.log(`${page.padEnd(28)} ${a.toFixed(1).padStart(10)} ${b.toFixed(1).padStart(10)} ${(b / a).toFixed(2).padStart(6)} ${(bytes[0]! / 1024).toFixed(0).padStart(7)} ${(bytes[1]! / 1024).toFixed(0).padStart(7)}`);
+  }
+}
+
+const stop = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  })
+  .finally(stop);
