@@ -10,12 +10,12 @@ const nextConfig = {
   // on and off). Turn it on when browsers reach the console directly over a slow network.
   compress: process.env.CONSOLE_COMPRESS === 'on',
   reactStrictMode: true,
-  // The stylesheet in the HTML itself (experimental.inlineCss): measured side by side, a linked
-  // one showed the first row on screen about 50 ms later on warm loads (three alternating runs,
-  // `npm run bench` first-row section; cold loads the same). The cost: every page carries the CSS
-  // three times (head, RSC payload, and the global error boundary's styles, as Turbopack gives
-  // every module under the root layout its CSS), 123 kB of a list page and ~6 ms of its CPU.
-  experimental: { inlineCss: true },
+  // The stylesheet stays linked (no experimental.inlineCss). Inlined, Next 16.4 sends it three
+  // times per page (the <style>, the RSC payload, and again for the global error boundary, as
+  // Turbopack gives every module under the root layout the root CSS): 136 KiB of a list page's
+  // 326, and 2-4 ms of a page's server CPU (bench/ab-cpu.ts). Three alternating first-row runs
+  // of each (`BENCH_ONLY=first-row npm run bench`) showed no difference on screen: medians cold
+  // 416 ms inlined against 408 linked, warm 372 against 380.
 };
 
 export default nextConfig;
