@@ -76,6 +76,14 @@ test('the messages list names creators (with e-mail), workspaces and channels, o
   expect(channels.some(([text, title]) => title !== '' && text !== '' && text !== title)).toBe(true);
 });
 
+test('a list reads names only for the columns on screen', async ({ page }) => {
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.goto('/messages?cols=id,creator_guid,status');
+  await expect(page.getByTestId('list-total')).toBeVisible();
+  await expect(page.locator('tbody a[href^="/users/"]').first()).toBeVisible();
+  expect(await nameReadCounts()).toEqual({ '/admin/users/info': 1, '/admin/ra/workspaces': 0, '/admin/ra/channels': 0 });
+});
+
 test('the stuck queue names its rows and its most affected workspaces, one batch read each', async ({ page }) => {
   await emulatorControl('requests', { method: 'DELETE' });
   await page.goto('/stuck?refresh=0');

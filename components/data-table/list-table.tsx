@@ -93,7 +93,7 @@ export function ListTable<TData>({ columns, rows, getRowId, caption, empty, test
               const id = ids[index]!;
               // Plain rows and cells: the table's `list-rows` styles them (app/globals.css).
               return (
-                <tr key={id} data-row-id={id} data-href={rowHref?.(row)} {...rowAttributes?.(row)}>
+                <tr key={id} data-row-id={id} {...(rowHref ? { 'data-href': rowHref(row) } : {})} {...rowAttributes?.(row)}>
                   {selection ? <td className="w-8">{selection.row(id)}</td> : null}
                   {shown.map((column) => (
                     <td key={column.id} {...classNameProp(cn(column.cellMaxWidth, column.cellClassName))}>

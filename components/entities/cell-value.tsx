@@ -103,23 +103,24 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
       ) : null}
     </>
   ) : (
-    <bdi>
-      <VisibleText text={cut(id, TEXT_LIMIT[mode])} />
-    </bdi>
+    <VisibleText text={cut(id, TEXT_LIMIT[mode])} />
   );
+  // A bare id isolates its direction on the link itself (dir=auto is what a bdi does) rather
+  // than in one more element per row.
+  const isolate = name ? {} : { dir: 'auto' as const };
   const hover = name ? id : undefined;
   if (plainLinks) {
     // A bare id in a table is cut to fit the column, whole on hover and by its copy button.
     const bare = !name && mode === 'table';
     const link = (
-      <a href={detailHref(entity, id)} data-client-nav="" title={bare ? id : hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
+      <a href={detailHref(entity, id)} data-client-nav="" title={bare ? id : hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
         {content}
       </a>
     );
     return bare ? <CopyableId id={id}>{link}</CopyableId> : link;
   }
   return (
-    <Link href={detailHref(entity, id)} prefetch={false} title={hover} data-linked-id={id} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
+    <Link href={detailHref(entity, id)} prefetch={false} title={hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
       {content}
     </Link>
   );
@@ -186,10 +187,8 @@ export function CellValue({ column, value, mode, selfEntity, titles, plainLinks 
     case 'status':
       // In words ("in progress"), the raw value on hover when it differs (lib/status-labels).
       return typeof value === 'string' ? (
-        <Badge variant={STATUS_VARIANTS[value] ?? 'outline'} title={statusLabel(value) === value ? undefined : value}>
-          <bdi>
-            <VisibleText text={cut(statusLabel(value), 40)} />
-          </bdi>
+        <Badge variant={STATUS_VARIANTS[value] ?? 'outline'} dir="auto" {...(statusLabel(value) === value ? {} : { title: value })}>
+          <VisibleText text={cut(statusLabel(value), 40)} />
         </Badge>
       ) : (
         <TruncatedText text={asText(value)} limit={limit} />

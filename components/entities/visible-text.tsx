@@ -1,10 +1,15 @@
 import { revealInvisible } from '@/lib/visible-text';
 
-/** Text with its invisible characters shown as markers (see lib/visible-text). */
+/**
+ * Text with its invisible characters shown as markers (see lib/visible-text). Text without any
+ * is the string itself, with no fragment around it: tables render this in most cells.
+ */
 export function VisibleText({ text }: { text: string }) {
+  const parts = revealInvisible(text);
+  if (parts.length === 1 && 'text' in parts[0]!) return parts[0].text;
   return (
     <>
-      {revealInvisible(text).map((part, index) =>
+      {parts.map((part, index) =>
         'text' in part ? (
           part.text
         ) : (

@@ -28,12 +28,7 @@ type BadgeProps = React.ComponentProps<'span'> &
 function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
   const Comp = asChild ? Slot : 'span';
   return (
-    <Comp
-      data-slot="badge"
-      data-variant={variant ?? 'default'}
-      className={cn(badgeVariants({ variant }), className)}
-      {...props}
-    />
+    <Comp className={cn(badgeVariants({ variant }), className)} {...props} />
   );
 }
 

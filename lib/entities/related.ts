@@ -42,7 +42,7 @@ export function linkedIds(entity: EntityView, record: Row): Map<string, Set<stri
 }
 
 /** The ids a page of rows links to through its columns (nested tables left out), by target entity. */
-export function linkedColumnIds(entity: EntityView, rows: readonly Row[]): Record<string, string[]> {
+export function linkedColumnIds(entity: Pick<EntityView, 'columns'>, rows: readonly Row[]): Record<string, string[]> {
   const byEntity: Record<string, string[]> = {};
   for (const column of entity.columns) {
     if (!column.linkTo) continue;
