@@ -225,6 +225,8 @@ export function CellValue({ column, value, mode, selfEntity, titles, plainLinks 
       if (value.length === 0) return <Empty />;
       const shown = mode === 'table' ? value.slice(0, TABLE_LIST_ITEMS) : value;
       const itemColumn = { kind: column.linkTo ? ('id' as const) : ('text' as const), linkTo: column.linkTo };
+      // Most lists in a table hold one item (a message's channel): it needs no row of its own.
+      if (value.length === 1) return <CellValue column={itemColumn} value={value[0]} mode={mode} titles={titles} plainLinks={plainLinks} />;
       return (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {shown.map((item, index) => (
