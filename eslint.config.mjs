@@ -9,8 +9,10 @@ const config = [
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'next/link', message: "Use { Link } from '@/components/link' (no prefetching)." }] }],
     },
   },
+  { files: ['components/link.tsx'], rules: { 'no-restricted-imports': 'off' } },
 ];
 
 export default config;

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 /** Longer titles are cut here: a service record's name can be any length. */
 const MAX_TITLE_CHARS = 200;

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { AutoRetry } from '@/components/resilience/auto-retry';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,7 @@ export function UpstreamFailurePanel({ failure, retryHref }: { failure: Upstream
         ) : null}
         <AutoRetry kind={failure.kind} />
         <Button asChild variant="outline" size="sm">
-          <Link href={retryHref} prefetch={false}>
+          <Link href={retryHref}>
             <RotateCw className="size-3.5" aria-hidden /> Retry
           </Link>
         </Button>

@@ -3,7 +3,8 @@
  * page's document carries its rows in the table itself, not in a hidden streamed segment that
  * React swaps in later (`<div hidden id="S:…">` revealed by `$RC`, after its fallback throttle),
  * and the browser's first contentful paint already shows a row. The rows are the service's own
- * first page, read back from the emulator.
+ * first page, read back from the emulator. And a loaded page asks the server for nothing more
+ * until the operator clicks: no link prefetches (components/link.tsx).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_ROW_KEY, FIRST_ROW_PROBE } from '../bench/first-row-probe';
@@ -59,4 +60,23 @@ test('the first contentful paint of the messages list shows its rows', async ({ 
   expect(Number.isFinite(contentful)).toBe(true);
   // Same frame: the row's text is presented with the first contentful paint, not after it.
   expect(row).toBeLessThanOrEqual(contentful + 1);
+});
+
+test('a page load sends no prefetches: the sidebar, tabs and row links fetch a page only when clicked', async ({ page }) => {
+  const rscRequests: string[] = [];
+  page.on('request', (request) => {
+    const headers = request.headers();
+    if (headers['next-router-prefetch'] || headers.rsc) rscRequests.push(request.url());
+  });
+  await page.goto('/approvals');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/stuck?refresh=0');
+  await expect(page.getByTestId('stuck-row').first()).toBeVisible();
+  // Prefetches go out once the page is idle and its links are on screen.
+  await page.waitForTimeout(2_000);
+  expect(rscRequests).toEqual([]);
+  // A click still navigates on the client, fetching that page only.
+  await page.locator('aside').getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Bulk jobs');
+  expect(rscRequests.map((url) => new URL(url).pathname)).toEqual(['/jobs']);
 });

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { AttentionCard } from '@/components/dashboard/attention-card';
 import { JobsCard } from '@/components/dashboard/jobs-card';
 import { StuckCards } from '@/components/dashboard/stuck-cards';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -56,7 +56,7 @@ export function MergePicker({
                 {user.deleted_at ? <span className="ml-2 text-xs text-muted-foreground">(deleted)</span> : null}
               </span>
               <Button asChild size="sm" variant="secondary">
-                <Link href={mergeHref(side === 'source' ? { source: user.id, target: other.id } : { source: other.id, target: user.id })} prefetch={false}>
+                <Link href={mergeHref(side === 'source' ? { source: user.id, target: other.id } : { source: other.id, target: user.id })}>
                   {side === 'source' ? 'Fold this one' : 'Keep this one'}
                   <span className="sr-only"> ({user.email || user.id})</span>
                 </Link>

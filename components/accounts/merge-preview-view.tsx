@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ArrowLeftRight } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ function SideCard({ title, side, testId }: { title: string; side: MergeSide; tes
       <dl className="grid grid-cols-[7rem_1fr] gap-y-2 text-sm">
         <dt className="text-muted-foreground">Name</dt>
         <dd className="[overflow-wrap:anywhere]">
-          <Link href={`/users/${encodeURIComponent(user.id)}`} prefetch={false} className="text-primary underline underline-offset-2">
+          <Link href={`/users/${encodeURIComponent(user.id)}`} className="text-primary underline underline-offset-2">
             <bdi>{accountName(user)}</bdi>
           </Link>
         </dd>
@@ -44,7 +44,7 @@ export function MergePreviewView({ preview }: { preview: MergePreview }) {
           {preview.direction}
         </p>
         <Button asChild variant="outline" size="sm">
-          <Link href={mergeHref({ source: preview.target.user.id, target: preview.source.user.id })} prefetch={false}>
+          <Link href={mergeHref({ source: preview.target.user.id, target: preview.source.user.id })}>
             <ArrowLeftRight className="size-4" aria-hidden /> Swap: keep the other one
           </Link>
         </Button>

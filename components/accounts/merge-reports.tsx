@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import type { StoredMerge } from '@/lib/accounts/merges';
 import { formatUtc } from '@/lib/time';
@@ -27,7 +27,7 @@ export function MergeReports({ merges, highlight }: { merges: readonly StoredMer
             <AlertDescription className="space-y-2">
               <p>
                 {formatUtc(mergedAt)} by <bdi>{operatorEmail}</bdi>. The folded account{' '}
-                <Link href={`/users/${encodeURIComponent(report.sourceId)}`} prefetch={false} className="underline">
+                <Link href={`/users/${encodeURIComponent(report.sourceId)}`} className="underline">
                   {report.sourceId}
                 </Link>{' '}
                 {report.sourceMergedInto === report.targetId ? 'now reads as merged into this one.' : `reads as merged into ${report.sourceMergedInto ?? 'nothing'}: check it.`}{' '}

@@ -2,7 +2,7 @@
  * The small read-only panels of the accounts pages: a titled card, a capped list table, and what
  * a failed read of one panel says. Values from the service render as text only.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -97,7 +97,7 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
       {total !== undefined && total > rows.length && moreHref ? (
         <p className="text-xs text-muted-foreground">
           Showing {rows.length} of {total.toLocaleString('en-US')}.{' '}
-          <Link href={moreHref} prefetch={false} className="text-primary underline underline-offset-2">
+          <Link href={moreHref} className="text-primary underline underline-offset-2">
             See them all
           </Link>
         </p>
@@ -110,7 +110,7 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
 export function RecordLink({ href, name, id }: { href: string; name: string | null | undefined; id: string }) {
   const text = name?.trim() ? name.trim() : id;
   return (
-    <Link href={href} prefetch={false} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
+    <Link href={href} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
       <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
     </Link>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { useState, useTransition } from 'react';
 import { repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
@@ -82,7 +82,7 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
                 {report.changes.map((change) => (
                   <TableRow key={change.channel_guid} data-row-id={change.channel_guid}>
                     <TableCell>
-                      <Link href={`/channels/${encodeURIComponent(change.channel_guid)}`} prefetch={false} className="text-primary underline underline-offset-2">
+                      <Link href={`/channels/${encodeURIComponent(change.channel_guid)}`} className="text-primary underline underline-offset-2">
                         {change.channel_guid}
                       </Link>
                     </TableCell>

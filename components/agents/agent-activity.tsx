@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { CellValue } from '@/components/entities/cell-value';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { MintedTokenEntry } from '@/lib/agents/data';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { approveAndRun, cancelApproval, rejectApproval, reviewBreakGlassRun } from '@/app/(console)/_actions/approvals';

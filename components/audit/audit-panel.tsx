@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { readRecordHistory } from '@/lib/audit/data';
 import { auditHref } from '@/lib/entities/hrefs';
 import { AuditEntriesStatic } from './audit-entries-static';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import type { DomainWriteResult } from '@/app/(console)/_actions/domains';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 

@@ -3,7 +3,7 @@
  * (never as HTML); only http(s) URLs become links or images (lib/safe-url); long text is cut
  * with a way to see all. Used by the tables (client) and the detail pages (server) alike.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ColumnSpec, EntityName } from '@/lib/entities/types';
@@ -120,7 +120,7 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
     return bare ? <CopyableId id={id}>{link}</CopyableId> : link;
   }
   return (
-    <Link href={detailHref(entity, id)} prefetch={false} title={hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
+    <Link href={detailHref(entity, id)} title={hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
       {content}
     </Link>
   );

@@ -3,7 +3,7 @@
  * titles, streamed in), the lists that point back at it (with counts, streamed in), and its
  * nested tables. Everything renders as text through CellValue.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Suspense } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -86,7 +86,7 @@ function RelatedListLinks({ view, id, counts }: { view: EntityView; id: string; 
         const result = counts?.find((count) => count.related === related);
         return (
           <li key={`${related.entity}?${related.param}`}>
-            <Link href={filteredListHref(related.entity, { [related.param]: id })} prefetch={false} className="text-primary underline underline-offset-2">
+            <Link href={filteredListHref(related.entity, { [related.param]: id })} className="text-primary underline underline-offset-2">
               {related.label}
             </Link>{' '}
             <span className="text-muted-foreground tabular-nums">

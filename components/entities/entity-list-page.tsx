@@ -4,7 +4,7 @@
  * entity, in parallel), then the table, rendered here; filters, sorting and paging are small client
  * parts that change the URL.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 'use client';
 
 import { CornerDownLeft, LoaderCircle } from 'lucide-react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
@@ -203,7 +203,6 @@ export function JumpTo() {
                   <li key={candidate.href} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
                     <Link
                       href={candidate.href}
-                      prefetch={false}
                       tabIndex={-1}
                       onClick={() => setState({ phase: 'idle' })}
                       className={cn('flex items-baseline gap-2 rounded px-1 py-1 hover:bg-accent', index === active && 'bg-accent')}

@@ -3,7 +3,7 @@
  * incident, which one (jobs started here are linked to it); and the view's stuck trend, with a
  * link that opens an incident scoped to the view's filter.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { StuckTrendCard } from '@/components/stuck-trend/stuck-trend-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { getConsoleDb } from '@/lib/db';

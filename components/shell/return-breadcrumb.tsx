@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { areaOf, fromPath } from '@/lib/navigation/from';
 

@@ -2,7 +2,7 @@
  * The dashboard's statistics card: the last 7 complete days against the 7 before, and the
  * anomalies of those days, from the same review as the statistics page, which it links to.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ServiceRead } from '@/lib/auth/session';
 import type { StatisticsReview } from '@/lib/statistics/review';

@@ -4,7 +4,7 @@
  * Which zone's days are shown, and a switch: to the operator's zone (the browser's, which the
  * server cannot know) or back to UTC.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { useSyncExternalStore } from 'react';
 import { UTC } from '@/lib/statistics/days';
 import { statisticsHref, type StatisticsQuery } from '@/lib/statistics/query';

@@ -4,7 +4,7 @@
  * its filter. Self-contained (a server component reading its own data), so a page adds it with
  * one element.
  */
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { statusColors } from '@/components/statistics/colors';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { VisibleText } from '@/components/entities/visible-text';
 import type { EntityName } from '@/lib/entities/types';
 

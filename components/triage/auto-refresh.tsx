@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { BACKGROUND_MARK_LINGER_MS, clearBackgroundMark, dialogOpen, rereadInBackground } from '@/components/auth/background-reread';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { statusWithRaw } from '@/lib/status-labels';
 

@@ -1,7 +1,6 @@
 import type { ListColumn } from '@/components/data-table/list-table';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
-import { RecordLink } from '@/components/data-table/record-link';
 import { CellValue } from '@/components/entities/cell-value';
 import { BulkJobToolbar } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
@@ -49,12 +48,17 @@ const missingLabels = (message: Message) => {
   return ARTIFACTS.filter((artifact) => missing.includes(artifact.id)).map((artifact) => artifact.label).join(', ');
 };
 
+/**
+ * The message's id, leading to its page and back here. Like every link repeated in a row, a plain
+ * anchor that the list follows without a page load (components/data-table/list-scope.tsx): a
+ * next/link in each row is a client component to render, send and hydrate.
+ */
 const idLink = (entity: string, id: string | null | undefined, back?: string) =>
   id ? (
     <CopyableId id={id}>
-      <RecordLink href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)} className={`font-mono text-xs underline ${TRUNCATED_ID_CLASS}`}>
+      <a href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)} data-client-nav="" title={id} dir="auto" className={`record-id-link ${TRUNCATED_ID_CLASS}`}>
         {id}
-      </RecordLink>
+      </a>
     </CopyableId>
   ) : (
     '—'
@@ -63,7 +67,7 @@ const idLink = (entity: string, id: string | null | undefined, back?: string) =>
 type Titles = ReadonlyMap<string, EntityName>;
 
 /** A linked record by name (the id on hover and in the link), or its bare id when unnamed. */
-const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} />;
+const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} plainLinks />;
 
 const columnsAt = (now: number, back: string, titles: Titles): ListColumn<Message>[] => [
   { id: 'message', header: 'Message', cell: (row) => idLink('messages', row.id, back) },

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Button } from '@/components/ui/button';
 
 /** An area name that is neither a console area nor an entity the service has. */

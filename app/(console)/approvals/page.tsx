@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ApprovalsTable } from '@/components/approvals/approvals-table';
 import { readApprovalsPage, waitingForOperator } from '@/lib/approvals/data';
 import { approvalSettings } from '@/lib/approvals/policy';

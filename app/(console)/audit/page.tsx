@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { AuditEntriesTable } from '@/components/audit/audit-entries-table';
 import { LiveFilterForm } from '@/components/filters/live-filter-form';
 import { TimePresetButtons } from '@/components/filters/time-presets';

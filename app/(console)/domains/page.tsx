@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { DomainsTable } from '@/components/domains/domains-table';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { ParamIssues } from '@/components/param-issues';

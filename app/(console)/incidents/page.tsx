@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { IncidentsTable, type IncidentListItem } from '@/components/incidents/incidents-table';
 import { ParamIssues } from '@/components/param-issues';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { AnomalyList } from '@/components/statistics/anomaly-list';
 import { ChartPanel } from '@/components/statistics/chart-panel';
 import { statusColors } from '@/components/statistics/colors';
@@ -52,8 +52,6 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
             <Link
               key={days}
               href={statisticsHref(query, { preset: days })}
-              // Each period is a full read of the service: fetched when chosen, not on hover.
-              prefetch={false}
               aria-current={query.preset === days ? 'page' : undefined}
               className={cn('rounded-md border px-3 py-1.5 text-sm', query.preset === days ? 'bg-primary text-primary-foreground' : 'hover:bg-accent')}
             >

@@ -1,6 +1,6 @@
 import { requestTime } from '@/lib/request-time';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { StuckTable } from '@/components/triage/stuck-table';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { AgentsNav } from '@/components/agents/agents-nav';
 import { CreateAgentDialog } from '@/components/agents/create-agent-dialog';
 import { OwnAgentsTable } from '@/components/agents/own-agents-table';

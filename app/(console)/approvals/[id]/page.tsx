@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { notFound } from 'next/navigation';
 import { ApprovalStatusBadges } from '@/components/approvals/approvals-table';
 import { DecisionPanel, type DecisionOptions } from '@/components/approvals/decision-panel';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { notFound } from 'next/navigation';
 import { MergeReports } from '@/components/accounts/merge-reports';
 import { UserAvatar } from '@/components/accounts/user-avatar';
@@ -106,7 +106,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
         {mergeable ? (
           merge.allowed ? (
             <Button asChild variant="outline" size="sm">
-              <Link href={`/users/merge?source=${encodeURIComponent(user.id)}`} prefetch={false}>
+              <Link href={`/users/merge?source=${encodeURIComponent(user.id)}`}>
                 Merge into…
               </Link>
             </Button>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { MergeConfirmForm } from '@/components/accounts/merge-confirm-form';
 import { MergePicker, mergeHref } from '@/components/accounts/merge-picker';
 import { MergePreviewView } from '@/components/accounts/merge-preview-view';
@@ -65,7 +65,7 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
       {source && !target ? (
         <p className="text-sm">
           Folding <code>{source}</code>.{' '}
-          <Link href={mergeHref({ target: source })} prefetch={false} className="text-primary underline">
+          <Link href={mergeHref({ target: source })} className="text-primary underline">
             Keep it instead
           </Link>
         </p>
@@ -90,11 +90,11 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
             <AlertDescription>
               <p>{preview.data.refusal.message}</p>
               <p>
-                <Link href={mergeHref({ source })} prefetch={false} className="underline">
+                <Link href={mergeHref({ source })} className="underline">
                   Pick another account to keep
                 </Link>{' '}
                 or{' '}
-                <Link href={mergeHref({ target })} prefetch={false} className="underline">
+                <Link href={mergeHref({ target })} className="underline">
                   another account to fold
                 </Link>
                 .
