@@ -8,7 +8,8 @@ import type { BenchSection } from '../context';
 import { clientWeightSection } from './client-weight';
 import { firstRowSection } from './first-row';
 import { memorySection } from './memory';
+import { pageViewsSection } from './page-views';
 import { scaleSection } from './scale';
 import { serverTimeSection } from './server-time';
 
-export const SECTIONS: readonly BenchSection[] = [firstRowSection, clientWeightSection, serverTimeSection, memorySection, scaleSection];
+export const SECTIONS: readonly BenchSection[] = [firstRowSection, clientWeightSection, serverTimeSection, pageViewsSection, memorySection, scaleSection];

@@ -1,0 +1,119 @@
+/**
+ * Page views in a browser against the page's document alone (issue 17: measured as users feel
+ * it). The other server sections load pages over HTTP, so they never see what a page makes the
+ * browser ask after it loads: link prefetches, re-reads, API calls. Until this section existed,
+ * each page load in Chromium sent about 30 prefetch requests (8-12 ms of server CPU each) that no
+ * budget saw. For each page: the console's process CPU per document request (sequential fetches
+ * with the session cookie), then per page view in Chromium (a fresh page in one warm context,
+ * loaded and left idle for a moment, as an operator reading it would), and the requests a view
+ * sent to the console besides its document and static files. The console works in the
+ * background too (the job runner's and samplers' polling): its CPU per second with no requests,
+ * measured before each round, is taken out of both figures for the wall time they took.
+ * Budget: a page view costs the server at most 2x its document. Not 1x: with no other request
+ * at all, a browser's navigation still measured 1.2-1.9x a bare fetch of the same document (its
+ * headers, the session's activity, a slower reader); the storm this guards against was 4-14x.
+ */
+import { readFileSync } from 'node:fs';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { budgetRow, median, ratio, round1, type BudgetRow, type BudgetSpec } from '../budgets';
+import type { BenchContext, BenchSection } from '../context';
+
+const PAGES = ['/messages', '/stuck?refresh=0', '/approvals', '/'];
+const VIEWS = Math.max(2, Number(process.env.BENCH_PAGE_VIEWS ?? 8));
+const FETCHES = 20;
+/** How long a view stays open after its load event: what a page asks for when idle goes out by then. */
+const IDLE_MS = 2_000;
+
+/** User + system CPU of a process so far, in milliseconds (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU ms per wall second over `work`, less what the console spends in the background meanwhile. */
+async function cpuOver(context: BenchContext, idlePerSecond: number, work: () => Promise<void>): Promise<number> {
+  const before = cpuMs(context.consolePid);
+  const started = performance.now();
+  await work();
+  return cpuMs(context.consolePid) - before - (idlePerSecond * (performance.now() - started)) / 1000;
+}
+
+/** The console's CPU per second with no requests at all. */
+async function idleCpuPerSecond(context: BenchContext): Promise<number> {
+  const before = cpuMs(context.consolePid);
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  return (cpuMs(context.consolePid) - before) / ((performance.now() - started) / 1000);
+}
+
+async function documentCpu(context: BenchContext, idlePerSecond: number, path: string): Promise<number> {
+  const load = async () => void (await (await fetch(`${context.consoleUrl}${path}`, { headers: { cookie: context.cookie } })).text());
+  for (let warm = 0; warm < 5; warm++) await load();
+  return (await cpuOver(context, idlePerSecond, async () => {
+    for (let index = 0; index < FETCHES; index++) await load();
+  })) / FETCHES;
+}
+
+/** Server CPU per view (idle time included) and the console requests per view other than the document and static files. */
+async function viewCpu(context: BenchContext, idlePerSecond: number, browserContext: BrowserContext, path: string): Promise<{ cpu: number; extraRequests: number; examples: string[] }> {
+  const view = async (extra?: string[]) => {
+    const page = await browserContext.newPage();
+    if (extra) {
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === context.consoleUrl && !request.isNavigationRequest() && !url.pathname.startsWith('/_next/static/')) extra.push(`${url.pathname}${url.search}`);
+      });
+    }
+    await page.goto(`${context.consoleUrl}${path}`, { waitUntil: 'load', timeout: 30_000 });
+    await page.waitForTimeout(IDLE_MS);
+    await page.close();
+  };
+  await view();
+  const extra: string[] = [];
+  const cpu = (await cpuOver(context, idlePerSecond, async () => {
+    for (let index = 0; index < VIEWS; index++) await view(extra);
+  })) / VIEWS;
+  return { cpu, extraRequests: extra.length / VIEWS, examples: [...new Set(extra)].slice(0, 5) };
+}
+
+export const pageViewsSection: BenchSection = {
+  name: 'page-views',
+  async run(context) {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const rows: BudgetRow[] = [];
+    const details: Record<string, unknown> = {};
+    try {
+      const browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const separator = context.cookie.indexOf('=');
+      await browserContext.addCookies([{ name: context.cookie.slice(0, separator), value: context.cookie.slice(separator + 1), url: context.consoleUrl }]);
+      // Seeded avatars point at hosts outside this machine: never fetch them.
+      await browserContext.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+      for (const path of PAGES) {
+        context.log(`page views: ${path}, ${FETCHES} documents then ${VIEWS} views in Chromium…`);
+        // Two rounds, documents then views each time, so a drift in the machine's load hits both.
+        const documents: number[] = [];
+        const views: Awaited<ReturnType<typeof viewCpu>>[] = [];
+        const idle: number[] = [];
+        for (let round = 0; round < 2; round++) {
+          idle.push(await idleCpuPerSecond(context));
+          documents.push(await documentCpu(context, idle[round]!, path));
+          views.push(await viewCpu(context, idle[round]!, browserContext, path));
+        }
+        const documentMs = median(documents);
+        const viewMs = median(views.map((result) => result.cpu));
+        const extraRequests = median(views.map((result) => result.extraRequests));
+        const spec: BudgetSpec = { id: `page-views.${path}`, title: `page view in Chromium / its document, server CPU, ${path}`, comparison: 'at-most', limit: 2, unit: 'x' };
+        rows.push(
+          budgetRow(spec, ratio(viewMs, documentMs), {
+            anchor: `document ${round1(documentMs)} ms, view ${round1(viewMs)} ms`,
+            note: `${extraRequests} other console requests per view${views[0]!.examples.length ? ` (${views[0]!.examples.join(', ')})` : ''}; idle console ${idle.map(round1).join(' / ')} ms CPU a second, taken out`,
+          }),
+        );
+        details[path] = { documentMs: documents, viewMs: views.map((result) => result.cpu), idleMsPerSecond: idle, extraRequests, examples: views[0]!.examples };
+      }
+    } finally {
+      await browser.close();
+    }
+    return { rows, details };
+  },
+};
