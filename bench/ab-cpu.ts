@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { consoleNodeFlags } from '../scripts/console-runtime';
+import { benchConsoleEnv } from './console-env';
 import { consoleSessionCookie, machineAccessToken } from './session';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -59,19 +60,11 @@ async function main(): Promise<void> {
   await waitFor(`${EMULATOR_URL}/healthz`);
   const consoles = [dirA, dirB].map((dir, index) => {
     const url = `http://127.0.0.1:${PORTS[index]}`;
-    const child = start(dir, [...consoleNodeFlags(), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])], {
-      ...base,
-      NODE_ENV: 'production',
-      NEXTAUTH_URL: url,
-      NEXTAUTH_SECRET: secret,
-      VOICE_BASE_URL: EMULATOR_URL,
-      VOICE_AUTH_URL: EMULATOR_URL,
-      VOICE_TOKEN_URL: `${EMULATOR_URL}/oauth/token`,
-      VOICE_IDENTITY_URL: `${EMULATOR_URL}/identity`,
-      VOICE_ISSUER: EMULATOR_URL,
-      CONSOLE_DATA_DIR: path.join('.data', `console-db-ab-${index}`),
-      CONSOLE_SESSION_IDLE_MINUTES: '1440',
-    });
+    const child = start(
+      dir,
+      [...consoleNodeFlags(), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])],
+      benchConsoleEnv({ consoleUrl: url, emulatorUrl: EMULATOR_URL, secret, dataDir: path.join('.data', `console-db-ab-${index}`), base }),
+    );
     return { dir, url, child };
   });
   await Promise.all(consoles.map((target) => waitFor(`${target.url}/api/health`)));

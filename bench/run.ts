@@ -29,6 +29,7 @@ import { failedRow, failures, formatTable, type BudgetRow } from './budgets';
 import type { BenchContext, FaultRule } from './context';
 import { SECTIONS } from './sections';
 import { peerPort } from './sections/first-row';
+import { benchConsoleEnv } from './console-env';
 import { consoleSessionCookie, machineAccessToken } from './session';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -129,19 +130,11 @@ async function main(): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROF;
   // A V8 CPU profile of the console, written when the bench stops it (not allowed in NODE_OPTIONS).
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const consoleProcess = start('console', [...profileArgs, ...consoleNodeFlags(), nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)], {
-    ...baseEnv,
-    NODE_ENV: 'production',
-    NEXTAUTH_URL: CONSOLE_URL,
-    NEXTAUTH_SECRET: secret,
-    VOICE_BASE_URL: EMULATOR_URL,
-    VOICE_AUTH_URL: EMULATOR_URL,
-    VOICE_TOKEN_URL: `${EMULATOR_URL}/oauth/token`,
-    VOICE_IDENTITY_URL: `${EMULATOR_URL}/identity`,
-    VOICE_ISSUER: EMULATOR_URL,
-    CONSOLE_DATA_DIR: path.join('.data', 'console-db-bench'),
-    CONSOLE_SESSION_IDLE_MINUTES: '1440',
-  });
+  const consoleProcess = start(
+    'console',
+    [...profileArgs, ...consoleNodeFlags(), nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)],
+    benchConsoleEnv({ consoleUrl: CONSOLE_URL, emulatorUrl: EMULATOR_URL, secret, dataDir: path.join('.data', 'console-db-bench'), base: baseEnv }),
+  );
   await waitForHttp(`${CONSOLE_URL}/api/health`, consoleProcess, 120_000);
 
   const { accessToken, expiresIn } = await machineAccessToken(EMULATOR_URL);
