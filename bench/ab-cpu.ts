@@ -9,10 +9,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { consoleNodeFlags } from '../scripts/console-runtime';
 import { benchConsoleEnv } from './console-env';
+import { processCpuMs } from './process-cpu';
 import { consoleSessionCookie, machineAccessToken } from './session';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -34,12 +34,6 @@ async function waitFor(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer`);
-}
-
-/** User + system CPU of a process so far, in milliseconds (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -83,9 +77,9 @@ async function main(): Promise<void> {
       const order = batch % 2 === 0 ? [0, 1] : [1, 0];
       for (const index of order) {
         const target = consoles[index]!;
-        const before = cpuMs(target.child.pid!);
+        const before = processCpuMs(target.child.pid!);
         for (let request = 0; request < BATCH; request++) bytes[index] = await load(`${target.url}${page}`);
-        perPage[index]!.push((cpuMs(target.child.pid!) - before) / BATCH);
+        perPage[index]!.push((processCpuMs(target.child.pid!) - before) / BATCH);
       }
     }
     const [a, b] = perPage.map(median) as [number, number];

@@ -15,10 +15,10 @@
  * this guards against was 150-300 ms. The background's own bursts (a sampler's read every 15 s)
  * only ever add, so each side is the least of its rounds, not their median.
  */
-import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { budgetRow, median, round1, type BudgetRow, type BudgetSpec } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
+import { processCpuMs } from '../process-cpu';
 
 const PAGES = ['/messages', '/stuck?refresh=0', '/approvals', '/'];
 const VIEWS = Math.max(2, Number(process.env.BENCH_PAGE_VIEWS ?? 8));
@@ -26,26 +26,20 @@ const FETCHES = 20;
 /** How long a view stays open after its load event: what a page asks for when idle goes out by then. */
 const IDLE_MS = 2_000;
 
-/** User + system CPU of a process so far, in milliseconds (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** CPU ms per wall second over `work`, less what the console spends in the background meanwhile. */
+/** The console's CPU during `work`, in ms, less what it spends in the background over that time. */
 async function cpuOver(context: BenchContext, idlePerSecond: number, work: () => Promise<void>): Promise<number> {
-  const before = cpuMs(context.consolePid);
+  const before = processCpuMs(context.consolePid);
   const started = performance.now();
   await work();
-  return cpuMs(context.consolePid) - before - (idlePerSecond * (performance.now() - started)) / 1000;
+  return processCpuMs(context.consolePid) - before - (idlePerSecond * (performance.now() - started)) / 1000;
 }
 
 /** The console's CPU per second with no requests at all. */
 async function idleCpuPerSecond(context: BenchContext): Promise<number> {
-  const before = cpuMs(context.consolePid);
+  const before = processCpuMs(context.consolePid);
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 4_000));
-  return (cpuMs(context.consolePid) - before) / ((performance.now() - started) / 1000);
+  return (processCpuMs(context.consolePid) - before) / ((performance.now() - started) / 1000);
 }
 
 async function documentCpu(context: BenchContext, idlePerSecond: number, path: string): Promise<number> {
@@ -56,7 +50,7 @@ async function documentCpu(context: BenchContext, idlePerSecond: number, path: s
   })) / FETCHES;
 }
 
-/** Server CPU per view (idle time included) and the console requests per view other than the document and static files. */
+/** Server CPU per view (background taken out) and the console requests per view other than the document and static files. */
 async function viewCpu(context: BenchContext, idlePerSecond: number, browserContext: BrowserContext, path: string): Promise<{ cpu: number; extraRequests: number; examples: string[] }> {
   const view = async (extra?: string[]) => {
     const page = await browserContext.newPage();
