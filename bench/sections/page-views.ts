@@ -7,12 +7,12 @@
  * with the session cookie), then per page view in Chromium (a fresh page in one warm context,
  * loaded and left idle for a moment, as an operator reading it would), and the requests a view
  * sent to the console besides its document and static files. The console works in the
- * background too (the job runner's and samplers' polling): its CPU per second with no requests,
- * measured before each round, is taken out of both figures for the wall time they took.
+ * background too (the job runner's and samplers' polling, 5-30 ms of CPU a second): each document
+ * fetch is followed by the same idle time as a view, so both sides carry it alike.
  * Budget: a page view costs the server at most 25 ms of CPU more than its document. With no
- * other request at all a browser's navigation still measured 4-15 ms more than a bare fetch of
+ * other request at all a browser's navigation still measured 1-16 ms more than a bare fetch of
  * the same document (its headers, the session's activity, a slower reader); the prefetch storm
- * this guards against was 150-300 ms. The background's own bursts (a sampler's read every 15 s)
+ * this guards against was 175-294 ms. The background's own bursts (a sampler's read every 15 s)
  * only ever add, so each side is the least of its rounds, not their median.
  */
 import { chromium, type BrowserContext } from '@playwright/test';
@@ -21,37 +21,31 @@ import type { BenchContext, BenchSection } from '../context';
 import { processCpuMs } from '../process-cpu';
 
 const PAGES = ['/messages', '/stuck?refresh=0', '/approvals', '/'];
-const VIEWS = Math.max(2, Number(process.env.BENCH_PAGE_VIEWS ?? 8));
-const FETCHES = 20;
+const VIEWS = Math.max(2, Number(process.env.BENCH_PAGE_VIEWS ?? 6));
 /** How long a view stays open after its load event: what a page asks for when idle goes out by then. */
 const IDLE_MS = 2_000;
 
-/** The console's CPU during `work`, in ms, less what it spends in the background over that time. */
-async function cpuOver(context: BenchContext, idlePerSecond: number, work: () => Promise<void>): Promise<number> {
+/** The console's CPU during `work`, in ms. */
+async function cpuDuring(context: BenchContext, work: () => Promise<void>): Promise<number> {
   const before = processCpuMs(context.consolePid);
-  const started = performance.now();
   await work();
-  return processCpuMs(context.consolePid) - before - (idlePerSecond * (performance.now() - started)) / 1000;
+  return processCpuMs(context.consolePid) - before;
 }
 
-/** The console's CPU per second with no requests at all. */
-async function idleCpuPerSecond(context: BenchContext): Promise<number> {
-  const before = processCpuMs(context.consolePid);
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, 4_000));
-  return (processCpuMs(context.consolePid) - before) / ((performance.now() - started) / 1000);
-}
-
-async function documentCpu(context: BenchContext, idlePerSecond: number, path: string): Promise<number> {
+/** Server CPU per document fetch, each followed by a view's idle time. */
+async function documentCpu(context: BenchContext, path: string): Promise<number> {
   const load = async () => void (await (await fetch(`${context.consoleUrl}${path}`, { headers: { cookie: context.cookie } })).text());
-  for (let warm = 0; warm < 5; warm++) await load();
-  return (await cpuOver(context, idlePerSecond, async () => {
-    for (let index = 0; index < FETCHES; index++) await load();
-  })) / FETCHES;
+  await load();
+  return (await cpuDuring(context, async () => {
+    for (let index = 0; index < VIEWS; index++) {
+      await load();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    }
+  })) / VIEWS;
 }
 
-/** Server CPU per view (background taken out) and the console requests per view other than the document and static files. */
-async function viewCpu(context: BenchContext, idlePerSecond: number, browserContext: BrowserContext, path: string): Promise<{ cpu: number; extraRequests: number; examples: string[] }> {
+/** Server CPU per view and the console requests per view other than the document and static files. */
+async function viewCpu(context: BenchContext, browserContext: BrowserContext, path: string): Promise<{ cpu: number; extraRequests: number; examples: string[] }> {
   const view = async (extra?: string[]) => {
     const page = await browserContext.newPage();
     if (extra) {
@@ -66,7 +60,7 @@ async function viewCpu(context: BenchContext, idlePerSecond: number, browserCont
   };
   await view();
   const extra: string[] = [];
-  const cpu = (await cpuOver(context, idlePerSecond, async () => {
+  const cpu = (await cpuDuring(context, async () => {
     for (let index = 0; index < VIEWS; index++) await view(extra);
   })) / VIEWS;
   return { cpu, extraRequests: extra.length / VIEWS, examples: [...new Set(extra)].slice(0, 5) };
@@ -85,15 +79,13 @@ export const pageViewsSection: BenchSection = {
       // Seeded avatars point at hosts outside this machine: never fetch them.
       await browserContext.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
       for (const path of PAGES) {
-        context.log(`page views: ${path}, ${FETCHES} documents then ${VIEWS} views in Chromium…`);
+        context.log(`page views: ${path}, ${VIEWS} documents then ${VIEWS} views in Chromium…`);
         // Two rounds, documents then views each time, so a drift in the machine's load hits both.
         const documents: number[] = [];
         const views: Awaited<ReturnType<typeof viewCpu>>[] = [];
-        const idle: number[] = [];
         for (let round = 0; round < 2; round++) {
-          idle.push(await idleCpuPerSecond(context));
-          documents.push(await documentCpu(context, idle[round]!, path));
-          views.push(await viewCpu(context, idle[round]!, browserContext, path));
+          documents.push(await documentCpu(context, path));
+          views.push(await viewCpu(context, browserContext, path));
         }
         const documentMs = Math.min(...documents);
         const viewMs = Math.min(...views.map((result) => result.cpu));
@@ -102,10 +94,10 @@ export const pageViewsSection: BenchSection = {
         rows.push(
           budgetRow(spec, round1(viewMs - documentMs), {
             anchor: `document ${round1(documentMs)} ms, view ${round1(viewMs)} ms`,
-            note: `${extraRequests} other console requests per view${views[0]!.examples.length ? ` (${views[0]!.examples.join(', ')})` : ''}; idle console ${idle.map(round1).join(' / ')} ms CPU a second, taken out`,
+            note: `${extraRequests} other console requests per view${views[0]!.examples.length ? ` (${views[0]!.examples.join(', ')})` : ''}`,
           }),
         );
-        details[path] = { documentMs: documents, viewMs: views.map((result) => result.cpu), idleMsPerSecond: idle, extraRequests, examples: views[0]!.examples };
+        details[path] = { documentMs: documents, viewMs: views.map((result) => result.cpu), extraRequests, examples: views[0]!.examples };
       }
     } finally {
       await browser.close();
