@@ -16,11 +16,6 @@ const VIEWS = [...ENTITY_DEFINITIONS.flatMap((entity) => (entity.views ?? []).ma
 
 test.describe.configure({ timeout: 360_000 });
 
-test.beforeEach(async ({ context }) => {
-  // Seeded avatars point at hosts outside this machine: never fetch them.
-  await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
-});
-
 /** The first record of an entity, from the service itself. */
 async function firstRecordId(entity: string): Promise<string> {
   const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?range=${encodeURIComponent('[0,0]')}`, {

@@ -23,8 +23,7 @@ interface Workspace { id: string; owner_guid: string | null; deleted_at: string 
 interface Member { id: string; role_cd: string }
 interface Channel { id: string; visibility?: string; json_collaborators?: { user_id: string; role: string; status: string }[] }
 
-test.beforeEach(async ({ page, context }) => {
-  await context.route((url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost', (route) => route.abort());
+test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com');
 });
 
