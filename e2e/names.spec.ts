@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_EMULATOR_URL } from './stack';
 import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
-import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
+import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, signIn } from './support';
 
 const NAME_READS = ['/admin/users/info', '/admin/ra/workspaces', '/admin/ra/channels'];
 
@@ -110,7 +110,7 @@ test('a failed name read leaves the ids, and the page works', async ({ page }) =
   await expect(page.locator('tbody a[href^="/workspaces/"]').first()).toHaveAttribute('title', /.+/);
 });
 
-test("a user's related tables name workspaces and channels, one batch read each for the page", async ({ page }, testInfo) => {
+test("a user's related tables name workspaces and channels, one batch read each for the page, and its messages and agents are read once", async ({ page }, testInfo) => {
   // A creator whose recent messages (the ten the user page shows) include one in a named workspace.
   const recent = await service<{ creator_guid: string }[]>(`/admin/ra/messages?sort=${encodeURIComponent('["message_ts","DESC"]')}&range=${encodeURIComponent('[0,49]')}`);
   let subject: { user: string; workspace: string; title: string } | null = null;
@@ -137,7 +137,18 @@ test("a user's related tables name workspaces and channels, one batch read each 
   // Names are read by id lists (filter={"id":[...]}): one per entity for the whole page, not one per row.
   const batchReads = (path: string, entries: Awaited<ReturnType<typeof emulatorRequests>>) =>
     entries.filter((entry) => entry.path === path && new URLSearchParams(entry.query).get('filter')?.startsWith('{"id":[')).length;
+  // The related count of the user's messages is the total of the page's own list of them, read once.
+  const countResponse = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?range=${encodeURIComponent('[0,0]')}&filter=${encodeURIComponent(JSON.stringify({ creator_guid: user }))}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
+  const messageTotal = Number(countResponse.headers.get('content-range')?.split('/')[1]);
+  const relatedMessages = page.getByRole('region', { name: 'Related lists' }).locator('li').filter({ has: page.locator('a[href^="/messages?"]') });
+  await expect(relatedMessages).toContainText(`(${messageTotal.toLocaleString('en-US')})`);
   const entries = await emulatorRequests();
+  const fromPage = await operatorRequests();
+  const readsOfUser = (path: string, field: string) => fromPage.filter((entry) => entry.path === path && (JSON.parse(new URLSearchParams(entry.query).get('filter') ?? '{}') as Record<string, unknown>)[field] === user).length;
+  expect(readsOfUser('/admin/ra/messages', 'creator_guid')).toBe(1);
+  expect(readsOfUser('/admin/ra/agents', 'creator_id')).toBe(1);
   expect(batchReads('/admin/ra/workspaces', entries)).toBe(1);
   expect(batchReads('/admin/ra/channels', entries)).toBeLessThanOrEqual(1);
   expect(entries.filter((entry) => entry.path === '/admin/users/info').length).toBeLessThanOrEqual(1);

@@ -62,6 +62,32 @@ describe('UpstreamClient', () => {
     expect(hits).toHaveLength(2);
   });
 
+  it('counts with the total of a list read of the same filter in flight, and on its own when that read fails', async () => {
+    handler = (req, res) => setTimeout(() => (req.url?.includes('fail') ? json(res, 503, { errmsg: 'down' }) : json(res, 200, [], { 'content-range': 'messages 0-9/31' })), 20);
+    const upstream = client({ readRetries: 0 });
+    const rows = z.looseObject({ id: z.string() });
+    const list = listRecords(upstream, 'messages', { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 9 }, filter: { creator_guid: 'u1' } }, rows);
+    const [listed, counted, other] = await Promise.all([list, countRecords(upstream, 'messages', { creator_guid: 'u1' }), countRecords(upstream, 'messages', { creator_guid: 'u2' })]);
+    expect(listed.total).toBe(31);
+    expect(counted).toBe(31);
+    expect(other).toBe(31);
+    // The list and the other creator's count: the first count took the list's total.
+    expect(hits.map((hit) => decodeURIComponent(hit.url))).toEqual([
+      '/admin/ra/messages?sort=["message_ts","DESC"]&range=[0,9]&filter={"creator_guid":"u1"}',
+      '/admin/ra/messages?range=[0,0]&filter={"creator_guid":"u2"}',
+    ]);
+    // Once the list has answered, a count reads again.
+    expect(await countRecords(upstream, 'messages', { creator_guid: 'u1' })).toBe(31);
+    expect(hits).toHaveLength(3);
+    // A failed list read: the count asked meanwhile is read on its own.
+    hits = [];
+    const failing = listRecords(upstream, 'messages', { range: { start: 0, end: 9 }, filter: { q: 'fail' } }, rows).catch((error: unknown) => error);
+    const count = countRecords(upstream, 'messages', { q: 'fail' }).catch((error: unknown) => error);
+    expect(await failing).toBeInstanceOf(UpstreamError);
+    expect(await count).toBeInstanceOf(UpstreamError);
+    expect(hits).toHaveLength(2);
+  });
+
   it('sends an identical read asked while it is in flight once, and again once it has answered', async () => {
     handler = (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 20);
     const upstream = client();

@@ -42,11 +42,14 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   const entity = findEntity('users');
   if (!entity) throw new Error('registry: users is not declared');
   const view = entityView(entity);
+  // The page's own lists go out first: the related counts of the same filters (messages and
+  // agents by creator) then take their totals instead of reading them again (countRecords).
+  const dataRead = readUserPageData(upstream, id);
   // The generic detail's related counts go out with the record's own read.
   const counts = countRelated(upstream, view, id);
   const [read, data, merges] = await Promise.all([
     readFromService(getRecord(upstream, 'users', id, userSchema)),
-    readUserPageData(upstream, id),
+    dataRead,
     getConsoleDb().then((db) => mergesInto(db, id)),
   ]);
   if (!read.ok) {
