@@ -71,7 +71,7 @@ export const pageViewsSection: BenchSection = {
       const separator = context.cookie.indexOf('=');
       await browserContext.addCookies([{ name: context.cookie.slice(0, separator), value: context.cookie.slice(separator + 1), url: context.consoleUrl }]);
       for (const path of PAGES) {
-        context.log(`page views: ${path}, ${VIEWS} documents then ${VIEWS} views in Chromium…`);
+        context.log(`page views: ${path}, ${VIEWS} pairs of a view in Chromium and a fetch of its document…`);
         await view(context, browserContext, path, []);
         await documentFetch(context, path, 0);
         const pairs: { viewMs: number; documentMs: number }[] = [];
