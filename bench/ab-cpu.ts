@@ -6,6 +6,8 @@
  * are loaded in alternating batches of sequential requests; CPU comes from /proc (user + system
  * ticks of each next-server), and the median of the batches is printed per path, with bytes.
  * AB_BATCHES (default 12) and AB_BATCH (default 25 requests) set the amount of work.
+ * AB_NODE_FLAGS_B runs B with other Node flags (as CONSOLE_NODE_FLAGS would, `none` for Node's
+ * defaults): the same directory twice then compares two runtime settings of one build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${PORTS[index]}`;
     const child = start(
       dir,
-      [...consoleNodeFlags(), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])],
+      [...consoleNodeFlags(index === 1 && process.env.AB_NODE_FLAGS_B ? { CONSOLE_NODE_FLAGS: process.env.AB_NODE_FLAGS_B } : process.env), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])],
       benchConsoleEnv({ consoleUrl: url, emulatorUrl: EMULATOR_URL, secret, dataDir: path.join('.data', `console-db-ab-${index}`), base }),
     );
     return { dir, url, child };
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
   const cookie = await consoleSessionCookie({ secret, accessToken, expiresIn });
   const load = async (url: string) => (await (await fetch(url, { headers: { cookie } })).text()).length;
 
-  console.log(`A ${dirA}\nB ${dirB}\n${BATCHES} alternating batches of ${BATCH} sequential loads per path\n`);
+  console.log(`A ${dirA}\nB ${dirB}${process.env.AB_NODE_FLAGS_B ? ` with Node flags ${process.env.AB_NODE_FLAGS_B}` : ''}\n${BATCHES} alternating batches of ${BATCH} sequential loads per path\n`);
   console.log(`${'path'.padEnd(28)} ${'A ms/page'.padStart(10)} ${'B ms/page'.padStart(10)} ${'B/A'.padStart(6)} ${'A KiB'.padStart(7)} ${'B KiB'.padStart(7)}`);
   for (const page of pages) {
     for (const target of consoles) for (let warm = 0; warm < 20; warm++) await load(`${target.url}${page}`);
