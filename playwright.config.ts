@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_CONSOLE_PORT, E2E_CONSOLE_URL, E2E_REPORT_FILE, E2E_STACK_ENV } from './e2e/stack';
-
-const LOOPBACK_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
+import { CHROMIUM_LOOPBACK_ONLY, chromiumPath } from './scripts/system-packages';
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,11 +20,8 @@ export default defineConfig({
     baseURL: E2E_CONSOLE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // No name but loopback resolves: seeded avatars and hostile records point at hosts outside
-      // this machine, and must never be fetched. Not a Playwright route, which would turn off the
-      // browser's HTTP cache and make every navigation download the console's scripts again.
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', LOOPBACK_ONLY],
+      executablePath: chromiumPath(process.env),
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', CHROMIUM_LOOPBACK_ONLY],
     },
   },
   webServer: {

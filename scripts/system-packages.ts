@@ -10,10 +10,18 @@ import path from 'node:path';
 
 export type Env = Record<string, string | undefined>;
 
-/** Where Playwright launches Chromium from (see playwright.config.ts). */
+/** Where Playwright launches Chromium from (see playwright.config.ts and the bench). */
 export function chromiumPath(env: Env): string {
   return env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
+
+/**
+ * A Chromium flag: no host name but loopback resolves. Seeded avatars and hostile records point
+ * at hosts outside this machine, which the browser tests and the bench must never fetch. Not a
+ * Playwright route, which would turn off the browser's HTTP cache, so that every navigation
+ * would download the console's scripts again, as no operator's browser does.
+ */
+export const CHROMIUM_LOOPBACK_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
 
 /** Whether initdb and pg_ctl exist where tests/support/postgres.ts looks for them. */
 function hasPostgresBinaries(env: Env, exists: (file: string) => boolean, listDir: (dir: string) => string[]): boolean {

@@ -20,13 +20,13 @@
 import { chromium, type BrowserContext } from '@playwright/test';
 import { budgetRow, median, round1, type BudgetRow, type BudgetSpec } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
+import { CHROMIUM_LOOPBACK_ONLY, chromiumPath } from '../../scripts/system-packages';
 import { processCpuMs } from '../process-cpu';
 
 const PAGES = ['/messages', '/stuck?refresh=0', '/approvals', '/'];
 const VIEWS = Math.max(2, Number(process.env.BENCH_PAGE_VIEWS ?? 6));
 /** How long a view stays open after its load event: what a page asks for when idle goes out by then. */
 const IDLE_MS = 2_000;
-const LOOPBACK_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 
 /** The console's CPU during `work`, in ms, and how long `work` took. */
 async function cpuDuring(context: BenchContext, work: () => Promise<void>): Promise<{ cpu: number; wallMs: number }> {
@@ -60,10 +60,7 @@ async function documentFetch(context: BenchContext, path: string, wallMs: number
 export const pageViewsSection: BenchSection = {
   name: 'page-views',
   async run(context) {
-    // Seeded avatars point at hosts outside this machine: no name but loopback resolves. Not a
-    // Playwright route, which turns off the browser's HTTP cache: every view would then download
-    // the console's scripts and styles again, as no operator's browser does.
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [LOOPBACK_ONLY] });
+    const browser = await chromium.launch({ executablePath: chromiumPath(process.env), args: [CHROMIUM_LOOPBACK_ONLY] });
     const rows: BudgetRow[] = [];
     const details: Record<string, unknown> = {};
     try {
