@@ -2,7 +2,8 @@
  * An in-memory table of rows keyed by `id`, with the indexes lists and operations need:
  *   - equality indexes (field value -> rows), declared per table;
  *   - element indexes for array fields (each element -> rows), e.g. a message's channel_guids;
- *   - sorted indexes by (field, id), for any field.
+ *   - sorted indexes by (field, id), for any field;
+ *   - tallies: how many rows have each value of a key read from some fields (a day and a status).
  * Every index is built on first use (a large table starts in the time it takes to read it) and
  * maintained on every change after that. Rows change only through `update`, so the indexes
  * always agree with the rows.
@@ -48,6 +49,7 @@ export class Table<Row extends { id: string }> {
   private readonly sorted = new Map<keyof Row & string, Row[]>();
   /** Free-text indexes by their fields (text-index.ts), built on first search. */
   private readonly texts: TextIndex<Row>[] = [];
+  private readonly tallies = new Map<string, Tally<Row>>();
 
   constructor(rows: Iterable<Row>, options: TableOptions<Row> = {}) {
     this.indexedFields = new Set(options.indexed ?? []);
@@ -120,6 +122,30 @@ export class Table<Row extends { id: string }> {
     return index;
   }
 
+  /**
+   * How many rows have each key, where `keyOf` reads only `fields`: built under `name` on first
+   * use and kept true on every change after, so a count over a million rows is a lookup. A name
+   * stands for one key function: later calls with the name get its tally as it is.
+   */
+  tally(name: string, fields: readonly (keyof Row & string)[], keyOf: (row: Row) => string): ReadonlyMap<string, number> {
+    let tally = this.tallies.get(name);
+    if (!tally) {
+      tally = { fields: new Set(fields), keyOf, counts: new Map() };
+      for (const row of this.byId.values()) count(tally, keyOf(row), 1);
+      this.tallies.set(name, tally);
+    }
+    return tally.counts;
+  }
+
+  hasTally(name: string): boolean {
+    return this.tallies.has(name);
+  }
+
+  /** How many tallies are kept (each costs a key per change of its fields). */
+  get tallyCount(): number {
+    return this.tallies.size;
+  }
+
   private equalityIndex(field: keyof Row & string): Map<FieldValue, Set<Row>> {
     let index = this.equality.get(field);
     if (!index) {
@@ -148,11 +174,13 @@ export class Table<Row extends { id: string }> {
       for (const element of elementsOf(row[field])) addTo(index, element, row);
     }
     for (const [field, index] of this.sorted) index.splice(insertionPoint(index, row, field), 0, row);
+    for (const tally of this.tallies.values()) count(tally, tally.keyOf(row), 1);
     for (const index of this.texts) index.invalidate();
   }
 
   delete(row: Row): void {
     if (this.byId.get(row.id) !== row) return;
+    for (const tally of this.tallies.values()) count(tally, tally.keyOf(row), -1);
     for (const [field, index] of this.sorted) removeSorted(index, row, field);
     for (const [field, index] of this.equality) index.get(normalise(row[field]))?.delete(row);
     for (const [field, index] of this.elements) {
@@ -175,8 +203,10 @@ export class Table<Row extends { id: string }> {
     if (rebuild) for (const field of touched) this.sorted.delete(field);
     for (const index of this.texts) if (index.reads([...touched])) index.invalidate();
 
+    const recounted = [...this.tallies.values()].filter((tally) => [...touched].some((field) => tally.fields.has(field)));
     for (const [row, change] of changes) {
       if (this.byId.get(row.id) !== row) throw new Error(`row ${row.id} is not stored in this table`);
+      const keysBefore = recounted.map((tally) => tally.keyOf(row));
       for (const field of Object.keys(change) as (keyof Row & string)[]) {
         const next = (change as Partial<Row>)[field] as Row[typeof field];
         const previous = row[field];
@@ -194,8 +224,28 @@ export class Table<Row extends { id: string }> {
         if (elementIndex) for (const element of elementsOf(next)) addTo(elementIndex, element, row);
         if (sortedIndex) sortedIndex.splice(insertionPoint(sortedIndex, row, field), 0, row);
       }
+      recounted.forEach((tally, index) => {
+        const before = keysBefore[index]!;
+        const after = tally.keyOf(row);
+        if (after === before) return;
+        count(tally, before, -1);
+        count(tally, after, 1);
+      });
     }
   }
+}
+
+interface Tally<Row> {
+  fields: ReadonlySet<string>;
+  keyOf: (row: Row) => string;
+  counts: Map<string, number>;
+}
+
+/** Adds `delta` to a key's count; a key no row has any more is dropped, as a fresh count would. */
+function count<Row>(tally: Tally<Row>, key: string, delta: number): void {
+  const next = (tally.counts.get(key) ?? 0) + delta;
+  if (next === 0) tally.counts.delete(key);
+  else tally.counts.set(key, next);
 }
 
 const EMPTY: ReadonlySet<never> = new Set<never>();

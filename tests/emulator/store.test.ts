@@ -1,5 +1,5 @@
 /**
- * The in-memory store on its own: indexes stay true through inserts, updates and deletes, and
+ * The in-memory store on its own: indexes and tallies stay true through inserts, updates and deletes, and
  * every list plan (sorting candidates, walking a sorted index, a walk abandoned for a sort)
  * answers exactly what a brute-force reading of the rows answers.
  */
@@ -35,6 +35,13 @@ function makeRows(count: number, seed: number): Row[] {
       name: random.chance(0.2) ? null : random.pick(['Alpha', 'beta', 'Gamma <b>', 'delta', 'ÉPSILON']),
     };
   });
+}
+
+/** A fresh count of rows by key, keys no row has left out. */
+function tallyOf(rows: readonly Row[], keyOf: (row: Row) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(keyOf(row), (counts.get(keyOf(row)) ?? 0) + 1);
+  return counts;
 }
 
 const newTable = (rows: Row[]) => new Table(rows, { indexed: ['status', 'group'], elementIndexed: ['tags'] });
@@ -113,6 +120,10 @@ describe('listRows', () => {
     listRows(table, { conditions: [{ kind: 'contains', field: 'tags', values: ['a'] }], sort: { field: 'updated', order: 'ASC' }, start: 0, end: 0 });
     for (const field of ['status', 'group', 'score', 'name', 'updated'] as const) table.sortedBy(field);
     table.where('group', null);
+    const statusByGroup = (row: Row) => `${row.status}/${row.group ?? '-'}`;
+    table.tally('status-group', ['status', 'group'], statusByGroup);
+    const scores = (row: Row) => String(row.score);
+    table.tally('score', ['score'], scores);
     let live = [...rows];
     for (let i = 0; i < 1500; i++) {
       const action = random.next();
@@ -154,6 +165,9 @@ describe('listRows', () => {
       );
     }
     expect(table.containing('tags', 'a').size).toBe(live.filter((row) => row.tags.includes('a')).length);
+    expect(table.tally('status-group', ['status', 'group'], statusByGroup)).toEqual(tallyOf(live, statusByGroup));
+    expect(table.tally('score', ['score'], scores)).toEqual(tallyOf(live, scores));
+    expect(table.tallyCount).toBe(2);
     const random2 = createRandom(17);
     for (let i = 0; i < 100; i++) {
       const request = randomRequest(random2);
