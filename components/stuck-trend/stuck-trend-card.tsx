@@ -11,17 +11,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { requestTime } from '@/lib/request-time';
 import { readServiceTrend } from '@/lib/stuck-trend/data';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
-import { bucketed, chartPoints, type TrendPoint } from '@/lib/stuck-trend/types';
+import { bucketed } from '@/lib/stuck-trend/types';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { TrendPanel } from './trend-panel';
 
 const HOURS = 24;
 /** The table alternative's rows: a day by the quarter hour (96 rows), not 1,440 minutes. */
 const TABLE_BUCKET_MINUTES = 15;
-
-function onlyStatuses(points: TrendPoint[], statuses: readonly string[]): TrendPoint[] {
-  return points.map((point) => ({ ...point, counts: point.counts === null ? null : Object.fromEntries(statuses.map((status) => [status, point.counts?.[status] ?? 0])) }));
-}
 
 interface StuckTrendCardProps {
   /** The statuses drawn; default the non-terminal ones, as the dashboard counts them. */
@@ -34,7 +30,7 @@ interface StuckTrendCardProps {
 
 export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openIncidentHref, unsampledFilters = [] }: StuckTrendCardProps) {
   const settings = stuckSamplerSettings();
-  const points = onlyStatuses(await readServiceTrend(HOURS, requestTime()), statuses);
+  const points = await readServiceTrend(HOURS, requestTime());
   const shown = [...statuses];
   return (
     <Card data-testid="stuck-trend-card">
@@ -55,8 +51,8 @@ export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openInc
           </p>
         ) : (
           <TrendPanel
-            points={chartPoints(points)}
-            tablePoints={chartPoints(bucketed(points, TABLE_BUCKET_MINUTES))}
+            points={points}
+            tablePoints={bucketed(points, TABLE_BUCKET_MINUTES)}
             statuses={shown}
             colors={statusColors(shown)}
             caption={`Stuck messages per status, last ${HOURS} hours, one row per ${TABLE_BUCKET_MINUTES} minutes (UTC)`}

@@ -5,10 +5,10 @@
  * status, a gap where a sample failed (never a drop to zero), minutes in UTC.
  */
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartPoint } from '@/lib/stuck-trend/types';
+import { minuteLabel, type ChartSeries } from '@/lib/stuck-trend/types';
 
 export interface TrendChartProps {
-  points: ChartPoint[];
+  series: ChartSeries;
   statuses: string[];
   colors: Record<string, string>;
   height: number;
@@ -16,8 +16,8 @@ export interface TrendChartProps {
   marker?: { label: string; text: string };
 }
 
-export default function TrendChart({ points, statuses, colors, height, marker }: TrendChartProps) {
-  const data = points.map((point) => ({ label: point.label, ...Object.fromEntries(statuses.map((status) => [status, point.counts === null ? null : (point.counts[status] ?? 0)])) }));
+export default function TrendChart({ series, statuses, colors, height, marker }: TrendChartProps) {
+  const data = series.minutes.map((minute, index) => ({ label: minuteLabel(minute), ...Object.fromEntries(statuses.map((status) => [status, series.counts[status]?.[index] ?? null])) }));
   return (
     <ResponsiveContainer width="100%" height={height}>
       <LineChart accessibilityLayer={false} data={data} margin={{ top: 12, right: 8, bottom: 0, left: 0 }}>

@@ -4,14 +4,16 @@
  * disclosure. A server component: the table is read-only, so it ships no table code.
  */
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
-import type { ChartPoint } from '@/lib/stuck-trend/types';
+import { chartSeries, type TrendPoint } from '@/lib/stuck-trend/types';
 import { TrendChartIsland } from './trend-chart-island';
 
-function TrendTable({ points, statuses, caption }: { points: ChartPoint[]; statuses: string[]; caption: string }) {
-  const columns: ListColumn<ChartPoint>[] = [
-    { id: 'minute', header: 'Minute (UTC)', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (point) => point.minute.slice(0, 16).replace('T', ' ') },
+const minuteText = (point: TrendPoint) => point.minute.toISOString().slice(0, 16).replace('T', ' ');
+
+function TrendTable({ points, statuses, caption }: { points: readonly TrendPoint[]; statuses: string[]; caption: string }) {
+  const columns: ListColumn<TrendPoint>[] = [
+    { id: 'minute', header: 'Minute (UTC)', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: minuteText },
     ...statuses.map(
-      (status): ListColumn<ChartPoint> => ({
+      (status): ListColumn<TrendPoint> => ({
         id: `status:${status}`,
         header: status,
         cellClassName: 'tabular-nums',
@@ -20,13 +22,13 @@ function TrendTable({ points, statuses, caption }: { points: ChartPoint[]; statu
     ),
     { id: 'gap', header: 'Gap', cellClassName: 'text-xs', cell: (point) => point.error ?? '' },
   ];
-  return <ListTable columns={columns} rows={points} getRowId={(point) => point.minute} caption={caption} empty="No samples in this period." />;
+  return <ListTable columns={columns} rows={points} getRowId={minuteText} caption={caption} empty="No samples in this period." />;
 }
 
 export interface TrendPanelProps {
-  points: ChartPoint[];
+  points: readonly TrendPoint[];
   /** The table's rows, when they are fewer than the chart's (the dashboard's 24 hours by the quarter hour). */
-  tablePoints?: ChartPoint[];
+  tablePoints?: readonly TrendPoint[];
   statuses: string[];
   colors: Record<string, string>;
   caption: string;
@@ -48,7 +50,7 @@ export function TrendPanel({ points, tablePoints, statuses, colors, caption, hei
         ))}
       </div>
       <div aria-hidden="true">
-        <TrendChartIsland points={points} statuses={statuses} colors={colors} height={height} marker={marker} />
+        <TrendChartIsland series={chartSeries(points, statuses)} statuses={statuses} colors={colors} height={height} marker={marker} />
       </div>
       <p className="text-xs text-muted-foreground">
         {points.length - gaps} samples{gaps > 0 ? `, ${gaps} gaps (not read or not sampled; not zero)` : ''}. Times in UTC.

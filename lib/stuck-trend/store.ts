@@ -38,20 +38,24 @@ export async function pruneSamples(db: Queryable, retentionDays: number, now: Da
   return rows.length;
 }
 
-const sampleRowSchema = z.object({ minute: z.date(), counts: z.record(z.string(), z.number()).nullable(), error: z.string().nullable(), sampled_at: z.date().nullable() });
+/** One sample as readTrend aggregates it: [epoch ms, counts, error, whether it was sampled]. */
+const sampleSchema = z.tuple([z.number().int(), z.record(z.string(), z.number()).nullable(), z.string().nullable(), z.boolean()]);
+const samplesSchema = z.array(sampleSchema);
 
 /**
  * A scope's samples in [from, to), oldest first. A slot claimed but never filled (its console
- * stopped mid-read) is a gap too.
+ * stopped mid-read) is a gap too. The rows come as one JSON array: a day is 1,440 rows, and
+ * PGlite's per-row decoding made them 10-14 ms of a dashboard's server time against 4 ms so.
  */
 export async function readTrend(db: Queryable, scope: string, from: Date, to: Date): Promise<TrendPoint[]> {
-  const rows = await db.query(`SELECT minute, counts, error, sampled_at FROM stuck_samples WHERE scope = $1 AND minute >= $2 AND minute < $3 ORDER BY minute`, [
-    scope,
-    from.toISOString(),
-    to.toISOString(),
-  ]);
-  return rows.map((row) => {
-    const sample = sampleRowSchema.parse(row);
-    return { minute: sample.minute, counts: sample.counts, error: sample.counts === null ? (sample.error ?? (sample.sampled_at ? 'no counts' : 'not sampled yet')) : null };
-  });
+  const [row] = await db.query<{ samples: string }>(
+    `SELECT coalesce(json_agg(json_build_array((extract(epoch FROM minute) * 1000)::int8, counts, error, sampled_at IS NOT NULL) ORDER BY minute), '[]')::text AS samples
+       FROM stuck_samples WHERE scope = $1 AND minute >= $2 AND minute < $3`,
+    [scope, from.toISOString(), to.toISOString()],
+  );
+  return samplesSchema.parse(JSON.parse(row?.samples ?? '[]')).map(([minute, counts, error, sampled]) => ({
+    minute: new Date(minute),
+    counts,
+    error: counts === null ? (error ?? (sampled ? 'no counts' : 'not sampled yet')) : null,
+  }));
 }

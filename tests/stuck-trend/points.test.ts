@@ -1,6 +1,6 @@
-/** The trend's points for charts: unsampled slots become gaps, and a day's table is bucketed. */
+/** The trend's points for charts: unsampled slots become gaps, a day's table is bucketed, the chart gets columns. */
 import { describe, expect, it } from 'vitest';
-import { bucketed, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
+import { bucketed, chartSeries, minuteLabel, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
 const sample = (minute: number, processing: number | null): TrendPoint => ({ minute: at(minute), counts: processing === null ? null : { processing, paused: 1 }, error: processing === null ? 'server 503' : null });
@@ -21,5 +21,11 @@ describe('trend points', () => {
     expect(trendTotal(sample(0, 4))).toBe(5);
     expect(trendTotal(sample(0, 4), ['processing'])).toBe(4);
     expect(trendTotal(sample(0, null))).toBeNull();
+  });
+
+  it('gives the chart one column per status asked, a gap as null in every column and a missing status as zero', () => {
+    const series = chartSeries([sample(0, 4), sample(1, null), sample(2, 0)], ['processing', 'paused', 'initializing']);
+    expect(series.minutes.map(minuteLabel)).toEqual(['10:00', '10:01', '10:02']);
+    expect(series.counts).toEqual({ processing: [4, null, 0], paused: [1, null, 1], initializing: [0, null, 0] });
   });
 });

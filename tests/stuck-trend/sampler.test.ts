@@ -9,7 +9,7 @@ import { openConsoleDb, type ConsoleDb } from '@/lib/db';
 import { openIncident, setIncidentStatus } from '@/lib/incidents/store';
 import type { JobsUpstream } from '@/lib/jobs/service-credential';
 import { slotOf, startStuckSampler, type StuckSampler } from '@/lib/stuck-trend/sampler';
-import { claimSlot, pruneSamples, readTrend, recordCounts } from '@/lib/stuck-trend/store';
+import { claimSlot, pruneSamples, readTrend, recordCounts, recordGap } from '@/lib/stuck-trend/store';
 import { incidentScopeKey, SERVICE_SCOPE } from '@/lib/stuck-trend/types';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
 import { WATCHABLE_STATUSES } from '@/lib/triage/stuck';
@@ -87,6 +87,9 @@ describe.skipIf(postgres.skipReason !== null)(`two samplers on one ${postgres.ti
       expect(Object.keys(row.counts ?? {}).sort()).toEqual([...WATCHABLE_STATUSES].sort());
       expect(Object.values(row.counts ?? {}).every((count) => Number.isInteger(count) && count >= 0)).toBe(true);
     }
+    // The trend reads them back as they were written, in the same order.
+    const trend = await readTrend(second, SERVICE_SCOPE, new Date(T0 - MINUTE), new Date(T0 + 4 * MINUTE));
+    expect(trend.map((point) => [point.minute.getTime(), point.counts, point.error])).toEqual(rows.map((row) => [row.minute.getTime(), row.counts, null]));
   });
 });
 
@@ -130,6 +133,23 @@ describe('one sampler on PGlite', () => {
     await setIncidentStatus(database.db, { id: 'usr_o', email: 'ops@example.com' }, incident.id, 'resolved');
     clock.now += MINUTE;
     expect(await each.sampleOnce()).toEqual([SERVICE_SCOPE]);
+  });
+
+  it('reads a scope back in [from, to), oldest first: counts, gaps with their error, and slots never filled', async () => {
+    const scope = 'read-test';
+    const minute = (offset: number) => new Date(T0 + offset * MINUTE);
+    expect(await readTrend(database.db, scope, minute(0), minute(10))).toEqual([]);
+    for (const offset of [3, 0, 1, 2, 5]) await claimSlot(database.db, minute(offset), scope, 'console-1');
+    await recordCounts(database.db, minute(0), scope, { processing: 7, paused: 0 });
+    await recordCounts(database.db, minute(3), scope, { processing: 2 });
+    await recordGap(database.db, minute(1), scope, 'service answered 503');
+    const points = await readTrend(database.db, scope, minute(0), minute(5));
+    expect(points).toEqual([
+      { minute: minute(0), counts: { processing: 7, paused: 0 }, error: null },
+      { minute: minute(1), counts: null, error: 'service answered 503' },
+      { minute: minute(2), counts: null, error: 'not sampled yet' },
+      { minute: minute(3), counts: { processing: 2 }, error: null },
+    ]);
   });
 
   it('prunes samples older than the retention and keeps the rest', async () => {

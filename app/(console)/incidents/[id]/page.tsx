@@ -27,7 +27,6 @@ import { toJobRow } from '@/lib/jobs/job-row';
 import { JOBS_TABLE } from '@/lib/jobs/search-params';
 import { requestTime } from '@/lib/request-time';
 import { defaultTableParams } from '@/lib/search-params/table';
-import { chartPoints } from '@/lib/stuck-trend/types';
 import { formatUtc } from '@/lib/time';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import './print.css';
@@ -61,7 +60,6 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   const names = await readNames(upstream, {
     workspaces: [...(incident.affectedAtOpen?.workspaces ?? []), ...(affectedNow.ok ? affectedNow.data.workspaces : [])].map((entry) => entry.workspaceGuid).filter((guid) => guid !== '(none)'),
   });
-  const points = chartPoints(trend);
   const startLabel = incident.openedAt.toISOString().slice(11, 16);
   const notes = events.filter((event) => event.kind === 'note').length;
 
@@ -100,11 +98,11 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
       <IncidentStatusControls incidentId={incident.id} status={incident.status} permission={can.status} />
 
       <Section title="Stuck messages by the minute" testId="incident-trend">
-        {points.length === 0 ? (
+        {trend.length === 0 ? (
           <p className="text-sm text-muted-foreground">No samples yet for this scope: the console samples it every minute while the incident is not resolved.</p>
         ) : (
           <TrendPanel
-            points={points}
+            points={trend}
             statuses={trendStatuses}
             colors={statusColors(trendStatuses)}
             caption={`Stuck messages per status in the incident's scope, by the minute (UTC), from ${formatUtc(read.window.from)}`}
