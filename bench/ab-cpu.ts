@@ -16,6 +16,7 @@ import { consoleNodeFlags } from '../scripts/console-runtime';
 import { benchConsoleEnv } from './console-env';
 import { processCpuMs } from './process-cpu';
 import { consoleSessionCookie, machineAccessToken } from './session';
+import { seedSteadyState } from './steady-state';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const EMULATOR_URL = 'http://127.0.0.1:4510';
@@ -54,12 +55,14 @@ async function main(): Promise<void> {
     EMULATOR_RATE_LIMIT_READ: '1000000',
   });
   await waitFor(`${EMULATOR_URL}/healthz`);
+  const dataDirs = [dirA, dirB].map((_, index) => path.join('.data', `console-db-ab-${index}`));
+  for (const [index, dir] of [dirA, dirB].entries()) await seedSteadyState(path.resolve(dir, dataDirs[index]!));
   const consoles = [dirA, dirB].map((dir, index) => {
     const url = `http://127.0.0.1:${PORTS[index]}`;
     const child = start(
       dir,
       [...consoleNodeFlags(index === 1 && process.env.AB_NODE_FLAGS_B ? { CONSOLE_NODE_FLAGS: process.env.AB_NODE_FLAGS_B } : process.env), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])],
-      benchConsoleEnv({ consoleUrl: url, emulatorUrl: EMULATOR_URL, secret, dataDir: path.join('.data', `console-db-ab-${index}`), base }),
+      benchConsoleEnv({ consoleUrl: url, emulatorUrl: EMULATOR_URL, secret, dataDir: dataDirs[index]!, base }),
     );
     return { dir, url, child };
   });

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the console for production, starts the emulator and the console on
- * loopback ports of their own, signs an operator in, then runs the sections of
+ * loopback ports of their own, with the console's database as after a day of running
+ * (`bench/steady-state.ts`), signs an operator in, then runs the sections of
  * `bench/sections/index.ts` (first row on screen beside react-admin, client weight, server time
  * per page, memory, …). Prints one table with every budget, the measured value, the anchor and
  * PASS or FAIL, and writes `bench/results/latest.json`. `npm run bench -- --check` exits
@@ -31,6 +32,7 @@ import { SECTIONS } from './sections';
 import { peerPort } from './sections/first-row';
 import { benchConsoleEnv } from './console-env';
 import { consoleSessionCookie, machineAccessToken } from './session';
+import { seedSteadyState } from './steady-state';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LOG_DIR = path.join(ROOT, '.data', 'bench');
@@ -130,10 +132,13 @@ async function main(): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROF;
   // A V8 CPU profile of the console, written when the bench stops it (not allowed in NODE_OPTIONS).
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const dataDir = path.join('.data', 'console-db-bench');
+  const seeded = await seedSteadyState(path.join(ROOT, dataDir));
+  log(`console database as after a day of running: ${seeded} minute(s) of stuck samples added (bench/steady-state.ts)`);
   const consoleProcess = start(
     'console',
     [...profileArgs, ...consoleNodeFlags(), nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)],
-    benchConsoleEnv({ consoleUrl: CONSOLE_URL, emulatorUrl: EMULATOR_URL, secret, dataDir: path.join('.data', 'console-db-bench'), base: baseEnv }),
+    benchConsoleEnv({ consoleUrl: CONSOLE_URL, emulatorUrl: EMULATOR_URL, secret, dataDir, base: baseEnv }),
   );
   await waitForHttp(`${CONSOLE_URL}/api/health`, consoleProcess, 120_000);
 
