@@ -452,6 +452,29 @@ CREATE TABLE rate_budget_windows (
 `,
 };
 
+/**
+ * A completed job's counts by item status, stored by finishIfDone when it completes: lists read
+ * them instead of counting the job's items on every view (lib/jobs/types.ts, STORED_COUNTS_APPLY).
+ * Jobs completed before this column get theirs here.
+ */
+const bulkJobFinalCounts: Migration = {
+  id: '0070_bulk_job_final_counts',
+  sql: `
+ALTER TABLE bulk_jobs ADD COLUMN final_counts jsonb;
+UPDATE bulk_jobs j SET final_counts = (
+  SELECT jsonb_build_object(
+    'item_total', count(*)::int,
+    'pending', count(*) FILTER (WHERE status = 'pending')::int,
+    'in_flight', count(*) FILTER (WHERE status = 'in_flight')::int,
+    'ok', count(*) FILTER (WHERE status = 'ok')::int,
+    'failed', count(*) FILTER (WHERE status = 'failed')::int,
+    'skipped', count(*) FILTER (WHERE status = 'skipped')::int,
+    'unknown', count(*) FILTER (WHERE status = 'unknown')::int)
+  FROM bulk_job_items WHERE job_id = j.id)
+WHERE status = 'completed';
+`,
+};
+
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   auditLog,
   bulkJobs,
@@ -469,4 +492,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   bulkJobOrigin,
   bulkJobPlans,
   rateBudgetWindows,
+  bulkJobFinalCounts,
 ];

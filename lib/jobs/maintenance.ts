@@ -93,6 +93,8 @@ export async function finishIfDone(db: ConsoleDb, jobId: string): Promise<{ stat
     if (!row) return null;
     const [countRow] = await tx.query<CountsRow>(COUNTS_SQL, [jobId]);
     const counts = countsFrom(countRow);
+    // Its items no longer change while it stays completed: lists read these (STORED_COUNTS_APPLY).
+    if (row.status === 'completed') await tx.query(`UPDATE bulk_jobs SET final_counts = $2::jsonb WHERE id = $1`, [jobId, JSON.stringify(countRow)]);
     if (row.run_audit_id) await recordRunOutcome(tx, row.run_audit_id, { status: row.status, counts, durationMs: row.run_ms ?? 0 });
     return { status: row.status, counts };
   });

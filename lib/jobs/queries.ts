@@ -10,6 +10,8 @@ import {
   COUNTS_COLUMNS,
   COUNTS_SQL,
   countsFrom,
+  storedOrCounted,
+  STORED_COUNTS_APPLY,
   ITEM_COLUMNS,
   ITEM_STATUSES,
   itemRowSchema,
@@ -60,15 +62,15 @@ export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Pr
   const order = options.order === 'asc' ? 'ASC' : 'DESC';
   const [rows, counted] = await Promise.all([
     db.query<Record<string, unknown> & CountsRow>(
-      `SELECT ${prefixed(JOB_COLUMNS, 'j')}, c.*
+      `SELECT ${prefixed(JOB_COLUMNS, 'j')}, j.final_counts, c.*
        FROM (SELECT * FROM bulk_jobs WHERE ${listed} ORDER BY created_at ${order}, id ${order} LIMIT $2 OFFSET $3) j
-       CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id) c
+       CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id AND NOT ${STORED_COUNTS_APPLY('j')}) c
        ORDER BY j.created_at ${order}, j.id ${order}`,
       [statuses, limit, offset],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${listed}`, [statuses]),
   ]);
-  return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: countsFrom(row) })), total: counted[0]?.total ?? 0 };
+  return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: storedOrCounted(row) })), total: counted[0]?.total ?? 0 };
 }
 
 export interface JobDetail extends JobSummary {
@@ -88,13 +90,13 @@ export interface JobDetail extends JobSummary {
 export async function getJob(db: Queryable, jobId: string, options: { rateWindowSeconds?: number } = {}): Promise<JobDetail | null> {
   const windowSeconds = options.rateWindowSeconds ?? 30;
   const [row] = await db.query<Record<string, unknown> & { run_seconds: number | null }>(
-    `SELECT ${JOB_COLUMNS}, extract(epoch FROM now() - started_at)::float8 AS run_seconds FROM bulk_jobs WHERE id = $1`,
+    `SELECT ${JOB_COLUMNS}, final_counts, extract(epoch FROM now() - started_at)::float8 AS run_seconds FROM bulk_jobs WHERE id = $1`,
     [jobId],
   );
   if (!row) return null;
   const job = jobRowSchema.parse(row);
   const [countRows, recentRows, revertRows, revertible] = await Promise.all([
-    db.query<CountsRow>(COUNTS_SQL, [jobId]),
+    row.status === 'completed' && row.final_counts != null ? Promise.resolve([]) : db.query<CountsRow>(COUNTS_SQL, [jobId]),
     db.query<{ recent: number }>(
       // This run's sends only: items of an earlier run (before a retry) and items skipped at a
       // cancel finished without a call and would inflate the rate.
@@ -115,7 +117,7 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
         )
       : Promise.resolve([{ count: 0 }]),
   ]);
-  const counts = countsFrom(countRows[0]);
+  const counts = storedOrCounted({ status: row.status, final_counts: row.final_counts, ...countRows[0] });
   const runSeconds = row.run_seconds ?? 0;
   const window = job.status === 'running' || job.status === 'cancelling' ? Math.max(1, Math.min(windowSeconds, runSeconds)) : windowSeconds;
   const itemsPerSecond = (recentRows[0]?.recent ?? 0) / window;

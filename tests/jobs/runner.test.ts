@@ -128,6 +128,13 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(r.stats().sends).toBe(80);
       expect((await listJobs(db)).rows[0]).toMatchObject({ id: planned.jobId, counts: { ok: 80 } });
       expect((await listRunners(db, 2)).find((info) => info.instanceId === 'runner-a')?.alive).toBe(true);
+      // Completed, its counts are stored and read back, not counted again: an item row changed
+      // behind the job's back (nothing in the console does that) does not show.
+      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
+      expect(stored?.final_counts).toMatchObject({ item_total: 80, ok: 80, failed: 0 });
+      await db.query(`UPDATE bulk_job_items SET status = 'failed' WHERE job_id = $1 AND seq = 1`, [planned.jobId]);
+      expect((await listJobs(db)).rows[0]?.counts).toMatchObject({ ok: 80, failed: 0 });
+      expect((await getJob(db, planned.jobId))?.counts).toMatchObject({ ok: 80, failed: 0 });
     });
 
     it('with 10% injected 5xx: nothing lost, nothing applied twice, retries recorded in sends', async () => {
