@@ -10,7 +10,7 @@ import {
   COUNTS_COLUMNS,
   COUNTS_SQL,
   countsFrom,
-  storedOrCounted,
+  storedCounts,
   STORED_COUNTS_APPLY,
   ITEM_COLUMNS,
   ITEM_STATUSES,
@@ -70,7 +70,7 @@ export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Pr
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${listed}`, [statuses]),
   ]);
-  return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: storedOrCounted(row) })), total: counted[0]?.total ?? 0 };
+  return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: storedCounts(row) ?? countsFrom(row) })), total: counted[0]?.total ?? 0 };
 }
 
 export interface JobDetail extends JobSummary {
@@ -95,8 +95,9 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
   );
   if (!row) return null;
   const job = jobRowSchema.parse(row);
+  const stored = storedCounts(row);
   const [countRows, recentRows, revertRows, revertible] = await Promise.all([
-    row.status === 'completed' && row.final_counts != null ? Promise.resolve([]) : db.query<CountsRow>(COUNTS_SQL, [jobId]),
+    stored ? Promise.resolve([]) : db.query<CountsRow>(COUNTS_SQL, [jobId]),
     db.query<{ recent: number }>(
       // This run's sends only: items of an earlier run (before a retry) and items skipped at a
       // cancel finished without a call and would inflate the rate.
@@ -117,7 +118,7 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
         )
       : Promise.resolve([{ count: 0 }]),
   ]);
-  const counts = storedOrCounted({ status: row.status, final_counts: row.final_counts, ...countRows[0] });
+  const counts = stored ?? countsFrom(countRows[0]);
   const runSeconds = row.run_seconds ?? 0;
   const window = job.status === 'running' || job.status === 'cancelling' ? Math.max(1, Math.min(windowSeconds, runSeconds)) : windowSeconds;
   const itemsPerSecond = (recentRows[0]?.recent ?? 0) / window;

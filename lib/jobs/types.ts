@@ -283,10 +283,9 @@ const countsRowSchema = z.object({
   unknown: z.number().int().optional(),
 });
 
-/** The counts of a job row that carries `status`, `final_counts` and, when those do not apply, counted columns. */
-export function storedOrCounted(row: { status?: unknown; final_counts?: unknown } & Partial<CountsRow>): JobCounts {
-  if (row.status === 'completed' && row.final_counts != null) return countsFrom(countsRowSchema.parse(row.final_counts));
-  return countsFrom(countsRowSchema.parse(row));
+/** A job row's stored counts where they apply (STORED_COUNTS_APPLY); null: count its items. */
+export function storedCounts(row: Readonly<Record<string, unknown>>): JobCounts | null {
+  return row.status === 'completed' && row.final_counts != null ? countsFrom(countsRowSchema.parse(row.final_counts)) : null;
 }
 
 export function countsFrom(row: CountsRow | undefined): JobCounts {
