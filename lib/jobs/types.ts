@@ -255,24 +255,6 @@ export const COUNTS_COLUMNS = `count(*)::int AS item_total,
 /** SQL for a job's counts by item status (bind the job id as $1). */
 export const COUNTS_SQL = `SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = $1`;
 
-export interface CountsRow {
-  item_total: number;
-  pending: number;
-  in_flight: number;
-  ok: number;
-  failed: number;
-  skipped: number;
-  unknown?: number;
-}
-
-/**
- * A completed job's counts, stored once by finishIfDone (bulk_jobs.final_counts): its items no
- * longer change (a retry makes the job queued first), so a list need not count them on every
- * view. Counted instead, a 100,000-item job cost each dashboard 33 ms of PGlite (issue 17).
- * Any other job, or a completed one from before the column, is counted.
- */
-export const STORED_COUNTS_APPLY = (job: string) => `(${job}.status = 'completed' AND ${job}.final_counts IS NOT NULL)`;
-
 const countsRowSchema = z.object({
   item_total: z.number().int(),
   pending: z.number().int(),
@@ -282,6 +264,16 @@ const countsRowSchema = z.object({
   skipped: z.number().int(),
   unknown: z.number().int().optional(),
 });
+
+export type CountsRow = z.infer<typeof countsRowSchema>;
+
+/**
+ * A completed job's counts, stored once by finishIfDone (bulk_jobs.final_counts): its items no
+ * longer change (a retry makes the job queued first), so a list need not count them on every
+ * view. Counted instead, a 100,000-item job cost each dashboard 33 ms of PGlite (issue 17).
+ * Any other job, or a completed one from before the column, is counted.
+ */
+export const STORED_COUNTS_APPLY = (job: string) => `(${job}.status = 'completed' AND ${job}.final_counts IS NOT NULL)`;
 
 /** A job row's stored counts where they apply (STORED_COUNTS_APPLY); null: count its items. */
 export function storedCounts(row: Readonly<Record<string, unknown>>): JobCounts | null {
