@@ -18,14 +18,22 @@ const readingRowSchema = z.object({
   counts: z.preprocess((value) => (typeof value === 'string' ? JSON.parse(value) : value), z.record(z.string(), z.number())),
 });
 
-/** Records this reading and returns the one before it (null: none yet with this threshold). */
+/**
+ * Records this reading and returns the one before it (null: none yet with this threshold), and
+ * drops readings older than a day: one statement, as it runs on every dashboard render.
+ */
 export async function recordStuckReading(db: Queryable, threshold: number, counts: Record<string, number>, now: Date): Promise<StuckReading | null> {
   const [previous] = await db.query(
-    `SELECT read_at, counts FROM dashboard_stuck_readings WHERE threshold = $1 AND read_at < $2::timestamptz ORDER BY read_at DESC, id DESC LIMIT 1`,
-    [threshold, now.toISOString()],
+    `WITH previous AS (
+       SELECT read_at, counts FROM dashboard_stuck_readings WHERE threshold = $1 AND read_at < $2::timestamptz ORDER BY read_at DESC, id DESC LIMIT 1
+     ), recorded AS (
+       INSERT INTO dashboard_stuck_readings (read_at, threshold, counts) VALUES ($2::timestamptz, $1, $3::jsonb)
+     ), pruned AS (
+       DELETE FROM dashboard_stuck_readings WHERE read_at < $2::timestamptz - interval '1 day'
+     )
+     SELECT read_at, counts FROM previous`,
+    [threshold, now.toISOString(), JSON.stringify(counts)],
   );
-  await db.query(`INSERT INTO dashboard_stuck_readings (read_at, threshold, counts) VALUES ($1::timestamptz, $2, $3::jsonb)`, [now.toISOString(), threshold, JSON.stringify(counts)]);
-  await db.query(`DELETE FROM dashboard_stuck_readings WHERE read_at < $1::timestamptz - interval '1 day'`, [now.toISOString()]);
   if (!previous) return null;
   const row = readingRowSchema.parse(previous);
   return { readAt: row.read_at, counts: row.counts };

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStuckReading } from '@/lib/dashboard/readings';
 import { DEFAULT_STUCK_ALERT_COUNT, stuckAlertCount, stuckSeverity } from '@/lib/dashboard/settings';
-import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
+import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
 describe('stuck severity', () => {
   it('is ok at none, a warning below the alert count, an alert from it', () => {
@@ -15,10 +15,10 @@ describe('stuck severity', () => {
   });
 });
 
-describe('stuck readings', () => {
+describe.each(testDrivers())('stuck readings on $title', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await openTestDatabase(pgliteTestDriver);
+    database = await openTestDatabase(driver);
   });
   afterAll(async () => {
     await database?.dispose();
