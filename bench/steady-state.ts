@@ -7,15 +7,14 @@
  * - a finished bulk job of 100,000 items (issue 17's scale), which the dashboard and the jobs
  *   list show, and whose items they counted on every view.
  */
-import type { ConsoleDb } from '../lib/db';
-import { openConsoleDb } from '../lib/db';
+import { openConsoleDb, type ConsoleDb } from '../lib/db';
 import { finishIfDone } from '../lib/jobs/maintenance';
 import { SERVICE_SCOPE } from '../lib/stuck-trend/types';
 import { WATCHABLE_STATUSES } from '../lib/triage/stuck-rules';
 
 /** A day of the sampler's default interval (lib/stuck-trend/settings.ts): one sample a minute. */
-export const STEADY_STATE_MINUTES = 24 * 60;
-export const STEADY_STATE_JOB_ITEMS = 100_000;
+const STEADY_STATE_MINUTES = 24 * 60;
+const STEADY_STATE_JOB_ITEMS = 100_000;
 /** The finished job's id: a fixed one, so a later run finds it there. */
 const STEADY_STATE_JOB_ID = '00000000-0000-4000-8000-0000000b0017';
 
