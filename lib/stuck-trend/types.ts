@@ -20,8 +20,9 @@ export function trendTotal(point: TrendPoint, statuses: readonly string[] = []):
 
 /**
  * The chart's samples as the browser gets them, by column rather than an object per point: a day
- * is 1,440 minutes, and as objects they were 180 KB of the dashboard and half its server time
- * (issue 17). `counts[status][i]` is the count at `minutes[i]`, null where that point is a gap.
+ * is 1,440 minutes, and as objects they were 188 kB of the dashboard's payload and about a third
+ * of its server time (issue 17). `counts[status][i]` is the count at `minutes[i]`, null where
+ * that point is a gap.
  */
 export interface ChartSeries {
   /** Each point's minute, as epoch minutes. */
