@@ -16,6 +16,7 @@ import type { BenchContext, BenchSection } from '../context';
 import { FIRST_ROW_KEY, FIRST_ROW_PROBE, FIRST_ROW_TASK_KEY } from '../first-row-probe';
 import { buildPeer } from '../peer-build';
 import { startStaticServer } from '../static-server';
+import { chromiumPath } from '../../scripts/system-packages';
 
 const LOADS = Math.max(1, Number(process.env.BENCH_FIRST_ROW_LOADS ?? 8));
 /** BENCH_FIRST_ROW_TRACE=dir: a Chromium performance trace of each target's first cold load, written there. */
@@ -126,7 +127,7 @@ export const firstRowSection: BenchSection = {
       '/': { body: peer.html, contentType: 'text/html; charset=utf-8' },
       '/main.js': { body: peer.script, contentType: 'text/javascript; charset=utf-8', immutable: true },
     });
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const browser = await chromium.launch({ executablePath: chromiumPath(process.env) });
     try {
       const consoleUrl = `${context.consoleUrl}/${ENTITY}`;
       server.put('/static.html', { body: await staticCopy(browser, context, consoleUrl), contentType: 'text/html; charset=utf-8' });
