@@ -4,8 +4,8 @@
  */
 import { Link } from '@/components/link';
 import type { ReactNode } from 'react';
+import { ListTable } from '@/components/data-table/list-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Settled } from '@/lib/accounts/data';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
 
@@ -51,7 +51,6 @@ export function SettledContent<T>({ read, what, render }: { read: Settled<T>; wh
 export interface SimpleColumn<Row> {
   label: string;
   cell: (row: Row) => ReactNode;
-  numeric?: boolean;
 }
 
 /**
@@ -68,32 +67,12 @@ interface SimpleTableProps<Row> {
   caption: string;
 }
 
-export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+/** The console's one table (ListTable) with a column per label, and the link to the rest. */
+export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="space-y-2">
-      <Table>
-        <caption className="sr-only">{caption}</caption>
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => (
-              <TableHead key={column.label} scope="col" align={column.numeric ? 'right' : 'left'}>
-                {column.label}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)} data-row-id={rowKey(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.label} className={column.numeric ? 'text-right tabular-nums' : 'max-w-80 [overflow-wrap:anywhere] whitespace-normal'}>
-                  {column.cell(row)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ListTable<Row> columns={columns.map((column) => ({ id: column.label, header: column.label, cell: column.cell }))} rows={rows} getRowId={rowKey} caption={caption} empty={empty} />
       {total !== undefined && total > rows.length && moreHref ? (
         <p className="text-xs text-muted-foreground">
           Showing {rows.length} of {total.toLocaleString('en-US')}.{' '}

@@ -10,7 +10,7 @@ import { readFromService } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { detailHref } from '@/lib/entities/hrefs';
 import { readNames } from '@/lib/entities/names';
-import { listJobs, type JobSummary } from '@/lib/jobs';
+import { latestJobs, type JobSummary } from '@/lib/jobs';
 import { ACTIVE_JOB_STATUSES } from '@/lib/jobs/types';
 import { readDashboardCounts } from '@/lib/triage/data';
 import { breakdown, stuckFilter } from '@/lib/triage/stuck';
@@ -49,10 +49,10 @@ async function lastFailedAndRefused(): Promise<AuditRow[]> {
 async function jobs(): Promise<{ running: JobSummary[]; finished: JobSummary[] }> {
   const db = await getConsoleDb();
   const [running, finished] = await Promise.all([
-    listJobs(db, { statuses: ACTIVE_JOB_STATUSES, limit: JOBS_SHOWN }),
-    listJobs(db, { statuses: ['completed', 'cancelled'], limit: JOBS_SHOWN }),
+    latestJobs(db, { statuses: ACTIVE_JOB_STATUSES, limit: JOBS_SHOWN }),
+    latestJobs(db, { statuses: ['completed', 'cancelled'], limit: JOBS_SHOWN }),
   ]);
-  return { running: running.rows, finished: finished.rows };
+  return { running, finished };
 }
 
 export async function readDashboard(upstream: UpstreamClient, threshold: number, now: number) {

@@ -53,24 +53,32 @@ const BY_STATUS = `status = ANY($1::text[])`;
 const LISTED_BY_DEFAULT = `${BY_STATUS}
   AND (status NOT IN ('planning', 'planned') OR EXISTS (SELECT 1 FROM bulk_job_plans p WHERE p.job_id = bulk_jobs.id))`;
 
-/** Jobs, newest first (or oldest first), with their counts; `total` is how many match. */
-export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Promise<{ rows: JobSummary[]; total: number }> {
+/** The SQL condition and parameters of the jobs a list shows. */
+function listed(options: ListJobsOptions): { where: string; statuses: JobStatus[] } {
+  return { where: options.statuses ? BY_STATUS : LISTED_BY_DEFAULT, statuses: z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES) };
+}
+
+/** One page of jobs, newest first (or oldest first), with their counts; no total (the dashboard's cards). */
+export async function latestJobs(db: Queryable, options: ListJobsOptions = {}): Promise<JobSummary[]> {
   const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
-  const statuses = z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES);
-  const listed = options.statuses ? BY_STATUS : LISTED_BY_DEFAULT;
+  const { where, statuses } = listed(options);
   // A literal from a closed set, never caller text, goes into the SQL.
   const order = options.order === 'asc' ? 'ASC' : 'DESC';
-  const [rows, counted] = await Promise.all([
-    db.query<Record<string, unknown> & CountsRow>(
-      `SELECT ${prefixed(JOB_COLUMNS, 'j')}, j.final_counts, c.*
-       FROM (SELECT * FROM bulk_jobs WHERE ${listed} ORDER BY created_at ${order}, id ${order} LIMIT $2 OFFSET $3) j
-       CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id AND NOT ${STORED_COUNTS_APPLY('j')}) c
-       ORDER BY j.created_at ${order}, j.id ${order}`,
-      [statuses, limit, offset],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${listed}`, [statuses]),
-  ]);
-  return { rows: rows.map((row) => ({ ...jobRowSchema.parse(row), counts: storedCounts(row) ?? countsFrom(row) })), total: counted[0]?.total ?? 0 };
+  const rows = await db.query<Record<string, unknown> & CountsRow>(
+    `SELECT ${prefixed(JOB_COLUMNS, 'j')}, j.final_counts, c.*
+     FROM (SELECT * FROM bulk_jobs WHERE ${where} ORDER BY created_at ${order}, id ${order} LIMIT $2 OFFSET $3) j
+     CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id AND NOT ${STORED_COUNTS_APPLY('j')}) c
+     ORDER BY j.created_at ${order}, j.id ${order}`,
+    [statuses, limit, offset],
+  );
+  return rows.map((row) => ({ ...jobRowSchema.parse(row), counts: storedCounts(row) ?? countsFrom(row) }));
+}
+
+/** Jobs, newest first (or oldest first), with their counts; `total` is how many match. */
+export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Promise<{ rows: JobSummary[]; total: number }> {
+  const { where, statuses } = listed(options);
+  const [rows, counted] = await Promise.all([latestJobs(db, options), db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${where}`, [statuses])]);
+  return { rows, total: counted[0]?.total ?? 0 };
 }
 
 export interface JobDetail extends JobSummary {

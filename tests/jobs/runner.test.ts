@@ -10,7 +10,7 @@ import type { ConsoleDb } from '@/lib/db';
 import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
 import { operationPath } from '@/lib/jobs/operations';
 import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
-import { getJob, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
+import { getJob, latestJobs, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
@@ -127,6 +127,8 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(audit[2]).toMatchObject({ operator_email: OPS.email, operator_role: 'ops', summary: 'completed: 80 ok, 0 failed, 0 skipped of 80' });
       expect(r.stats().sends).toBe(80);
       expect((await listJobs(db)).rows[0]).toMatchObject({ id: planned.jobId, counts: { ok: 80 } });
+      // The dashboard's cards read the same rows without the total.
+      expect(await latestJobs(db, { statuses: ['completed'], limit: 5 })).toEqual((await listJobs(db, { statuses: ['completed'], limit: 5 })).rows);
       expect((await listRunners(db, 2)).find((info) => info.instanceId === 'runner-a')?.alive).toBe(true);
       // Completed, its counts are stored and read back, not counted again: an item row changed
       // behind the job's back (nothing in the console does that) does not show.
