@@ -11,13 +11,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { requestTime } from '@/lib/request-time';
 import { readServiceTrend } from '@/lib/stuck-trend/data';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
-import { bucketed } from '@/lib/stuck-trend/types';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { TrendPanel } from './trend-panel';
 
 const HOURS = 24;
-/** The table alternative's rows: a day by the quarter hour (96 rows), not 1,440 minutes. */
-const TABLE_BUCKET_MINUTES = 15;
 
 interface StuckTrendCardProps {
   /** The statuses drawn; default the non-terminal ones, as the dashboard counts them. */
@@ -52,10 +49,9 @@ export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openInc
         ) : (
           <TrendPanel
             points={points}
-            tablePoints={bucketed(points, TABLE_BUCKET_MINUTES)}
             statuses={shown}
             colors={statusColors(shown)}
-            caption={`Stuck messages per status, last ${HOURS} hours, one row per ${TABLE_BUCKET_MINUTES} minutes (UTC)`}
+            caption={`Stuck messages per status, last ${HOURS} hours`}
             testId="stuck-trend"
           />
         )}

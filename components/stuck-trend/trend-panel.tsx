@@ -4,7 +4,7 @@
  * disclosure. A server component: the table is read-only, so it ships no table code.
  */
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
-import { chartSeries, type TrendPoint } from '@/lib/stuck-trend/types';
+import { bucketed, chartSeries, tableBucketMinutes, type TrendPoint } from '@/lib/stuck-trend/types';
 import { TrendChartIsland } from './trend-chart-island';
 
 const minuteText = (point: TrendPoint) => point.minute.toISOString().slice(0, 16).replace('T', ' ');
@@ -27,18 +27,23 @@ function TrendTable({ points, statuses, caption }: { points: readonly TrendPoint
 
 export interface TrendPanelProps {
   points: readonly TrendPoint[];
-  /** The table's rows, when they are fewer than the chart's (the dashboard's 24 hours by the quarter hour). */
-  tablePoints?: readonly TrendPoint[];
   statuses: string[];
   colors: Record<string, string>;
+  /** What the table holds; the panel adds how long each of its rows is. */
   caption: string;
   height?: number;
   marker?: { label: string; text: string };
   testId: string;
 }
 
-export function TrendPanel({ points, tablePoints, statuses, colors, caption, height = 160, marker, testId }: TrendPanelProps) {
+/**
+ * The chart draws every sample; the table, a reader's way through the same numbers, has a row
+ * per bucket (the last sample in it) so that a long period stays a table one can go through.
+ */
+export function TrendPanel({ points, statuses, colors, caption, height = 160, marker, testId }: TrendPanelProps) {
   const gaps = points.filter((point) => point.counts === null).length;
+  const bucketMinutes = tableBucketMinutes(points);
+  const rowLength = bucketMinutes === 1 ? 'by the minute' : `one row per ${bucketMinutes >= 60 ? `${bucketMinutes / 60} hour${bucketMinutes === 60 ? '' : 's'}` : `${bucketMinutes} minutes`}`;
   return (
     <div className="space-y-2" data-testid={testId}>
       <div className="flex flex-wrap gap-3 text-xs" aria-hidden="true">
@@ -57,7 +62,7 @@ export function TrendPanel({ points, tablePoints, statuses, colors, caption, hei
       </p>
       <details className="text-sm">
         <summary className="cursor-pointer text-xs text-muted-foreground">The chart&apos;s numbers as a table</summary>
-        <TrendTable points={tablePoints ?? points} statuses={statuses} caption={caption} />
+        <TrendTable points={bucketMinutes === 1 ? points : bucketed(points, bucketMinutes)} statuses={statuses} caption={`${caption}, ${rowLength} (UTC)`} />
       </details>
     </div>
   );

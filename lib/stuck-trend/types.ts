@@ -57,6 +57,24 @@ export function bucketed(points: readonly TrendPoint[], minutes: number): TrendP
   return [...buckets.values()];
 }
 
+/** The bucket sizes a trend's table may use, in minutes: each divides an hour or a day evenly. */
+const TABLE_BUCKETS_MINUTES = [1, 5, 15, 30, 60, 120, 240, 360, 720, 1440] as const;
+
+/** The most rows a trend's table shows: a day by the quarter hour is 96 or 97. */
+export const TABLE_MAX_ROWS = 100;
+
+/**
+ * The smallest bucket that keeps the table of these points to `TABLE_MAX_ROWS` rows: a minute
+ * for a short incident, a quarter hour for the dashboard's day, a day for a month-long incident.
+ */
+export function tableBucketMinutes(points: readonly TrendPoint[]): number {
+  const first = points[0]?.minute.getTime();
+  const last = points.at(-1)?.minute.getTime();
+  if (first === undefined || last === undefined) return 1;
+  const rows = (minutes: number) => Math.floor(last / (minutes * 60_000)) - Math.floor(first / (minutes * 60_000)) + 1;
+  return TABLE_BUCKETS_MINUTES.find((minutes) => rows(minutes) <= TABLE_MAX_ROWS) ?? TABLE_BUCKETS_MINUTES.at(-1)!;
+}
+
 /**
  * The points with a gap for every slot between two samples that has none (no console was
  * sampling then), so that a chart never draws a line across minutes nobody measured.

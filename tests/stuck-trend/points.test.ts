@@ -1,6 +1,6 @@
 /** The trend's points for charts: unsampled slots become gaps, a day's table is bucketed, the chart gets columns. */
 import { describe, expect, it } from 'vitest';
-import { bucketed, chartSeries, minuteLabel, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
+import { bucketed, chartSeries, minuteLabel, TABLE_MAX_ROWS, tableBucketMinutes, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
 const sample = (minute: number, processing: number | null): TrendPoint => ({ minute: at(minute), counts: processing === null ? null : { processing, paused: 1 }, error: processing === null ? 'server 503' : null });
@@ -15,6 +15,24 @@ describe('trend points', () => {
   it('keeps the last counted sample of each bucket, a gap only when the bucket has nothing else', () => {
     const points = bucketed([sample(0, 4), sample(5, null), sample(16, null), sample(20, 3), sample(31, null)], 15);
     expect(points.map((point) => [point.minute.getUTCMinutes(), point.counts?.processing ?? null])).toEqual([[0, 4], [20, 3], [31, null]]);
+  });
+
+  it('picks the smallest table bucket that keeps a period to a table one can go through', () => {
+    const minutes = (count: number, start = 7) => Array.from({ length: count }, (_, index) => ({ ...sample(0, 1), minute: new Date(at(start).getTime() + index * 60_000) }));
+    expect(tableBucketMinutes([])).toBe(1);
+    expect(tableBucketMinutes(minutes(90))).toBe(1);
+    expect(tableBucketMinutes(minutes(180))).toBe(5);
+    // The dashboard's day, not aligned to the quarter hour: 97 buckets of 15 minutes.
+    expect(tableBucketMinutes(minutes(1_440))).toBe(15);
+    expect(bucketed(minutes(1_440), 15).length).toBe(97);
+    expect(tableBucketMinutes(minutes(3 * 1_440))).toBe(60);
+    expect(tableBucketMinutes(minutes(40 * 1_440))).toBe(720);
+    expect(tableBucketMinutes(minutes(400 * 1_440))).toBe(1_440);
+    for (const count of [1, 100, 101, 700, 5_000, 20_000]) {
+      const points = minutes(count, 59);
+      const bucket = tableBucketMinutes(points);
+      expect(bucket === 1_440 || bucketed(points, bucket).length <= TABLE_MAX_ROWS).toBe(true);
+    }
   });
 
   it('totals the statuses asked, and a gap has no total', () => {

@@ -105,7 +105,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
             points={trend}
             statuses={trendStatuses}
             colors={statusColors(trendStatuses)}
-            caption={`Stuck messages per status in the incident's scope, by the minute (UTC), from ${formatUtc(read.window.from)}`}
+            caption={`Stuck messages per status in the incident's scope from ${formatUtc(read.window.from)}`}
             height={220}
             marker={{ label: startLabel, text: 'opened' }}
             testId="incident-trend-panel"
