@@ -13,9 +13,9 @@ import { readNames } from '@/lib/entities/names';
 import { latestJobs, type JobSummary } from '@/lib/jobs';
 import { ACTIVE_JOB_STATUSES } from '@/lib/jobs/types';
 import { readDashboardCounts } from '@/lib/triage/data';
-import { breakdown, stuckFilter } from '@/lib/triage/stuck';
+import { stuckFilter, topWorkspaces } from '@/lib/triage/stuck';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
+import { messageWorkspaceSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 import { recordStuckReading, type StuckReading } from './readings';
 
@@ -60,12 +60,12 @@ export async function readDashboard(upstream: UpstreamClient, threshold: number,
   const [counts, sample, jobsRead, attention] = await Promise.all([
     readDashboardCounts(upstream, threshold, now),
     readFromService(
-      listRecords(upstream, 'messages', { sort: { field: 'last_updated_at', order: 'ASC' }, range: { start: 0, end: WORKSPACE_SAMPLE - 1 }, filter: stuckFilter({ threshold, statuses }, now) }, messageSchema),
+      listRecords(upstream, 'messages', { sort: { field: 'last_updated_at', order: 'ASC' }, range: { start: 0, end: WORKSPACE_SAMPLE - 1 }, filter: stuckFilter({ threshold, statuses }, now) }, messageWorkspaceSchema),
     ),
     consoleRead(jobs),
     consoleRead(lastFailedAndRefused),
   ]);
-  const top = sample.ok ? breakdown(sample.data.rows, TOP_WORKSPACES).workspaces.filter((entry) => entry.workspaceGuid !== '(none)') : [];
+  const top = sample.ok ? topWorkspaces(sample.data.rows, TOP_WORKSPACES).filter((entry) => entry.workspaceGuid !== '(none)') : [];
   const byStatus = counts.stuckCounts.ok
     ? (Object.fromEntries(counts.statuses.map((status, index) => [status, counts.stuckCounts.ok ? (counts.stuckCounts.data[index] ?? 0) : 0])) as Record<(typeof statuses)[number], number>)
     : null;

@@ -62,19 +62,23 @@ export interface StuckBreakdown {
   examined: number;
 }
 
-export function breakdown(messages: readonly Message[], topWorkspaces = 8): StuckBreakdown {
-  const missing: Record<ArtifactId, number> = { hls: 0, mp3: 0, waveform: 0, transcript: 0 };
+/** The workspaces with the most of these messages, most first; messages in none count as `(none)`. */
+export function topWorkspaces(messages: readonly Pick<Message, 'workspace_guid'>[], top = 8): StuckBreakdown['workspaces'] {
   const perWorkspace = new Map<string, number>();
   for (const message of messages) {
-    for (const artifact of missingArtifacts(message)) missing[artifact]++;
     const workspace = message.workspace_guid ?? '(none)';
     perWorkspace.set(workspace, (perWorkspace.get(workspace) ?? 0) + 1);
   }
-  const workspaces = [...perWorkspace]
+  return [...perWorkspace]
     .map(([workspaceGuid, count]) => ({ workspaceGuid, count }))
     .sort((a, b) => b.count - a.count || a.workspaceGuid.localeCompare(b.workspaceGuid))
-    .slice(0, topWorkspaces);
-  return { missing, workspaces, examined: messages.length };
+    .slice(0, top);
+}
+
+export function breakdown(messages: readonly Message[], top = 8): StuckBreakdown {
+  const missing: Record<ArtifactId, number> = { hls: 0, mp3: 0, waveform: 0, transcript: 0 };
+  for (const message of messages) for (const artifact of missingArtifacts(message)) missing[artifact]++;
+  return { missing, workspaces: topWorkspaces(messages, top), examined: messages.length };
 }
 
 /** How long a message has been in its status, for people: "3 h 12 min", "2 d 4 h". */

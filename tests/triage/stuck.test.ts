@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageBucketOf, breakdown, formatAge, missingArtifacts, stuckFilter, stuckQuerySchema, updateWindow } from '@/lib/triage/stuck';
+import { ageBucketOf, breakdown, formatAge, missingArtifacts, stuckFilter, stuckQuerySchema, topWorkspaces, updateWindow } from '@/lib/triage/stuck';
+import { messageWorkspaceSchema } from '@/lib/upstream/contract';
 import type { Message } from '@/lib/upstream/contract';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -84,6 +85,22 @@ describe('stuck queue', () => {
       { workspaceGuid: '(none)', count: 1 },
       { workspaceGuid: 'w1', count: 1 },
     ]);
+  });
+
+  it('ranks workspaces from messages read with only their id and workspace (the dashboard sample)', () => {
+    const read = messageWorkspaceSchema.array().parse([
+      { id: 'm1', workspace_guid: 'w1', status: 'processing', transcript_txt: 'kept out' },
+      { id: 'm2', workspace_guid: 'w2' },
+      { id: 'm3', workspace_guid: 'w2' },
+      { id: 'm4' },
+    ]);
+    expect(read[0]).toEqual({ id: 'm1', workspace_guid: 'w1' });
+    expect(topWorkspaces(read, 2)).toEqual([
+      { workspaceGuid: 'w2', count: 2 },
+      { workspaceGuid: '(none)', count: 1 },
+    ]);
+    expect(messageWorkspaceSchema.safeParse({ workspace_guid: 'w1' }).success).toBe(false);
+    expect(messageWorkspaceSchema.safeParse({ id: 'm1', workspace_guid: 7 }).success).toBe(false);
   });
 
   it('formats ages for people', () => {

@@ -58,6 +58,12 @@ export const messageSchema = z.looseObject({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/**
+ * Only where a message is: for reads that count messages by workspace (the dashboard's sample of
+ * 200), which need not check, or keep, every other field of each.
+ */
+export const messageWorkspaceSchema = z.object({ id: messageSchema.shape.id, workspace_guid: messageSchema.shape.workspace_guid });
+
 // ---------------------------------------------------------------------------------------------
 // Admin request and response bodies the spec names without fields (each an ASSUMPTION)
 
