@@ -6,7 +6,7 @@ import 'server-only';
 import { queryAuditWindow } from '@/lib/audit/log';
 import { readFromService } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
-import { readTrend } from '@/lib/stuck-trend/store';
+import { readTrendSettled } from '@/lib/stuck-trend/settled-trend';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
 import { incidentScopeKey, SERVICE_SCOPE, withMissingSlots } from '@/lib/stuck-trend/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
@@ -47,10 +47,11 @@ export async function readIncident(incidentId: string, upstream: UpstreamClient,
   const incident = await getIncident(db, incidentId);
   if (!incident) return null;
   const window = incidentWindow(incident, now);
+  const { intervalMinutes } = stuckSamplerSettings();
   const [events, jobs, trend] = await Promise.all([
     listIncidentEvents(db, incident.id),
     listIncidentJobs(db, incident.id),
-    readTrend(db, trendScopeKey(incident), window.from, window.to),
+    readTrendSettled(db, trendScopeKey(incident), window.from, window.to, { now, intervalMinutes }),
   ]);
   const jobIds = jobs.map((job) => job.id);
   // Scoped to the incident, its jobs and the scope's workspaces and channels where a scope is set.
@@ -59,5 +60,5 @@ export async function readIncident(incidentId: string, upstream: UpstreamClient,
     queryAuditWindow(db, { ...window, targets, jobIds }, MAX_ACTIONS),
     readFromService(readAffectedWorkspaces(upstream, incident.scope, defaultThresholdMinutes(), now)),
   ]);
-  return { incident, events, jobs, trend: withMissingSlots(trend, stuckSamplerSettings().intervalMinutes), trendStatuses: scopeStatuses(incident.scope), actions, affectedNow, window };
+  return { incident, events, jobs, trend: withMissingSlots(trend, intervalMinutes), trendStatuses: scopeStatuses(incident.scope), actions, affectedNow, window };
 }

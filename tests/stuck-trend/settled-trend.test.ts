@@ -3,7 +3,7 @@
  * read again, and a settled row changed behind its back shown once the whole window is read again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REREAD_MS, readTrendSettled } from '@/lib/stuck-trend/settled-trend';
+import { MAX_SCOPES, REREAD_MS, readTrendSettled } from '@/lib/stuck-trend/settled-trend';
 import { claimSlot, readTrend, recordCounts } from '@/lib/stuck-trend/store';
 import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
 
@@ -54,6 +54,25 @@ describe('the trend with its settled part in memory', () => {
     const reread = T0 + REREAD_MS + MINUTE;
     expect(counts(await read(reread))).toContain(-1);
     expect(counts(await read(reread))).toEqual(counts(await readTrend(database.db, SCOPE, ...window(reread))));
+  });
+
+  it('reads a window that ended (a resolved incident) whole, without keeping it', async () => {
+    const now = T0 + 4 * MINUTE;
+    const ended = [new Date(T0 - 40 * MINUTE), new Date(T0 - 20 * MINUTE)] as const;
+    expect(counts(await readTrendSettled(database.db, SCOPE, ...ended, { now, intervalMinutes: 1 }))).toEqual(counts(await readTrend(database.db, SCOPE, ...ended)));
+    // A settled row changed now shows at once in an ended window, which is never kept.
+    await recordCounts(database.db, new Date(T0 - (T0 % MINUTE) - 30 * MINUTE), SCOPE, { processing: -2 });
+    expect(counts(await readTrendSettled(database.db, SCOPE, ...ended, { now, intervalMinutes: 1 }))).toContain(-2);
+  });
+
+  it('keeps a bounded number of scopes and reads a scope it let go whole again', async () => {
+    const now = T0 + 5 * MINUTE;
+    const other = (index: number) => readTrendSettled(database.db, `${SCOPE}-${index}`, ...window(now), { now, intervalMinutes: 1 });
+    await read(now);
+    for (let index = 0; index < MAX_SCOPES; index++) await other(index);
+    // SCOPE was the least recently read: it is gone, so a change to a settled row shows at once.
+    await recordCounts(database.db, new Date(T0 - (T0 % MINUTE) - 30 * MINUTE), SCOPE, { processing: -3 });
+    expect(counts(await read(now))).toContain(-3);
   });
 
   it('reads the whole window again when asked for an earlier start than it keeps', async () => {
