@@ -134,7 +134,7 @@ async function main(): Promise<void> {
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const dataDir = path.join('.data', 'console-db-bench');
   const seeded = await seedSteadyState(path.join(ROOT, dataDir));
-  log(`console database as after a day of running (bench/steady-state.ts): ${seeded.samples} minute(s) of stuck samples added, the finished job ${seeded.job ? 'added' : 'already there'}`);
+  log(`console database as after a day of running (bench/steady-state.ts): ${seeded.samples} minute(s) of stuck samples added, the finished job ${seeded.job ? 'added' : 'already there'}, ${seeded.readings} dashboard reading(s) added`);
   const consoleProcess = start(
     'console',
     [...profileArgs, ...consoleNodeFlags(), nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)],

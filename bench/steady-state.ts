@@ -5,11 +5,15 @@
  * - the stuck sampler's 1,440 minutes, which the dashboard and the stuck page chart, and which
  *   doubled the dashboard's server time when they were first put there;
  * - a finished bulk job of 100,000 items (issue 17's scale), which the dashboard and the jobs
- *   list show, and whose items they counted on every view.
+ *   list show, and whose items they counted on every view;
+ * - the dashboard's stuck readings of the default threshold, one a minute, which its cards
+ *   compare with (lib/dashboard/readings.ts).
  */
 import { openConsoleDb, type ConsoleDb } from '../lib/db';
 import { finishIfDone } from '../lib/jobs/maintenance';
+import { READING_INTERVAL_MS } from '../lib/dashboard/readings';
 import { SERVICE_SCOPE } from '../lib/stuck-trend/types';
+import { defaultThresholdMinutes } from '../lib/triage/settings';
 import { WATCHABLE_STATUSES } from '../lib/triage/stuck-rules';
 
 /** A day of the sampler's default interval (lib/stuck-trend/settings.ts): one sample a minute. */
@@ -23,12 +27,14 @@ export interface SteadyState {
   samples: number;
   /** Whether the finished job was added (false: an earlier run left it). */
   job: boolean;
+  /** Dashboard readings added. */
+  readings: number;
 }
 
 export async function seedSteadyState(dataDir: string): Promise<SteadyState> {
   const db = await openConsoleDb({ dataDir, initializeApart: true });
   try {
-    return { samples: await seedSamples(db), job: await seedFinishedJob(db) };
+    return { samples: await seedSamples(db), job: await seedFinishedJob(db), readings: await seedDashboardReadings(db) };
   } finally {
     await db.close();
   }
@@ -69,4 +75,17 @@ async function seedFinishedJob(db: ConsoleDb): Promise<boolean> {
   );
   if (!(await finishIfDone(db, STEADY_STATE_JOB_ID))) throw new Error('the steady state job did not finish');
   return true;
+}
+
+/** A day of the dashboard's readings, one a minute, where the day has none yet. */
+async function seedDashboardReadings(db: ConsoleDb): Promise<number> {
+  const rows = await db.query(
+    `INSERT INTO dashboard_stuck_readings (read_at, threshold, counts)
+     SELECT read_at, $1, (SELECT jsonb_object_agg(status, (31 * position + extract(minute FROM read_at)::int) % 300) FROM unnest($2::text[]) WITH ORDINALITY AS statuses(status, position))
+       FROM generate_series(now() - interval '1 day' + interval '1 minute', now() - interval '1 minute', make_interval(secs => $3::double precision / 1000)) AS read_at
+      WHERE NOT EXISTS (SELECT 1 FROM dashboard_stuck_readings WHERE threshold = $1 AND read_at > now() - interval '1 day')
+     RETURNING 1`,
+    [defaultThresholdMinutes(), [...WATCHABLE_STATUSES], READING_INTERVAL_MS],
+  );
+  return rows.length;
 }

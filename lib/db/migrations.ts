@@ -382,7 +382,7 @@ CREATE INDEX stuck_samples_scope_idx ON stuck_samples (scope, minute);
 `,
 };
 
-/** The dashboard's stuck counts, one reading per render, for the direction since the last (lib/dashboard/readings.ts). */
+/** The dashboard's stuck counts, kept for the direction each card shows (lib/dashboard/readings.ts). */
 const dashboardStuckReadings: Migration = {
   id: '0050_dashboard_stuck_readings',
   sql: `

@@ -1,4 +1,4 @@
-/** The bench's day-old console database: a day of samples and a finished 100,000-item job, added once. */
+/** The bench's day-old console database: a day of samples, a finished 100,000-item job and a day of dashboard readings, added once. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,10 +12,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bench steady state', () => {
   it('fills the last day by the minute and adds the finished job once, with the counts the runner stores', async () => {
-    expect(await seedSteadyState(dir)).toEqual({ samples: 1440, job: true });
+    expect(await seedSteadyState(dir)).toEqual({ samples: 1440, job: true, readings: 1439 });
     // Again: nothing but the minute that may have begun since.
     const again = await seedSteadyState(dir);
     expect(again.job).toBe(false);
+    expect(again.readings).toBe(0);
     expect(again.samples).toBeLessThanOrEqual(1);
     const db = await openConsoleDb({ dataDir: dir });
     try {

@@ -1,4 +1,4 @@
-/** The dashboard's severity and its stuck readings: the direction compares with the previous one of the same threshold. */
+/** The dashboard's severity and its stuck readings: the direction compares with a reading of the same threshold a quarter of an hour old. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStuckReading } from '@/lib/dashboard/readings';
 import { DEFAULT_STUCK_ALERT_COUNT, stuckAlertCount, stuckSeverity } from '@/lib/dashboard/settings';
@@ -24,15 +24,25 @@ describe.each(testDrivers())('stuck readings on $title', (driver) => {
     await database?.dispose();
   });
 
-  it('returns the previous reading of the same threshold, and drops readings older than a day', async () => {
+  it('compares with the latest reading a quarter of an hour old, or the earliest while none is that old; keeps one a minute per threshold; drops those a day old', async () => {
     const { db } = database;
-    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 24, 3, 0) + minutes * 60_000);
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 3, 0) + seconds * 1000);
+    const kept = async (threshold: number) =>
+      (await db.query<{ read_at: string | Date }>('SELECT read_at FROM dashboard_stuck_readings WHERE threshold = $1 ORDER BY read_at', [threshold])).map((row) => new Date(row.read_at).toISOString());
     expect(await recordStuckReading(db, 15, { processing: 4 }, at(0))).toBeNull();
     expect(await recordStuckReading(db, 30, { processing: 1 }, at(1))).toBeNull();
-    expect(await recordStuckReading(db, 15, { processing: 6 }, at(2))).toEqual({ readAt: at(0), counts: { processing: 4 } });
-    expect(await recordStuckReading(db, 15, { processing: 5 }, at(3))).toEqual({ readAt: at(2), counts: { processing: 6 } });
-    // A day later, the old readings are gone once a new one is taken.
-    await recordStuckReading(db, 30, { processing: 0 }, at(24 * 60 + 10));
-    expect(await recordStuckReading(db, 15, { processing: 0 }, at(24 * 60 + 11))).toBeNull();
+    // Ten seconds later: nothing is a quarter of an hour old yet, so the earliest; not kept (same minute).
+    expect(await recordStuckReading(db, 15, { processing: 6 }, at(10))).toEqual({ readAt: at(0), counts: { processing: 4 } });
+    expect(await recordStuckReading(db, 15, { processing: 7 }, at(61))).toEqual({ readAt: at(0), counts: { processing: 4 } });
+    expect(await kept(15)).toEqual([at(0), at(61)].map((date) => date.toISOString()));
+    // Sixteen minutes in: the latest reading at least fifteen minutes old.
+    expect(await recordStuckReading(db, 15, { processing: 2 }, at(16 * 60 + 1))).toEqual({ readAt: at(61), counts: { processing: 7 } });
+    expect(await recordStuckReading(db, 15, { processing: 2 }, at(16 * 60 + 20))).toEqual({ readAt: at(61), counts: { processing: 7 } });
+    expect(await kept(15)).toHaveLength(3);
+    expect(await kept(30)).toEqual([at(1).toISOString()]);
+    // A day later, the old readings are gone once a new one is kept.
+    await recordStuckReading(db, 30, { processing: 0 }, at(24 * 3600 + 17 * 60));
+    expect(await kept(15)).toEqual([]);
+    expect(await recordStuckReading(db, 15, { processing: 0 }, at(24 * 3600 + 18 * 60))).toBeNull();
   });
 });
