@@ -8,7 +8,7 @@ import { recordRunIntent, recordRunOutcome } from '@/lib/audit/job-runs';
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import { PLAN_VALID_MINUTES } from './commands';
 import type { JobAction } from './operations';
-import { COUNTS_SQL, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow, type Job, type JobCounts } from './types';
+import { COUNTS_SQL, countsFrom, JOB_COLUMNS, jobRowSchema, REVERTIBLE_ITEM_SQL, type CountsRow, type Job, type JobCounts } from './types';
 
 export interface ActiveJob {
   id: string;
@@ -93,8 +93,16 @@ export async function finishIfDone(db: ConsoleDb, jobId: string): Promise<{ stat
     if (!row) return null;
     const [countRow] = await tx.query<CountsRow>(COUNTS_SQL, [jobId]);
     const counts = countsFrom(countRow);
-    // Its items no longer change while it stays completed: lists read these (STORED_COUNTS_APPLY).
-    if (row.status === 'completed') await tx.query(`UPDATE bulk_jobs SET final_counts = $2::jsonb WHERE id = $1`, [jobId, JSON.stringify(countRow)]);
+    // Its items no longer change while it stays completed: lists read these (STORED_COUNTS_APPLY),
+    // and the job page what a revert would send back, which it would otherwise count on every view.
+    if (row.status === 'completed') {
+      await tx.query(
+        `UPDATE bulk_jobs SET final_counts = $2::jsonb || jsonb_build_object('revertible',
+           CASE WHEN action = 'message.set_status' THEN (SELECT count(*)::int FROM bulk_job_items WHERE job_id = $1 AND ${REVERTIBLE_ITEM_SQL}) ELSE 0 END)
+         WHERE id = $1`,
+        [jobId, JSON.stringify(countRow)],
+      );
+    }
     if (row.run_audit_id) await recordRunOutcome(tx, row.run_audit_id, { status: row.status, counts, durationMs: row.run_ms ?? 0 });
     return { status: row.status, counts };
   });

@@ -32,6 +32,7 @@ import {
   jobActorSchema,
   jobRowSchema,
   jobSelectionSchema,
+  REVERTIBLE_ITEM_SQL,
   selectionSchema,
   type DryRun,
   type Job,
@@ -164,8 +165,7 @@ export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJob
         // Keyset over the original's items: holds one page in memory, whatever the job's size.
         const rows = await deps.db.query<{ seq: number; item_id: string; status_before: string; status_after: string | null }>(
           `SELECT seq, item_id, status_before, status_after FROM bulk_job_items
-           WHERE job_id = $1 AND seq > $2 AND status = 'ok' AND status_before IS NOT NULL
-             AND status_before IS DISTINCT FROM status_after
+           WHERE job_id = $1 AND seq > $2 AND ${REVERTIBLE_ITEM_SQL}
            ORDER BY seq LIMIT $3`,
           [job.id, afterSeq, pageSize],
         );

@@ -10,7 +10,9 @@ import {
   COUNTS_COLUMNS,
   COUNTS_SQL,
   countsFrom,
+  REVERTIBLE_ITEM_SQL,
   storedCounts,
+  storedRevertibleItems,
   STORED_COUNTS_APPLY,
   ITEM_COLUMNS,
   ITEM_STATUSES,
@@ -104,6 +106,7 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
   if (!row) return null;
   const job = jobRowSchema.parse(row);
   const stored = storedCounts(row);
+  const storedRevertible = storedRevertibleItems(row);
   const [countRows, recentRows, revertRows, revertible] = await Promise.all([
     stored ? Promise.resolve([]) : db.query<CountsRow>(COUNTS_SQL, [jobId]),
     db.query<{ recent: number }>(
@@ -118,13 +121,11 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
       `SELECT id, status, created_at, created_by_email FROM bulk_jobs WHERE reverts_job_id = $1 AND status <> 'planning' ORDER BY created_at`,
       [jobId],
     ),
-    job.action === 'message.set_status' && (job.status === 'completed' || job.status === 'cancelled')
-      ? db.query<{ count: number }>(
-          `SELECT count(*)::int AS count FROM bulk_job_items
-           WHERE job_id = $1 AND status = 'ok' AND status_before IS NOT NULL AND status_before IS DISTINCT FROM status_after`,
-          [jobId],
-        )
-      : Promise.resolve([{ count: 0 }]),
+    job.action !== 'message.set_status' || (job.status !== 'completed' && job.status !== 'cancelled')
+      ? Promise.resolve([{ count: 0 }])
+      : storedRevertible !== null
+        ? Promise.resolve([{ count: storedRevertible }])
+        : db.query<{ count: number }>(`SELECT count(*)::int AS count FROM bulk_job_items WHERE job_id = $1 AND ${REVERTIBLE_ITEM_SQL}`, [jobId]),
   ]);
   const counts = stored ?? countsFrom(countRows[0]);
   const runSeconds = row.run_seconds ?? 0;

@@ -255,6 +255,12 @@ export const COUNTS_COLUMNS = `count(*)::int AS item_total,
 /** SQL for a job's counts by item status (bind the job id as $1). */
 export const COUNTS_SQL = `SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = $1`;
 
+/**
+ * An item whose message a set-status job changed, which a revert of the job sends back: SQL over
+ * bulk_job_items' own columns (unqualified, for a query or subquery on that table).
+ */
+export const REVERTIBLE_ITEM_SQL = `status = 'ok' AND status_before IS NOT NULL AND status_before IS DISTINCT FROM status_after`;
+
 const countsRowSchema = z.object({
   item_total: z.number().int(),
   pending: z.number().int(),
@@ -263,6 +269,8 @@ const countsRowSchema = z.object({
   failed: z.number().int(),
   skipped: z.number().int(),
   unknown: z.number().int().optional(),
+  /** Stored with a completed job's counts only (finishIfDone); absent from jobs completed before. */
+  revertible: z.number().int().optional(),
 });
 
 export type CountsRow = z.infer<typeof countsRowSchema>;
@@ -275,9 +283,19 @@ export type CountsRow = z.infer<typeof countsRowSchema>;
  */
 export const STORED_COUNTS_APPLY = (job: string) => `(${job}.status = 'completed' AND ${job}.final_counts IS NOT NULL)`;
 
+function storedCountsRow(row: Readonly<Record<string, unknown>>): CountsRow | null {
+  return row.status === 'completed' && row.final_counts != null ? countsRowSchema.parse(row.final_counts) : null;
+}
+
 /** A job row's stored counts where they apply (STORED_COUNTS_APPLY); null: count its items. */
 export function storedCounts(row: Readonly<Record<string, unknown>>): JobCounts | null {
-  return row.status === 'completed' && row.final_counts != null ? countsFrom(countsRowSchema.parse(row.final_counts)) : null;
+  const stored = storedCountsRow(row);
+  return stored ? countsFrom(stored) : null;
+}
+
+/** A completed job's stored number of revertible items (REVERTIBLE_ITEM_SQL); null: count them. */
+export function storedRevertibleItems(row: Readonly<Record<string, unknown>>): number | null {
+  return storedCountsRow(row)?.revertible ?? null;
 }
 
 export function countsFrom(row: CountsRow | undefined): JobCounts {

@@ -133,7 +133,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       // Completed, its counts are stored and read back, not counted again: an item row changed
       // behind the job's back (nothing in the console does that) does not show.
       const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
-      expect(stored?.final_counts).toMatchObject({ item_total: 80, ok: 80, failed: 0 });
+      expect(stored?.final_counts).toMatchObject({ item_total: 80, ok: 80, failed: 0, revertible: 0 });
       await db.query(`UPDATE bulk_job_items SET status = 'failed' WHERE job_id = $1 AND seq = 1`, [planned.jobId]);
       expect((await listJobs(db)).rows[0]?.counts).toMatchObject({ ok: 80, failed: 0 });
       expect((await getJob(db, planned.jobId))?.counts).toMatchObject({ ok: 80, failed: 0 });
@@ -267,6 +267,8 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const job = await waitForJob(db, planned.jobId, ended);
       expect(job.counts).toMatchObject({ ok: 24, skipped: 6 });
       expect(job.revertibleItems).toBe(24);
+      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
+      expect(stored?.final_counts).toMatchObject({ ok: 24, skipped: 6, revertible: 24 });
       expect(ids.every((id) => service.messages.get(id)!.status === 'active')).toBe(true);
       // Skipped without a call.
       expect(service.callsFor(operationPath('message.set_status', 'msg_000001', 'active'))).toHaveLength(0);
@@ -281,6 +283,13 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const audit = await auditRowsFor(db, revert.jobId);
       expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['job.plan_revert:ok', 'job.start:ok', 'message.set_status:ok']);
       expect(audit[2]?.params).toMatchObject({ revertsJobId: planned.jobId });
+
+      // The job page reads the stored number: an item changed behind the job's back (nothing in
+      // the console does that) does not show, until a job completed before it was stored is counted.
+      await db.query(`UPDATE bulk_job_items SET status_after = status_before WHERE job_id = $1 AND seq = (SELECT min(seq) FROM bulk_job_items WHERE job_id = $1 AND status = 'ok')`, [planned.jobId]);
+      expect((await getJob(db, planned.jobId))?.revertibleItems).toBe(24);
+      await db.query(`UPDATE bulk_jobs SET final_counts = final_counts - 'revertible' WHERE id = $1`, [planned.jobId]);
+      expect((await getJob(db, planned.jobId))?.revertibleItems).toBe(23);
     });
 
     it('refuses to revert a job that did not set statuses or has not ended', async () => {
