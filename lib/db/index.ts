@@ -35,6 +35,8 @@ export interface ConsoleDbOptions {
   statementTimeoutMs?: number;
   /** PGlite only: create a new directory in a child process (pglite-driver.ts); the console server does. */
   initializeApart?: boolean;
+  /** PGlite only: vacuum and analyze on a schedule, as autovacuum would (pglite-upkeep.ts); the console server does. */
+  upkeep?: boolean;
 }
 
 /** Opens and migrates a database of its own. The app uses getConsoleDb(); this is for tests and tools. */
@@ -48,7 +50,7 @@ export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleD
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
       })
-    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR, { initializeApart: options.initializeApart });
+    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR, { initializeApart: options.initializeApart, upkeep: options.upkeep });
   try {
     const applied = await applyMigrations(driver);
     if (applied.length > 0) console.info(`[db] applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
@@ -69,7 +71,7 @@ export function getConsoleDb(): Promise<ConsoleDb> {
   const forget = () => {
     if (shared.voiceConsoleDb === opening) delete shared.voiceConsoleDb;
   };
-  const opening: Promise<ConsoleDb> = openConsoleDb({ ...consoleDbSettings(), initializeApart: true }).then(
+  const opening: Promise<ConsoleDb> = openConsoleDb({ ...consoleDbSettings(), initializeApart: true, upkeep: true }).then(
     (db) => ({
       ...db,
       close: async () => {

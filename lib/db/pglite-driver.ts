@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './data-dir-lock';
+import { scheduleUpkeep } from './pglite-upkeep';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
 
 /**
@@ -22,9 +23,11 @@ export interface PGliteDriverOptions {
    * and tools that open throwaway directories create them in process.
    */
   initializeApart?: boolean;
+  /** Vacuum and analyze on a schedule, as autovacuum would (pglite-upkeep.ts); the console server does. */
+  upkeep?: boolean;
 }
 
-function scriptRunner(target: PGlite | Transaction): ScriptRunner {
+export function pgliteScriptRunner(target: PGlite | Transaction): ScriptRunner {
   return {
     query: async <T>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, [...params])).rows,
     exec: async (script: string) => {
@@ -87,11 +90,16 @@ export async function openPGliteDriver(dataDir: string, options: PGliteDriverOpt
     throw error;
   }
 
+  const runner = pgliteScriptRunner(pglite);
+  const upkeep = options.upkeep ? scheduleUpkeep(runner) : null;
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
-    query: scriptRunner(pglite).query,
-    transaction: (fn) => pglite.transaction((tx) => fn(scriptRunner(tx))),
-    close: () => (closing ??= pglite.close().finally(() => lock.release())),
+    query: runner.query,
+    transaction: (fn) => pglite.transaction((tx) => fn(pgliteScriptRunner(tx))),
+    close: () => (closing ??= (async () => {
+      await upkeep?.stop();
+      await pglite.close();
+    })().finally(() => lock.release())),
   };
 }
