@@ -3,7 +3,7 @@
  */
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
-import { getJob, listJobItems, listJobs } from '@/lib/jobs';
+import { getJob, itemsWithStatuses, jobItemsPage, listJobs } from '@/lib/jobs';
 import { readPlanProgress } from '@/lib/jobs/plan-background';
 import type { ItemStatus } from '@/lib/jobs/types';
 
@@ -15,6 +15,8 @@ export async function readJobsPage(page: { offset: number; limit: number; order?
 /** One job with its items (optionally of one status) and its background dry run (if any), or a null job when there is none. */
 export async function readJobWithItems(jobId: string, items: { status?: ItemStatus; limit: number }) {
   const db = await getConsoleDb();
-  const [job, rows, plan] = await Promise.all([getJob(db, jobId), listJobItems(db, jobId, items), readPlanProgress(db, jobId)]);
-  return { job, items: rows, plan };
+  // The number of matching items comes from the job's counts, which getJob reads anyway (stored
+  // once the job completed): counting the items again cost a 100,000-item job's page 32 ms.
+  const [job, rows, plan] = await Promise.all([getJob(db, jobId), jobItemsPage(db, jobId, items), readPlanProgress(db, jobId)]);
+  return { job, items: { rows, total: job ? itemsWithStatuses(job.counts, items.status) : 0 }, plan };
 }

@@ -10,7 +10,7 @@ import type { ConsoleDb } from '@/lib/db';
 import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
 import { operationPath } from '@/lib/jobs/operations';
 import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
-import { getJob, latestJobs, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
+import { getJob, itemsWithStatuses, latestJobs, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
@@ -269,6 +269,11 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(job.revertibleItems).toBe(24);
       const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
       expect(stored?.final_counts).toMatchObject({ ok: 24, skipped: 6, revertible: 24 });
+      // The job page's item totals come from the counts; they match counting the items.
+      for (const status of [undefined, 'skipped', 'ok', 'failed', ['ok', 'skipped']] as const) {
+        expect(itemsWithStatuses(job.counts, status)).toBe((await listJobItems(db, planned.jobId, { status })).total);
+      }
+      expect(itemsWithStatuses(job.counts, ['ok', 'skipped'])).toBe(30);
       expect(ids.every((id) => service.messages.get(id)!.status === 'active')).toBe(true);
       // Skipped without a call.
       expect(service.callsFor(operationPath('message.set_status', 'msg_000001', 'active'))).toHaveLength(0);
