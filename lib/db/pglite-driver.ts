@@ -92,14 +92,19 @@ export async function openPGliteDriver(dataDir: string, options: PGliteDriverOpt
 
   const runner = pgliteScriptRunner(pglite);
   const upkeep = options.upkeep ? scheduleUpkeep(runner) : null;
+  const closeOnce = async () => {
+    try {
+      await upkeep?.stop();
+      await pglite.close();
+    } finally {
+      lock.release();
+    }
+  };
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     query: runner.query,
     transaction: (fn) => pglite.transaction((tx) => fn(pgliteScriptRunner(tx))),
-    close: () => (closing ??= (async () => {
-      await upkeep?.stop();
-      await pglite.close();
-    })().finally(() => lock.release())),
+    close: () => (closing ??= closeOnce()),
   };
 }

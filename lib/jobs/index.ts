@@ -26,7 +26,7 @@ export {
 } from './types';
 export { describePlan, planJob, planJobInputSchema, planRevertJob, readJob, type JobPlan, type PlanDeps, type PlanJobInput, type PlanOptions } from './plan';
 export { cancelJob, retryFailedItems, startJob, type CancelResult, type RetryResult, type StartResult } from './commands';
-export { getJob, itemsWithStatuses, jobItemsPage, jobsForItem, latestJobs, listJobItems, listJobs, listRunners, streamJobItems, type JobDetail, type JobSummary, type RunnerInfo } from './queries';
+export { getJob, itemsWithStatuses, jobItemsPage, jobsForItem, latestJobs, listJobs, listRunners, streamJobItems, type JobDetail, type JobSummary, type RunnerInfo } from './queries';
 export { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
 export { ensureJobRunner, stopJobRunner } from './runner-process';
 export { wakeJobRunners } from './wake';

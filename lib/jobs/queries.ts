@@ -149,7 +149,6 @@ export interface ListJobItemsOptions {
   limit?: number;
 }
 
-/** A job's items in order, optionally of some statuses; `total` is how many match. */
 /** One page of a job's items in order (optionally of some statuses), without counting them. */
 export async function jobItemsPage(db: Queryable, jobId: string, options: ListJobItemsOptions = {}): Promise<JobItem[]> {
   const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
@@ -162,20 +161,11 @@ export async function jobItemsPage(db: Queryable, jobId: string, options: ListJo
   return rows.map((row) => itemRowSchema.parse(row));
 }
 
-/** A page of a job's items and how many match. The job page takes the number from the job's counts instead (itemsWithStatuses). */
-export async function listJobItems(db: Queryable, jobId: string, options: ListJobItemsOptions = {}): Promise<{ rows: JobItem[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    jobItemsPage(db, jobId, options),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_job_items WHERE job_id = $1 AND status = ANY($2::text[])`, [jobId, itemStatusesOf(options)]),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
-}
-
 function itemStatusesOf(options: ListJobItemsOptions): ItemStatus[] {
   return options.status === undefined ? [...ITEM_STATUSES] : z.array(z.enum(ITEM_STATUSES)).parse([options.status].flat());
 }
 
-/** How many of a job's items have one of these statuses (all of them when none is given), from its counts. */
+/** How many of a job's items have one of these statuses (all of them when none is given), from its counts: what a page of them is out of. */
 export function itemsWithStatuses(counts: JobCounts, status?: ItemStatus | readonly ItemStatus[]): number {
   const byStatus: Record<ItemStatus, number> = { pending: counts.pending, in_flight: counts.inFlight, ok: counts.ok, failed: counts.failed, skipped: counts.skipped, unknown: counts.unknown };
   return itemStatusesOf({ status }).reduce((sum, each) => sum + byStatus[each], 0);

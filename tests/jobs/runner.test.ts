@@ -10,7 +10,7 @@ import type { ConsoleDb } from '@/lib/db';
 import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
 import { operationPath } from '@/lib/jobs/operations';
 import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
-import { getJob, itemsWithStatuses, latestJobs, listJobItems, listJobs, listRunners } from '@/lib/jobs/queries';
+import { getJob, itemsWithStatuses, jobItemsPage, latestJobs, listJobs, listRunners } from '@/lib/jobs/queries';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
@@ -168,7 +168,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       await startJob(db, OPS, planned.jobId, planned.total);
       const failed = await waitForJob(db, planned.jobId, ended);
       expect(failed.counts).toMatchObject({ failed: 3, ok: 0 });
-      const { rows } = await listJobItems(db, planned.jobId, { status: 'failed' });
+      const rows = await jobItemsPage(db, planned.jobId, { status: 'failed' });
       expect(rows[0]).toMatchObject({ attempts: 3, sends: 3, upstreamStatus: 502 });
       expect(rows[0]?.error).toMatch(/^server 502: injected fault \[request [0-9a-f-]+\] \(3 attempts\)$/);
       expect(rows[0]?.upstreamRequestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -198,7 +198,7 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       await startJob(db, OPS, planned.jobId, planned.total);
       const job = await waitForJob(db, planned.jobId, ended);
       expect(job.counts).toMatchObject({ ok: 48, failed: 2 });
-      const { rows } = await listJobItems(db, planned.jobId, { status: 'failed' });
+      const rows = await jobItemsPage(db, planned.jobId, { status: 'failed' });
       expect(rows.map((row) => row.itemId)).toEqual(['msg_000024', 'msg_000049']);
       expect(rows[0]).toMatchObject({ attempts: 0, sends: 1, upstreamStatus: 400 });
       expect(rows[0]?.error).toContain('bad_request 400: the message has no HLS audio');
@@ -271,7 +271,9 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(stored?.final_counts).toMatchObject({ ok: 24, skipped: 6, revertible: 24 });
       // The job page's item totals come from the counts; they match counting the items.
       for (const status of [undefined, 'skipped', 'ok', 'failed', ['ok', 'skipped']] as const) {
-        expect(itemsWithStatuses(job.counts, status)).toBe((await listJobItems(db, planned.jobId, { status })).total);
+        const statuses = status === undefined ? null : [status].flat();
+        const [counted] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_job_items WHERE job_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`, [planned.jobId, statuses]);
+        expect(itemsWithStatuses(job.counts, status)).toBe(counted?.n);
       }
       expect(itemsWithStatuses(job.counts, ['ok', 'skipped'])).toBe(30);
       expect(ids.every((id) => service.messages.get(id)!.status === 'active')).toBe(true);
@@ -321,10 +323,10 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(service.log.filter((entry) => entry.path.endsWith('/reprocess')).length).toBe(sent);
       expect(sent).toBe(job.counts.ok);
-      const { rows } = await listJobItems(db, planned.jobId, { status: 'skipped', limit: 1 });
+      const rows = await jobItemsPage(db, planned.jobId, { status: 'skipped', limit: 1 });
       // Pending items name who cancelled; claimed ones that were not sent yet say "cancelled".
       expect(rows[0]?.error).toMatch(/^cancelled/);
-      expect((await listJobItems(db, planned.jobId, { status: 'skipped', limit: 500 })).rows.filter((row) => row.error === `cancelled by ${OPS.email}`).length).toBeGreaterThan(100);
+      expect((await jobItemsPage(db, planned.jobId, { status: 'skipped', limit: 500 })).filter((row) => row.error === `cancelled by ${OPS.email}`).length).toBeGreaterThan(100);
       await expect(cancelJob(db, OPS, planned.jobId)).rejects.toMatchObject({ code: 'wrong_status' });
       const audit = await auditRowsFor(db, planned.jobId);
       // The run's intent was written when it started; its outcome says it was cancelled.
