@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('PGlite upkeep', () => {
-  it('leaves empty tables alone, analyzes tables that got data, vacuums those with dead rows, then rests', async () => {
+  it('leaves empty tables alone, analyzes tables that got data, vacuums those with many new or dead rows, then rests', async () => {
     // Just migrated: only the migrations' own table holds rows.
     expect(await upkeepPass(runner)).toEqual({ vacuumed: [], analyzed: ['schema_migrations'] });
     expect(await upkeepPass(runner)).toEqual({ vacuumed: [], analyzed: [] });
@@ -52,9 +52,8 @@ describe('PGlite upkeep', () => {
        SELECT $1, seq, 'msg_' || seq, 'ok', 1, 1, 1, now() - interval '2 hours' + make_interval(secs => seq / 10.0), 'processing', 'sent' FROM generate_series(1, 20000) AS seq`,
       [JOB_ID],
     );
-    const first = await upkeepPass(runner);
-    expect(first.vacuumed).toEqual([]);
-    expect(first.analyzed).toEqual(expect.arrayContaining(['bulk_jobs', 'bulk_job_items']));
+    // 20,000 rows inserted: vacuumed (and analyzed) as autovacuum's insert rule would; the job's one row analyzed.
+    expect(await upkeepPass(runner)).toEqual({ vacuumed: ['bulk_job_items'], analyzed: ['bulk_jobs'] });
     // With statistics the planner reads the last 30 seconds from the finished-items index, not every item of the job.
     expect(await plan(RECENT_ITEMS_SQL, [JOB_ID])).toContain('bulk_job_items_finished_idx');
     expect(await upkeepPass(runner)).toEqual({ vacuumed: [], analyzed: [] });
