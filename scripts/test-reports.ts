@@ -14,6 +14,9 @@ export const vitestReportSchema = z.object({
     .array(
       z.object({
         name: z.string(),
+        /** `failed` also when every test passed but a hook (afterAll, say) or the file's import failed. */
+        status: z.string().optional(),
+        message: z.string().optional(),
         assertionResults: z.array(z.object({ fullName: z.string(), status: z.string(), failureMessages: z.array(z.string()).default([]) })),
       }),
     )
@@ -62,6 +65,46 @@ export function vitestOutcomes(report: VitestReport, root: string): TestOutcomes
     failed: named.filter((result) => result.status === 'failed').map((result) => (result.failureMessages[0] ? `${result.name}: ${firstLine(result.failureMessages[0])}` : result.name)),
     flaky: named.filter((result) => result.status === 'passed' && result.failureMessages.length > 0).map((result) => result.name),
   };
+}
+
+/** The Vitest files that failed outside their tests (a hook, the import), with their error's first line. */
+export function vitestFileFailures(report: VitestReport, root: string): string[] {
+  return report.testResults
+    .filter((file) => file.status === 'failed' && !file.assertionResults.some((result) => result.status === 'failed'))
+    .map((file) => `${path.relative(root, file.name)}: ${file.message ? firstLine(file.message) : 'failed outside its tests'}`);
+}
+
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+/** Where Vitest's output names an error that is in no test and no file: its banners of unhandled errors, and its pool's complaints about workers. */
+const VITEST_ERROR_BANNER = /^⎯+ Unhandled (Errors?|Rejection) ⎯+$/;
+const VITEST_POOL_ERROR = /^\[vitest-pool(-runner)?\]/;
+
+/**
+ * Vitest counts an error thrown outside any test (an unhandled rejection, a worker that would not
+ * stop) only in its output, never in its JSON report: the lines that say what and where, each
+ * banner with the next lines that name an error, where it was thrown and the file it came from, up
+ * to `limit` lines.
+ */
+export function vitestErrorLines(output: string[], limit = 20): string[] {
+  const found: string[] = [];
+  let afterBanner = false;
+  let afterError = false;
+  for (const raw of output) {
+    const line = raw.replace(ANSI_ESCAPE, '').trim();
+    if (VITEST_ERROR_BANNER.test(line)) {
+      afterBanner = true;
+      found.push(line.replace(/^⎯+ | ⎯+$/g, ''));
+    } else if (VITEST_POOL_ERROR.test(line)) found.push(line);
+    else if (afterBanner && (/^\w*Error\b/.test(line) || line.startsWith('This error originated in'))) {
+      found.push(line);
+      afterError = /^\w*Error\b/.test(line);
+      continue;
+    } else if (afterError && line.startsWith('❯')) found.push(`at ${line.slice(1).trim()}`);
+    else if (/^Test Files\b/.test(line)) afterBanner = false;
+    afterError = false;
+    if (found.length >= limit) break;
+  }
+  return found.map((line) => line.slice(0, 200));
 }
 
 /** The Playwright tests that failed, and those that passed only on a retry, as `file:line › title`. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
 import { onOutputLines } from './child-lines';
 import { e2eShards } from './e2e-shards';
-import { playwrightOutcomes, playwrightReportSchema, readReport, vitestOutcomes, vitestReportSchema } from './test-reports';
+import { playwrightOutcomes, playwrightReportSchema, readReport, vitestErrorLines, vitestFileFailures, vitestOutcomes, vitestReportSchema } from './test-reports';
 import { ROOT } from './settings';
 import { ensureSystemPackages } from './system-packages';
 
@@ -30,9 +30,18 @@ function exitCode(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-function run(label: string, command: string, args: string[]): Promise<number> {
+/** Runs a command with its output passed through as it comes; resolves to its exit code and output lines. */
+async function run(label: string, command: string, args: string[]): Promise<{ code: number; lines: string[] }> {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  return exitCode(spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }));
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const lines: string[] = [];
+  // 'close', not 'exit': the output's last lines may come after the process has exited.
+  const code = new Promise<number>((resolve) => child.once('close', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+  onOutputLines(child, (line) => {
+    lines.push(line);
+    process.stdout.write(`${line}\n`);
+  });
+  return { code: await code, lines };
 }
 
 /** Runs a command with its output held back, then prints it in one piece (for stages side by side). */
@@ -116,7 +125,7 @@ async function main(): Promise<void> {
   }
 
   const vitestFile = path.join(REPORTS, 'vitest.json');
-  const vitestCode = await run('vitest', bin('vitest'), ['run', `--retry=${RETRIES}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+  const vitestRun = await run('vitest', bin('vitest'), ['run', `--retry=${RETRIES}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
   const vitest = readReport(vitestFile, vitestReportSchema);
   if (vitest) {
     passed += vitest.numPassedTests;
@@ -126,8 +135,10 @@ async function main(): Promise<void> {
     failures.push(...outcomes.failed.map((name) => `vitest: ${name}`));
     flaky.push(...outcomes.flaky.map((name) => `vitest: ${name}`));
   }
-  if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) {
-    failures.push('vitest (exited without a failed test in its report)');
+  if (vitestRun.code !== 0 && (!vitest || vitest.numFailedTests === 0)) {
+    // Every test passed, yet the run failed: say where, as a reader of only the end sees it.
+    const causes = [...(vitest ? vitestFileFailures(vitest, ROOT) : []), ...vitestErrorLines(vitestRun.lines)];
+    failures.push(`vitest (exited ${vitestRun.code} without a failed test in its report)${causes.map((cause) => `\n    ${cause}`).join('')}`);
     failed++;
   }
 
