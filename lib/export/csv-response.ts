@@ -36,6 +36,8 @@ export function csvResponse({ fileName, first, rest, label, onEnd, abort, header
       async pull(controller) {
         try {
           const next = await rest.next();
+          // The browser went away while this read was under way: nothing to send, nothing failed.
+          if (ended) return;
           if (next.done) {
             end();
             controller.close();
@@ -43,6 +45,8 @@ export function csvResponse({ fileName, first, rest, label, onEnd, abort, header
             controller.enqueue(encoder.encode(next.value));
           }
         } catch (error) {
+          // A read stopped because the browser went away is no failure.
+          if (ended) return;
           // Reads already under way for later chunks stop too.
           abort?.abort();
           end();
