@@ -18,7 +18,12 @@ import { buildPeer } from '../peer-build';
 import { startStaticServer } from '../static-server';
 import { chromiumPath } from '../../scripts/system-packages';
 
-const LOADS = Math.max(1, Number(process.env.BENCH_FIRST_ROW_LOADS ?? 8));
+/**
+ * Cold and warm loads of each target. A single load lands up to 40 % from the median here (two
+ * cores shared with Chromium), and the median of 8 moved the ratios across their limits between
+ * runs of the same code; 16 narrow the median's spread by about 30 % (√2), for about 40 s more.
+ */
+const LOADS = Math.max(1, Number(process.env.BENCH_FIRST_ROW_LOADS ?? 16));
 /** BENCH_FIRST_ROW_TRACE=dir: a Chromium performance trace of each target's first cold load, written there. */
 const TRACE_DIR = process.env.BENCH_FIRST_ROW_TRACE;
 const ENTITY = 'messages';
