@@ -31,7 +31,8 @@ function Direction({ now, before }: { now: number; before: number | undefined })
 
 /**
  * One card per watched status: how many messages are stuck in it, coloured by severity against
- * the alert count, the direction since a reading a quarter of an hour earlier (or the earliest kept), and a link to the queue narrowed to it.
+ * the alert count, the direction since a reading a quarter of an hour earlier (or the earliest
+ * kept), and a link to the queue narrowed to it.
  */
 export function StuckCards({ counts, previous, threshold, alertAt }: { counts: Partial<Record<WatchedStatus, number>>; previous: StuckReading | null; threshold: number; alertAt: number }) {
   return (

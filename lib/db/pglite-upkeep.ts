@@ -9,8 +9,9 @@
  * vacuums (and analyzes) a table whose dead rows exceed 50 + 20 % of its rows or whose rows
  * inserted since its last vacuum exceed 1,000 + 20 % of them (which keeps index-only scans of
  * tables that only grow working), and analyzes one whose rows changed since its last analyze
- * exceed 50 + 10 % of them, or that was never analyzed and holds data. PGlite runs one statement at a time: a pass holds the database while it
- * works, a fraction of a second after a large job, nothing when nothing changed.
+ * exceed 50 + 10 % of them, or that was never analyzed and holds data. PGlite runs one statement
+ * at a time: a pass holds the database while it works, a fraction of a second after a large job,
+ * nothing when nothing changed.
  */
 import type { ScriptRunner } from './types';
 
