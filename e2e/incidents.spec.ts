@@ -96,6 +96,14 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
     await page.reload();
     await expect(page.getByTestId('incident-trend-panel')).toContainText(/\d+ samples/, { timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
+  // The chart's numbers as a table, rendered when the disclosure opens: a row per minute of the
+  // page's own samples and gaps (the axe check below runs with it open).
+  const trendPanel = page.getByTestId('incident-trend-panel');
+  const described = (await trendPanel.getByText(/\d+ samples/).textContent()) ?? '';
+  const shownMinutes = Number(/(\d+) samples/.exec(described)?.[1]) + Number(/(\d+) gaps/.exec(described)?.[1] ?? 0);
+  await expect(trendPanel.locator('table')).toHaveCount(0);
+  await trendPanel.getByText("The chart's numbers as a table").click();
+  await expect(trendPanel.getByRole('table', { name: /by the minute \(UTC\)$/ }).locator('tbody tr')).toHaveCount(shownMinutes);
 
   // A note, then mitigated and resolved, each on the timeline with its operator.
   const note = 'Transcoder restarted then queue draining';

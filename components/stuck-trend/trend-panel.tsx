@@ -1,29 +1,11 @@
 /**
  * The stuck trend: the chart (recharts, an island loaded after the page, see
  * trend-chart-island.tsx) and its numbers as a table, the chart's text alternative, behind a
- * disclosure. A server component: the table is read-only, so it ships no table code.
+ * disclosure that renders the table when opened (trend-table-disclosure.tsx).
  */
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
-import { bucketed, chartSeries, tableBucketMinutes, type TrendPoint } from '@/lib/stuck-trend/types';
+import { chartSeries, trendTableData, type TrendPoint } from '@/lib/stuck-trend/types';
 import { TrendChartIsland } from './trend-chart-island';
-
-const minuteText = (point: TrendPoint) => point.minute.toISOString().slice(0, 16).replace('T', ' ');
-
-function TrendTable({ points, statuses, caption }: { points: readonly TrendPoint[]; statuses: string[]; caption: string }) {
-  const columns: ListColumn<TrendPoint>[] = [
-    { id: 'minute', header: 'Minute (UTC)', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: minuteText },
-    ...statuses.map(
-      (status): ListColumn<TrendPoint> => ({
-        id: `status:${status}`,
-        header: status,
-        cellClassName: 'tabular-nums',
-        cell: (point) => (point.counts === null ? '—' : (point.counts[status] ?? 0)),
-      }),
-    ),
-    { id: 'gap', header: 'Gap', cellClassName: 'text-xs', cell: (point) => point.error ?? '' },
-  ];
-  return <ListTable columns={columns} rows={points} getRowId={minuteText} caption={caption} empty="No samples in this period." />;
-}
+import { TrendTableDisclosure } from './trend-table-disclosure';
 
 export interface TrendPanelProps {
   points: readonly TrendPoint[];
@@ -42,7 +24,8 @@ export interface TrendPanelProps {
  */
 export function TrendPanel({ points, statuses, colors, caption, height = 160, marker, testId }: TrendPanelProps) {
   const gaps = points.filter((point) => point.counts === null).length;
-  const bucketMinutes = tableBucketMinutes(points);
+  const table = trendTableData(points, statuses);
+  const { bucketMinutes } = table;
   const rowLength = bucketMinutes === 1 ? 'by the minute' : `one row per ${bucketMinutes >= 60 ? `${bucketMinutes / 60} hour${bucketMinutes === 60 ? '' : 's'}` : `${bucketMinutes} minutes`}`;
   return (
     <div className="space-y-2" data-testid={testId}>
@@ -60,10 +43,7 @@ export function TrendPanel({ points, statuses, colors, caption, height = 160, ma
       <p className="text-xs text-muted-foreground">
         {points.length - gaps} samples{gaps > 0 ? `, ${gaps} gaps (not read or not sampled; not zero)` : ''}. Times in UTC.
       </p>
-      <details className="text-sm">
-        <summary className="cursor-pointer text-xs text-muted-foreground">The chart&apos;s numbers as a table</summary>
-        <TrendTable points={bucketMinutes === 1 ? points : bucketed(points, bucketMinutes)} statuses={statuses} caption={`${caption}, ${rowLength} (UTC)`} />
-      </details>
+      <TrendTableDisclosure table={table} statuses={statuses} caption={`${caption}, ${rowLength} (UTC)`} />
     </div>
   );
 }

@@ -76,6 +76,33 @@ export function tableBucketMinutes(points: readonly TrendPoint[]): number {
 }
 
 /**
+ * The chart's numbers as its table shows them: a row per bucket (`bucketed`, by the minute when
+ * that stays within `TABLE_MAX_ROWS`) in the chart's columns, and why each gap row is one. The
+ * browser renders the table from this only when it is asked for (trend-table-disclosure.tsx).
+ */
+export interface TrendTableData extends ChartSeries {
+  /** How long a row is, in minutes: 1 for a short incident, 15 for the dashboard's day. */
+  bucketMinutes: number;
+  /** By row index: the reason of each gap that has one. */
+  gapReasons: Record<number, string>;
+}
+
+export function trendTableData(points: readonly TrendPoint[], statuses: readonly string[]): TrendTableData {
+  const bucketMinutes = tableBucketMinutes(points);
+  const rows = bucketMinutes === 1 ? points : bucketed(points, bucketMinutes);
+  const gapReasons: Record<number, string> = {};
+  rows.forEach((row, index) => {
+    if (row.error) gapReasons[index] = row.error;
+  });
+  return { ...chartSeries(rows, statuses), bucketMinutes, gapReasons };
+}
+
+/** A minute as the trend's table writes it: `YYYY-MM-DD HH:MM`, in UTC. */
+export function minuteText(epochMinute: number): string {
+  return new Date(epochMinute * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
  * The points with a gap for every slot between two samples that has none (no console was
  * sampling then), so that a chart never draws a line across minutes nobody measured.
  */

@@ -1,6 +1,6 @@
 /** The trend's points for charts: unsampled slots become gaps, a day's table is bucketed, the chart gets columns. */
 import { describe, expect, it } from 'vitest';
-import { bucketed, chartSeries, minuteLabel, TABLE_MAX_ROWS, tableBucketMinutes, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
+import { bucketed, chartSeries, minuteLabel, minuteText, TABLE_MAX_ROWS, tableBucketMinutes, trendTableData, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
 const sample = (minute: number, processing: number | null): TrendPoint => ({ minute: at(minute), counts: processing === null ? null : { processing, paused: 1 }, error: processing === null ? 'server 503' : null });
@@ -45,5 +45,21 @@ describe('trend points', () => {
     const series = chartSeries([sample(0, 4), sample(1, null), sample(2, 0)], ['processing', 'paused', 'initializing']);
     expect(series.minutes.map(minuteLabel)).toEqual(['10:00', '10:01', '10:02']);
     expect(series.counts).toEqual({ processing: [4, null, 0], paused: [1, null, 1], initializing: [0, null, 0] });
+  });
+
+  it("gives the table the chart's columns, a row per bucket, and each gap's reason by row", () => {
+    // A short period: by the minute, every point a row.
+    const short = trendTableData([sample(0, 4), sample(1, null), sample(2, 0)], ['processing']);
+    expect(short).toEqual({ bucketMinutes: 1, minutes: short.minutes, counts: { processing: [4, null, 0] }, gapReasons: { 1: 'server 503' } });
+    expect(short.minutes.map(minuteText)).toEqual(['2026-11-20 10:00', '2026-11-20 10:01', '2026-11-20 10:02']);
+    // A day: 97 rows of 15 minutes, the same rows as bucketed() gives.
+    const day = Array.from({ length: 1_440 }, (_, index) => sample(7 + index, index === 100 ? null : index));
+    const table = trendTableData(day, ['processing', 'paused']);
+    const rows = bucketed(day, 15);
+    expect(table.bucketMinutes).toBe(15);
+    expect(table.minutes).toEqual(chartSeries(rows, []).minutes);
+    expect(table.counts.processing).toEqual(rows.map((row) => row.counts?.processing ?? null));
+    // The gap at the day's 100th minute shares its quarter hour with counted samples: no gap row.
+    expect(table.gapReasons).toEqual({});
   });
 });
