@@ -90,19 +90,17 @@ export function vitestErrorLines(output: string[], limit = 20): string[] {
   let afterBanner = false;
   let afterError = false;
   for (const raw of output) {
+    if (found.length >= limit) break;
     const line = raw.replace(ANSI_ESCAPE, '').trim();
+    const isError = afterBanner && /^\w*Error\b/.test(line);
     if (VITEST_ERROR_BANNER.test(line)) {
       afterBanner = true;
       found.push(line.replace(/^⎯+ | ⎯+$/g, ''));
     } else if (VITEST_POOL_ERROR.test(line)) found.push(line);
-    else if (afterBanner && (/^\w*Error\b/.test(line) || line.startsWith('This error originated in'))) {
-      found.push(line);
-      afterError = /^\w*Error\b/.test(line);
-      continue;
-    } else if (afterError && line.startsWith('❯')) found.push(`at ${line.slice(1).trim()}`);
+    else if (isError || (afterBanner && line.startsWith('This error originated in'))) found.push(line);
+    else if (afterError && line.startsWith('❯')) found.push(`at ${line.slice(1).trim()}`);
     else if (/^Test Files\b/.test(line)) afterBanner = false;
-    afterError = false;
-    if (found.length >= limit) break;
+    afterError = isError;
   }
   return found.map((line) => line.slice(0, 200));
 }
