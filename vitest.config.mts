@@ -20,5 +20,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One throwaway PostgreSQL cluster per run (or TEST_DATABASE_URL); stopped at the end.
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/next-runtime.ts'],
   },
 });

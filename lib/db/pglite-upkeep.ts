@@ -91,7 +91,10 @@ export function scheduleUpkeep(runner: ScriptRunner, intervalMs: number = PGLITE
       } catch (error) {
         console.warn(`[db] upkeep pass failed, trying again in ${Math.round(intervalMs / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
       }
-    })();
+    })().catch(() => {
+      // Only the logging above can throw here (a console that Next patched outside its server
+      // runtime did): the schedule goes on, and stop() never rejects.
+    });
     void running.then(() => {
       if (!stopped) timer = setTimeout(run, intervalMs).unref();
     });

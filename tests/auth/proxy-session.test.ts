@@ -4,7 +4,6 @@
  * never count as activity but still get the security headers, and a long session is written in
  * cookies a browser keeps.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest, type NextResponse } from 'next/server';
@@ -120,8 +119,7 @@ describe('background requests', () => {
   const twoMinutesAgo = () => Date.now() - 120_000;
 
   it('prefetches pass through the proxy and get every security header', async () => {
-    // Next's matcher test helper expects the global its server runtime installs.
-    Object.assign(globalThis, { AsyncLocalStorage });
+    // Next's matcher test helper expects the global its server runtime installs (tests/support/next-runtime.ts).
     const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
     const prefetches: Record<string, string>[] = [{ 'next-router-prefetch': '1' }, { purpose: 'prefetch' }];
     for (const headers of prefetches) {

@@ -1,6 +1,6 @@
 /** PGlite's upkeep: what autovacuum would analyze and vacuum, on the console's own schema. */
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyMigrations } from '@/lib/db/migrate';
 import { pgliteScriptRunner } from '@/lib/db/pglite-driver';
 import { scheduleUpkeep, upkeepPass } from '@/lib/db/pglite-upkeep';
@@ -73,5 +73,23 @@ describe('PGlite upkeep', () => {
     while ((await analyzedAt()) === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await upkeep.stop();
     expect(await analyzedAt()).not.toBeNull();
+  });
+
+  it('goes on when its log line throws, and stops cleanly', async () => {
+    // A console that throws, as Next's patched one did in a test process (tests/auth/proxy-session.test.ts).
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {
+      throw new Error('console unavailable');
+    });
+    try {
+      // Every pass fails, and its log line throws.
+      const upkeep = scheduleUpkeep({ query: () => Promise.reject(new Error('database closed')), exec: () => Promise.reject(new Error('database closed')) }, 20);
+      const deadline = Date.now() + 5_000;
+      while (warn.mock.calls.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(warn.mock.calls.length).toBeGreaterThanOrEqual(3);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('[db] upkeep pass failed, trying again in 0 s: database closed');
+      await expect(upkeep.stop()).resolves.toBeUndefined();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
