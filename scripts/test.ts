@@ -26,8 +26,13 @@ const REPORTS = path.join(ROOT, '.data', 'reports');
  */
 const RETRIES = Math.max(0, Number.parseInt(process.env.TEST_RETRIES ?? '1', 10) || 0);
 
-function exitCode(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+/**
+ * A child's exit code. `close` waits for its output to end as well, which an exit may precede:
+ * for a child whose output is read in full. A Playwright run is awaited on `exit`, as its web
+ * server's processes may hold the output open after it.
+ */
+function exitCode(child: ChildProcess, event: 'exit' | 'close' = 'exit'): Promise<number> {
+  return new Promise((resolve) => child.once(event, (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0))));
 }
 
 /** Runs a command with its output passed through as it comes; resolves to its exit code and output lines. */
@@ -35,8 +40,7 @@ async function run(label: string, command: string, args: string[]): Promise<{ co
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   const lines: string[] = [];
-  // 'close', not 'exit': the output's last lines may come after the process has exited.
-  const code = new Promise<number>((resolve) => child.once('close', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+  const code = exitCode(child, 'close');
   onOutputLines(child, (line) => {
     lines.push(line);
     process.stdout.write(`${line}\n`);
@@ -50,7 +54,7 @@ async function runHeld(label: string, command: string, args: string[]): Promise<
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-  const code = await exitCode(child);
+  const code = await exitCode(child, 'close');
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   process.stdout.write(Buffer.concat(output));
   return code;
