@@ -13,6 +13,7 @@
 import type { ConsoleDb } from '@/lib/db';
 import { isUpstreamError } from '@/lib/upstream/errors';
 import type { UpstreamClient } from '@/lib/upstream/client';
+import { IdleWaits } from './idle-wait';
 import { itemKindOf } from './item-kinds';
 import { RatePacer } from './pacer';
 import { DEFAULT_SAMPLE_SIZE, isLastPage, readFilterPage } from './plan';
@@ -65,10 +66,11 @@ class BackgroundPlanner implements Planner {
   private readonly halt = new AbortController();
   private readonly pacer: RatePacer;
   private loop: Promise<void> = Promise.resolve();
-  private wakeUp: () => void = () => {};
+  private readonly idleWaits: IdleWaits;
 
   constructor(private readonly options: PlannerOptions) {
     this.pacer = options.pacer ?? new RatePacer({ random: options.random });
+    this.idleWaits = new IdleWaits(options.clock, this.halt.signal);
   }
 
   start(): this {
@@ -77,7 +79,7 @@ class BackgroundPlanner implements Planner {
   }
 
   wake(): void {
-    this.wakeUp();
+    this.idleWaits.wake();
   }
 
   async stop(): Promise<void> {
@@ -104,11 +106,7 @@ class BackgroundPlanner implements Planner {
 
   private async idle(): Promise<void> {
     if (this.state !== 'running') return;
-    await new Promise<void>((resolve) => {
-      this.wakeUp = resolve;
-      void this.options.clock.sleep(Math.max(this.options.pollIntervalMs, MIN_POLL_MS), this.halt.signal).catch(() => {}).then(resolve);
-    });
-    this.wakeUp = () => {};
+    await this.idleWaits.wait(Math.max(this.options.pollIntervalMs, MIN_POLL_MS));
   }
 
   private async run(): Promise<void> {

@@ -26,6 +26,7 @@ import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { ConsoleDb } from '@/lib/db';
+import { IdleWaits } from './idle-wait';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
 import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
 import type { RatePacer } from './pacer';
@@ -116,7 +117,7 @@ class Runner implements JobRunner {
   private active: ActiveJob[] = [];
   /** Items claimed and not yet finished or released (in the buffer or being processed): at most `concurrency`. */
   private held = 0;
-  private wakeUp = deferred();
+  private readonly idleWaits: IdleWaits;
   private workers: Promise<void>[] = [];
   private maintenance: Promise<void> = Promise.resolve();
   private maintaining = false;
@@ -140,6 +141,7 @@ class Runner implements JobRunner {
       retryMaxMs: options.retryMaxMs ?? 10_000,
     };
     this.clock = options.clock ?? systemClock;
+    this.idleWaits = new IdleWaits(this.clock, this.halt.signal);
     this.random = options.random ?? Math.random;
     this.log = options.log ?? defaultLog;
     this.store = guardedItemStore(options.store ?? createSqlItemStore(options.db), () => this.guard());
@@ -189,9 +191,7 @@ class Runner implements JobRunner {
 
   wake(): void {
     this.planner?.wake();
-    const current = this.wakeUp;
-    this.wakeUp = deferred();
-    current.resolve();
+    this.idleWaits.wake();
   }
 
   stats(): JobRunnerStats {
@@ -347,7 +347,7 @@ class Runner implements JobRunner {
 
   private async idle(): Promise<void> {
     if (!this.running) return;
-    await Promise.race([this.wakeUp.promise, this.clock.sleep(this.options.pollIntervalMs, this.halt.signal).catch(() => {})]);
+    await this.idleWaits.wait(this.options.pollIntervalMs);
   }
 
   private async nextItem(): Promise<ClaimedItem | undefined> {
@@ -389,12 +389,4 @@ class Runner implements JobRunner {
     }
     return 0;
   }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
