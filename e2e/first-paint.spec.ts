@@ -4,8 +4,10 @@
  * React swaps in later (`<div hidden id="S:…">` revealed by `$RC`, after its fallback throttle),
  * and the browser's first contentful paint already shows a row. The rows are the service's own
  * first page, read back from the emulator. And a loaded page asks the server for nothing more
- * until the operator clicks: no link prefetches (components/link.tsx).
+ * until the operator clicks: no link prefetches (components/link.tsx), and no icon request (the
+ * tab icon is inline, components/shell/console-icon.ts).
  */
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_ROW_KEY, FIRST_ROW_PROBE } from '../bench/first-row-probe';
 import { findEntity } from '../lib/entities/registry';
@@ -78,4 +80,48 @@ test('a page load sends no prefetches: the sidebar, tabs and row links fetch a p
   await page.locator('aside').getByRole('link', { name: 'Bulk jobs', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Bulk jobs');
   expect(rscRequests.map((url) => new URL(url).pathname)).toEqual(['/jobs']);
+});
+
+/** A TCP relay to the console on a port of its own, noting the path of every request it carries. */
+async function requestLoggingRelay(target: URL): Promise<{ origin: string; paths: string[]; close: () => void }> {
+  const paths: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) sockets.add(socket);
+    client.on('data', (data) => {
+      for (const match of data.toString('latin1').matchAll(/^[A-Z]+ (\S+) HTTP\/1\.1\r$/gm)) paths.push(match[1]!);
+      upstream.write(data);
+    });
+    upstream.on('data', (data) => client.write(data));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    paths,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+test('a page load asks the server for no icon: the tab icon is inline, not a /favicon.ico the console renders as a 404', async ({ page, baseURL }) => {
+  // A browser asks a new origin for its icon once; the relay is a new origin with the same cookies.
+  const relay = await requestLoggingRelay(new URL(baseURL!));
+  try {
+    await page.goto(`${relay.origin}/approvals`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+    // The icon is asked for after the load event.
+    await page.waitForTimeout(1_500);
+    expect(relay.paths.filter((path) => !path.startsWith('/_next/static/'))).toEqual(['/approvals']);
+  } finally {
+    relay.close();
+  }
 });
