@@ -17,6 +17,15 @@
 export const FIRST_ROW_KEY = '__benchFirstRowMs';
 export const FIRST_ROW_TASK_KEY = '__benchFirstRowTaskMs';
 
+/**
+ * Whether a load's first contentful paint already showed the row: the row was presented in the
+ * same frame (within 1 ms, the timers' rounding), not a frame or more later. An unknown first
+ * paint counts as showing it.
+ */
+export function firstPaintShowsRow(load: { firstRow: number; firstContentfulPaint: number | null }): boolean {
+  return load.firstContentfulPaint === null || load.firstRow <= load.firstContentfulPaint + 1;
+}
+
 /** How long after the task time the probe waits for the paint entry before it falls back. */
 const ENTRY_GRACE_MS = 2_000;
 

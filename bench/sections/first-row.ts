@@ -13,7 +13,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { budgetRow, failedRow, median, ratio, round1, type BudgetRow, type BudgetSpec } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
-import { FIRST_ROW_KEY, FIRST_ROW_PROBE, FIRST_ROW_TASK_KEY } from '../first-row-probe';
+import { FIRST_ROW_KEY, FIRST_ROW_PROBE, FIRST_ROW_TASK_KEY, firstPaintShowsRow } from '../first-row-probe';
 import { buildPeer } from '../peer-build';
 import { startStaticServer } from '../static-server';
 import { chromiumPath } from '../../scripts/system-packages';
@@ -186,9 +186,8 @@ export const firstRowSection: BenchSection = {
       ) as Record<Target, { cold: number; warm: number }>;
       // The same loads timed by the task after the painting frame, for comparison with earlier runs.
       const taskMedian = (target: Target) => round1(median(loads[target].cold.map((load) => load.firstRowTask ?? load.firstRow)));
-      // Loads whose first contentful paint came a frame or more before the row: the page showed without its rows first.
-      const rowlessFirstPaints = (target: Target) =>
-        [...loads[target].cold, ...loads[target].warm].filter((load) => load.firstContentfulPaint !== null && load.firstRow > load.firstContentfulPaint + 1).length;
+      // Loads whose page was painted without its rows first.
+      const rowlessFirstPaints = (target: Target) => [...loads[target].cold, ...loads[target].warm].filter((load) => !firstPaintShowsRow(load)).length;
       const rows: BudgetRow[] = [
         budgetRow(COLD, ratio(medians['react-admin'].cold, medians.console.cold), {
           anchor: `react-admin ${medians['react-admin'].cold} ms, console ${medians.console.cold} ms`,
