@@ -13,8 +13,20 @@ import { E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
 
 export interface ExtraConsole {
   url: string;
-  /** Ends the console (SIGTERM, then SIGKILL) and removes its temporary database directory, if any. */
-  stop(): Promise<void>;
+  /** Its PGlite directory (null on PostgreSQL). */
+  dataDir: string | null;
+  /**
+   * Ends the console (SIGTERM, then SIGKILL after 5 s) and removes its temporary database
+   * directory unless kept; says how the process ended.
+   */
+  stop(options?: { keepDataDir?: boolean }): Promise<ConsoleExit>;
+}
+
+export interface ConsoleExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** From the SIGTERM to the end of the process (0 if it had already ended). */
+  ms: number;
 }
 
 export interface ExtraConsoleOptions {
@@ -71,18 +83,22 @@ export async function startConsole(options: ExtraConsoleOptions = {}): Promise<E
     env.CONSOLE_DATA_DIR = dataDir!;
   }
   const child = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { env, stdio: 'ignore' });
-  const stop = async () => {
+  const stop = async ({ keepDataDir = false } = {}): Promise<ConsoleExit> => {
+    let ms = 0;
     if (child.exitCode === null && child.signalCode === null) {
+      const signalled = Date.now();
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited(child);
       clearTimeout(timer);
+      ms = Date.now() - signalled;
     }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir && !keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    return { code: child.exitCode, signal: child.signalCode, ms };
   };
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (await fetch(`${url}/signin`).then((response) => response.ok, () => false)) return { url, stop };
+    if (await fetch(`${url}/signin`).then((response) => response.ok, () => false)) return { url, dataDir, stop };
     if (child.exitCode !== null) {
       await stop();
       throw new Error(`the console on ${url} exited with ${child.exitCode}`);

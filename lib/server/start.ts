@@ -3,11 +3,12 @@
  * the console database before the first request (so a second process on the same PGlite
  * directory fails at start with a clear message instead of at its first action), then starts
  * this process's bulk-job runner, which resumes unfinished jobs left by a stopped or killed
- * console, and the stuck sampler (lib/stuck-trend).
+ * console, and the stuck sampler (lib/stuck-trend); and stops them on SIGTERM (./shutdown.ts).
  */
-import { getConsoleDb } from '@/lib/db';
+import { closeConsoleDb, getConsoleDb } from '@/lib/db';
 import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner-process';
 import { ensureStuckSampler, stopStuckSampler } from '@/lib/stuck-trend/sampler-process';
+import { installGracefulShutdown } from './shutdown';
 
 export async function startConsoleServer(): Promise<void> {
   try {
@@ -18,8 +19,11 @@ export async function startConsoleServer(): Promise<void> {
   }
   await ensureJobRunner();
   await ensureStuckSampler();
-  // Let requests in flight finish and hand unstarted items back at once, rather than after a lease.
-  process.once('SIGTERM', () => {
-    void Promise.all([stopJobRunner(), stopStuckSampler()]).finally(() => process.exit(0));
+  // Unstarted items go back at once rather than after a lease, and the database closes cleanly.
+  installGracefulShutdown(process, {
+    stopBackgroundWork: async () => {
+      await Promise.all([stopJobRunner(), stopStuckSampler()]);
+    },
+    closeDatabase: closeConsoleDb,
   });
 }
