@@ -69,8 +69,17 @@ test('create, rename and delete a domain; the table follows each change', async 
   // The workspace's name, not only its id.
   await expect(row).toContainText(workspace.workspace_name!);
 
-  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  // A row's buttons open their dialog from the keyboard too, and focus comes back to the button.
+  const editButton = page.getByRole('button', { name: `Edit ${name}` });
+  await editButton.focus();
+  await page.keyboard.press('Enter');
   const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(edit.getByLabel('Domain')).toHaveValue(name);
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(editButton).toBeFocused();
+
+  await editButton.click();
   await edit.getByLabel('Domain').fill(renamed);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();

@@ -16,8 +16,9 @@ import { useDomainWrite } from './use-domain-write';
 interface DeleteDomainDialogProps {
   target: EditedDomain;
   workspaceLabel: string;
+  /** Null when a row's button opens it (domain-row-dialogs.tsx). */
   trigger: React.ReactNode;
-  /** Opened by its first click (components/lazy-dialog.tsx). */
+  /** Opened by its first click (components/lazy-dialog.tsx), or by a row's button. */
   defaultOpen?: boolean;
   /** Set under the four-eyes policy: the dialog requests approval instead of deleting. */
   approval: ApprovalGate | null;
@@ -50,7 +51,7 @@ export function DeleteDomainDialog({ target, workspaceLabel, trigger, approval, 
         setOpen(next);
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Delete {target.domain}?</DialogTitle>

@@ -23,8 +23,9 @@ interface DomainFormDialogProps {
   editing?: EditedDomain;
   /** Filled in for a new domain (the list's workspace filter). */
   defaultWorkspace?: string;
+  /** Null when a row's button opens it (domain-row-dialogs.tsx). */
   trigger: React.ReactNode;
-  /** Opened by its first click (components/lazy-dialog.tsx). */
+  /** Opened by its first click (components/lazy-dialog.tsx), or by a row's button. */
   defaultOpen?: boolean;
 }
 
@@ -82,7 +83,7 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defa
         setOpen(next);
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{editing ? `Edit ${editing.domain}` : 'Add a domain'}</DialogTitle>

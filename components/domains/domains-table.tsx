@@ -1,7 +1,8 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ListColumn } from '@/components/data-table/list-table';
 import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
+import { RowDialogButton, RowDialogButtons } from '@/components/data-table/row-dialog-button';
 import { timeColumn } from '@/components/data-table/time-column';
 import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +11,9 @@ import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { DeleteDomainDialog, DomainFormDialog } from './lazy-dialogs';
+import { DomainRowDialogs } from './domain-row-dialogs';
+import { DomainFormDialog } from './lazy-dialogs';
+import { DOMAIN_ROW_DIALOGS, type DomainRowData } from './row-dialogs';
 
 export type DomainsTableProps = ListPage<DomainRow> & {
   /** Whether the operator's role may create, edit and delete, and if not why (decided on the server). */
@@ -26,7 +29,10 @@ function workspaceLabel(row: DomainRow): string {
 /** The note every write control points at when the role may not write. */
 const REFUSAL_ID = 'domain-write-refused';
 
-/** Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's state. */
+/**
+ * Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's
+ * state. A row's Edit and Delete are plain buttons: one host opens their dialogs (DomainRowDialogs).
+ */
 export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
   const canWrite = write.allowed;
   const describedBy = canWrite ? undefined : REFUSAL_ID;
@@ -68,28 +74,16 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
       id: 'actions',
       header: 'Actions',
       cell: (row) => {
-        const target = { id: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid };
+        const data: DomainRowData = { domainId: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid, workspaceLabel: workspaceLabel(row) };
         return (
-          <span className="flex gap-2">
-            <DomainFormDialog
-              editing={target}
-              trigger={
-                <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Edit ${row.domain}`}>
-                  <Pencil aria-hidden /> Edit
-                </Button>
-              }
-            />
-            <DeleteDomainDialog
-              target={target}
-              workspaceLabel={workspaceLabel(row)}
-              approval={deleteApproval}
-              trigger={
-                <Button size="sm" variant="outline" disabled={!canWrite} aria-describedby={describedBy} aria-label={`Delete ${row.domain}`}>
-                  <Trash2 aria-hidden /> Delete
-                </Button>
-              }
-            />
-          </span>
+          <RowDialogButtons data={data}>
+            <RowDialogButton dialog={DOMAIN_ROW_DIALOGS.edit} icon="pencil" label={`Edit ${row.domain}`} disabled={!canWrite} describedBy={describedBy}>
+              Edit
+            </RowDialogButton>
+            <RowDialogButton dialog={DOMAIN_ROW_DIALOGS.delete} icon="trash" label={`Delete ${row.domain}`} disabled={!canWrite} describedBy={describedBy}>
+              Delete
+            </RowDialogButton>
+          </RowDialogButtons>
         );
       },
     },
@@ -102,14 +96,17 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
       getRowId={(row) => row.id}
       caption="Domains"
       actions={
-        <DomainFormDialog
-          defaultWorkspace={list.filters.workspace ?? ''}
-          trigger={
-            <Button disabled={!canWrite} aria-describedby={describedBy}>
-              <Plus aria-hidden /> Add domain
-            </Button>
-          }
-        />
+        <>
+          <DomainFormDialog
+            defaultWorkspace={list.filters.workspace ?? ''}
+            trigger={
+              <Button disabled={!canWrite} aria-describedby={describedBy}>
+                <Plus aria-hidden /> Add domain
+              </Button>
+            }
+          />
+          {canWrite ? <DomainRowDialogs deleteApproval={deleteApproval} /> : null}
+        </>
       }
       notice={<RefusalNote id={REFUSAL_ID} permission={write} className="basis-full" />}
     />

@@ -2,6 +2,5 @@
 
 import { lazyDialog } from '@/components/lazy-dialog';
 
-/** The domain dialogs (Radix, the form's zod schema) load when an operator first opens one. */
+/** The new-domain dialog (Radix, the form's zod schema) loads when an operator first opens it; a row's dialogs load in domain-row-dialogs.tsx. */
 export const DomainFormDialog = lazyDialog(() => import('./domain-form-dialog').then((module) => module.DomainFormDialog));
-export const DeleteDomainDialog = lazyDialog(() => import('./delete-domain-dialog').then((module) => module.DeleteDomainDialog));

@@ -6,8 +6,10 @@ import { cn } from '@/lib/utils';
 
 // Classes are joined, not merged (lib/utils.ts): each property is set by one variant only, and a
 // caller's `className` adds to them (it cannot replace a variant's height, padding or radius).
+// `button` (app/globals.css) is the shape, one class for what every button repeats (a list's rows
+// hold dozens).
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center whitespace-nowrap font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  'button',
   {
     variants: {
       variant: {
