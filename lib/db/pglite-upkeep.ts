@@ -9,9 +9,10 @@
  * vacuums (and analyzes) a table whose dead rows exceed 50 + 20 % of its rows or whose rows
  * inserted since its last vacuum exceed 1,000 + 20 % of them (which keeps index-only scans of
  * tables that only grow working), and analyzes one whose rows changed since its last analyze
- * exceed 50 + 10 % of them, or that was never analyzed and holds data. PGlite runs one statement
- * at a time: a pass holds the database while it works, a fraction of a second after a large job,
- * nothing when nothing changed.
+ * exceed 50 + 10 % of them, or that was never analyzed and holds data. The first pass after the
+ * database opened vacuums and analyzes every table holding data (see UpkeepPassOptions). PGlite
+ * runs one statement at a time: a pass holds the database while it works, a fraction of a second
+ * after a large job, nothing when nothing changed.
  */
 import type { ScriptRunner } from './types';
 
@@ -45,8 +46,18 @@ interface TableCounters {
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+export interface UpkeepPassOptions {
+  /**
+   * The first pass since the database opened. PGlite starts every open with its table counters at
+   * zero (measured: after a clean close as after a kill), so rows changed before a restart would
+   * never count toward a rule above: this pass vacuums and analyzes every table holding data. It
+   * costs little where nothing changed (a vacuum skips the pages already marked all-visible).
+   */
+  afterOpen?: boolean;
+}
+
 /** One pass over the current schema's tables; returns what it vacuumed and analyzed. */
-export async function upkeepPass(runner: ScriptRunner): Promise<UpkeepPass> {
+export async function upkeepPass(runner: ScriptRunner, options: UpkeepPassOptions = {}): Promise<UpkeepPass> {
   // The counters reach pg_stat_user_tables when the backend flushes them, which PGlite's only
   // backend does when asked, at the end of the next statement.
   await runner.query('SELECT pg_stat_force_next_flush()');
@@ -60,7 +71,7 @@ export async function upkeepPass(runner: ScriptRunner): Promise<UpkeepPass> {
   const pass: UpkeepPass = { vacuumed: [], analyzed: [] };
   for (const table of tables) {
     const rows = Math.max(table.tuples, 0);
-    if (table.dead > VACUUM_THRESHOLD + VACUUM_SCALE * rows || table.insertedSinceVacuum > VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE * rows) {
+    if ((options.afterOpen && table.bytes > 0) || table.dead > VACUUM_THRESHOLD + VACUUM_SCALE * rows || table.insertedSinceVacuum > VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE * rows) {
       await runner.exec(`VACUUM (ANALYZE) ${quoteIdentifier(table.name)}`);
       pass.vacuumed.push(table.name);
     } else if (table.modifiedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE * rows || (table.tuples < 0 && table.bytes > 0)) {
@@ -79,11 +90,13 @@ export function scheduleUpkeep(runner: ScriptRunner, intervalMs: number = PGLITE
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let afterOpen = true;
   const run = () => {
     running = (async () => {
       const started = performance.now();
       try {
-        const pass = await upkeepPass(runner);
+        const pass = await upkeepPass(runner, { afterOpen });
+        afterOpen = false;
         if (pass.vacuumed.length + pass.analyzed.length > 0) {
           const done = [pass.vacuumed.length ? `vacuumed ${pass.vacuumed.join(', ')}` : '', pass.analyzed.length ? `analyzed ${pass.analyzed.join(', ')}` : ''].filter(Boolean).join('; ');
           console.info(`[db] upkeep: ${done} (${Math.round(performance.now() - started)} ms)`);

@@ -1,4 +1,7 @@
 /** PGlite's upkeep: what autovacuum would analyze and vacuum, on the console's own schema. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyMigrations } from '@/lib/db/migrate';
@@ -63,6 +66,43 @@ describe('PGlite upkeep', () => {
     expect(await upkeepPass(runner)).toEqual({ vacuumed: ['bulk_job_items'], analyzed: [] });
     expect(await deadRows('bulk_job_items')).toBe(0);
     expect(await upkeepPass(runner)).toEqual({ vacuumed: [], analyzed: [] });
+  });
+
+  it('after a reopen, which zeroes the counters, the first pass vacuums and analyzes every table holding data', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upkeep-reopen-'));
+    const open = async () => {
+      const db = await PGlite.create({ dataDir });
+      return { db, runner: pgliteScriptRunner(db) };
+    };
+    const inserted = async (target: ScriptRunner) => {
+      await target.query('SELECT pg_stat_force_next_flush()');
+      const [row] = await target.query<{ n: number }>(`SELECT n_ins_since_vacuum::int AS n FROM pg_stat_user_tables WHERE relname = 'items'`);
+      return row?.n;
+    };
+    try {
+      const first = await open();
+      await first.runner.exec('CREATE TABLE items (n int); CREATE TABLE untouched (n int)');
+      await first.runner.query('INSERT INTO items SELECT generate_series(1, 100)');
+      expect(await upkeepPass(first.runner)).toEqual({ vacuumed: [], analyzed: ['items'] });
+      // Enough new rows for the insert rule, but the database closes before the next pass.
+      await first.runner.query('INSERT INTO items SELECT generate_series(1, 20000)');
+      expect(await inserted(first.runner)).toBe(20_100);
+      await first.db.close();
+
+      const second = await open();
+      try {
+        // PGlite forgot the counters: the rules alone would never vacuum those rows.
+        expect(await inserted(second.runner)).toBe(0);
+        expect(await upkeepPass(second.runner)).toEqual({ vacuumed: [], analyzed: [] });
+        expect(await upkeepPass(second.runner, { afterOpen: true })).toEqual({ vacuumed: ['items'], analyzed: [] });
+        const [stats] = await second.runner.query<{ tuples: number }>(`SELECT reltuples::int AS tuples FROM pg_class WHERE relname = 'items'`);
+        expect(stats?.tuples).toBe(20_100);
+      } finally {
+        await second.db.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('runs on its schedule until stopped', async () => {
