@@ -5,7 +5,7 @@
  * status, a gap where a sample failed (never a drop to zero), minutes in UTC.
  */
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { minuteLabel, type ChartSeries } from '@/lib/stuck-trend/types';
+import { axisTickMinutes, minuteLabel, type ChartSeries } from '@/lib/stuck-trend/types';
 
 export interface TrendChartProps {
   series: ChartSeries;
@@ -22,7 +22,7 @@ export default function TrendChart({ series, statuses, colors, height, marker }:
     <ResponsiveContainer width="100%" height={height}>
       <LineChart accessibilityLayer={false} data={data} margin={{ top: 12, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#94a3b8" strokeOpacity={0.3} vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} minTickGap={24} />
+        <XAxis dataKey="label" ticks={axisTickMinutes(series.minutes).map(minuteLabel)} tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} minTickGap={24} />
         <YAxis tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} width={40} allowDecimals={false} />
         <Tooltip contentStyle={{ fontSize: 12 }} />
         {statuses.map((status) => (

@@ -57,8 +57,25 @@ export function bucketed(points: readonly TrendPoint[], minutes: number): TrendP
   return [...buckets.values()];
 }
 
-/** The bucket sizes a trend's table may use, in minutes: each divides an hour or a day evenly. */
+/** The bucket sizes a trend's table may use (and the steps of its chart's axis), in minutes: each divides an hour or a day evenly. */
 const TABLE_BUCKETS_MINUTES = [1, 5, 15, 30, 60, 120, 240, 360, 720, 1440] as const;
+
+/** The most labels on the chart's time axis: a day's comes out as every 2 hours. */
+export const AXIS_MAX_TICKS = 12;
+
+/**
+ * The minutes the chart's time axis labels: those on the smallest round step (a bucket size
+ * above, which divides an hour or a day) that keeps the labels to `maxTicks`, so the axis reads
+ * 14:00, 16:00, 18:00 rather than every nth sample's minute (13:13, 13:29, 13:45).
+ */
+export function axisTickMinutes(minutes: readonly number[], maxTicks: number = AXIS_MAX_TICKS): number[] {
+  const first = minutes[0];
+  const last = minutes.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const ticks = (step: number) => Math.floor(last / step) - Math.ceil(first / step) + 1;
+  const step = TABLE_BUCKETS_MINUTES.find((minutesPerStep) => ticks(minutesPerStep) <= maxTicks) ?? TABLE_BUCKETS_MINUTES.at(-1)!;
+  return minutes.filter((minute) => minute % step === 0);
+}
 
 /** The most rows a trend's table shows: a day by the quarter hour is 96 or 97. */
 export const TABLE_MAX_ROWS = 100;

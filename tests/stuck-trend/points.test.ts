@@ -1,6 +1,6 @@
 /** The trend's points for charts: unsampled slots become gaps, a day's table is bucketed, the chart gets columns. */
 import { describe, expect, it } from 'vitest';
-import { bucketed, chartSeries, minuteLabel, minuteText, TABLE_MAX_ROWS, tableBucketMinutes, trendTableData, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
+import { axisTickMinutes, bucketed, chartSeries, minuteLabel, minuteText, TABLE_MAX_ROWS, tableBucketMinutes, trendTableData, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
 const sample = (minute: number, processing: number | null): TrendPoint => ({ minute: at(minute), counts: processing === null ? null : { processing, paused: 1 }, error: processing === null ? 'server 503' : null });
@@ -33,6 +33,21 @@ describe('trend points', () => {
       const bucket = tableBucketMinutes(points);
       expect(bucket === 1_440 || bucketed(points, bucket).length <= TABLE_MAX_ROWS).toBe(true);
     }
+  });
+
+  it('labels the time axis on round minutes: every 2 hours for a day, every half hour for 5 hours, every 5 minutes for 40', () => {
+    const span = (firstIso: string, count: number) => {
+      const first = Date.parse(firstIso) / 60_000;
+      return Array.from({ length: count }, (_, index) => first + index);
+    };
+    expect(axisTickMinutes(span('2026-11-26T18:19:00Z', 1440)).map(minuteLabel)).toEqual(['20:00', '22:00', '00:00', '02:00', '04:00', '06:00', '08:00', '10:00', '12:00', '14:00', '16:00', '18:00']);
+    expect(axisTickMinutes(span('2026-11-27T13:13:00Z', 306)).map(minuteLabel)).toEqual(['13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30', '18:00']);
+    expect(axisTickMinutes(span('2026-11-27T09:58:00Z', 40)).map(minuteLabel)).toEqual(['10:00', '10:05', '10:10', '10:15', '10:20', '10:25', '10:30', '10:35']);
+    // A week (an incident left open) steps by the day; a minute missing from the series has no label.
+    expect(axisTickMinutes(span('2026-11-20T00:00:00Z', 7 * 1440)).map((minute) => new Date(minute * 60_000).toISOString().slice(0, 10))).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']);
+    const withoutTen = Array.from({ length: 41 }, (_, index) => 600 + index).filter((minute) => minute !== 610);
+    expect(axisTickMinutes(withoutTen)).toEqual([600, 605, 615, 620, 625, 630, 635, 640]);
+    expect(axisTickMinutes([])).toEqual([]);
   });
 
   it('totals the statuses asked, and a gap has no total', () => {
