@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: builds the console for production, starts the emulator and the console on
- * loopback ports of their own, with the console's database as after a day of running
+ * `npm run bench`: builds the console for production (unless `.next` is the build of today's
+ * sources, as `npm start` decides: scripts/production-build.ts), starts the emulator and the
+ * console on loopback ports of their own, with the console's database as after a day of running
  * (`bench/steady-state.ts`), signs an operator in, then runs the sections of
  * `bench/sections/index.ts` (first row on screen beside react-admin, client weight, server time
  * per page, memory, …). Prints one table with every budget, the measured value, the anchor and
@@ -12,8 +13,8 @@
  * The emulator's rate limit is lifted for the run: the bench measures the console's own cost,
  * not the service's throttling.
  *
- * Settings: BENCH_SKIP_BUILD=1 reuses an existing build; BENCH_ONLY=name,name runs only those
- * sections; BENCH_PRESET (default `default`) is the emulator's seed size; BENCH_DURATION_S
+ * Settings: BENCH_SKIP_BUILD=1 reuses an existing build even when the sources changed;
+ * BENCH_ONLY=name,name runs only those sections; BENCH_PRESET (default `default`) is the emulator's seed size; BENCH_DURATION_S
  * (default 8) seconds of load per target, split into BENCH_ROUNDS (default 2) alternating
  * rounds; BENCH_CPU_PROF=dir writes the console's V8 CPU profiles there (`bench/cpu-profile.ts`
  * sums them by package and file); BENCH_PORT_BASE (default 3306) the console's port, the emulator on base + 1000,
@@ -26,6 +27,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { CONTROL_HEADERS } from '../emulator/control';
 import { consoleNodeFlags } from '../scripts/console-runtime';
+import { checkProductionBuild } from '../scripts/production-build';
 import { failedRow, failures, formatTable, type BudgetRow } from './budgets';
 import type { BenchContext, FaultRule } from './context';
 import { SECTIONS } from './sections';
@@ -122,10 +124,15 @@ async function main(): Promise<void> {
     EMULATOR_CORS_ORIGINS: peerOrigin,
   });
 
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const build = checkProductionBuild(ROOT);
+  if (process.env.BENCH_SKIP_BUILD === '1') log('using the existing build (BENCH_SKIP_BUILD=1)');
+  else if (build.upToDate) log('the production build is up to date');
+  else {
     log('building the console for production…');
-    const build = start('build', [nextBin, 'build'], { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret });
-    if ((await exited(build)) !== 0) throw new Error(`the production build failed (see ${LOG_DIR}/build.log)`);
+    if ((await exited(start('build', [nextBin, 'build'], { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret }))) !== 0) {
+      throw new Error(`the production build failed (see ${LOG_DIR}/build.log)`);
+    }
+    build.stamp();
   }
 
   await waitForHttp(`${EMULATOR_URL}/healthz`, emulator, 30 * 60_000);

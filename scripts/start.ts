@@ -4,38 +4,17 @@
  * `--no-emulator` starts only the console, for a real service configured in .env.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { onOutputLines } from './child-lines';
 import { consoleNodeFlags } from './console-runtime';
+import { checkProductionBuild } from './production-build';
 import { ROOT, loadDotEnv, stackSettings, type Env } from './settings';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 const withEmulator = !args.has('--no-emulator');
 const children: ChildProcess[] = [];
-
-/** Inputs of the production build; a change to any of them triggers a rebuild. */
-const BUILD_INPUTS = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
-const BUILD_STAMP = path.join(ROOT, '.next', 'console-source-hash');
-
-function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
-  if (!existsSync(target)) return;
-  const stat = statSync(target);
-  if (stat.isDirectory()) {
-    for (const entry of readdirSync(target).sort()) hashTree(hash, path.join(target, entry));
-  } else {
-    hash.update(path.relative(ROOT, target));
-    hash.update(readFileSync(target));
-  }
-}
-
-function sourceHash(): string {
-  const hash = createHash('sha256');
-  for (const input of BUILD_INPUTS) hashTree(hash, path.join(ROOT, input));
-  return hash.digest('hex');
-}
 
 /**
  * STACK_LOG_FILE: every line the emulator and the console print also goes to this file (the
@@ -95,13 +74,12 @@ async function main(): Promise<void> {
   const emulator = withEmulator ? run('emulator', tsx, ['emulator/main.ts'], settings.env) : null;
 
   if (!dev) {
-    const hash = sourceHash();
-    const current = existsSync(BUILD_STAMP) ? readFileSync(BUILD_STAMP, 'utf8') : '';
-    if (current !== hash || !existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+    const build = checkProductionBuild(ROOT);
+    if (!build.upToDate) {
       console.log('[start] building the console (production)…');
       const code = await exited(run('build', process.execPath, [nextBin, 'build'], { ...settings.env, NODE_ENV: 'production' }));
       if (code !== 0) throw new Error('the production build failed');
-      writeFileSync(BUILD_STAMP, hash);
+      build.stamp();
     } else {
       console.log('[start] the production build is up to date');
     }
