@@ -170,6 +170,28 @@ test('a user detail page links to the user’s related lists', async ({ page }) 
   await expect(page.getByRole('button', { name: `Remove filter Creator: ${ops.id}` })).toBeVisible();
 });
 
+test("a record link in a user's related tables opens its page without a page load; a modified click opens a tab", async ({ page }) => {
+  const { rows } = await serviceList('users', { filter: { email: 'ops@example.com' } });
+  const ops = rows[0]!;
+  await page.goto(`/users/${ops.id}`);
+  const channelLink = page.getByTestId('channels-panel').locator('a[data-client-nav][href^="/channels/"]').first();
+  const href = (await channelLink.getAttribute('href'))!;
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(request.url());
+  });
+  // Modified: the browser opens the link in a new tab, and this page stays.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), channelLink.click({ modifiers: ['ControlOrMeta'] })]);
+  await expect(tab).toHaveURL(new RegExp(`${href}$`));
+  await tab.close();
+  await expect(page).toHaveURL(new RegExp(`/users/${ops.id}$`));
+  // Plain: the console navigates on the client (the layout's one listener), with no document request.
+  await channelLink.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(documents).toEqual([]);
+});
+
 test('a message links to its channel, the channel to its workspace, the workspace to its owner', async ({ page }) => {
   // A message whose whole chain exists at the service (the seed has orphans on purpose).
   const { rows } = await serviceList('messages', { range: [0, 49] });

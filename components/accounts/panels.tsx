@@ -85,13 +85,16 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
   );
 }
 
-/** A link to a record's page with its name (or its id when it has none) as text. */
+/**
+ * A link to a record's page with its name (or its id when it has none) as text. A plain anchor
+ * the console layout's ClientNavLinks follows: a panel repeats it in every row.
+ */
 export function RecordLink({ href, name, id }: { href: string; name: string | null | undefined; id: string }) {
   const text = name?.trim() ? name.trim() : id;
   return (
-    <Link href={href} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
+    <a data-client-nav href={href} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
       <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
-    </Link>
+    </a>
   );
 }
 

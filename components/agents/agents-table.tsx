@@ -31,12 +31,12 @@ export function AgentsTable({ titles, ...list }: AgentsTableProps) {
       id: 'creator_id',
       header: 'Owner (root human)',
       sortable: true,
-      cell: (row) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creator_id} mode="table" titles={names} plainLinks />,
+      cell: (row) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creator_id} mode="table" titles={names} copyableIds />,
     },
     {
       id: 'workspace_guids',
       header: 'Workspaces',
-      cell: (row) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={row.workspace_guids} mode="table" titles={names} plainLinks />,
+      cell: (row) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={row.workspace_guids} mode="table" titles={names} copyableIds />,
     },
     timeColumn<Agent>('created_at', 'Created', (row) => row.created_at),
     {

@@ -20,7 +20,7 @@ export function RollupTable({ titles, rows, total, page, size, sort }: { rows: H
     {
       id: 'creatorId',
       header: 'Human',
-      cell: (row) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creatorId} mode="table" titles={names} plainLinks />,
+      cell: (row) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creatorId} mode="table" titles={names} copyableIds />,
     },
     {
       id: 'agents',

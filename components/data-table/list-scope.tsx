@@ -17,8 +17,6 @@ function copyText(button: HTMLElement): void {
   setTimeout(() => button.removeAttribute('data-copied'), 2_000);
 }
 
-const isPlainClick = (event: React.MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
 /** The browser's own query, read at the moment of a change: the scope need not re-render on every URL change. */
 const currentParams = () => new URLSearchParams(window.location.search);
 
@@ -64,9 +62,8 @@ export function useListScope(): ListNavigation {
  * (one pending state, shown by dimming the list), and one click handler serves all its rows
  * (a page holds hundreds of cells, none with a handler of its own):
  * - a `[data-copy]` button copies its text;
- * - a plain click on an `<a data-client-nav>` navigates without a page load, as next/link would
- *   (modified clicks still open tabs and windows);
- * - a click elsewhere on a `<tr data-href>` opens the row, unless it selects text.
+ * - a click on a `<tr data-href>` outside its links and buttons opens the row, unless it selects text.
+ * The rows' `<a data-client-nav>` links are followed by the console layout's ClientNavLinks.
  */
 export function ListScope({ children }: { children: React.ReactNode }) {
   const navigation = useListNavigation();
@@ -77,13 +74,6 @@ export function ListScope({ children }: { children: React.ReactNode }) {
     const copy = target.closest<HTMLElement>('[data-copy]');
     if (copy) {
       copyText(copy);
-      return;
-    }
-    const link = target.closest<HTMLAnchorElement>('a[data-client-nav]');
-    if (link) {
-      if (!isPlainClick(event)) return;
-      event.preventDefault();
-      router.push(link.getAttribute('href') ?? '/');
       return;
     }
     const row = target.closest<HTMLElement>('tr[data-href]');

@@ -3,7 +3,6 @@
  * (never as HTML); only http(s) URLs become links or images (lib/safe-url); long text is cut
  * with a way to see all. Used by the tables (client) and the detail pages (server) alike.
  */
-import { Link } from '@/components/link';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ColumnSpec, EntityName } from '@/lib/entities/types';
@@ -74,10 +73,10 @@ interface IdLinkProps {
   /** The record's name (and e-mail for people); the bare id when none was read. */
   title?: string | EntityName;
   mode: CellMode;
-  plainLinks?: boolean;
+  copyableIds?: boolean;
 }
 
-function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
+function IdLink({ entity, id, title, mode, copyableIds }: IdLinkProps) {
   const name = typeof title === 'string' ? { name: title } : title;
   // A named link keeps the id in its href and on hover; a detail page shows it too, having room.
   const content = name ? (
@@ -109,21 +108,15 @@ function IdLink({ entity, id, title, mode, plainLinks }: IdLinkProps) {
   // than in one more element per row.
   const isolate = name ? {} : { dir: 'auto' as const };
   const hover = name ? id : undefined;
-  if (plainLinks) {
-    // A bare id in a table is cut to fit the column, whole on hover and by its copy button.
-    const bare = !name && mode === 'table';
-    const link = (
-      <a href={detailHref(entity, id)} data-client-nav="" title={bare ? id : hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
-        {content}
-      </a>
-    );
-    return bare ? <CopyableId id={id}>{link}</CopyableId> : link;
-  }
-  return (
-    <Link href={detailHref(entity, id)} title={hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : ID_LINK_CLASS}>
+  // A bare id in a list is cut to fit the column, whole on hover and by its copy button.
+  const bare = !name && mode === 'table' && copyableIds;
+  // A plain anchor the console layout's ClientNavLinks follows: a page of rows holds a hundred.
+  const link = (
+    <a href={detailHref(entity, id)} data-client-nav="" title={bare ? id : hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
       {content}
-    </Link>
+    </a>
   );
+  return bare ? <CopyableId id={id}>{link}</CopyableId> : link;
 }
 
 function ExternalLink({ url, mode }: { url: string; mode: CellMode }) {
@@ -168,21 +161,20 @@ export interface CellValueProps {
   /** Names (or titles) of linked records, by their detail href (lib/entities/names.ts). */
   titles?: ReadonlyMap<string, string | EntityName>;
   /**
-   * Plain anchors instead of next/link, for a table whose container navigates them on the
-   * client (ListScope): a page of rows holds a hundred links, and each Link is a client
-   * component to render, send and hydrate.
+   * In a list (ListScope, which serves the copy buttons): a bare id is cut to its column's width,
+   * with a button copying it whole.
    */
-  plainLinks?: boolean;
+  copyableIds?: boolean;
 }
 
-export function CellValue({ column, value, mode, selfEntity, titles, plainLinks }: CellValueProps) {
+export function CellValue({ column, value, mode, selfEntity, titles, copyableIds }: CellValueProps) {
   if (value === null || value === undefined || value === '') return <Empty />;
   const limit = TEXT_LIMIT[mode];
   switch (column.kind) {
     case 'id': {
       const target = column.linkTo ?? selfEntity;
       if (typeof value !== 'string' || !target) return <TruncatedText text={asText(value)} limit={limit} className="font-mono text-xs" />;
-      return <IdLink entity={target} id={value} title={column.linkTo ? titles?.get(detailHref(target, value)) : undefined} mode={mode} plainLinks={plainLinks} />;
+      return <IdLink entity={target} id={value} title={column.linkTo ? titles?.get(detailHref(target, value)) : undefined} mode={mode} copyableIds={copyableIds} />;
     }
     case 'status':
       // In words ("in progress"), the raw value on hover when it differs (lib/status-labels).
@@ -226,11 +218,11 @@ export function CellValue({ column, value, mode, selfEntity, titles, plainLinks 
       const shown = mode === 'table' ? value.slice(0, TABLE_LIST_ITEMS) : value;
       const itemColumn = { kind: column.linkTo ? ('id' as const) : ('text' as const), linkTo: column.linkTo };
       // Most lists in a table hold one item (a message's channel): it needs no row of its own.
-      if (value.length === 1) return <CellValue column={itemColumn} value={value[0]} mode={mode} titles={titles} plainLinks={plainLinks} />;
+      if (value.length === 1) return <CellValue column={itemColumn} value={value[0]} mode={mode} titles={titles} copyableIds={copyableIds} />;
       return (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {shown.map((item, index) => (
-            <CellValue key={index} column={itemColumn} value={item} mode={mode} titles={titles} plainLinks={plainLinks} />
+            <CellValue key={index} column={itemColumn} value={item} mode={mode} titles={titles} copyableIds={copyableIds} />
           ))}
           {value.length > shown.length ? <span className="text-xs text-muted-foreground">+{value.length - shown.length} more</span> : null}
         </span>

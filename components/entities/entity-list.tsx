@@ -36,7 +36,7 @@ export function EntityList({ view, state, active, rows, total, empty, children, 
   const columns: ListColumn<RaRecord>[] = view.columns.map((spec) => ({
     id: spec.key,
     header: spec.label,
-    cell: (row) => <CellValue column={spec} value={row[spec.key]} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} titles={titles} plainLinks />,
+    cell: (row) => <CellValue column={spec} value={row[spec.key]} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} titles={titles} copyableIds />,
     sortable: spec.sortable,
     sortDescFirst: DESCENDING_FIRST.includes(spec.kind),
     hideable: spec.key !== 'id',

@@ -1,4 +1,3 @@
-import { Link } from '@/components/link';
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName } from '@/lib/jobs/action-names';
@@ -22,9 +21,9 @@ const USER_COLUMNS: ListColumn<UserSampleItem>[] = [
     header: 'User',
     cellClassName: 'text-xs',
     cell: (row) => (
-      <Link className="underline" href={detailHref('users', row.id)} title={row.id}>
+      <a data-client-nav className="underline" href={detailHref('users', row.id)} title={row.id}>
         {row.name ?? row.email}
-      </Link>
+      </a>
     ),
   },
   { id: 'email', header: 'E-mail', cellClassName: 'text-xs', cell: (row) => row.email },

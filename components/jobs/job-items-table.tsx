@@ -1,4 +1,3 @@
-import { Link } from '@/components/link';
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
@@ -21,7 +20,7 @@ const userColumn = (names: Readonly<Record<string, string>>): ListColumn<JobItem
   cell: (row) => {
     const name = names[row.itemId];
     return name ? (
-      <Link className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>{name}</Link>
+      <a data-client-nav className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>{name}</a>
     ) : (
       <RecordLink href={detailHref('users', row.itemId)}>{row.itemId}</RecordLink>
     );

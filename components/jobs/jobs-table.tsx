@@ -1,4 +1,3 @@
-import { Link } from '@/components/link';
 import type { ListColumn } from '@/components/data-table/list-table';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
@@ -18,9 +17,9 @@ function JobCovers({ row }: { row: JobRow }) {
       {row.origin ? (
         <>
           {' '}
-          <Link href={row.origin} title={row.origin} className="underline underline-offset-2" data-testid="job-origin-link">
+          <a data-client-nav href={row.origin} title={row.origin} className="underline underline-offset-2" data-testid="job-origin-link">
             (started from {row.origin.split('?')[0]})
-          </Link>
+          </a>
         </>
       ) : null}
     </span>

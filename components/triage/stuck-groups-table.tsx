@@ -1,4 +1,3 @@
-import { Link } from '@/components/link';
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { statusWithRaw } from '@/lib/status-labels';
 
@@ -15,7 +14,7 @@ export interface StatusGroups {
   all: GroupCount;
 }
 
-const countLink = ({ count, href }: GroupCount) => (count ? <Link className="underline" href={href}>{count}</Link> : '0');
+const countLink = ({ count, href }: GroupCount) => (count ? <a data-client-nav className="underline" href={href}>{count}</a> : '0');
 
 /** The queue by status and time since the last update, as the one table. */
 export function StuckGroupsTable({ rows, buckets }: { rows: StatusGroups[]; buckets: readonly { id: string; label: string }[] }) {
@@ -28,7 +27,7 @@ export function StuckGroupsTable({ rows, buckets }: { rows: StatusGroups[]; buck
       cellClassName: 'tabular-nums',
       cell: (row) => (
         <span data-testid={`stuck-total-${row.status}`}>
-          <Link className="underline" href={row.all.href}>{row.all.count}</Link>
+          <a data-client-nav className="underline" href={row.all.href}>{row.all.count}</a>
         </span>
       ),
     },

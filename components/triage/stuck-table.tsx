@@ -67,7 +67,7 @@ const idLink = (entity: string, id: string | null | undefined, back?: string) =>
 type Titles = ReadonlyMap<string, EntityName>;
 
 /** A linked record by name (the id on hover and in the link), or its bare id when unnamed. */
-const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} plainLinks />;
+const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} copyableIds />;
 
 const columnsAt = (now: number, back: string, titles: Titles): ListColumn<Message>[] => [
   { id: 'message', header: 'Message', cell: (row) => idLink('messages', row.id, back) },
