@@ -1,10 +1,18 @@
 'use client';
 
+import { z } from 'zod';
 import type { RowDialogRequest } from '@/components/data-table/use-row-dialog';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 import { DeleteDomainDialog } from './delete-domain-dialog';
 import { DomainFormDialog } from './domain-form-dialog';
-import { DOMAIN_ROW_DIALOGS, domainRowDataSchema } from './row-dialogs';
+import { DOMAIN_ROW_DIALOGS, type DomainRowData } from './row-dialogs';
+
+const domainRowDataSchema = z.object({
+  domainId: z.string().min(1),
+  domain: z.string().min(1),
+  workspaceGuid: z.string().min(1),
+  workspaceLabel: z.string().min(1),
+}) satisfies z.ZodType<DomainRowData>;
 
 export interface DomainRowDialogProps {
   request: RowDialogRequest;
