@@ -14,11 +14,12 @@
  * not the service's throttling.
  *
  * Settings: BENCH_SKIP_BUILD=1 reuses an existing build even when the sources changed;
- * BENCH_ONLY=name,name runs only those sections; BENCH_PRESET (default `default`) is the emulator's seed size; BENCH_DURATION_S
- * (default 8) seconds of load per target, split into BENCH_ROUNDS (default 2) alternating
- * rounds; BENCH_CPU_PROF=dir writes the console's V8 CPU profiles there (`bench/cpu-profile.ts`
- * sums them by package and file); BENCH_PORT_BASE (default 3306) the console's port, the emulator on base + 1000,
- * sections' own servers from base + 10; the sections' own settings are in their files.
+ * BENCH_ONLY=name,name runs only those sections; BENCH_PRESET (default `default`) is the
+ * emulator's seed size; BENCH_DURATION_S (default 8) seconds of load per target, split into
+ * BENCH_ROUNDS (default 2) alternating rounds; BENCH_CPU_PROF=dir writes the console's V8 CPU
+ * profiles there (`bench/cpu-profile.ts` sums them by package and file); BENCH_PORT_BASE
+ * (default 3306) the console's port, the emulator on base + 1000, sections' own servers from
+ * base + 10; the sections' own settings are in their files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
