@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sealSessionJwt } from '../lib/auth/session-token';
 import { E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
-import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, sessionTokens, signIn } from './support';
+import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, sessionTokens, signInThroughPages } from './support';
 
 /** The user total straight from the service, with a machine token: what the dashboard must show. */
 async function serviceUserTotal(): Promise<number> {
@@ -19,7 +19,7 @@ test.afterEach(async () => {
 
 test('ops signs in through the service and sees the dashboard with the real user count', async ({ page }) => {
   const total = await serviceUserTotal();
-  await signIn(page, 'ops@example.com');
+  await signInThroughPages(page, 'ops@example.com');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('user-count')).toHaveText(total.toLocaleString('en-US'));
   await expect(page.getByTestId('operator-email')).toHaveText('ops@example.com');
@@ -27,7 +27,7 @@ test('ops signs in through the service and sees the dashboard with the real user
 
 test('an account without the admin scope gets the admin-scope page and no /admin call is made', async ({ page }) => {
   await emulatorControl('requests', { method: 'DELETE' });
-  await signIn(page, 'member@example.com');
+  await signInThroughPages(page, 'member@example.com');
   await expect(page.getByRole('heading', { name: 'Admin scope required' })).toBeVisible();
   await expect(page.getByText('member@example.com')).toBeVisible();
   await page.goto('/');
@@ -45,7 +45,7 @@ test('the service tokens never reach the browser', async ({ page }) => {
     const type = response.headers()['content-type'] ?? '';
     if (/html|javascript|json|text\/x-component/.test(type)) bodies.push(await response.text().catch(() => ''));
   });
-  await signIn(page, 'ops@example.com');
+  await signInThroughPages(page, 'ops@example.com');
   await page.goto('/stuck');
   await page.goto('/');
   await expect(page.getByTestId('user-count')).toBeVisible();
@@ -65,7 +65,7 @@ test('the service tokens never reach the browser', async ({ page }) => {
 
 test('an expiring access token is refreshed transparently, across page loads and parallel requests', async ({ page }) => {
   await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3 } });
-  await signIn(page, 'ops@example.com');
+  await signInThroughPages(page, 'ops@example.com');
   await expect(page.getByTestId('user-count')).toBeVisible();
   const seen = new Set<string>([(await sessionTokens(page)).refreshToken]);
   for (let round = 0; round < 3; round++) {
@@ -88,7 +88,7 @@ test('an expiring access token is refreshed transparently, across page loads and
 
 test('a refused refresh sends the operator to sign in, then back to the page they were on', async ({ page }) => {
   await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3 } });
-  await signIn(page, 'ops@example.com');
+  await signInThroughPages(page, 'ops@example.com');
   // Off the dashboard: its prefetches and re-reads would meet the refused refresh first and end
   // the session in the background, and the navigation below would then find no session to explain.
   await page.goto('about:blank');
@@ -97,12 +97,12 @@ test('a refused refresh sends the operator to sign in, then back to the page the
   await page.goto('/stuck?threshold=30');
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fstuck%3Fthreshold%3D30/);
   await expect(page.getByText('Your session ended')).toBeVisible();
-  await signIn(page, 'ops@example.com', page.url());
+  await signInThroughPages(page, 'ops@example.com', page.url());
   await expect(page).toHaveURL(/\/stuck\?threshold=30$/);
 });
 
 test('sign-out ends the session', async ({ page }) => {
-  await signIn(page, 'ops@example.com');
+  await signInThroughPages(page, 'ops@example.com');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
   await page.goto('/');

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
+import { z } from 'zod';
 import { openSessionJwt } from '../lib/auth/session-token';
 import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
@@ -8,9 +9,10 @@ export const DEMO_PASSWORD = 'console-demo';
 
 /**
  * Signs in through the console's button and the emulator's own sign-in and consent pages, on the
- * shared e2e console or on `consoleUrl` (a console a spec started itself: e2e/consoles.ts).
+ * shared e2e console or on `consoleUrl` (a console a spec started itself: e2e/consoles.ts). For
+ * the specs about signing in; the others take `signIn`, the same flow over HTTP.
  */
-export async function signIn(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
+export async function signInThroughPages(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
   await page.goto(new URL(startPath, consoleUrl).href);
   await expect(page).toHaveURL(/\/signin/);
   await page.getByRole('button', { name: 'Sign in with the voice service' }).click();
@@ -27,6 +29,43 @@ export async function signIn(page: Page, email: string, startPath = '/', console
     if (await allow.isVisible()) await allow.click();
   }
   await page.waitForURL(backInConsole);
+}
+
+/**
+ * Signs in over HTTP, through the same requests the pages would send (the console's sign-in POST
+ * with its CSRF token, the emulator's sign-in and consent forms, the console's callback), hands
+ * the cookies to the page's browser context and opens `startPath`. Rendering the three sign-in
+ * pages in Chromium took about 2 s of each test's time on two cores; the pages themselves are
+ * tested with `signInThroughPages` (e2e/auth.spec.ts).
+ */
+export async function signIn(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
+  const http = await request.newContext();
+  try {
+    const csrf = await http.get(new URL('/api/auth/csrf', consoleUrl).href);
+    const { csrfToken } = z.object({ csrfToken: z.string() }).parse(await csrf.json());
+    // The callback lands on the health route: the page itself is opened in the browser below.
+    const start = await http.post(new URL('/api/auth/signin/voice', consoleUrl).href, {
+      form: { csrfToken, callbackUrl: new URL('/api/health', consoleUrl).href, json: 'true' },
+    });
+    const { url: authorizeUrl } = z.object({ url: z.string().url() }).parse(await start.json());
+    let step = await http.get(authorizeUrl);
+    const interaction = () => /\/interaction\/[\w-]+$/.exec(new URL(step.url()).pathname)?.[0];
+    const signInForm = interaction();
+    // The service may remember an earlier sign-in in this context and skip its form.
+    if (signInForm && (await step.text()).includes('name="password"')) {
+      step = await http.post(new URL(`${signInForm}/login`, step.url()).href, { form: { email, password: DEMO_PASSWORD } });
+      expect(await step.text(), `signing in ${email} at the service`).not.toContain('Wrong email or password');
+    }
+    const consentForm = interaction();
+    if (consentForm) step = await http.post(new URL(`${consentForm}/confirm`, step.url()).href);
+    expect(new URL(step.url()).origin, `${email} sent back to the console`).toBe(new URL(consoleUrl).origin);
+    const { cookies } = await http.storageState();
+    expect(cookies.map((cookie) => cookie.name), 'the console session cookie').toContain('next-auth.session-token');
+    await page.context().addCookies(cookies);
+  } finally {
+    await http.dispose();
+  }
+  await page.goto(new URL(startPath, consoleUrl).href);
 }
 
 /** The service tokens inside the console's encrypted session cookie (the test knows the secret). */

@@ -48,19 +48,42 @@ const DEFAULT_SECONDS = 30;
 const ON_DEMAND = new Set(['screenshots.spec.ts']);
 
 /**
- * The spec files (`e2e/<name>.spec.ts`, as Playwright's file filter takes them) in `count` groups
- * of about equal expected time: longest first, each to the group with the least so far.
+ * Specs whose time is mostly waiting, at little CPU: an idle timeout, an approval's expiry,
+ * access tokens left to expire, page deadlines and an outage. With two runs or more they make a
+ * run of their own, where their waits overlap the other runs' work instead of adding to it. The
+ * specs bound by time on a busy machine (first paint under a CPU slowdown, 3 s tokens) stay in
+ * the other runs, which a waiting run hardly loads; two busy runs side by side made those fail
+ * about one run in two.
  */
-export function e2eShards(count: number): string[][] {
-  const specs = readdirSync(path.join(ROOT, 'e2e'))
-    .filter((name) => name.endsWith('.spec.ts') && !ON_DEMAND.has(name))
+export const WAITING_SPECS = new Set(['approvals.spec.ts', 'multi-instance-refresh.spec.ts', 'resilience.spec.ts', 'sessions.spec.ts']);
+
+/** The spec files' names in e2e/, those taken on demand left out. */
+function specFiles(): string[] {
+  return readdirSync(path.join(ROOT, 'e2e')).filter((name) => name.endsWith('.spec.ts') && !ON_DEMAND.has(name));
+}
+
+/** Groups of about equal expected time: longest first, each to the group with the least so far. */
+function balance(specs: string[], count: number): string[][] {
+  const timed = specs
     .map((name) => ({ name, seconds: SPEC_SECONDS[name] ?? DEFAULT_SECONDS }))
     .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
-  const groups = Array.from({ length: Math.max(1, Math.min(count, specs.length)) }, () => ({ seconds: 0, specs: [] as string[] }));
-  for (const spec of specs) {
+  const groups = Array.from({ length: Math.max(1, Math.min(count, timed.length)) }, () => ({ seconds: 0, specs: [] as string[] }));
+  for (const spec of timed) {
     const lightest = groups.reduce((least, group) => (group.seconds < least.seconds ? group : least));
     lightest.seconds += spec.seconds;
-    lightest.specs.push(`e2e/${spec.name}`);
+    lightest.specs.push(spec.name);
   }
-  return groups.map((group) => group.specs.sort());
+  return groups.map((group) => group.specs);
+}
+
+/**
+ * The spec files (`e2e/<name>.spec.ts`, as Playwright's file filter takes them) in `count` runs:
+ * one run of them all, or the waiting specs in a run of their own and the others balanced
+ * across the rest.
+ */
+export function e2eShards(count: number, specs = specFiles()): string[][] {
+  const waiting = specs.filter((name) => WAITING_SPECS.has(name));
+  const busy = specs.filter((name) => !WAITING_SPECS.has(name));
+  const groups = count <= 1 || waiting.length === 0 || busy.length === 0 ? balance(specs, count) : [...balance(busy, count - 1), waiting];
+  return groups.map((group) => group.map((name) => `e2e/${name}`).sort());
 }

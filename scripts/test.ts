@@ -1,7 +1,7 @@
 /**
  * `npm test`: installs the Debian packages the tests need (or stops at once saying how), then
  * type-check and lint (side by side), Vitest, then Playwright in Chromium: the specs split into
- * E2E_SHARDS runs (default 1, scripts/e2e-shards.ts) that go side by side, each against a freshly
+ * E2E_SHARDS runs (default 2, scripts/e2e-shards.ts) that go side by side, each against a freshly
  * started emulator and console of its own. Runs every stage even when one fails, and ends with one
  * line `N passed, N failed` totalling the Vitest and Playwright tests (a failed type-check or lint
  * counts as one failure each), after the names of the tests that failed or passed only on a retry.
@@ -78,6 +78,7 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
+    CONSOLE_BUILD_TYPECHECKED: '1',
     E2E_CONSOLE_PORT: String(consolePort),
     E2E_EMULATOR_PORT: String(E2E_EMULATOR_PORT + offset),
   };
@@ -114,10 +115,12 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   const flaky: string[] = [];
 
-  // Each of these is mostly one core's work: together they take the time of the longer.
+  // Each of these is mostly one core's work: together they take the time of the longer. The
+  // type-check (package.json) generates Next's route types first, so it covers what the
+  // production build's own check would, and the end-to-end runs' build skips that check.
   const checks = await Promise.all(
     ([
-      ['type-check', bin('tsc'), ['--noEmit']],
+      ['type-check', 'npm', ['run', '--silent', 'typecheck']],
       ['lint', bin('eslint'), ['--max-warnings=0', '.']],
     ] as const).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
   );
@@ -147,9 +150,8 @@ async function main(): Promise<void> {
   }
 
   // The first run's stack builds the console; the others start once it is up, from that build.
-  // One run by default: on two cores, two stacks side by side made the timing-bound specs (first
-  // paint, 3 s tokens, refresh windows) fail about one run in two; E2E_SHARDS=2 halves the time.
-  const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '1', 10);
+  // Two runs by default: the specs that mostly wait beside the others (scripts/e2e-shards.ts).
+  const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '2', 10);
   const shards = e2eShards(shardCount > 0 ? shardCount : 1);
   const runs: E2eRun[] = [];
   for (const [index, specs] of shards.entries()) {
