@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { requestTime } from '@/lib/request-time';
 import { readServiceTrend } from '@/lib/stuck-trend/data';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
+import { minuteText } from '@/lib/stuck-trend/types';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { TrendPanel } from './trend-panel';
 
@@ -27,7 +28,7 @@ interface StuckTrendCardProps {
 
 export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openIncidentHref, unsampledFilters = [] }: StuckTrendCardProps) {
   const settings = stuckSamplerSettings();
-  const points = await readServiceTrend(HOURS, requestTime());
+  const { points, sampledSince } = await readServiceTrend(HOURS, requestTime());
   const shown = [...statuses];
   return (
     <Card data-testid="stuck-trend-card">
@@ -55,6 +56,11 @@ export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openInc
             testId="stuck-trend"
           />
         )}
+        {sampledSince ? (
+          <p className="text-xs text-muted-foreground" data-testid="trend-sampled-since">
+            No samples before {minuteText(sampledSince.getTime() / 60_000)} UTC (the console was not sampling): the chart starts there.
+          </p>
+        ) : null}
         {unsampledFilters.length > 0 ? (
           <p className="text-xs text-muted-foreground">The trend counts the statuses only, not {unsampledFilters.join(', ')}: an incident opened with this scope samples it.</p>
         ) : null}

@@ -120,6 +120,17 @@ export function minuteText(epochMinute: number): string {
 }
 
 /**
+ * The first sampled minute when the samples start later than the window (the console was not
+ * sampling before): a chart titled "last 24 hours" then spans less, and says from when. Null when
+ * they start within a sampling interval of the window's start, or there are none.
+ */
+export function sampledSince(points: readonly TrendPoint[], windowStart: Date, intervalMinutes: number): Date | null {
+  const first = points[0]?.minute;
+  if (!first) return null;
+  return first.getTime() - windowStart.getTime() > intervalMinutes * 60_000 ? first : null;
+}
+
+/**
  * The points with a gap for every slot between two samples that has none (no console was
  * sampling then), so that a chart never draws a line across minutes nobody measured.
  */

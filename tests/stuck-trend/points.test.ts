@@ -1,6 +1,6 @@
 /** The trend's points for charts: unsampled slots become gaps, a day's table is bucketed, the chart gets columns. */
 import { describe, expect, it } from 'vitest';
-import { axisTickMinutes, bucketed, chartSeries, minuteLabel, minuteText, TABLE_MAX_ROWS, tableBucketMinutes, trendTableData, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
+import { axisTickMinutes, bucketed, chartSeries, minuteLabel, minuteText, sampledSince, TABLE_MAX_ROWS, tableBucketMinutes, trendTableData, trendTotal, withMissingSlots, type TrendPoint } from '@/lib/stuck-trend/types';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute));
 const sample = (minute: number, processing: number | null): TrendPoint => ({ minute: at(minute), counts: processing === null ? null : { processing, paused: 1 }, error: processing === null ? 'server 503' : null });
@@ -10,6 +10,14 @@ describe('trend points', () => {
     const filled = withMissingSlots([sample(0, 4), sample(3, 2)], 1);
     expect(filled.map((point) => [point.minute.getUTCMinutes(), point.counts?.processing ?? null])).toEqual([[0, 4], [1, null], [2, null], [3, 2]]);
     expect(filled[1]!.error).toContain('no sample');
+  });
+
+  it('says from when the samples start, when that is later than the window by more than an interval', () => {
+    expect(sampledSince([sample(30, 4), sample(31, 2)], at(0), 1)?.toISOString()).toBe(at(30).toISOString());
+    expect(sampledSince([sample(1, 4)], at(0), 1)).toBeNull();
+    expect(sampledSince([sample(4, 4)], at(0), 5)).toBeNull();
+    expect(sampledSince([sample(6, 4)], at(0), 5)?.toISOString()).toBe(at(6).toISOString());
+    expect(sampledSince([], at(0), 1)).toBeNull();
   });
 
   it('keeps the last counted sample of each bucket, a gap only when the bucket has nothing else', () => {
