@@ -10,9 +10,10 @@ const nextConfig = {
   // on and off). Turn it on when browsers reach the console directly over a slow network.
   compress: process.env.CONSOLE_COMPRESS === 'on',
   reactStrictMode: true,
-  // `npm test` type-checks the whole project (tsc) before its end-to-end runs build the console,
-  // and says so with CONSOLE_BUILD_TYPECHECKED=1: the build's own check would repeat it (42 s of
-  // a CI run on two cores). Every other build checks the types itself.
+  // `npm test` type-checks the whole project (`npm run typecheck`: Next's route types, then tsc)
+  // before its end-to-end runs build the console, and says so with CONSOLE_BUILD_TYPECHECKED=1:
+  // the build's own check would repeat it (42 s of a CI run on two cores). Every other build
+  // checks the types itself.
   typescript: { ignoreBuildErrors: process.env.CONSOLE_BUILD_TYPECHECKED === '1' },
   // The stylesheet stays linked (no experimental.inlineCss). Inlined, Next 16.4 sends it three
   // times per page (the <style>, the RSC payload, and again for the global error boundary, as
