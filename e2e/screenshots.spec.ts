@@ -24,6 +24,8 @@ test('README screenshots at 1440x900, light and dark', async ({ page }) => {
   await signIn(page, 'ops@example.com');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The trend chart is an island drawn after the page: shoot it drawn.
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await shoot(page, 'dashboard');
 
   await page.goto('/stuck');

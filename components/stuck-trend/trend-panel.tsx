@@ -18,6 +18,8 @@ export interface TrendPanelProps {
   testId: string;
 }
 
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /**
  * The chart draws every sample; the table, a reader's way through the same numbers, has a row
  * per bucket (the last sample in it) so that a long period stays a table one can go through.
@@ -41,7 +43,8 @@ export function TrendPanel({ points, statuses, colors, caption, height = 160, ma
         <TrendChartIsland series={chartSeries(points, statuses)} statuses={statuses} colors={colors} height={height} marker={marker} />
       </div>
       <p className="text-xs text-muted-foreground">
-        {points.length - gaps} samples{gaps > 0 ? `, ${gaps} gaps (not read or not sampled; not zero)` : ''}. Times in UTC.
+        {counted(points.length - gaps, 'sample')}
+        {gaps > 0 ? `, ${counted(gaps, 'gap')} (not read or not sampled; not zero)` : ''}. Times in UTC.
       </p>
       <TrendTableDisclosure table={table} statuses={statuses} caption={`${caption}, ${rowLength} (UTC)`} />
     </div>
