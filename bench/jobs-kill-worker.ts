@@ -7,9 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { openConsoleDb } from '../lib/db';
-import { getJob } from '../lib/jobs/queries';
-import { startJobRunner } from '../lib/jobs/runner';
-import { createServiceCredential, machineUpstream } from '../lib/jobs/service-credential';
+import { getJob } from '../lib/jobs/store';
+import { startJobRunner, createServiceCredential, machineUpstream } from '../lib/jobs/runner';
 
 const { values: args } = parseArgs({
   options: {

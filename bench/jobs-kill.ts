@@ -19,8 +19,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openConsoleDb, type ConsoleDbOptions } from '../lib/db';
-import { startJob } from '../lib/jobs/commands';
-import { operationPath } from '../lib/jobs/operations';
+import { startJob } from '../lib/jobs/store';
+import { operationPath } from '../lib/upstream/message-operations';
 import { BENCH_ACTOR, planBenchReprocess, startBenchTarget, type BenchTarget } from './jobs-target';
 
 const { values: args } = parseArgs({

@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeVoiceService } from '../tests/jobs/support/fake-voice';
 import type { ConsoleDb } from '../lib/db';
 import { planJob } from '../lib/jobs/plan';
-import { createServiceCredential } from '../lib/jobs/service-credential';
+import { createServiceCredential } from '../lib/jobs/runner';
 import { UpstreamClient } from '../lib/upstream/client';
 import { countRecords } from '../lib/upstream/ra';
 import { CONTROL_HEADERS } from '../emulator/control';

@@ -15,11 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openConsoleDb, type ConsoleDb } from '../lib/db';
-import { startJob } from '../lib/jobs/commands';
-import { operationPath } from '../lib/jobs/operations';
-import { getJob } from '../lib/jobs/queries';
-import { startJobRunner } from '../lib/jobs/runner';
-import { createServiceCredential, machineUpstream } from '../lib/jobs/service-credential';
+import { startJob, getJob } from '../lib/jobs/store';
+import { operationPath } from '../lib/upstream/message-operations';
+import { startJobRunner, createServiceCredential, machineUpstream } from '../lib/jobs/runner';
 import { BENCH_ACTOR, planBenchReprocess, startBenchTarget, type BenchTarget } from './jobs-target';
 
 const { values: args } = parseArgs({

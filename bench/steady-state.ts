@@ -10,7 +10,7 @@
  *   compare with (lib/dashboard/readings.ts).
  */
 import { openConsoleDb, type ConsoleDb } from '../lib/db';
-import { finishIfDone } from '../lib/jobs/maintenance';
+import { finishIfDone } from '../lib/jobs/runner';
 import { READING_INTERVAL_MS } from '../lib/dashboard/readings';
 import { SERVICE_SCOPE } from '../lib/stuck-trend/types';
 import { defaultThresholdMinutes } from '../lib/triage/settings';

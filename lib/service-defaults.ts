@@ -1,6 +1,6 @@
 /**
  * Where the voice service is when no setting says otherwise: the emulator on this machine, as
- * `npm start` runs it. The console's settings (lib/env.ts), the job runner's (lib/jobs/settings.ts)
+ * `npm start` runs it. The console's settings (lib/env.ts), the job runner's (lib/jobs/runner/settings.ts)
  * and the start script's (scripts/settings.ts) all take their defaults from here.
  */
 

@@ -8,8 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { createServiceCredential, ServiceCredentialError } from '../lib/jobs/service-credential';
-import { jobsSettings } from '../lib/jobs/settings';
+import { createServiceCredential, ServiceCredentialError, jobsSettings } from '../lib/jobs/runner';
 import { lastCompleteDays } from '../lib/statistics/days';
 import { buildDigest, DIGEST_EXIT, digestExitCode, parseDigestArgs, renderDigest } from '../lib/statistics/digest';
 import { reviewStatistics } from '../lib/statistics/review';

@@ -15,13 +15,9 @@
 import { CONTROL_HEADERS } from '../../emulator/control';
 import { requestLogSchema } from '../../emulator/request-log';
 import { openConsoleDb, type ConsoleDb } from '../../lib/db';
-import { cancelJob } from '../../lib/jobs/commands';
-import { planJob } from '../../lib/jobs/plan';
-import { readPlanProgress } from '../../lib/jobs/plan-background';
-import { planSettings } from '../../lib/jobs/plan-settings';
-import { getJob } from '../../lib/jobs/queries';
-import { startJobRunner, type JobRunner } from '../../lib/jobs/runner';
-import { createServiceCredential, machineUpstream } from '../../lib/jobs/service-credential';
+import { cancelJob, getJob } from '../../lib/jobs/store';
+import { planJob, readPlanProgress, planSettings } from '../../lib/jobs/plan';
+import { startJobRunner, type JobRunner, createServiceCredential, machineUpstream } from '../../lib/jobs/runner';
 import { UpstreamClient } from '../../lib/upstream/client';
 import { countRecords } from '../../lib/upstream/ra';
 import { BENCH_CLIENT_ID, DEFAULT_CONFIG } from '../../emulator/config';

@@ -9,11 +9,9 @@
  * `npx tsx bench/scenarios/two-instances.ts` runs it alone (BENCH_TWO_ITEMS, BENCH_TWO_RATE).
  */
 import { openConsoleDb, type ConsoleDb } from '../../lib/db';
-import { startJob } from '../../lib/jobs/commands';
-import { operationPath } from '../../lib/jobs/operations';
-import { getJob } from '../../lib/jobs/queries';
-import { startJobRunner, type JobRunner } from '../../lib/jobs/runner';
-import { createServiceCredential, machineUpstream } from '../../lib/jobs/service-credential';
+import { startJob, getJob } from '../../lib/jobs/store';
+import { operationPath } from '../../lib/upstream/message-operations';
+import { startJobRunner, type JobRunner, createServiceCredential, machineUpstream } from '../../lib/jobs/runner';
 import { createTestDatabase, startTestPostgres } from '../../tests/support/postgres';
 import { BENCH_ACTOR, planBenchReprocess, startBenchTarget } from '../jobs-target';
 import { budgetRow, type BudgetRow } from '../budgets';

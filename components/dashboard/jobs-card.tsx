@@ -2,8 +2,7 @@ import { Link } from '@/components/link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { jobHref, jobsHref } from '@/lib/entities/hrefs';
-import type { JobSummary } from '@/lib/jobs';
-import { describeJobAction } from '@/lib/jobs/job-row';
+import { type JobSummary, describeJobAction } from '@/lib/jobs/store';
 import { formatUtc } from '@/lib/time';
 
 function JobLine({ job }: { job: JobSummary }) {

@@ -14,11 +14,10 @@ import { NativeSelect } from '@/components/ui/select-native';
 import { DryRunSampleTable } from './dry-run-sample-table';
 import type { ActionError } from '@/lib/actions/define';
 import { jobHref } from '@/lib/entities/hrefs';
-import { ITEM_NOUNS, JOB_ACTION_LABELS, jobActionsFor, type ItemKindName, type JobAction } from '@/lib/jobs/action-names';
-import type { JobSelection } from '@/lib/jobs/types';
+import { ITEM_NOUNS, JOB_ACTION_LABELS, jobActionsFor, type ItemKindName, type JobAction, type JobSelection } from '@/lib/jobs/types';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract/constants';
 
-/** The view the dialog was opened in, with its URL state: the job links back to it (lib/jobs/origin.ts). */
+/** The view the dialog was opened in, with its URL state: the job links back to it (lib/jobs/plan/origin.ts). */
 const currentView = () => `${window.location.pathname}${window.location.search}`;
 
 const TITLES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remediation', user: 'Bulk verification' };

@@ -5,8 +5,7 @@ import { useSelection } from '@/components/data-table/row-selection';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/action-names';
-import type { JobSelection } from '@/lib/jobs/types';
+import { ITEM_NOUNS, type ItemKindName, type JobSelection } from '@/lib/jobs/types';
 import { LazyBulkRemediationDialog as BulkRemediationDialog } from './lazy-bulk-remediation-dialog';
 
 /** What a list offers as a bulk job: the kind of its rows, "all matching" as the list's filter, and whether the role may. */

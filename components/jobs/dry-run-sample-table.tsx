@@ -1,7 +1,6 @@
 import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ItemKindName } from '@/lib/jobs/action-names';
-import type { MessageSampleItem, PlanSampleItem, UserSampleItem } from '@/lib/jobs/types';
+import type { ItemKindName, MessageSampleItem, PlanSampleItem, UserSampleItem } from '@/lib/jobs/types';
 import { formatUtc } from '@/lib/time';
 
 const MESSAGE_COLUMNS: ListColumn<MessageSampleItem>[] = [

@@ -2,8 +2,7 @@ import { ListTable, type ListColumn } from '@/components/data-table/list-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ItemKindName } from '@/lib/jobs/action-names';
-import type { JobItem } from '@/lib/jobs/types';
+import type { ItemKindName, JobItem } from '@/lib/jobs/types';
 
 const seqColumn: ListColumn<JobItem> = { id: 'seq', header: '#', cellClassName: 'tabular-nums', cell: (row) => row.seq + 1 };
 

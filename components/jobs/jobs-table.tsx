@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { jobHref } from '@/lib/entities/hrefs';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import { JOBS_TABLE } from '@/lib/jobs/table';
-import type { JobRow } from '@/lib/jobs/job-row';
+import type { JobRow } from '@/lib/jobs/store';
 import type { TableParams } from '@/lib/search-params/table';
 import { formatUtc } from '@/lib/time';
 

@@ -1,7 +1,7 @@
 import { PlanningControls } from '@/components/jobs/planning-controls';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { PlanProgress } from '@/lib/jobs/plan-background';
+import type { PlanProgress } from '@/lib/jobs/plan';
 
 function formatSeconds(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));

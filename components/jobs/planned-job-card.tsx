@@ -2,8 +2,7 @@ import { DryRunSampleTable } from '@/components/jobs/dry-run-sample-table';
 import { PlannedJobStart } from '@/components/jobs/planned-job-start';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import { ITEM_NOUNS, JOB_ACTION_LABELS, type ItemKindName } from '@/lib/jobs/operations';
-import type { Job } from '@/lib/jobs/types';
+import { ITEM_NOUNS, JOB_ACTION_LABELS, type ItemKindName, type Job } from '@/lib/jobs/types';
 
 const AT_TARGET: Readonly<Record<ItemKindName, string>> = { message: 'already at the target status', user: 'already verified' };
 

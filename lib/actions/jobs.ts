@@ -6,10 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { cancelJob, describePlan, planJob, planJobInputSchema, planRevertJob, retryFailedItems, startJob } from '@/lib/jobs';
-import { retryPlanning } from '@/lib/jobs/plan-background';
-import { planSettings } from '@/lib/jobs/plan-settings';
-import { actorFromOperator } from '@/lib/jobs/types';
+import { cancelJob, retryFailedItems, startJob } from '@/lib/jobs/store';
+import { describePlan, planJob, planJobInputSchema, planRevertJob, retryPlanning, planSettings, actorFromOperator } from '@/lib/jobs/plan';
 import { defineAction } from './define';
 
 const jobId = z.string().trim().uuid('a job id is a UUID');

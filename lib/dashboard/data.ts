@@ -10,7 +10,7 @@ import { readFromService } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { detailHref } from '@/lib/entities/hrefs';
 import { readNames } from '@/lib/entities/names';
-import { latestJobs, type JobSummary } from '@/lib/jobs';
+import { latestJobs, type JobSummary } from '@/lib/jobs/store';
 import { ACTIVE_JOB_STATUSES } from '@/lib/jobs/types';
 import { readDashboardCounts } from '@/lib/triage/data';
 import { stuckFilter, topWorkspaces } from '@/lib/triage/stuck';

@@ -91,7 +91,7 @@ ALTER TABLE bulk_job_items ADD COLUMN sent_at timestamptz;
 `,
 };
 
-/** Bulk jobs over user accounts too (lib/jobs/item-kinds.ts): mark verified. */
+/** Bulk jobs over user accounts too (lib/jobs/plan/item-kinds.ts): mark verified. */
 export const bulkJobUserActions: Migration = {
   id: '0012_bulk_job_user_actions',
   sql: `
@@ -101,7 +101,7 @@ ALTER TABLE bulk_jobs ADD CONSTRAINT bulk_jobs_action_check
 `,
 };
 
-/** The same-site path of the view a job's dry run was started from (lib/jobs/origin.ts); null for older jobs. */
+/** The same-site path of the view a job's dry run was started from (lib/jobs/plan/origin.ts); null for older jobs. */
 export const bulkJobOrigin: Migration = {
   id: '0056_bulk_job_origin',
   sql: `ALTER TABLE bulk_jobs ADD COLUMN origin text;`,
@@ -138,7 +138,7 @@ CREATE INDEX bulk_job_plans_reading_idx ON bulk_job_plans (started_at) WHERE sta
 };
 
 /**
- * The send budget runners on one PostgreSQL share (lib/jobs/shared-budget.ts): a row per
+ * The send budget runners on one PostgreSQL share (lib/jobs/pace/shared-budget.ts): a row per
  * credential bucket and service rate-limit window (keyed by the service's own reset time), the
  * requests granted in it so far, and the limit and window length last learned.
  */

@@ -1,11 +1,11 @@
 /**
  * Paces an operator's export reads to the service's rate limit with the pacer the bulk jobs use
- * (lib/jobs/pacer.ts): the service limits per token, so all exports of one operator share one
+ * (lib/jobs/pace/rate-pacer.ts): the service limits per token, so all exports of one operator share one
  * pacer, which learns the limit from every answer and leaves `headroom` requests of each window
  * to the operator's other work (pages, actions). The pacer is dropped when the operator's last
  * export ends.
  */
-import { RatePacer } from '@/lib/jobs/pacer';
+import { RatePacer } from '@/lib/jobs/pace';
 import { sleep } from '@/lib/sleep';
 import { isUpstreamError, type RateLimitInfo } from '@/lib/upstream/errors';
 

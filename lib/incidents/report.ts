@@ -5,8 +5,8 @@
  * is escaped so that it never turns into markup or breaks a table where the report is rendered.
  */
 import type { AuditRow } from '@/lib/audit/log';
-import type { JobSummary } from '@/lib/jobs/queries';
-import { JOB_ACTION_LABELS } from '@/lib/jobs/operations';
+import type { JobSummary } from '@/lib/jobs/store';
+import { JOB_ACTION_LABELS } from '@/lib/jobs/types';
 import { formatAge } from '@/lib/triage/stuck';
 import { trendTotal, type TrendPoint } from '@/lib/stuck-trend/types';
 import { formatUtc } from '@/lib/time';

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import type { ConsoleDb, Queryable } from '@/lib/db';
-import { COUNTS_COLUMNS, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow } from '@/lib/jobs/types';
-import type { JobSummary } from '@/lib/jobs/queries';
+import { COUNTS_COLUMNS, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow, type JobSummary } from '@/lib/jobs/store';
 import { ActionRejectedError } from '@/lib/rejected';
 import {
   INCIDENT_COLUMNS,

@@ -3,9 +3,9 @@
  */
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
-import { getJob, itemsWithStatuses, jobItemsPage, listJobs } from '@/lib/jobs';
-import { readPlanProgress } from '@/lib/jobs/plan-background';
-import type { ItemStatus } from '@/lib/jobs/types';
+import { getJob, itemsWithStatuses, jobItemsPage, listJobs } from './store/queries';
+import { readPlanProgress } from './plan/background';
+import type { ItemStatus } from './types/statuses';
 
 /** One page of jobs, newest first (unconfirmed dry runs left out), and how many there are. */
 export async function readJobsPage(page: { offset: number; limit: number; order?: 'asc' | 'desc' }) {

@@ -6,7 +6,7 @@
  * console, and the stuck sampler (lib/stuck-trend); and stops them on SIGTERM (./shutdown.ts).
  */
 import { closeConsoleDb, getConsoleDb } from '@/lib/db';
-import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner-process';
+import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner';
 import { ensureStuckSampler, stopStuckSampler } from '@/lib/stuck-trend/sampler-process';
 import { installGracefulShutdown } from './shutdown';
 

@@ -4,8 +4,7 @@
  * Next's dev server re-evaluating modules does not start a second one.
  */
 import { getConsoleDb } from '@/lib/db';
-import { machineUpstreamFromSettings } from '@/lib/jobs/service-credential';
-import { jobsSettings } from '@/lib/jobs/settings';
+import { machineUpstreamFromSettings, jobsSettings } from '@/lib/jobs/runner';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { startStuckSampler, type StuckSampler } from './sampler';
 import { stuckSamplerSettings } from './settings';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsoleDb } from '@/lib/db';
 import { listUnresolvedIncidents } from '@/lib/incidents/store';
 import { scopedStuckFilter, scopeStatuses } from '@/lib/incidents/scope-read';
-import type { JobsUpstream } from '@/lib/jobs/service-credential';
+import type { JobsUpstream } from '@/lib/jobs/runner';
 import { stuckFilter, WATCHABLE_STATUSES, type ListFilter } from '@/lib/triage/stuck';
 import { countRecords } from '@/lib/upstream/ra';
 import { isUpstreamError } from '@/lib/upstream/errors';

@@ -23,7 +23,7 @@ import { addIncidentNoteAction, linkIncidentJobAction, openIncidentAction, setIn
 import { openIncident } from '@/lib/incidents/store';
 import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
 import { queryAudit } from '@/lib/audit/log';
-import { planJob } from '@/lib/jobs';
+import { planJob } from '@/lib/jobs/plan';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-token';
 import { UpstreamClient } from '@/lib/upstream/client';

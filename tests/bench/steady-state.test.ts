@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedSteadyState } from '../../bench/steady-state';
 import { openConsoleDb } from '@/lib/db';
-import { listJobs } from '@/lib/jobs/queries';
+import { listJobs } from '@/lib/jobs/store';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'steady-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { scheduleUpkeep, upkeepPass } from '@/lib/db/pglite-upkeep';
 import type { ScriptRunner } from '@/lib/db/types';
 
 const JOB_ID = '00000000-0000-4000-8000-00000000beef';
-/** The job page's count of the items a running job ended in the last 30 seconds (lib/jobs/queries.ts). */
+/** The job page's count of the items a running job ended in the last 30 seconds (lib/jobs/store/queries.ts). */
 const RECENT_ITEMS_SQL = `SELECT count(*)::int AS recent FROM bulk_job_items i JOIN bulk_jobs j ON j.id = i.job_id
   WHERE i.job_id = $1 AND i.finished_at IS NOT NULL AND i.status IN ('ok', 'failed')
     AND i.finished_at > greatest(j.started_at, now() - make_interval(secs => 30))`;

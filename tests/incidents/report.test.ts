@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '@/lib/audit/log';
 import { incidentReportMarkdown, markdownText } from '@/lib/incidents/report';
 import type { Incident, IncidentEvent } from '@/lib/incidents/types';
-import type { JobSummary } from '@/lib/jobs/queries';
+import type { JobSummary } from '@/lib/jobs/store';
 
 const at = (time: string) => new Date(`2026-11-20T${time}Z`);
 

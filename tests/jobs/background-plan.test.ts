@@ -7,10 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { planJob as planJobUnguarded, type PlanOptions } from '@/lib/jobs/plan';
-import { readPlanProgress } from '@/lib/jobs/plan-background';
-import { planSettings } from '@/lib/jobs/plan-settings';
-import { getJob, listJobs } from '@/lib/jobs/queries';
+import { planJob as planJobUnguarded, type PlanOptions, readPlanProgress, planSettings } from '@/lib/jobs/plan';
+import { getJob, listJobs } from '@/lib/jobs/store';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';

@@ -7,11 +7,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
-import { cancelJob, retryFailedItems, startJob } from '@/lib/jobs/commands';
-import { operationPath } from '@/lib/jobs/operations';
+import { cancelJob, retryFailedItems, startJob } from '@/lib/jobs/store';
+import { operationPath } from '@/lib/upstream/message-operations';
 import { MESSAGES_ENTITY, planJob, planRevertJob } from '@/lib/jobs/plan';
-import type { JobRunner } from '@/lib/jobs/runner';
-import { createServiceCredential, machineUpstream, type JobsUpstream } from '@/lib/jobs/service-credential';
+import { type JobRunner, createServiceCredential, machineUpstream, type JobsUpstream } from '@/lib/jobs/runner';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema } from '@/lib/upstream/contract';
 import { getRecord, listRecords } from '@/lib/upstream/ra';

@@ -1,7 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { IdleWaits } from '@/lib/jobs/idle-wait';
-import { systemClock } from '@/lib/jobs/runner-types';
+import { IdleWaits, systemClock } from '@/lib/jobs/runner';
 
 describe('IdleWaits', () => {
   it('ends every wait at a wake and leaves no listener on the halt signal', async () => {

@@ -1,15 +1,13 @@
 /**
- * A job remembers the view its dry run was started from (lib/jobs/origin.ts): a same-site path is
+ * A job remembers the view its dry run was started from (lib/jobs/plan/origin.ts): a same-site path is
  * stored as given and read back for the job page and the jobs list; anything that could leave the
  * console is dropped, never stored; a revert's origin is the reverted job's page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
 import { jobHref } from '@/lib/entities/hrefs';
-import { toJobRow } from '@/lib/jobs/job-row';
-import { jobOrigin } from '@/lib/jobs/origin';
-import { readJob } from '@/lib/jobs/plan';
-import { listJobs } from '@/lib/jobs/queries';
+import { toJobRow, listJobs } from '@/lib/jobs/store';
+import { jobOrigin, readJob } from '@/lib/jobs/plan';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
 import { planJob, planRevertJob, startJob } from './support/guarded';

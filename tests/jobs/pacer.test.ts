@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RatePacer, type RateLimitObservation } from '@/lib/jobs/pacer';
+import { RatePacer, type RateLimitObservation } from '@/lib/jobs/pace';
 
 /** A fixed-window server like the emulator's: `limit` per window, windows aligned to multiples of windowMs. */
 function fixedWindow(limit: number, windowMs: number) {

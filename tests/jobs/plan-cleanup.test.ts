@@ -8,7 +8,7 @@ import { executeAction } from '@/lib/actions/execute';
 import { planJobAction } from '@/lib/actions/jobs';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
-import { PLAN_VALID_MINUTES } from '@/lib/jobs/commands';
+import { PLAN_VALID_MINUTES } from '@/lib/jobs/store';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
 import { planJob } from './support/guarded';

@@ -7,11 +7,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
-import { operationPath } from '@/lib/jobs/operations';
+import { createSqlItemStore, type ItemStore, type JobRunner } from '@/lib/jobs/runner';
+import { operationPath } from '@/lib/upstream/message-operations';
 import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
-import { getJob, itemsWithStatuses, jobItemsPage, latestJobs, listJobs, listRunners } from '@/lib/jobs/queries';
-import type { JobRunner } from '@/lib/jobs/runner';
+import { getJob, itemsWithStatuses, jobItemsPage, latestJobs, listJobs, listRunners } from '@/lib/jobs/store';
 import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';

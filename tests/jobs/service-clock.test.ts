@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RatePacer, type RateLimitObservation } from '@/lib/jobs/pacer';
-import { ServiceClockOffset } from '@/lib/jobs/service-clock';
+import { RatePacer, type RateLimitObservation, ServiceClockOffset } from '@/lib/jobs/pace';
 
 /** Answers of a service with 1 s windows whose clock is `skewMs` ahead of ours, to sends spread over a few windows. */
 function observeSends(skewMs: number, latencyMs = 4): ServiceClockOffset {

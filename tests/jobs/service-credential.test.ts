@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceCredential, machineUpstream, ServiceCredentialError } from '@/lib/jobs/service-credential';
-import { JOBS_SETTING_DEFAULTS, jobsSettings } from '@/lib/jobs/settings';
+import { createServiceCredential, machineUpstream, ServiceCredentialError, JOBS_SETTING_DEFAULTS, jobsSettings } from '@/lib/jobs/runner';
 import { BENCH_CLIENT_ID } from '../../emulator/config';
 import type { RunningEmulator } from '../../emulator/server';
 import { startTestEmulator } from '../support/emulator';

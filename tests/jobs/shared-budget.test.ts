@@ -1,13 +1,12 @@
 /**
- * The send budget runners on one PostgreSQL share (lib/jobs/shared-budget.ts): two pacers, each
+ * The send budget runners on one PostgreSQL share (lib/jobs/pace/shared-budget.ts): two pacers, each
  * with its own connection pool (as two console processes would have), against one fixed-window
  * service never send more than its limit in a window, even with one clock off; grants expire
  * with their window; PGlite gets no shared budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
-import { RatePacer, type RateLimitObservation } from '@/lib/jobs/pacer';
-import { grantBatch, SharedSendBudget, sharedBudgetFor } from '@/lib/jobs/shared-budget';
+import { RatePacer, type RateLimitObservation, grantBatch, SharedSendBudget, sharedBudgetFor } from '@/lib/jobs/pace';
 import { postgresTestDriver } from '../db/drivers';
 
 const driver = postgresTestDriver();

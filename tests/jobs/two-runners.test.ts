@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
-import { startJob } from '@/lib/jobs/commands';
-import { operationPath } from '@/lib/jobs/operations';
+import { startJob } from '@/lib/jobs/store';
+import { operationPath } from '@/lib/upstream/message-operations';
 import { planJob } from '@/lib/jobs/plan';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { postgresTestDriver } from '../db/drivers';

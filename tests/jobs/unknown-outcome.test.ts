@@ -5,10 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { createSqlItemStore, type ItemStore } from '@/lib/jobs/item-store';
-import { operationPath } from '@/lib/jobs/operations';
-import { getJob } from '@/lib/jobs/queries';
-import type { JobRunner } from '@/lib/jobs/runner';
+import { createSqlItemStore, type ItemStore, type JobRunner } from '@/lib/jobs/runner';
+import { operationPath } from '@/lib/upstream/message-operations';
+import { getJob } from '@/lib/jobs/store';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
 import { planJob, startJob } from './support/guarded';

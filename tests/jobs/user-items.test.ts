@@ -6,13 +6,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { startJob } from '@/lib/jobs/commands';
-import { planJob, planJobInputSchema } from '@/lib/jobs/plan';
-import { itemKindOf, targetStateOf } from '@/lib/jobs/item-kinds';
-import { jobActionsFor, kindNameOf } from '@/lib/jobs/operations';
-import type { JobRunner } from '@/lib/jobs/runner';
-import { createServiceCredential, machineUpstream } from '@/lib/jobs/service-credential';
-import type { UserSampleItem } from '@/lib/jobs/types';
+import { startJob } from '@/lib/jobs/store';
+import { planJob, planJobInputSchema, itemKindOf, targetStateOf } from '@/lib/jobs/plan';
+import { jobActionsFor, kindNameOf, type UserSampleItem } from '@/lib/jobs/types';
+import { type JobRunner, createServiceCredential, machineUpstream } from '@/lib/jobs/runner';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { userSchema, type User } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';

@@ -1,11 +1,10 @@
 /**
- * One item's handling (lib/jobs/worker.ts) against the in-memory item store: the item seam
+ * One item's handling (lib/jobs/runner/worker.ts) against the in-memory item store: the item seam
  * without a database, and a database that fails through the seam rather than by matching SQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ClaimedItem } from '@/lib/jobs/item-store';
-import { RatePacer } from '@/lib/jobs/pacer';
-import { OutcomeNotRecorded, processItem, type WorkerContext } from '@/lib/jobs/worker';
+import { type ClaimedItem, OutcomeNotRecorded, processItem, type WorkerContext } from '@/lib/jobs/runner';
+import { RatePacer } from '@/lib/jobs/pace';
 import { FakeItemStore } from './support/fake-item-store';
 import { FakeVoiceService } from './support/fake-voice';
 import { fakeUpstream } from './support/harness';

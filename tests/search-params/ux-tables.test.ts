@@ -3,7 +3,7 @@ import { fromPath, withFrom } from '@/lib/navigation/from';
 import { datePresets, isIsoDay, isoDay } from '@/lib/search-params/date-presets';
 import { readTableParams } from '@/lib/search-params/table';
 import { paramReader } from '@/lib/search-params';
-import { describeSelection } from '@/lib/jobs/describe-selection';
+import { describeSelection } from '@/lib/jobs/store';
 
 describe('the back parameter (a view to return to)', () => {
   it('keeps a console path with its query', () => {

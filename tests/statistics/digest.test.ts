@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceCredential } from '@/lib/jobs/service-credential';
+import { createServiceCredential } from '@/lib/jobs/runner';
 import { buildDigest, parseDigestArgs, renderMarkdown, renderSlack, type Digest } from '@/lib/statistics/digest';
 import { lastCompleteDays } from '@/lib/statistics/days';
 import { reviewStatistics } from '@/lib/statistics/review';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
 import { openIncident, setIncidentStatus } from '@/lib/incidents/store';
-import type { JobsUpstream } from '@/lib/jobs/service-credential';
+import type { JobsUpstream } from '@/lib/jobs/runner';
 import { slotOf, startStuckSampler, type StuckSampler } from '@/lib/stuck-trend/sampler';
 import { claimSlot, pruneSamples, readTrend, recordCounts, recordGap } from '@/lib/stuck-trend/store';
 import { incidentScopeKey, SERVICE_SCOPE } from '@/lib/stuck-trend/types';

@@ -6,10 +6,9 @@ import { performAction } from '@/lib/actions/server';
 import { approvalGateFor, type ApprovalGate } from '@/lib/approvals/gate';
 import { getOperator } from '@/lib/auth/session';
 import { withIncidentLink } from '@/lib/incidents/job-link';
-import { PLAN_VALID_MINUTES } from '@/lib/jobs/commands';
-import type { JobPlan } from '@/lib/jobs';
-import type { JobAction } from '@/lib/jobs/operations';
-import type { PlanSampleItem } from '@/lib/jobs/types';
+import { PLAN_VALID_MINUTES } from '@/lib/jobs/store';
+import type { JobPlan } from '@/lib/jobs/plan';
+import type { JobAction, PlanSampleItem } from '@/lib/jobs/types';
 
 /** What the dry-run dialog shows. */
 export interface PlannedJob {

@@ -5,7 +5,7 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { requireAdminSession } from '@/lib/auth/session';
 import { jobsHref } from '@/lib/entities/hrefs';
 import { readJobsPage } from '@/lib/jobs/data';
-import { toJobRow } from '@/lib/jobs/job-row';
+import { toJobRow } from '@/lib/jobs/store';
 import { JOBS_TABLE, parseJobsPageParams } from '@/lib/jobs/search-params';
 import { tableParamsRecord } from '@/lib/search-params/table';
 import type { SearchParams } from '@/lib/search-params';

@@ -1,5 +1,5 @@
 /** An in-memory ItemStore: the runner's item seam without a database, for worker tests. */
-import type { ClaimedItem, FenceResult, ItemOutcome, ItemStore } from '@/lib/jobs/item-store';
+import type { ClaimedItem, FenceResult, ItemOutcome, ItemStore } from '@/lib/jobs/runner';
 
 export interface FakeItem {
   item: ClaimedItem;

@@ -10,7 +10,7 @@ import { approvalSettings } from '@/lib/approvals/policy';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
 import type { PlanDeps, PlanJobInput } from '@/lib/jobs/plan';
-import { JobCommandError, type JobActor, type JobCommandErrorCode } from '@/lib/jobs/types';
+import { JobCommandError, type JobCommandErrorCode, type JobActor } from '@/lib/jobs/types';
 import { UpstreamClient } from '@/lib/upstream/client';
 
 /** A client for commands that make no service call (start, cancel, retry). */

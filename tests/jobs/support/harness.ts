@@ -1,8 +1,7 @@
 /** Helpers shared by the job tests. */
 import type { ConsoleDb } from '@/lib/db';
-import { getJob, type JobDetail } from '@/lib/jobs/queries';
-import { startJobRunner, type JobRunner, type JobRunnerEvent, type JobRunnerOptions } from '@/lib/jobs/runner';
-import { createServiceCredential, machineUpstream, type JobsUpstream } from '@/lib/jobs/service-credential';
+import { getJob, type JobDetail } from '@/lib/jobs/store';
+import { startJobRunner, type JobRunner, type JobRunnerEvent, type JobRunnerOptions, createServiceCredential, machineUpstream, type JobsUpstream } from '@/lib/jobs/runner';
 import type { JobActor, JobStatus } from '@/lib/jobs/types';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeVoiceService } from './fake-voice';

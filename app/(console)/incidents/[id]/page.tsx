@@ -23,7 +23,7 @@ import { readIncident } from '@/lib/incidents/data';
 import { incidentHref, incidentReportHref, incidentStuckHref } from '@/lib/incidents/hrefs';
 import { durationSince } from '@/lib/incidents/report';
 import { describeScope, SEVERITY_LABELS } from '@/lib/incidents/types';
-import { toJobRow } from '@/lib/jobs/job-row';
+import { toJobRow } from '@/lib/jobs/store';
 import { JOBS_TABLE } from '@/lib/jobs/search-params';
 import { requestTime } from '@/lib/request-time';
 import { defaultTableParams } from '@/lib/search-params/table';

@@ -8,7 +8,7 @@ import { PlanProgressPanel } from '@/components/jobs/plan-progress-panel';
 import { PlannedJobCard } from '@/components/jobs/planned-job-card';
 import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
-import { describeJobCoverage } from '@/lib/jobs/job-row';
+import { describeJobCoverage } from '@/lib/jobs/store';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/select-native';
@@ -18,9 +18,8 @@ import { approvalGateFor } from '@/lib/approvals/gate';
 import { permissionsFor } from '@/lib/auth/permissions';
 import { requireAdminSession } from '@/lib/auth/session';
 import { readJobWithItems } from '@/lib/jobs/data';
-import { ITEM_NOUNS, JOB_ACTION_LABELS, kindNameOf } from '@/lib/jobs/operations';
+import { ITEM_NOUNS, JOB_ACTION_LABELS, kindNameOf, ITEM_STATUSES } from '@/lib/jobs/types';
 import { readUserNames } from '@/lib/accounts/user-names';
-import { ITEM_STATUSES } from '@/lib/jobs/types';
 import { jobHref } from '@/lib/entities/hrefs';
 import { parseJobPageParams } from '@/lib/jobs/search-params';
 import type { SearchParams } from '@/lib/search-params';
@@ -46,7 +45,7 @@ export default async function JobPage({ params, searchParams }: { params: Promis
   // Users by name: one batch read for the page's items.
   const names = kind === 'user' ? await readUserNames(upstream, items.rows.map((item) => item.itemId)) : undefined;
   const running = job.status === 'queued' || job.status === 'running' || job.status === 'cancelling';
-  // A dry run read in the background (plan-background.ts): refreshed while it reads, like a running job.
+  // A dry run read in the background (lib/jobs/plan/background.ts): refreshed while it reads, like a running job.
   const planning = job.status === 'planning' && plan !== null;
   const reading = planning && plan.state === 'reading';
   const planCancelled = plan?.state === 'cancelled';

@@ -8,8 +8,7 @@ import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { getConsoleDb } from '@/lib/db';
 import { exportFileName } from '@/lib/entities/export';
 import { csvResponse, exportState, tooManyExportsResponse } from '@/lib/export';
-import { listJobs, type JobSummary } from '@/lib/jobs';
-import { describeJobCoverage } from '@/lib/jobs/job-row';
+import { listJobs, type JobSummary, describeJobCoverage } from '@/lib/jobs/store';
 
 const BATCH = 500;
 const orderSchema = z.enum(['asc', 'desc']).default('desc');

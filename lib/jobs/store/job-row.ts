@@ -1,8 +1,9 @@
 /** A job as the jobs tables show it (the jobs list, an incident's jobs), worded on the server. */
 import { describeSelection } from './describe-selection';
-import { JOB_ACTION_LABELS, kindNameOf } from './operations';
+import { JOB_ACTION_LABELS, kindNameOf } from '../types/actions';
 import type { JobSummary } from './queries';
-import type { JobCounts, JobStatus } from './types';
+import type { JobCounts } from '../types/job';
+import type { JobStatus } from '../types/statuses';
 
 export interface JobRow {
   id: string;

@@ -1,19 +1,22 @@
 /**
  * The statements of a dry run read in the background (issue 17): a filter matching more records
  * than JOB_INLINE_PLAN_LIMIT is handed over by the operator's request after its first page
- * (plan.ts) and read by the runners (planner.ts), page by page, each page's items and progress
+ * (dry-run.ts) and read by the runners (lib/jobs/runner/plan-reader.ts), page by page, each page's items and progress
  * written in one transaction. The job stays `planning` meanwhile; its bulk_job_plans row says
  * how far the read got, which runner holds it (the heartbeat is its lease: a runner that stops
  * answering loses it, and another resumes from the last page written), and why it stopped when
- * it failed (the operator retries or discards it). A cancel (commands.ts) marks the row
+ * it failed (the operator retries or discards it). A cancel (lib/jobs/store/commands.ts) marks the row
  * `cancelled` under the job's lock, which the reader's next write sees.
  */
 import { z } from 'zod';
 import { recordIntent, recordOutcome } from '@/lib/audit/log';
 import type { ConsoleDb, Queryable } from '@/lib/db';
-import type { PlanHeader, PlanWriterState } from './plan-writer';
-import { JOB_COLUMNS, JobCommandError, jobActorSchema, jobRowSchema, type JobActor, type PlanSampleItem } from './types';
-import { wakeJobRunners } from './wake';
+import type { PlanHeader, PlanWriterState } from './writer';
+import { JOB_COLUMNS, jobRowSchema } from '../store/rows';
+import { JobCommandError } from '../types/errors';
+import { jobActorSchema, type JobActor } from './input';
+import type { PlanSampleItem } from '../types/job';
+import { wakeJobRunners } from '../runner/wake';
 
 export const PLAN_STATES = ['reading', 'failed', 'done', 'cancelled'] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
@@ -183,7 +186,7 @@ export async function releasePlan(db: Queryable, jobId: string, instanceId: stri
   await db.query(`UPDATE bulk_job_plans SET claimed_by = NULL, heartbeat_at = NULL WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading'`, [jobId, instanceId]);
 }
 
-/** Under the job's lock (commands.ts): the reader stops at its next write. False when the job has no background read. */
+/** Under the job's lock (lib/jobs/store/commands.ts): the reader stops at its next write. False when the job has no background read. */
 export async function cancelPlanRow(tx: Queryable, jobId: string): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE bulk_job_plans SET state = 'cancelled', claimed_by = NULL, finished_at = now(), updated_at = now() WHERE job_id = $1 AND state IN ('reading', 'failed') RETURNING job_id`,

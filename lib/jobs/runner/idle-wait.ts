@@ -6,7 +6,7 @@
  * Node's warning limit of 10.) A wake while no one waits is not kept: a loop reads the database
  * after each wait anyway.
  */
-import type { Clock } from './runner-types';
+import type { Clock } from './shared';
 
 export class IdleWaits {
   private readonly waiting = new Set<() => void>();

@@ -1,6 +1,6 @@
 /**
  * How far the service's clock is from ours, bounded from its rate-limit answers, so that the
- * pacer (pacer.ts) reckons its windows in the service's time: two instances whose clocks
+ * pacer (rate-pacer.ts) reckons its windows in the service's time: two instances whose clocks
  * disagree then still agree on which window a send lands in, and one whose clock runs ahead
  * does not start the next window's budget while the service is still counting the current one.
  *

@@ -1,5 +1,5 @@
 /**
- * The runners' reader of background dry runs (plan-background.ts has its statements). Started
+ * The runners' reader of background dry runs (plan/background.ts has its statements). Started
  * and stopped with its runner (runner.ts); one dry run at a time per runner. For each page: wait
  * for the pacer, renew the claim (a cancel or a takeover stops it here), read the page with the
  * machine credential, then write its items and the progress in one transaction under the job's
@@ -14,12 +14,12 @@ import type { ConsoleDb } from '@/lib/db';
 import { isUpstreamError } from '@/lib/upstream/errors';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { IdleWaits } from './idle-wait';
-import { itemKindOf } from './item-kinds';
-import { RatePacer } from './pacer';
-import { DEFAULT_SAMPLE_SIZE, isLastPage, readFilterPage } from './plan';
-import { claimPlan, endPlan, keepClaim, lockClaim, releasePlan, saveProgress, type ClaimedPlan } from './plan-background';
-import { PlanWriter, summarisePlan, type AnyItemKind } from './plan-writer';
-import { errorText, Halted, type Clock, type JobRunnerEvent } from './runner-types';
+import { itemKindOf } from '../plan/item-kinds';
+import { RatePacer } from '../pace/rate-pacer';
+import { DEFAULT_SAMPLE_SIZE, isLastPage, readFilterPage } from '../plan/dry-run';
+import { claimPlan, endPlan, keepClaim, lockClaim, releasePlan, saveProgress, type ClaimedPlan } from '../plan/background';
+import { PlanWriter, summarisePlan, type AnyItemKind } from '../plan/writer';
+import { errorText, Halted, type Clock, type JobRunnerEvent } from './shared';
 import type { JobsUpstream } from './service-credential';
 
 export interface PlannerOptions {

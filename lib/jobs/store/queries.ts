@@ -5,28 +5,10 @@
  */
 import { z } from 'zod';
 import type { Queryable } from '@/lib/db';
-import { jobActionsFor, type ItemKindName } from './operations';
-import {
-  COUNTS_COLUMNS,
-  COUNTS_SQL,
-  countsFrom,
-  REVERTIBLE_ITEM_SQL,
-  storedCounts,
-  storedRevertibleItems,
-  STORED_COUNTS_APPLY,
-  ITEM_COLUMNS,
-  ITEM_STATUSES,
-  itemRowSchema,
-  JOB_COLUMNS,
-  JOB_STATUSES,
-  jobRowSchema,
-  type CountsRow,
-  type ItemStatus,
-  type Job,
-  type JobCounts,
-  type JobItem,
-  type JobStatus,
-} from './types';
+import { jobActionsFor, type ItemKindName } from '../types/actions';
+import { COUNTS_COLUMNS, COUNTS_SQL, countsFrom, REVERTIBLE_ITEM_SQL, storedCounts, storedRevertibleItems, STORED_COUNTS_APPLY, ITEM_COLUMNS, itemRowSchema, JOB_COLUMNS, jobRowSchema, type CountsRow } from './rows';
+import { ITEM_STATUSES, JOB_STATUSES, type ItemStatus, type JobStatus } from '../types/statuses';
+import type { Job, JobCounts, JobItem } from '../types/job';
 
 const MAX_PAGE_SIZE = 500;
 

@@ -3,7 +3,7 @@
  * filter's fields (statuses, last update window, workspace, channel, creator, search), the
  * number of explicitly selected items (messages or users), or the job a revert sends back.
  */
-import { ITEM_NOUNS, type ItemKindName } from '@/lib/jobs/operations';
+import { ITEM_NOUNS, type ItemKindName } from '../types/actions';
 import { formatUtc } from '@/lib/time';
 
 const FILTER_WORDS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /**
  * The job runner: one per console process (started by lib/server/start.ts through
- * runner-process.ts), any number per database. It takes queued jobs, claims their items and
+ * process.ts), any number per database. It takes queued jobs, claims their items and
  * calls the service for each, with bounded concurrency, paced to the service's rate limit,
  * retrying what may be retried. Its parts: the item store (item-store.ts: claim, fence, finish,
  * release, retry, recover; the multi-runner safety is there), the mapping from an answer to the
@@ -14,7 +14,7 @@
  * than 10 leases, whoever holds it.
  *
  * Pacing: one RatePacer per runner, i.e. per machine token, sharing one send budget with the
- * other runners on the same PostgreSQL (runner-pacer.ts). ASSUMPTION (as the emulator does): the
+ * other runners on the same PostgreSQL (lib/jobs/pace/runner-pacer.ts). ASSUMPTION (as the emulator does): the
  * four message operations share one write bucket per token. Were the real service to limit per
  * endpoint, the runner would keep one pacer per action instead.
  *
@@ -29,15 +29,13 @@ import type { ConsoleDb } from '@/lib/db';
 import { IdleWaits } from './idle-wait';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
 import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
-import type { RatePacer } from './pacer';
-import { startPlanner, type Planner } from './planner';
-import { createRunnerPacer } from './runner-pacer';
-import { errorText, Halted, systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './runner-types';
+import type { RatePacer } from '../pace/rate-pacer';
+import { startPlanner, type Planner } from './plan-reader';
+import { createRunnerPacer } from '../pace/runner-pacer';
+import { errorText, Halted, systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './shared';
 import type { JobsUpstream } from './service-credential';
 import { registerWaker } from './wake';
 import { OutcomeNotRecorded, processItem, type WorkerContext } from './worker';
-
-export { systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './runner-types';
 
 export interface JobRunnerOptions {
   db: ConsoleDb;
@@ -60,7 +58,7 @@ export interface JobRunnerOptions {
   clock?: Clock;
   random?: () => number;
   pacer?: RatePacer;
-  /** Whose send budget the runners on one PostgreSQL share (runner-pacer.ts); default one for all. */
+  /** Whose send budget the runners on one PostgreSQL share (lib/jobs/pace/runner-pacer.ts); default one for all. */
   rateBucket?: string;
   log?: (event: JobRunnerEvent) => void;
 }
@@ -126,7 +124,7 @@ class Runner implements JobRunner {
   private lastHousekeeping = 0;
   private unregisterWaker: () => void = () => {};
   private stopping: Promise<void> | null = null;
-  /** Reads background dry runs (planner.ts); stops and dies with the runner. */
+  /** Reads background dry runs (plan-reader.ts); stops and dies with the runner. */
   private planner: Planner | null = null;
   private readonly counters: JobRunnerStats = { sends: 0, answers: {}, itemsFinished: 0, itemsReleased: 0, itemsRecovered: 0 };
 

@@ -13,8 +13,8 @@ import type { RateLimitInfo } from '@/lib/upstream/errors';
 import { setUserVerifiedRequest } from '@/lib/upstream/admin';
 import { messageSchema, userSchema, type Message, type User } from '@/lib/upstream/contract';
 import { sendMessageOperation, type MessageOperation } from '@/lib/upstream/message-operations';
-import { kindNameOf, type ItemKindName, type JobAction, type JobParams } from './operations';
-import type { PlanSampleItem } from './types';
+import { kindNameOf, type ItemKindName, type JobAction, type JobParams } from '../types/actions';
+import type { PlanSampleItem } from '../types/job';
 
 /** One item's call as the runner sees it: the answer's status, request id, rate limit and the record's state after. */
 export interface ItemAnswer {

@@ -5,11 +5,11 @@
  */
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { isUpstreamError } from '@/lib/upstream/errors';
-import { itemKindOf } from './item-kinds';
+import { itemKindOf } from '../plan/item-kinds';
 import { nextStep, type TryLimits, type TryState } from './item-outcome';
 import type { ClaimedItem, ItemOutcome, ItemStore } from './item-store';
-import type { RatePacer } from './pacer';
-import { errorText, Halted, type Clock, type JobRunnerEvent } from './runner-types';
+import type { RatePacer } from '../pace/rate-pacer';
+import { errorText, Halted, type Clock, type JobRunnerEvent } from './shared';
 import type { JobsUpstream } from './service-credential';
 
 /** An item was sent but its outcome could not be written: it must not be sent again. */

@@ -3,12 +3,12 @@
  * (one INSERT per page) and keeps the counts and the sample as it goes, never the selection
  * itself, so a dry run holds one page in memory whatever its size. `summarisePlan` ends it: the
  * counts by status come from the stored items. Shared by the dry run inside the operator's
- * request (plan.ts) and the one the runners read in the background (plan-background.ts).
+ * request (dry-run.ts) and the one the runners read in the background (background.ts).
  */
 import type { Queryable } from '@/lib/db';
 import { targetStateOf, type ItemKind } from './item-kinds';
-import type { JobAction, JobParams } from './operations';
-import type { DryRun, PlanSampleItem } from './types';
+import type { JobAction, JobParams } from '../types/actions';
+import type { DryRun, PlanSampleItem } from '../types/job';
 
 const MAX_LISTED_NOT_FOUND = 100;
 

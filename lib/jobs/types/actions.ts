@@ -1,6 +1,9 @@
 /**
- * The bulk actions' names, labels and item kinds, without zod: what the browser's bulk toolbar
- * and dry-run dialog import. ./operations.ts re-exports all of it with the schema beside it.
+ * The bulk actions: the message operations (lib/upstream/message-operations.ts, where their
+ * calls are written once) and marking users verified, under the names and labels the jobs use,
+ * with the kind of item each acts on. How each kind is read and sent is in
+ * lib/jobs/plan/item-kinds.ts (server only). Plain values, no zod: the browser's bulk toolbar
+ * and dry-run dialog import them.
  */
 import { MESSAGE_OPERATIONS } from '@/lib/upstream/message-operation-names';
 

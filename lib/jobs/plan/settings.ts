@@ -1,14 +1,14 @@
 /**
  * The dry run's settings, read from the environment:
  * - JOB_INLINE_PLAN_LIMIT: a dry run over a filter matching more records than this is read by the
- *   runners in the background (plan-background.ts) instead of inside the operator's request; the
+ *   runners in the background (background.ts) instead of inside the operator's request; the
  *   dialog then sends the operator to the job page, which shows the read's progress. Smaller
  *   selections keep the instant dry run in the dialog.
  * - JOB_PLAN_PAGE_SIZE: records per read of a filter (the service's page; one page is what a dry
  *   run holds in memory).
  */
 import { z } from 'zod';
-import { DEFAULT_PLAN_PAGE_SIZE } from './plan';
+import { DEFAULT_PLAN_PAGE_SIZE } from './dry-run';
 
 export const DEFAULT_INLINE_PLAN_LIMIT = 2000;
 

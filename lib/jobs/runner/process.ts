@@ -5,7 +5,7 @@
  */
 import { getConsoleDb } from '@/lib/db';
 import { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
-import { rateBucketOf } from './runner-pacer';
+import { rateBucketOf } from '../pace/runner-pacer';
 import { machineUpstreamFromSettings } from './service-credential';
 import { jobsSettings } from './settings';
 

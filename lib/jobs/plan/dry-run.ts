@@ -22,25 +22,14 @@ import { z } from 'zod';
 import { MESSAGE_OPERATIONS, messageStatusSchema } from '@/lib/upstream/message-operations';
 import { jobHref } from '@/lib/entities/hrefs';
 import { itemKindOf, messageGuidOf } from './item-kinds';
-import { continueInBackground } from './plan-background';
-import { PlanWriter, summarisePlan, type AnyItemKind, type KindRecord, type PlanHeader } from './plan-writer';
-import type { JobAction, JobParams } from './operations';
+import { continueInBackground } from './background';
+import { PlanWriter, summarisePlan, type AnyItemKind, type KindRecord, type PlanHeader } from './writer';
+import type { JobAction, JobParams } from '../types/actions';
 import { jobOriginSchema } from './origin';
-import {
-  JOB_COLUMNS,
-  JobCommandError,
-  jobActorSchema,
-  jobRowSchema,
-  jobSelectionSchema,
-  REVERTIBLE_ITEM_SQL,
-  selectionSchema,
-  type DryRun,
-  type Job,
-  type JobActor,
-  type JobSelection,
-} from './types';
-
-export { messageGuidOf } from './item-kinds';
+import { JOB_COLUMNS, jobRowSchema, REVERTIBLE_ITEM_SQL } from '../store/rows';
+import { JobCommandError } from '../types/errors';
+import { jobActorSchema, jobSelectionSchema, selectionSchema, type JobActor, type JobSelection } from './input';
+import type { DryRun, Job } from '../types/job';
 
 /** The service's list entity for messages (lib/entities/registry.ts). */
 export const MESSAGES_ENTITY = 'messages';
@@ -83,7 +72,7 @@ export interface PlanOptions {
   signal?: AbortSignal;
   /**
    * A filter matching more records than this is read by the runners in the background
-   * (plan-background.ts): the request reads its first page and returns. Unset: always here.
+   * (background.ts): the request reads its first page and returns. Unset: always here.
    */
   inlineLimit?: number;
 }

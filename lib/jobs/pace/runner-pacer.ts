@@ -4,8 +4,8 @@
  * the limits another instance learned.
  */
 import type { ConsoleDb } from '@/lib/db';
-import { RatePacer } from './pacer';
-import { Halted } from './runner-types';
+import { RatePacer } from './rate-pacer';
+import { Halted } from '../runner/shared';
 import { sharedBudgetFor } from './shared-budget';
 
 /**

@@ -8,7 +8,7 @@
  * - outcomes are written only under the claim token.
  */
 import type { Queryable } from '@/lib/db';
-import type { JobAction } from './operations';
+import type { JobAction } from '../types/actions';
 
 export interface ClaimedItem {
   jobId: string;

@@ -10,9 +10,12 @@
  */
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import { recordRunOutcome } from '@/lib/audit/job-runs';
-import { cancelPlanRow } from './plan-background';
-import { COUNTS_SQL, countsFrom, JOB_COLUMNS, JobCommandError, jobActorSchema, jobRowSchema, type CountsRow, type Job, type JobActor, type JobCounts } from './types';
-import { wakeJobRunners } from './wake';
+import { cancelPlanRow } from '../plan/background';
+import { COUNTS_SQL, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow } from './rows';
+import { JobCommandError } from '../types/errors';
+import { jobActorSchema, type JobActor } from '../plan/input';
+import type { Job, JobCounts } from '../types/job';
+import { wakeJobRunners } from '../runner/wake';
 
 async function lockJob(tx: Queryable, jobId: string): Promise<Job> {
   const [row] = await tx.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1 FOR UPDATE`, [jobId]);

@@ -1,7 +1,7 @@
 /**
  * The send budget that runners on one PostgreSQL share: every console instance calls the
  * service with the same machine client, and the service counts those calls in one budget per
- * window, so each instance's pacer (pacer.ts, still the one authority on timing) asks this module
+ * window, so each instance's pacer (rate-pacer.ts, still the one authority on timing) asks this module
  * for grants before it sends.
  *
  * - A row per bucket and window in rate_budget_windows, keyed by the service's own reset time

@@ -6,9 +6,10 @@
  */
 import { recordRunIntent, recordRunOutcome } from '@/lib/audit/job-runs';
 import type { ConsoleDb, Queryable } from '@/lib/db';
-import { PLAN_VALID_MINUTES } from './commands';
-import type { JobAction } from './operations';
-import { COUNTS_SQL, countsFrom, JOB_COLUMNS, jobRowSchema, REVERTIBLE_ITEM_SQL, type CountsRow, type Job, type JobCounts } from './types';
+import { PLAN_VALID_MINUTES } from '../store/commands';
+import type { JobAction } from '../types/actions';
+import { COUNTS_SQL, countsFrom, JOB_COLUMNS, jobRowSchema, REVERTIBLE_ITEM_SQL, type CountsRow } from '../store/rows';
+import type { Job, JobCounts } from '../types/job';
 
 export interface ActiveJob {
   id: string;
@@ -35,7 +36,7 @@ export async function recordRunnerError(db: Queryable, instanceId: string, messa
 /**
  * Dry runs nobody will start, with their items: a planned job past its validity (startJob
  * refuses it), and one whose process died while reading (never confirmable), after an hour;
- * a background dry run (plan-background.ts) an hour after it last moved (a failed one nobody retried).
+ * a background dry run (lib/jobs/plan/background.ts) an hour after it last moved (a failed one nobody retried).
  */
 export async function deleteAbandonedPlans(db: Queryable): Promise<void> {
   await db.query(
