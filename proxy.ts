@@ -82,7 +82,7 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
     }
     if (outcome.kind === 'refreshed') updated = outcome.token;
   }
-  if (isOperatorActivity(request) && (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))) {
+  if (isOperatorActivity(request, [new URL(consoleEnv().NEXTAUTH_URL).origin, request.nextUrl.origin]) && (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))) {
     updated = { ...(updated ?? token), lastSeenAt: now };
   }
   if (!updated) return null;
@@ -116,7 +116,9 @@ function clearSessionCookie(request: NextRequest, response: NextResponse): void 
   }
 }
 
-// Prefetches included: their responses need the security headers like any other.
+// Prefetches included: their responses need the security headers like any other. The
+// exclusions are exact (Next's build assets, its image endpoint, the icon): any other path that
+// merely starts like one of them is rendered by the console and needs the headers too.
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  matcher: ['/((?!_next/static/|_next/image$|favicon\\.ico$).*)'],
 };

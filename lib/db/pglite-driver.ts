@@ -6,6 +6,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './data-dir-lock';
 import { scheduleUpkeep } from './pglite-upkeep';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
+import { logger } from '@/lib/observability/logger';
 
 /**
  * PostgreSQL's own page cache inside PGlite's WASM memory. Its default (128 MB) is resident once
@@ -73,7 +74,7 @@ async function createApart(dir: string): Promise<void> {
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // Still correct in process, only heavier.
-    console.warn(`[db] could not create the console database in a child process, creating it here: ${error instanceof Error ? error.message : String(error)}`);
+    logger('db').warn(`could not create the console database in a child process, creating it here: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -2,6 +2,7 @@
 import pg from 'pg';
 import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS } from './settings';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
+import { logger } from '@/lib/observability/logger';
 
 export interface PostgresTimeouts {
   connectTimeoutMs: number;
@@ -40,7 +41,7 @@ export async function openPostgresDriver(
     query_timeout: timeouts.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it ends the process.
-  pool.on('error', (error) => console.error(`[db] an idle PostgreSQL connection failed: ${error.message}`));
+  pool.on('error', (error) => logger('db').error({ err: error }, `an idle PostgreSQL connection failed: ${error.message}`));
 
   let closing: Promise<void> | undefined;
   return {
