@@ -24,6 +24,7 @@ import {
   type SessionToken,
 } from '@/lib/auth/session-token';
 import { consoleEnv } from '@/lib/env';
+import { noteOperator } from '@/lib/observability/request-context';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/security/headers';
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
@@ -65,6 +66,7 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
   if (request.nextUrl.pathname.startsWith('/api/auth/')) return null;
   const token = await decodeSessionToken(readSessionCookie(request.cookies));
   if (!token) return null;
+  noteOperator(token.sub);
   const now = Date.now();
   const readable = sessionExpired(token, now) ? 'revoked' : await sessionReadable(token);
   if (readable === 'revoked') {

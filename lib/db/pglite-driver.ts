@@ -7,6 +7,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { scheduleUpkeep } from './pglite-upkeep';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
 import { logger } from '@/lib/observability/logger';
+import { tracedQuery } from '@/lib/observability/tracing';
 
 /**
  * PostgreSQL's own page cache inside PGlite's WASM memory. Its default (128 MB) is resident once
@@ -30,7 +31,7 @@ export interface PGliteDriverOptions {
 
 export function pgliteScriptRunner(target: PGlite | Transaction): ScriptRunner {
   return {
-    query: async <T>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, [...params])).rows,
+    query: <T>(sql: string, params: readonly unknown[] = []) => tracedQuery(sql, async () => (await target.query<T>(sql, [...params])).rows),
     exec: async (script: string) => {
       await target.exec(script);
     },

@@ -49,3 +49,10 @@ export function withSpan<T>(
     }
   });
 }
+
+/** A console database statement as a span (its first words name it; parameters stay out). */
+export function tracedQuery<T>(sql: string, run: () => Promise<T>): Promise<T> {
+  if (!tracingEnabled()) return run();
+  const statement = sql.trim().replace(/\s+/g, ' ');
+  return withSpan(`db ${statement.split(' ', 1)[0]!.toUpperCase()}`, { kind: 'client', attributes: { 'db.system.name': 'postgresql', 'db.query.text': statement.slice(0, 300) } }, run);
+}
