@@ -17,8 +17,8 @@ async function exported(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const family of families) {
     names.add(family.name);
-    if (family.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(family.name + suffix);
-    if (family.type === 'summary') for (const suffix of ['_sum', '_count']) names.add(family.name + suffix);
+    if (String(family.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(family.name + suffix);
+    if (String(family.type) === 'summary') for (const suffix of ['_sum', '_count']) names.add(family.name + suffix);
   }
   return names;
 }
