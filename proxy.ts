@@ -24,6 +24,7 @@ import {
   type SessionToken,
 } from '@/lib/auth/session-token';
 import { consoleEnv } from '@/lib/env';
+import { noteOperator } from '@/lib/observability/request-context';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/security/headers';
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
@@ -65,6 +66,7 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
   if (request.nextUrl.pathname.startsWith('/api/auth/')) return null;
   const token = await decodeSessionToken(readSessionCookie(request.cookies));
   if (!token) return null;
+  noteOperator(token.sub);
   const now = Date.now();
   const readable = sessionExpired(token, now) ? 'revoked' : await sessionReadable(token);
   if (readable === 'revoked') {
@@ -82,7 +84,7 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
     }
     if (outcome.kind === 'refreshed') updated = outcome.token;
   }
-  if (isOperatorActivity(request) && (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))) {
+  if (isOperatorActivity(request, [new URL(consoleEnv().NEXTAUTH_URL).origin, request.nextUrl.origin]) && (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))) {
     updated = { ...(updated ?? token), lastSeenAt: now };
   }
   if (!updated) return null;
@@ -116,7 +118,9 @@ function clearSessionCookie(request: NextRequest, response: NextResponse): void 
   }
 }
 
-// Prefetches included: their responses need the security headers like any other.
+// Prefetches included: their responses need the security headers like any other. The
+// exclusions are exact (Next's build assets, its image endpoint, the icon): any other path that
+// merely starts like one of them is rendered by the console and needs the headers too.
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  matcher: ['/((?!_next/static/|_next/image$|favicon\\.ico$).*)'],
 };

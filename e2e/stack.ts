@@ -24,6 +24,9 @@ export const E2E_APPROVALS_CONSOLE_URL = `http://127.0.0.1:${E2E_APPROVALS_CONSO
  */
 export const E2E_APPROVAL_TTL_MINUTES = 1;
 
+/** e2e/operations.spec.ts starts a traced console of its own here (same reason as above). */
+export const E2E_OPERATIONS_CONSOLE_URL = `http://127.0.0.1:${Number(process.env.E2E_OPERATIONS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 91)}`;
+
 /**
  * Where the stack's output is copied (relative to the repository). Per console port, like the
  * console database below: `npm test` runs several stacks side by side (scripts/e2e-shards.ts).
@@ -40,7 +43,7 @@ export const E2E_STACK_ENV: Record<string, string> = {
   EMULATOR_PUBLIC_URL: E2E_EMULATOR_URL,
   NEXTAUTH_SECRET: E2E_NEXTAUTH_SECRET,
   EMULATOR_PRESET: 'small',
-  EMULATOR_CONSOLE_REDIRECT_URIS: [E2E_CONSOLE_URL, E2E_APPROVALS_CONSOLE_URL].map((url) => `${url}/api/auth/callback/voice`).join(','),
+  EMULATOR_CONSOLE_REDIRECT_URIS: [E2E_CONSOLE_URL, E2E_APPROVALS_CONSOLE_URL, E2E_OPERATIONS_CONSOLE_URL].map((url) => `${url}/api/auth/callback/voice`).join(','),
   // The staff accounts' roles as `npm start` maps them, also for the consoles a spec starts itself.
   CONSOLE_ROLES: DEMO_ROLES,
   // Its own console database, so a running `npm start` (which holds the default one) is no obstacle.

@@ -7,7 +7,7 @@ import { DEFAULT_SERVICE_URLS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './service-def
 
 const url = z.url({ protocol: /^https?$/ });
 
-const consoleEnvSchema = z.object({
+export const consoleEnvSchema = z.object({
   NEXTAUTH_URL: url.default('http://127.0.0.1:3000'),
   NEXTAUTH_SECRET: z.string().min(16, 'NEXTAUTH_SECRET must be at least 16 characters'),
   VOICE_BASE_URL: url.default(DEFAULT_SERVICE_URLS.VOICE_BASE_URL),

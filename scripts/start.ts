@@ -8,6 +8,8 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { onOutputLines } from './child-lines';
 import { consoleNodeFlags } from './console-runtime';
+import { errorMessage, logger } from '../lib/observability/logger';
+import { settingsProblems, settingsReport } from '../lib/server/settings-check';
 import { checkProductionBuild } from './production-build';
 import { ROOT, loadDotEnv, stackSettings, type Env } from './settings';
 
@@ -15,6 +17,7 @@ const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 const withEmulator = !args.has('--no-emulator');
 const children: ChildProcess[] = [];
+const log = (): ReturnType<typeof logger> => logger('start');
 
 /**
  * STACK_LOG_FILE: every line the emulator and the console print also goes to this file (the
@@ -66,7 +69,14 @@ function stopAll(): void {
 
 async function main(): Promise<void> {
   loadDotEnv();
+  // Readable lines here and from the console, unless .env asks for JSON.
+  process.env.LOG_FORMAT ||= 'pretty';
   const settings = stackSettings();
+  const problems = settingsProblems(settings.env);
+  if (problems.length > 0) {
+    process.stderr.write(settingsReport(problems));
+    process.exit(1);
+  }
   const started = performance.now();
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -76,12 +86,12 @@ async function main(): Promise<void> {
   if (!dev) {
     const build = checkProductionBuild(ROOT);
     if (!build.upToDate) {
-      console.log('[start] building the console (production)…');
+      log().info('building the console (production)…');
       const code = await exited(run('build', process.execPath, [nextBin, 'build'], { ...settings.env, NODE_ENV: 'production' }));
       if (code !== 0) throw new Error('the production build failed');
       build.stamp();
     } else {
-      console.log('[start] the production build is up to date');
+      log().info('the production build is up to date');
     }
   }
 
@@ -112,7 +122,7 @@ ${emulator ? `
 `);
 
   const firstExit = await Promise.race(children.map((child) => exited(child).then((code) => ({ child, code }))));
-  console.error(`[start] a process exited (code ${firstExit.code}); stopping the others`);
+  log().error({ code: firstExit.code }, 'a process exited; stopping the others');
   stopAll();
   process.exitCode = firstExit.code || 1;
 }
@@ -125,7 +135,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  log().error({ err: error }, errorMessage(error));
   stopAll();
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { recordMerge, type MergeReport } from '@/lib/accounts/merges';
 import { mergeUsers, usersInfo } from '@/lib/upstream/accounts';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { ActionRejectedError, defineAction } from './define';
+import { freeText } from './free-text';
 
 const userId = (what: string) => serviceIdSchema(what);
 
@@ -18,7 +19,7 @@ export const mergeUsersInput = z
     sourceUserId: userId('id of the account to fold'),
     targetUserId: userId('id of the account to keep'),
     /** The folded account's e-mail, typed by the operator. */
-    confirmEmail: z.string().trim().min(1, "type the folded account's e-mail to confirm").max(320),
+    confirmEmail: freeText({ min: 1, minMessage: "type the folded account's e-mail to confirm", max: 320 }),
   })
   .superRefine((input, context) => {
     const refusal = refuseMergeIds(input.sourceUserId, input.targetUserId);

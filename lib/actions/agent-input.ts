@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { AGENT_TOKEN_LIFETIME } from '@/lib/upstream/contract/agents';
+import { freeText } from './free-text';
 
 const agentId = serviceIdSchema('agent id');
 
 export const createAgentInputSchema = z.object({
-  name: z.string().trim().min(1, 'a name is required').max(200, 'a name is at most 200 characters'),
+  name: freeText({ min: 1, minMessage: 'a name is required', max: 200, maxMessage: 'a name is at most 200 characters' }),
   email: z
     .string()
     .trim()

@@ -11,13 +11,14 @@ import { approvalFlow, APPROVAL_FLOWS } from '@/lib/approvals/registry';
 import { approveRequest, cancelRequest, createApprovalRequest, rejectRequest, reviewBreakGlass, type DecisionRefusal, type DecisionResult } from '@/lib/approvals/store';
 import { roleAllows } from '@/lib/auth/roles';
 import { ActionRejectedError, defineAction } from './define';
+import { freeText } from './free-text';
 
 const requestId = z.string().trim().uuid('an approval request id is a UUID');
-const comment = z.string().trim().max(2_000).optional();
+const comment = freeText({ max: 2_000, multiline: true }).optional();
 const flowActions = Object.keys(APPROVAL_FLOWS) as [keyof typeof APPROVAL_FLOWS, ...(keyof typeof APPROVAL_FLOWS)[]];
 
 /** The reason a requester types: an incident or ticket reference, and why. */
-export const approvalReasonSchema = z.string().trim().min(3, 'say why (an incident or ticket reference)').max(1_000);
+export const approvalReasonSchema = freeText({ min: 3, minMessage: 'say why (an incident or ticket reference)', max: 1_000, multiline: true });
 
 export const requestApprovalAction = defineAction({
   name: 'approval.request',

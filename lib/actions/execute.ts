@@ -18,6 +18,7 @@ import type { UpstreamClient, UpstreamLogLine } from '@/lib/upstream/client';
 import { describeUpstreamError, isUpstreamError } from '@/lib/upstream/errors';
 import { ActionRejectedError } from '@/lib/rejected';
 import type { ActionDefinition, ActionResult } from './define';
+import { logger } from '@/lib/observability/logger';
 
 export interface ActionEnvironment {
   session: SessionToken | null;
@@ -89,7 +90,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
 
   if (!operator || !session) {
     await recordAnonymousRefusal(db, { action: definition.name, targetType: target.type, source: environment.source ?? 'unknown', reason: 'no session' }).catch(
-      (error: unknown) => console.error(`[action] ${definition.name}: could not count a refusal without a session`, error),
+      (error: unknown) => logger('action').error({ err: error }, `${definition.name}: could not count a refusal without a session`),
     );
     return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
@@ -146,7 +147,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   ).then(
     () => true,
     (error: unknown) => {
-      console.error(`[action] ${definition.name}: could not record the outcome of audit entry ${auditId}`, error);
+      logger('action').error({ err: error }, `${definition.name}: could not record the outcome of audit entry ${auditId}`);
       return false;
     },
   );
@@ -160,7 +161,7 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) } };
   if (!upstreamError) {
     const reference = `audit entry ${auditId}`;
-    console.error(`[action] ${definition.name} failed unexpectedly (${reference})`, error);
+    logger('action').error({ err: error }, `${definition.name} failed unexpectedly (${reference})`);
     return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` } };
   }
   const failure = describeUpstreamError(upstreamError);

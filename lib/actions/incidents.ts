@@ -11,6 +11,8 @@ import { addIncidentNote, linkIncidentJob, openIncident, setIncidentStatus } fro
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, incidentScopeSchema } from '@/lib/incidents/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { defineAction } from './define';
+import { logger } from '@/lib/observability/logger';
+import { freeText } from './free-text';
 
 const incidentId = z.string().trim().uuid('an incident id is a UUID');
 
@@ -19,7 +21,7 @@ export const openIncidentAction = defineAction({
   requiredRole: 'support',
   input: z
     .object({
-      title: z.string().trim().min(1, 'a title is required').max(200, 'at most 200 characters'),
+      title: freeText({ min: 1, minMessage: 'a title is required', max: 200, maxMessage: 'at most 200 characters' }),
       severity: z.enum(INCIDENT_SEVERITIES),
       scope: incidentScopeSchema.default({ workspaces: [], channels: [], statuses: [] }),
     })
@@ -28,7 +30,7 @@ export const openIncidentAction = defineAction({
   run: async ({ operator, upstream, db }, input) => {
     // The start's picture is a nicety: a failed read opens the incident without it.
     const affectedAtOpen = await readAffectedWorkspaces(upstream, input.scope, defaultThresholdMinutes(), Date.now()).catch((error: unknown) => {
-      console.warn(`[incidents] could not read the most affected workspaces for incident ${input.incidentId}`, error);
+      logger('incidents').warn({ err: error }, `could not read the most affected workspaces for incident ${input.incidentId}`);
       return null;
     });
     return openIncident(db, operator, { id: input.incidentId, title: input.title, severity: input.severity, scope: input.scope, affectedAtOpen });
@@ -39,7 +41,7 @@ export const openIncidentAction = defineAction({
 export const addIncidentNoteAction = defineAction({
   name: 'incident.add_note',
   requiredRole: 'support',
-  input: z.object({ incidentId, body: z.string().trim().min(1, 'a note cannot be empty').max(5000, 'at most 5,000 characters') }),
+  input: z.object({ incidentId, body: freeText({ min: 1, minMessage: 'a note cannot be empty', max: 5000, maxMessage: 'at most 5,000 characters', multiline: true }) }),
   target: (input) => ({ type: 'incident', ids: [input.incidentId] }),
   run: ({ operator, db }, input) => addIncidentNote(db, operator, input.incidentId, input.body),
   summary: (note) => `note ${note.id}`,

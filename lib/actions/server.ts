@@ -5,6 +5,9 @@ import type { ApprovalAuthorization } from '@/lib/approvals/enforce';
 import { configuredRoles } from '@/lib/auth/operator';
 import { readToken } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
+import { currentRequest } from '@/lib/observability/request-context';
+import { observabilitySettings } from '@/lib/observability/settings';
+import { clientAddress } from '@/lib/security/client-address';
 import { consoleUpstreamClient } from '@/lib/upstream/console-client';
 import type { ActionDefinition, ActionResult } from './define';
 import { executeAction } from './execute';
@@ -20,7 +23,8 @@ export async function performAction<Input extends Record<string, unknown>, Outpu
   options: { signal?: AbortSignal; authorization?: ApprovalAuthorization } = {},
 ): Promise<ActionResult<Output>> {
   const [session, db, requestHeaders] = await Promise.all([readToken(), getConsoleDb(), headers()]);
-  // The nearest client the request names; refusals without a session are counted per source.
-  const source = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || requestHeaders.get('x-real-ip') || 'unknown';
+  // Refusals without a session are counted per source: X-Forwarded-For is believed only from
+  // the reverse proxies in TRUSTED_PROXIES, so a client cannot choose the address it is counted under.
+  const source = clientAddress(currentRequest()?.peer, requestHeaders.get('x-forwarded-for'), observabilitySettings().trustedProxies);
   return executeAction(definition, rawInput, { session, roles: configuredRoles(), db, source, signal: options.signal, authorization: options.authorization, upstreamFor: consoleUpstreamClient });
 }

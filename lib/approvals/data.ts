@@ -10,6 +10,7 @@ import { approvalFlow } from './registry';
 import { getApprovalRequest, listApprovalRequests, type ApprovalListOptions } from './store';
 import { cachedWaitingCount } from './waiting-cache';
 import type { ApprovalRequest } from './types';
+import { logger } from '@/lib/observability/logger';
 
 export const actionLabel = (action: string) => approvalFlow(action)?.label ?? action;
 
@@ -39,7 +40,7 @@ export async function readApprovalsPage(options: ApprovalListOptions): Promise<{
 /** Requests waiting for this operator (the sidebar's count); 0 when the database cannot say. */
 export async function waitingForOperator(operator: Operator): Promise<number> {
   return cachedWaitingCount(await getConsoleDb(), operator.id).catch((error: unknown) => {
-    console.error('[approvals] could not count the requests waiting', error);
+    logger('approvals').error({ err: error }, 'could not count the requests waiting');
     return 0;
   });
 }

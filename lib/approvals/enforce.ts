@@ -3,6 +3,7 @@
  * input checks, a covered action runs only with an approved request for exactly these parameters
  * (consumed here, once) or as a break-glass run by an ops operator with a typed reason.
  */
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/actions/free-text';
 import type { Operator } from '@/lib/auth/operator';
 import { roleAllows } from '@/lib/auth/roles';
 import type { Queryable } from '@/lib/db';
@@ -10,6 +11,7 @@ import { paramsHash } from './params-hash';
 import { approvalReason, BREAK_GLASS_ROLE, JOB_START_ACTION, type ApprovalSettings, type JobFacts } from './policy';
 import { createBreakGlassRecord, getApprovalRequest, recordExecution } from './store';
 import type { ApprovalActor } from './types';
+import { logger } from '@/lib/observability/logger';
 
 /** What a caller presents besides the input: an approval to use, or a break-glass reason. */
 export type ApprovalAuthorization = { approvalId: string } | { breakGlassReason: string };
@@ -80,6 +82,9 @@ export async function authorizeCoveredAction(
   if ('breakGlassReason' in authorization) {
     const reason = authorization.breakGlassReason.trim();
     if (!roleAllows(operator.role, BREAK_GLASS_ROLE)) return { ok: false, reason: 'break-glass needs ops', message: `Break-glass needs the ${BREAK_GLASS_ROLE} role.` };
+    if (hasControlCharacter(reason)) {
+      return { ok: false, reason: 'break-glass reason with a control character', message: `The reason ${CONTROL_CHARACTER_MESSAGE}.` };
+    }
     if (reason.length < MIN_BREAK_GLASS_REASON) {
       return { ok: false, reason: 'break-glass without a reason', message: `Type why this cannot wait for approval (at least ${MIN_BREAK_GLASS_REASON} characters).` };
     }
@@ -126,7 +131,7 @@ export function grantParams(grant: ApprovalGrant): Record<string, unknown> {
 export async function completeGrant(db: Queryable, grant: ApprovalGrant, execution: { outcome: 'ok' | 'failed'; auditId: string; output: unknown }): Promise<void> {
   const result = execution.output && typeof execution.output === 'object' && !Array.isArray(execution.output) ? (execution.output as Record<string, unknown>) : null;
   await recordExecution(db, grant.approvalId, { outcome: execution.outcome, auditId: execution.auditId, result: result ? resultLinks(result) : null }).catch((error: unknown) =>
-    console.error(`[approvals] could not record the execution of approval ${grant.approvalId}`, error),
+    logger('approvals').error({ err: error }, `could not record the execution of approval ${grant.approvalId}`),
   );
 }
 

@@ -24,7 +24,7 @@ export const DEFAULT_TTL_MINUTES = 60;
 /** Who may run a covered action without approval, typing a reason (break-glass). */
 export const BREAK_GLASS_ROLE: ConsoleRole = 'ops';
 
-const settingsSchema = z.object({
+export const approvalEnvSchema = z.object({
   CONSOLE_APPROVALS: z.enum(['on', 'off']).default('on'),
   APPROVAL_BULK_THRESHOLD: z.coerce.number().int().min(0).max(10_000_000).default(DEFAULT_BULK_THRESHOLD),
   APPROVAL_TTL_MINUTES: z.coerce.number().min(0.05).max(7 * 24 * 60).default(DEFAULT_TTL_MINUTES),
@@ -32,8 +32,8 @@ const settingsSchema = z.object({
 
 /** The settings from the environment; a bad value is a configuration error, reported by name. */
 export function approvalSettings(env: Record<string, string | undefined> = process.env): ApprovalSettings {
-  const candidate = Object.fromEntries(Object.keys(settingsSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
-  const parsed = settingsSchema.safeParse(candidate);
+  const candidate = Object.fromEntries(Object.keys(approvalEnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const parsed = approvalEnvSchema.safeParse(candidate);
   if (!parsed.success) throw new Error(`Approval settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   return { enabled: parsed.data.CONSOLE_APPROVALS === 'on', bulkThreshold: parsed.data.APPROVAL_BULK_THRESHOLD, ttlMinutes: parsed.data.APPROVAL_TTL_MINUTES };
 }

@@ -10,6 +10,7 @@
  * - a GET from a client that sends no Fetch Metadata (browsers send none to plain http off
  *   localhost; scripts), unless it is marked as background: a prefetch header, or the cookie
  *   an auto-refreshing page sets around its re-read (`router.refresh()` cannot add a header).
+ * Whatever the kind, only requests from the console's own origin count (`fromConsoleOrigin`).
  * Every other GET from a page (fetches, prefetches, re-reads) is not: the click behind a
  * client-side navigation already counted through the beacon. An unattended tab therefore never
  * keeps a session past its idle timeout, whatever it re-reads.
@@ -36,8 +37,23 @@ export function isBackgroundRequest(request: RequestLike): boolean {
   return isPrefetch(request) || (request.method === 'GET' && request.cookies.has(BACKGROUND_REFRESH_COOKIE));
 }
 
+/**
+ * Whether the request comes from the console's own pages (or from no page at all: a typed URL, a
+ * script). A page of another origin, even a same-site one on another port, can make the browser
+ * send requests with the session cookie; those must not keep the session alive. Browsers say
+ * where a request comes from in `Sec-Fetch-Site`, or, where they send no Fetch Metadata (plain
+ * http off localhost), in `Origin` on every POST.
+ */
+export function fromConsoleOrigin(request: RequestLike, consoleOrigins: readonly string[]): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin' || site === 'none';
+  const origin = request.headers.get('origin');
+  return origin === null || consoleOrigins.includes(origin);
+}
+
 /** Whether the request records the operator's activity (see the module comment). */
-export function isOperatorActivity(request: RequestLike): boolean {
+export function isOperatorActivity(request: RequestLike, consoleOrigins: readonly string[]): boolean {
+  if (!fromConsoleOrigin(request, consoleOrigins)) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') return true;
   const mode = request.headers.get('sec-fetch-mode');
   if (mode === null) return !isBackgroundRequest(request);

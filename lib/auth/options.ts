@@ -5,6 +5,7 @@ import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
 import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-token';
+import { endSession } from './sign-out';
 
 export const PROVIDER_ID = 'voice';
 
@@ -56,6 +57,14 @@ export function authOptions(): AuthOptions {
       decode: async ({ token, secret }) => (token ? ((await openSessionJwt(token, secretText(secret))) as JWT) : null),
     },
     pages: { signIn: '/signin', error: '/signin' },
+    // next-auth's own sign-out route (POST /api/auth/signout) ends the session for good too, like
+    // the console's Sign out button: otherwise it would only delete this browser's cookie.
+    events: {
+      async signOut({ token }) {
+        const parsed = sessionTokenSchema.safeParse(token);
+        if (parsed.success) await endSession(parsed.data);
+      },
+    },
     callbacks: {
       async jwt({ token, account, user }) {
         if (!account) return token;

@@ -9,6 +9,8 @@ import { oauthErrorSchema, tokenResponseSchema } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
 import { createRefreshCoordinator, type RefreshOutcome } from './refresh-coordination';
 import type { SessionToken } from './session-token';
+import { logger } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
 
 export type { RefreshOutcome };
 
@@ -44,7 +46,7 @@ export function createSessionRefresher(options: { db: () => Promise<Queryable> }
     try {
       return await coordinated(token, refreshToken, run);
     } catch (error) {
-      console.error(`[auth] refresh not coordinated, the console database failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger('auth').error(`refresh not coordinated, the console database failed: ${error instanceof Error ? error.message : String(error)}`);
       // Never a second request with the same token: if it was sent, its outcome stands.
       return running ?? run();
     }
@@ -61,6 +63,7 @@ export function createSessionRefresher(options: { db: () => Promise<Queryable> }
     if (existing) return existing.outcome;
     const outcome = refreshOnce(token, refreshToken);
     recentRefreshes.set(refreshToken, { outcome, startedAt: now });
+    void outcome.then((result) => metrics().sessionRefreshes.inc({ outcome: result.kind }));
     // A failure that may be transient must not be remembered: the next request tries again.
     void outcome.then((result) => {
       if (result.kind === 'unavailable') recentRefreshes.delete(refreshToken);

@@ -1,6 +1,7 @@
 /** Whether a decoded, unexpired session may still be used: the one revocation check every reader shares. */
 import { isSessionRevoked } from './revocation';
 import type { SessionToken } from './session-token';
+import { logger } from '@/lib/observability/logger';
 
 /**
  * `revoked`: signed out. `unknown`: the database could not say; readers refuse the session for
@@ -10,7 +11,7 @@ export async function sessionReadable(token: SessionToken): Promise<'active' | '
   try {
     return (await isSessionRevoked(token)) ? 'revoked' : 'active';
   } catch (error) {
-    console.error(`[auth] could not check whether a session was signed out: ${error instanceof Error ? error.message : String(error)}`);
+    logger('auth').error(`could not check whether a session was signed out: ${error instanceof Error ? error.message : String(error)}`);
     return 'unknown';
   }
 }

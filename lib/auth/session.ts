@@ -13,6 +13,7 @@ import { REQUEST_PATH_HEADER } from './request-path';
 import { configuredRoles, operatorFrom, type Operator } from './operator';
 import { sessionReadable } from './session-check';
 import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-token';
+import { noteOperator } from '@/lib/observability/request-context';
 
 export type { Operator };
 
@@ -22,7 +23,10 @@ export type { Operator };
  */
 export const readToken = cache(async (): Promise<SessionToken | null> => {
   const token = await decodeActiveSessionToken(readSessionCookie(await cookies()));
-  return token && (await sessionReadable(token)) === 'active' ? token : null;
+  if (!token || (await sessionReadable(token)) !== 'active') return null;
+  // The request's log lines name the operator from here on.
+  noteOperator(token.sub);
+  return token;
 });
 
 export async function getOperator(): Promise<Operator | null> {

@@ -5,6 +5,8 @@
 import { revokeServiceToken } from '@/lib/upstream/oauth-revocation';
 import { revokeSession } from './revocation';
 import { sessionMaxAgeSeconds, type SessionToken } from './session-token';
+import { logger } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
 
 export interface SignOutResult {
   revokedInConsole: boolean;
@@ -18,12 +20,14 @@ export async function endSession(token: SessionToken): Promise<SignOutResult> {
     token.refreshToken ? revokeServiceToken({ token: token.refreshToken, token_type_hint: 'refresh_token' }) : Promise.resolve({ ok: true as const }),
   ]);
   if (console_.status === 'rejected') {
-    console.error(`[auth] sign-out could not record the session as revoked: ${String(console_.reason)}`);
+    logger('auth').error(`sign-out could not record the session as revoked: ${String(console_.reason)}`);
   }
   const serviceOk = service.status === 'fulfilled' && service.value.ok;
+  metrics().sessionRevocations.inc({ where: 'console', result: console_.status === 'fulfilled' ? 'ok' : 'failed' });
+  metrics().sessionRevocations.inc({ where: 'service', result: serviceOk ? 'ok' : 'failed' });
   if (!serviceOk) {
     const reason = service.status === 'rejected' ? String(service.reason) : !service.value.ok ? service.value.reason : '';
-    console.error(`[auth] sign-out could not revoke the service's grant: ${reason}`);
+    logger('auth').error(`sign-out could not revoke the service's grant: ${reason}`);
   }
   return { revokedInConsole: console_.status === 'fulfilled', revokedAtService: serviceOk };
 }

@@ -18,6 +18,7 @@ import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageWorkspaceSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 import { recordStuckReading, type StuckReading } from './readings';
+import { logger } from '@/lib/observability/logger';
 
 /** How many of the oldest stuck messages name the most affected workspaces. */
 const WORKSPACE_SAMPLE = 200;
@@ -36,7 +37,7 @@ async function consoleRead<T>(read: () => Promise<T>): Promise<{ ok: true; data:
   try {
     return { ok: true, data: await read() };
   } catch (error) {
-    console.error('[dashboard] a console database read failed', error);
+    logger('dashboard').error({ err: error }, 'a console database read failed');
     return { ok: false };
   }
 }

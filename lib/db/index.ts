@@ -14,6 +14,7 @@ import {
   DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
 } from './settings';
 import type { ConsoleDb } from './types';
+import { logger } from '@/lib/observability/logger';
 
 export type { ConsoleDb, ConsoleDbKind, Queryable } from './types';
 export { DataDirInUseError } from './data-dir-lock';
@@ -53,7 +54,7 @@ export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleD
     : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR, { initializeApart: options.initializeApart, upkeep: options.upkeep });
   try {
     const applied = await applyMigrations(driver);
-    if (applied.length > 0) console.info(`[db] applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
+    if (applied.length > 0) logger('db').info(`applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
   } catch (error) {
     await driver.close();
     throw error;

@@ -6,6 +6,8 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './data-dir-lock';
 import { scheduleUpkeep } from './pglite-upkeep';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
+import { logger } from '@/lib/observability/logger';
+import { tracedQuery } from '@/lib/observability/tracing';
 
 /**
  * PostgreSQL's own page cache inside PGlite's WASM memory. Its default (128 MB) is resident once
@@ -29,7 +31,7 @@ export interface PGliteDriverOptions {
 
 export function pgliteScriptRunner(target: PGlite | Transaction): ScriptRunner {
   return {
-    query: async <T>(sql: string, params: readonly unknown[] = []) => (await target.query<T>(sql, [...params])).rows,
+    query: <T>(sql: string, params: readonly unknown[] = []) => tracedQuery(sql, async () => (await target.query<T>(sql, [...params])).rows),
     exec: async (script: string) => {
       await target.exec(script);
     },
@@ -73,7 +75,7 @@ async function createApart(dir: string): Promise<void> {
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // Still correct in process, only heavier.
-    console.warn(`[db] could not create the console database in a child process, creating it here: ${error instanceof Error ? error.message : String(error)}`);
+    logger('db').warn(`could not create the console database in a child process, creating it here: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

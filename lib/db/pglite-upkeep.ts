@@ -15,6 +15,7 @@
  * after a large job, nothing when nothing changed.
  */
 import type { ScriptRunner } from './types';
+import { logger } from '@/lib/observability/logger';
 
 /** Time between passes over the console server's database (the first comes soon after opening). */
 export const PGLITE_UPKEEP_INTERVAL_MS = 60_000;
@@ -99,10 +100,10 @@ export function scheduleUpkeep(runner: ScriptRunner, intervalMs: number = PGLITE
         afterOpen = false;
         if (pass.vacuumed.length + pass.analyzed.length > 0) {
           const done = [pass.vacuumed.length ? `vacuumed ${pass.vacuumed.join(', ')}` : '', pass.analyzed.length ? `analyzed ${pass.analyzed.join(', ')}` : ''].filter(Boolean).join('; ');
-          console.info(`[db] upkeep: ${done} (${Math.round(performance.now() - started)} ms)`);
+          logger('db').info(`upkeep: ${done} (${Math.round(performance.now() - started)} ms)`);
         }
       } catch (error) {
-        console.warn(`[db] upkeep pass failed, trying again in ${Math.round(intervalMs / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
+        logger('db').warn(`upkeep pass failed, trying again in ${Math.round(intervalMs / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
       }
     })().catch(() => {
       // Only the logging above can throw here (a console that Next patched outside its server

@@ -2,6 +2,8 @@
 import pg from 'pg';
 import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS } from './settings';
 import type { ConsoleDbDriver, ScriptRunner } from './types';
+import { logger } from '@/lib/observability/logger';
+import { tracedQuery } from '@/lib/observability/tracing';
 
 export interface PostgresTimeouts {
   connectTimeoutMs: number;
@@ -13,7 +15,7 @@ const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
 function scriptRunner(target: pg.Pool | pg.PoolClient): ScriptRunner {
   return {
-    query: async <T>(sql: string, params: readonly unknown[] = []) => (await target.query(sql, [...params])).rows as T[],
+    query: <T>(sql: string, params: readonly unknown[] = []) => tracedQuery(sql, async () => (await target.query(sql, [...params])).rows as T[]),
     // Without parameters pg uses the simple protocol, which runs several statements.
     exec: async (script: string) => {
       await target.query(script);
@@ -40,7 +42,7 @@ export async function openPostgresDriver(
     query_timeout: timeouts.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it ends the process.
-  pool.on('error', (error) => console.error(`[db] an idle PostgreSQL connection failed: ${error.message}`));
+  pool.on('error', (error) => logger('db').error({ err: error }, `an idle PostgreSQL connection failed: ${error.message}`));
 
   let closing: Promise<void> | undefined;
   return {

@@ -8,6 +8,7 @@
 import { applyMigrations } from './migrate';
 import { openPostgresDriver } from './postgres-driver';
 import type { ScriptRunner } from './types';
+import { logger } from '@/lib/observability/logger';
 
 /** The outcome columns: what the one permitted update of an audit row writes. */
 const AUDIT_OUTCOME_COLUMNS = ['outcome', 'upstream_status', 'upstream_request_id', 'error_message', 'summary', 'duration_ms', 'completed_at'];
@@ -47,7 +48,7 @@ export async function migrateAsOwner(migrationUrl: string, databaseUrl: string):
   try {
     const applied = await applyMigrations(owner);
     if (role !== decodeURIComponent(new URL(migrationUrl).username)) await owner.transaction((tx) => grantRuntimeRole(tx, role));
-    if (applied.length > 0) console.info(`[db] applied migrations as the owner: ${applied.join(', ')}`);
+    if (applied.length > 0) logger('db').info(`applied migrations as the owner: ${applied.join(', ')}`);
     return applied;
   } finally {
     await owner.close();

@@ -15,7 +15,7 @@ export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-const consoleDbEnvSchema = z.object({
+export const consoleDbEnvSchema = z.object({
   DATABASE_URL: z.preprocess(
     emptyAsUnset,
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),

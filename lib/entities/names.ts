@@ -13,6 +13,7 @@ import { listRecords } from '@/lib/upstream/ra';
 import { detailHref } from './hrefs';
 import { findEntity } from './registry';
 import type { EntityName, NameRecord } from './types';
+import { logger } from '@/lib/observability/logger';
 
 export type { EntityName, NameRecord };
 
@@ -63,7 +64,7 @@ export async function readNames(upstream: UpstreamClient, request: NameRequest):
     } catch (error) {
       // Whatever went wrong (service down, a refused token, an answer off the contract), the
       // links still work with ids; the page's own reads report the service's state.
-      console.warn(`[names] reading ${entity} names failed; showing ids`, error instanceof Error ? error.message : error);
+      logger('names').warn({ err: error }, `reading ${entity} names failed; showing ids`);
       return [];
     }
   });

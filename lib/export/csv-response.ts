@@ -5,6 +5,7 @@
  * export ends (done, failed, cancelled by the browser) calls `onEnd` once, which releases the
  * export's slot and pacer.
  */
+import { logger } from '@/lib/observability/logger';
 
 export interface CsvResponseOptions {
   fileName: string;
@@ -50,7 +51,7 @@ export function csvResponse({ fileName, first, rest, label, onEnd, abort, header
           // Reads already under way for later chunks stop too.
           abort?.abort();
           end();
-          console.error(`[export] ${label}: ${error instanceof Error ? error.message : String(error)}`);
+          logger('export').error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
           controller.error(error);
         }
       },

@@ -11,7 +11,7 @@ const count = (fallback: number) => z.preprocess(emptyAsUnset, z.coerce.number()
 
 export const EXPORT_LIMIT_DEFAULTS = { EXPORT_MAX_PER_OPERATOR: 2, EXPORT_MAX_PER_PROCESS: 8, EXPORT_RATE_HEADROOM: 10 } as const;
 
-const exportEnvSchema = z.object({
+export const exportEnvSchema = z.object({
   EXPORT_MAX_PER_OPERATOR: count(EXPORT_LIMIT_DEFAULTS.EXPORT_MAX_PER_OPERATOR),
   EXPORT_MAX_PER_PROCESS: count(EXPORT_LIMIT_DEFAULTS.EXPORT_MAX_PER_PROCESS),
   EXPORT_RATE_HEADROOM: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(10_000).default(EXPORT_LIMIT_DEFAULTS.EXPORT_RATE_HEADROOM)),

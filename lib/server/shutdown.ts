@@ -9,6 +9,7 @@
  * stops, and an exit waits for it and then closes the database: after the requests in flight,
  * which Next has let finish by the time it exits.
  */
+import { logger } from '@/lib/observability/logger';
 
 /** What the stop needs of the process: `process` itself, or a stand-in in tests. */
 export interface ShutdownProcess {
@@ -40,7 +41,7 @@ export function installGracefulShutdown(target: ShutdownProcess, options: Gracef
   const marked = target as ShutdownProcess & { [INSTALLED]?: true };
   if (marked[INSTALLED]) return;
   marked[INSTALLED] = true;
-  const { stopBackgroundWork, closeDatabase, timeoutMs = SHUTDOWN_TIMEOUT_MS, log = (line) => console.info(line) } = options;
+  const { stopBackgroundWork, closeDatabase, timeoutMs = SHUTDOWN_TIMEOUT_MS, log = (line) => logger('console').info(line) } = options;
   const exit = target.exit.bind(target);
   const failed = (what: string) => (error: unknown) => log(`[console] ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   let backgroundStopped: Promise<void> | undefined;

@@ -14,6 +14,8 @@ import { countRecords } from '@/lib/upstream/ra';
 import { isUpstreamError } from '@/lib/upstream/errors';
 import { claimSlot, pruneSamples, recordCounts, recordGap } from './store';
 import { incidentScopeKey, SERVICE_SCOPE } from './types';
+import { logger } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
 
 export interface StuckSamplerOptions {
   db: ConsoleDb;
@@ -96,10 +98,17 @@ export function startStuckSampler(options: StuckSamplerOptions): StuckSampler {
 
   const tick = () => {
     if (running) return;
-    running = sampleOnce().catch((error: unknown) => {
-      console.error('[stuck-sampler] a sample failed', error);
-      return [];
-    });
+    running = sampleOnce().then(
+      (taken) => {
+        metrics().samplerRuns.inc({ outcome: taken.length > 0 ? 'sampled' : 'not_due' });
+        return taken;
+      },
+      (error: unknown) => {
+        metrics().samplerRuns.inc({ outcome: 'failed' });
+        logger('stuck-sampler').error({ err: error }, 'a sample failed');
+        return [];
+      },
+    );
     void running.finally(() => (running = null));
   };
   const timer = setInterval(tick, options.tickMs ?? 15_000);

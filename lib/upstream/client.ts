@@ -9,6 +9,9 @@ import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADE
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
 import type { InFlightLimiter } from './in-flight';
 import { send, type TransportResponse } from './transport';
+import { logger } from '../observability/logger';
+import { metrics, operationName } from '../observability/metrics';
+import { withSpan } from '../observability/tracing';
 import { sleep } from '../sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,7 +40,13 @@ export interface UpstreamClientOptions {
   deadlineAt?: number;
   /** Bounds the calls in flight; a call waits for a slot within its attempt's timeout. */
   limiter?: InFlightLimiter;
+  /**
+   * Told of every attempt (the action guard keeps them for the audit log). Every attempt is also
+   * logged, counted in the metrics and traced as a span, whatever this is.
+   */
   log?: (line: UpstreamLogLine) => void;
+  /** Whose rate-limit waits these are, for the metric: `page` (default) or `job`. */
+  caller?: 'page' | 'job';
 }
 
 export interface UpstreamLogLine {
@@ -70,15 +79,14 @@ export interface UpstreamResponse<T> {
   rateLimit: RateLimitInfo;
 }
 
-/** One call as one log line: `[upstream] GET /admin/... 200 ok 12ms rid=...`. */
-export function formatUpstreamLogLine(line: UpstreamLogLine): string {
-  const status = line.status ?? '-';
-  const retry = line.attempt > 1 ? ` attempt=${line.attempt}` : '';
-  return `[upstream] ${line.method} ${line.path} ${status} ${line.outcome} ${line.durationMs}ms rid=${line.requestId}${retry}`;
-}
+const serviceLog = logger('service');
 
-function defaultLog(line: UpstreamLogLine): void {
-  console.info(formatUpstreamLogLine(line));
+/** One attempt as one log line and one observation of the call metric; nothing else is done per call. */
+function recordCall(line: UpstreamLogLine, operation: string): void {
+  metrics().serviceCalls.observe({ operation, status: line.status === null ? line.outcome : String(line.status) }, line.durationMs / 1000);
+  const fields = { operation, path: line.path, status: line.status, outcome: line.outcome, durationMs: line.durationMs, serviceRequestId: line.requestId, attempt: line.attempt };
+  if (line.outcome === 'ok') serviceLog.info(fields, 'service call');
+  else serviceLog.warn(fields, 'service call failed');
 }
 
 function readRateLimit(headers: Headers): RateLimitInfo {
@@ -127,7 +135,8 @@ export class UpstreamClient {
   private readonly retryBaseMs: number;
   private readonly deadlineAt: number;
   private readonly limiter: InFlightLimiter | undefined;
-  private readonly log: (line: UpstreamLogLine) => void;
+  private readonly log: ((line: UpstreamLogLine) => void) | undefined;
+  private readonly caller: 'page' | 'job';
   /** Reads in flight by URL, per schema: an identical read asked meanwhile shares the answer. */
   private readonly inFlightReads = new WeakMap<object, Map<string, Promise<UpstreamResponse<unknown>>>>();
 
@@ -141,7 +150,8 @@ export class UpstreamClient {
     this.retryBaseMs = options.retryBaseMs ?? 200;
     this.deadlineAt = options.deadlineAt ?? Number.POSITIVE_INFINITY;
     this.limiter = options.limiter;
-    this.log = options.log ?? defaultLog;
+    this.log = options.log;
+    this.caller = options.caller ?? 'page';
   }
 
   url(path: string, query?: UpstreamRequest<unknown>['query']): string {
@@ -207,6 +217,7 @@ export class UpstreamClient {
           if (resetWait === null || rateLimitWaits >= 2) throw error;
           rateLimitWaits++;
           waitMs = resetWait;
+          metrics().rateLimitWaits.inc({ by: this.caller });
         } else {
           const retryable = error.kind === 'server' || error.kind === 'timeout' || error.kind === 'network';
           if (!retryable || failedAttempts >= this.readRetries || request.signal?.aborted) throw error;
@@ -230,7 +241,24 @@ export class UpstreamClient {
     return wait <= this.maxRateLimitWaitMs ? wait : null;
   }
 
-  private async attempt<T>(request: UpstreamRequest<T>, url: string, attempt: number, timeoutMs: number): Promise<UpstreamResponse<T>> {
+  /** One attempt in a span of its own: a child of the page's, action's or job item's. */
+  private attempt<T>(request: UpstreamRequest<T>, url: string, attempt: number, timeoutMs: number): Promise<UpstreamResponse<T>> {
+    const operation = operationName(request.method, request.path);
+    return withSpan(`service ${operation}`, { kind: 'client', attributes: { 'http.request.method': request.method, 'url.path': request.path, 'service.operation': operation, 'service.attempt': attempt } }, (span) =>
+      this.attemptOnce(request, url, attempt, timeoutMs, operation, (line) => {
+        span?.setAttributes({ 'service.request_id': line.requestId, 'service.outcome': line.outcome, ...(line.status === null ? {} : { 'http.response.status_code': line.status }) });
+      }),
+    );
+  }
+
+  private async attemptOnce<T>(
+    request: UpstreamRequest<T>,
+    url: string,
+    attempt: number,
+    timeoutMs: number,
+    operation: string,
+    onFinish: (line: UpstreamLogLine) => void,
+  ): Promise<UpstreamResponse<T>> {
     const { method, path } = request;
     const clientRequestId = randomUUID();
     const started = performance.now();
@@ -243,8 +271,12 @@ export class UpstreamClient {
     };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
 
-    const finish = (status: number | null, outcome: UpstreamLogLine['outcome'], requestId: string) =>
-      this.log({ method, path, status, durationMs: Math.round(performance.now() - started), attempt, requestId, outcome });
+    const finish = (status: number | null, outcome: UpstreamLogLine['outcome'], requestId: string) => {
+      const line: UpstreamLogLine = { method, path, status, durationMs: Math.round(performance.now() - started), attempt, requestId, outcome };
+      recordCall(line, operation);
+      onFinish(line);
+      this.log?.(line);
+    };
 
     let response: TransportResponse;
     let text: string;

@@ -1,11 +1,7 @@
 /** An UpstreamClient for one operator's token, with the console's configured limits. */
 import { consoleEnv } from '@/lib/env';
-import { formatUpstreamLogLine, UpstreamClient, type UpstreamLogLine } from './client';
+import { UpstreamClient, type UpstreamLogLine } from './client';
 import { processInFlightLimiter } from './in-flight';
-import { writeLogLine } from './log-writer';
-
-/** The console server's log of service calls: batched (log-writer.ts), same lines as the client's default. */
-const batchedLog = (line: UpstreamLogLine) => writeLogLine(formatUpstreamLogLine(line));
 
 export interface ConsoleClientOptions {
   /** A page's deadline (epoch ms) shared by all its reads; see `pageDeadlineFromNow`. */
@@ -25,7 +21,7 @@ export function consoleUpstreamClient(
     readRetries: env.UPSTREAM_READ_RETRIES,
     deadlineAt,
     limiter: processInFlightLimiter(env.UPSTREAM_MAX_IN_FLIGHT),
-    log: log ?? batchedLog,
+    log,
   });
 }
 

@@ -26,6 +26,8 @@ import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { ConsoleDb } from '@/lib/db';
+import { logger } from '@/lib/observability/logger';
+import { withSpan } from '@/lib/observability/tracing';
 import { IdleWaits } from './idle-wait';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
 import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
@@ -81,11 +83,12 @@ export interface JobRunner {
 }
 
 const defaultLog = (event: JobRunnerEvent) => {
-  if (event.type === 'error') console.error(`[jobs] ${event.message}`);
-  else if (event.type === 'claim_lost') console.warn(`[jobs] lost the claim on item ${event.seq} of job ${event.jobId}`);
-  else if (event.type === 'items_recovered') console.info(`[jobs] resumed ${event.count} items of a runner that stopped answering`);
-  else if (event.type === 'job_started') console.info(`[jobs] job ${event.jobId} started (run ${event.run})`);
-  else console.info(`[jobs] job ${event.jobId} ${event.status}: ${event.ok} ok, ${event.failed} failed, ${event.skipped} skipped`);
+  const log = logger('jobs');
+  if (event.type === 'error') log.error(event.message);
+  else if (event.type === 'claim_lost') log.warn({ jobId: event.jobId, seq: event.seq }, 'lost the claim on an item');
+  else if (event.type === 'items_recovered') log.info({ count: event.count }, 'resumed the items of a runner that stopped answering');
+  else if (event.type === 'job_started') log.info({ jobId: event.jobId, run: event.run }, 'job started');
+  else log.info({ jobId: event.jobId, status: event.status, ok: event.ok, failed: event.failed, skipped: event.skipped }, 'job ended');
 };
 
 export function defaultInstanceId(): string {
@@ -326,7 +329,8 @@ class Runner implements JobRunner {
         continue;
       }
       try {
-        await processItem(this.worker, item);
+        const traced = item;
+        await withSpan('job item', { root: true, attributes: { 'job.id': traced.jobId, 'job.item.seq': traced.seq, 'job.action': traced.action } }, () => processItem(this.worker, traced));
       } catch (error) {
         if (!(error instanceof Halted)) {
           this.log({ type: 'error', message: `item ${item.seq} of job ${item.jobId}: ${errorText(error)}` });

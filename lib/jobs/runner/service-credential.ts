@@ -159,7 +159,7 @@ export function machineUpstream(options: MachineUpstreamOptions): JobsUpstream {
     async client() {
       const { accessToken } = await options.credential.token();
       if (current?.accessToken !== accessToken) {
-        const client = new UpstreamClient({ baseUrl: options.baseUrl, accessToken, timeoutMs: options.timeoutMs, readRetries: 0, maxRateLimitWaitMs: 0, log });
+        const client = new UpstreamClient({ baseUrl: options.baseUrl, accessToken, timeoutMs: options.timeoutMs, readRetries: 0, maxRateLimitWaitMs: 0, log, caller: 'job' });
         tokens.set(client, accessToken);
         current = { accessToken, client };
       }

@@ -24,7 +24,7 @@ export const JOBS_SETTING_DEFAULTS = {
 } as const;
 
 const d = JOBS_SETTING_DEFAULTS;
-const jobsEnvSchema = z.object({
+export const jobsEnvSchema = z.object({
   VOICE_BASE_URL: setting(url.default(d.VOICE_BASE_URL)),
   VOICE_TOKEN_URL: setting(url.default(d.VOICE_TOKEN_URL)),
   VOICE_JOBS_CLIENT_ID: setting(z.string().min(1).default(d.VOICE_JOBS_CLIENT_ID)),

@@ -3,6 +3,7 @@
  * answer (item-outcome.ts decides; this carries it out). The runner (runner.ts) owns the loop
  * that feeds items to its workers and what happens when one throws.
  */
+import { metrics } from '@/lib/observability/metrics';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { isUpstreamError } from '@/lib/upstream/errors';
 import { itemKindOf } from '../plan/item-kinds';
@@ -44,9 +45,13 @@ export interface WorkerContext {
 
 /** Waits for the pacer's slot; returns when it was taken. */
 async function acquireSlot(context: WorkerContext): Promise<number> {
-  for (;;) {
+  for (let waited = false; ; ) {
     if (context.state() !== 'running') throw new Halted('runner stopped');
     const wait = context.pacer.delay(context.clock.now());
+    if (wait > 0 && !waited) {
+      waited = true;
+      metrics().rateLimitWaits.inc({ by: 'job' });
+    }
     if (wait <= 0) {
       const slotAt = context.clock.now();
       context.pacer.onSend(slotAt);
@@ -64,8 +69,10 @@ async function release(context: WorkerContext, item: ClaimedItem): Promise<void>
 }
 
 async function finish(context: WorkerContext, item: ClaimedItem, outcome: ItemOutcome): Promise<void> {
-  if (await context.store.finish(item, outcome)) context.count({ finished: true });
-  else context.log({ type: 'claim_lost', jobId: item.jobId, seq: item.seq });
+  if (await context.store.finish(item, outcome)) {
+    context.count({ finished: true });
+    metrics().jobItems.inc({ outcome: outcome.status });
+  } else context.log({ type: 'claim_lost', jobId: item.jobId, seq: item.seq });
 }
 
 /**
