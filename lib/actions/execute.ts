@@ -157,7 +157,9 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   }
   const { error } = result;
   const upstreamError = isUpstreamError(error) ? error : null;
-  if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) } };
+  if (error instanceof ActionRejectedError) {
+    return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.link ? { link: error.link } : {}) } };
+  }
   if (!upstreamError) {
     const reference = `audit entry ${auditId}`;
     console.error(`[action] ${definition.name} failed unexpectedly (${reference})`, error);
