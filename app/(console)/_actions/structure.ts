@@ -1,5 +1,6 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/define';
 import { performAction } from '@/lib/actions/server';
 import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
@@ -10,9 +11,14 @@ export async function setWorkspaceOwnerFromPage(input: unknown): Promise<ActionR
   return performAction(setWorkspaceOwnerAction, input);
 }
 
-/** Sets a channel's visibility (ops). */
-export async function setChannelVisibilityFromPage(input: unknown): Promise<ActionResult<{ channelId: string; visibility: string | null }>> {
-  return performAction(setChannelVisibilityAction, input);
+/** The visibility form's last answer, for useActionState: null before its first submit. */
+export type VisibilityState = ActionResult<{ channelId: string; visibility: string | null }> | null;
+
+/** Sets a channel's visibility (ops), from a form bound to the channel; the page is read again after. */
+export async function setChannelVisibilityFromPage(channelId: string, _previous: VisibilityState, form: FormData): Promise<NonNullable<VisibilityState>> {
+  const result = await performAction(setChannelVisibilityAction, { channelId, visibility: form.get('visibility') });
+  refresh();
+  return result;
 }
 
 /** Changes a member's role and/or membership status in a channel (ops). */
