@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useId, useState } from 'react';
-import { deleteDomain, type DomainTarget, type DomainWriteState } from '@/app/(console)/_actions/domains';
+import { breakGlassDeleteDomain, deleteDomain, type DomainTarget, type DomainWriteState } from '@/app/(console)/_actions/domains';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
@@ -59,6 +59,7 @@ export function DeleteDomainDialog({ target, workspaceLabel, open, onOpenChange,
           <RequestApproval
             action="domain.delete"
             params={{ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }}
+            breakGlass={(reason) => breakGlassDeleteDomain({ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }, reason)}
             gate={approval}
             incompleteReason={matches ? null : `Type ${target.domain} first.`}
             fallbackHref="/domains"

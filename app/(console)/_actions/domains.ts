@@ -4,6 +4,8 @@ import { revalidatePath } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/define';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import { performAction } from '@/lib/actions/server';
+import { breakGlassAuthorization } from '@/lib/approvals/enforce';
+import { resultHrefOf } from '@/lib/approvals/registry';
 import type { Domain } from '@/lib/upstream/contract';
 
 /** What a write answers: the record as the service stored it, or why not (a duplicate's refusal links to it). */
@@ -39,4 +41,10 @@ export async function deleteDomain(target: DomainTarget, _previous: DomainWriteS
   const result = await performAction(deleteDomainAction, { id: target.id, before: seen(target), confirm: form.get('confirm') });
   revalidatePath('/domains');
   return result;
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassDeleteDomain(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(deleteDomainAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('domain.delete', params, run.data) } } : run;
 }

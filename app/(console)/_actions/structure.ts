@@ -3,6 +3,8 @@
 import { refresh } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/define';
 import { performAction } from '@/lib/actions/server';
+import { breakGlassAuthorization } from '@/lib/approvals/enforce';
+import { resultHrefOf } from '@/lib/approvals/registry';
 import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
@@ -29,4 +31,16 @@ export async function updateChannelMemberFromPage(input: unknown): Promise<Actio
 /** Repairs every channel's sequence numbers (ops); answers the service's report. */
 export async function repairSequenceNumbersFromPage(input: unknown): Promise<ActionResult<RepairSequenceReport>> {
   return performAction(repairSequenceAction, input);
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassSetWorkspaceOwner(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(setWorkspaceOwnerAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('workspace.set_owner', params, run.data) } } : run;
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassRepairSequenceNumbers(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(repairSequenceAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('channel.repair_sequence_numbers', params, run.data) } } : run;
 }
