@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { cloneElement, isValidElement, useState } from 'react';
+import { Link } from '@/components/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import type { ActionError } from '@/lib/actions/define';
 
@@ -54,15 +55,21 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 
 /**
  * How an action failed, beside its form or in its dialog: what happened, what to do, the request
- * id to quote, and which fields were refused. `children` adds what only that action knows (a
- * link to the duplicate a write collided with).
+ * id to quote, which fields were refused, and the page the refusal points at (the duplicate a
+ * write collided with).
  */
-export function ActionErrorAlert({ error, testId, children }: { error: ActionError | null; testId?: string; children?: React.ReactNode }) {
+export function ActionErrorAlert({ error, testId }: { error: ActionError | null; testId?: string }) {
   if (!error) return null;
   return (
     <Alert variant="destructive" data-testid={testId}>
       <AlertTitle>{error.message}</AlertTitle>
-      {children ? <AlertDescription>{children}</AlertDescription> : null}
+      {error.link ? (
+        <AlertDescription>
+          <Link className="underline" href={error.link.href}>
+            {error.link.label}
+          </Link>
+        </AlertDescription>
+      ) : null}
       {error.failure ? (
         <AlertDescription>
           {error.failure.guidance}

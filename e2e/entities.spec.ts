@@ -174,7 +174,7 @@ test("a record link in a user's related tables opens its page without a page loa
   const { rows } = await serviceList('users', { filter: { email: 'ops@example.com' } });
   const ops = rows[0]!;
   await page.goto(`/users/${ops.id}`);
-  const channelLink = page.getByTestId('channels-panel').locator('a[data-client-nav][href^="/channels/"]').first();
+  const channelLink = page.getByTestId('channels-panel').locator('a[href^="/channels/"]').first();
   const href = (await channelLink.getAttribute('href'))!;
   const documents: string[] = [];
   page.on('request', (request) => {
@@ -185,7 +185,7 @@ test("a record link in a user's related tables opens its page without a page loa
   await expect(tab).toHaveURL(new RegExp(`${href}$`));
   await tab.close();
   await expect(page).toHaveURL(new RegExp(`/users/${ops.id}$`));
-  // Plain: the console navigates on the client (the layout's one listener), with no document request.
+  // Plain: the console navigates on the client (next/link), with no document request.
   await channelLink.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -2,7 +2,6 @@ import { ActivityBeacon } from '@/components/auth/activity-beacon';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { JumpTo } from '@/components/entities/jump-to';
 import { OperatorRole } from '@/components/operator-role';
-import { ClientNavLinks } from '@/components/shell/client-nav-links';
 import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/shell/skip-link';
@@ -22,7 +21,6 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   return (
     <div className="flex min-h-screen">
       <ActivityBeacon intervalMs={activityGranularityMs(sessionIdleTimeoutMs())} />
-      <ClientNavLinks />
       <SkipLink />
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>

@@ -1,9 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useActionState, useState, useSyncExternalStore, useTransition } from 'react';
 import { setChannelVisibilityFromPage, updateChannelMemberFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -18,35 +19,45 @@ const VISIBILITY_MEANING: Record<(typeof CHANNEL_VISIBILITIES)[number], string> 
   public: 'Anyone with the link can read it, also outside the workspace.',
 };
 
+const subscribeNothing = () => () => {};
+
+/**
+ * A form bound to the channel's server action: it works before (and without) the page's scripts.
+ * Once they run, the button waits for a visibility other than the current one.
+ */
 export function VisibilityForm({ channelId, current, permission }: { channelId: string; current: string | null; permission: ActionPermission }) {
   const allowed = permission.allowed;
-  const router = useRouter();
   const [chosen, setChosen] = useState(current ?? '');
-  const [pending, startTransition] = useTransition();
-  const save = () =>
-    startTransition(async () => {
-      announceActionResult(await callAction(() => setChannelVisibilityFromPage({ channelId, visibility: chosen })), `Visibility set to ${chosen}`);
-      router.refresh();
-    });
+  const [state, submit, pending] = useActionState(setChannelVisibilityFromPage.bind(null, channelId), null);
+  const scripted = useSyncExternalStore(subscribeNothing, () => true, () => false);
   return (
-    <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'visibility-refused'}>
-      <legend className="text-sm font-medium">Visibility (now {current ?? 'unknown'})</legend>
-      {CHANNEL_VISIBILITIES.map((value) => (
-        <label key={value} className="flex items-start gap-2 text-sm">
-          <input type="radio" name="visibility" value={value} checked={chosen === value} onChange={() => setChosen(value)} className="mt-1" />
-          <span>
-            <span className="font-medium">{value}</span>
-            {value === current ? <span className="text-muted-foreground"> (current)</span> : null}: {VISIBILITY_MEANING[value]}
-          </span>
-        </label>
-      ))}
-      <div className="flex items-center gap-3">
-        <Button size="sm" onClick={save} disabled={!allowed || pending || chosen === '' || chosen === current}>
-          {pending ? 'Saving…' : 'Set visibility'}
-        </Button>
-        <RefusalNote id="visibility-refused" permission={permission} className="basis-auto" />
-      </div>
-    </fieldset>
+    <form action={submit} className="space-y-2">
+      <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'visibility-refused'}>
+        <legend className="text-sm font-medium">Visibility (now {current ?? 'unknown'})</legend>
+        {CHANNEL_VISIBILITIES.map((value) => (
+          <label key={value} className="flex items-start gap-2 text-sm">
+            <input type="radio" name="visibility" value={value} checked={chosen === value} onChange={() => setChosen(value)} className="mt-1" />
+            <span>
+              <span className="font-medium">{value}</span>
+              {value === current ? <span className="text-muted-foreground"> (current)</span> : null}: {VISIBILITY_MEANING[value]}
+            </span>
+          </label>
+        ))}
+        <div className="flex items-center gap-3">
+          <Button type="submit" size="sm" disabled={!allowed || pending || (scripted && (chosen === '' || chosen === current))}>
+            {pending ? 'Saving…' : 'Set visibility'}
+          </Button>
+          <RefusalNote id="visibility-refused" permission={permission} className="basis-auto" />
+        </div>
+      </fieldset>
+      {state?.ok ? (
+        <p role="status" className="text-sm" data-testid="visibility-outcome">
+          Visibility set to {state.data.visibility ?? 'unknown'}.{state.requestId ? ` Request id ${state.requestId}.` : ''}
+        </p>
+      ) : (
+        <ActionErrorAlert error={state?.error ?? null} testId="visibility-outcome" />
+      )}
+    </form>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { mergeAccounts } from '@/app/(console)/_actions/accounts';
+import { breakGlassMergeAccounts, mergeAccounts } from '@/app/(console)/_actions/accounts';
 import { callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { RefusalNote } from '@/components/refusal-note';
@@ -64,6 +64,7 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
         <RequestApproval
           action="user.merge"
           params={{ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed.trim() }}
+          breakGlass={(reason) => breakGlassMergeAccounts({ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed.trim() }, reason)}
           gate={approval}
           incompleteReason={matches ? null : "Type the folded account's e-mail first."}
         />

@@ -85,16 +85,13 @@ export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref
   );
 }
 
-/**
- * A link to a record's page with its name (or its id when it has none) as text. A plain anchor
- * the console layout's ClientNavLinks follows: a panel repeats it in every row.
- */
+/** A link to a record's page with its name (or its id when it has none) as text. */
 export function RecordLink({ href, name, id }: { href: string; name: string | null | undefined; id: string }) {
   const text = name?.trim() ? name.trim() : id;
   return (
-    <a data-client-nav href={href} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
+    <Link href={href} className="text-primary underline underline-offset-2" title={text === id ? undefined : id}>
       <bdi>{Array.from(text).length > 120 ? `${Array.from(text).slice(0, 120).join('')}…` : text}</bdi>
-    </a>
+    </Link>
   );
 }
 

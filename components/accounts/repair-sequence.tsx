@@ -2,7 +2,7 @@
 
 import { Link } from '@/components/link';
 import { useState, useTransition } from 'react';
-import { repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structure';
+import { breakGlassRepairSequenceNumbers, repairSequenceNumbersFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -32,7 +32,7 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
   return (
     <div className="space-y-4">
       {approval ? (
-        <RequestApproval action="channel.repair_sequence_numbers" params={{ confirm: true }} gate={approval} />
+        <RequestApproval action="channel.repair_sequence_numbers" params={{ confirm: true }} breakGlass={(reason) => breakGlassRepairSequenceNumbers({ confirm: true }, reason)} gate={approval} />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="destructive" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'repair-refused'} onClick={() => setOpen(true)}>

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { setWorkspaceOwnerFromPage } from '@/app/(console)/_actions/structure';
+import { breakGlassSetWorkspaceOwner, setWorkspaceOwnerFromPage } from '@/app/(console)/_actions/structure';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -68,7 +68,11 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, permission
       <RefusalNote id="set-owner-refused" permission={permission} className="basis-full" />
       {approval ? (
         <div className="basis-full">
-          <RequestApproval action="workspace.set_owner" params={{ workspaceGuid, userId: chosen }} gate={approval} incompleteReason={next ? null : 'Choose the new owner first.'} />
+          <RequestApproval
+            action="workspace.set_owner"
+            params={{ workspaceGuid, userId: chosen }}
+            breakGlass={(reason) => breakGlassSetWorkspaceOwner({ workspaceGuid, userId: chosen }, reason)}
+            gate={approval} incompleteReason={next ? null : 'Choose the new owner first.'} />
         </div>
       ) : null}
       <ConfirmDialog

@@ -2,13 +2,13 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
-import { requestApproval, runBreakGlass } from '@/app/(console)/_actions/approvals';
+import { requestApproval } from '@/app/(console)/_actions/approvals';
 import { callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError, ActionResult } from '@/lib/actions/define';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 
 
@@ -20,6 +20,8 @@ interface RequestApprovalProps {
   gate: ApprovalGate;
   /** Why the input is not complete yet (e.g. the confirmation is not typed). */
   incompleteReason?: string | null;
+  /** Runs the action now with the typed reason: the covered action's own break-glass server action, bound to these params. */
+  breakGlass: (reason: string) => Promise<ActionResult<{ resultHref: string | null }>>;
   /** Where to go after a break-glass run when the action names no page of its own. */
   fallbackHref?: string;
 }
@@ -29,7 +31,7 @@ interface RequestApprovalProps {
  * exact parameters, with a reason; or, in an incident, runs it now (break-glass) with a typed
  * reason, which the approvals page then shows for review.
  */
-export function RequestApproval({ action, params, gate, incompleteReason = null, fallbackHref = '/approvals' }: RequestApprovalProps) {
+export function RequestApproval({ action, params, gate, breakGlass, incompleteReason = null, fallbackHref = '/approvals' }: RequestApprovalProps) {
   const router = useRouter();
   const ids = useId();
   const [reason, setReason] = useState('');
@@ -47,10 +49,10 @@ export function RequestApproval({ action, params, gate, incompleteReason = null,
       else setError(result.error);
     });
 
-  const breakGlass = () =>
+  const runNow = () =>
     startTransition(async () => {
       setError(null);
-      const result = await callAction(() => runBreakGlass({ action, params, reason: breakGlassReason }));
+      const result = await callAction(() => breakGlass(breakGlassReason));
       if (result.ok) router.push(result.data.resultHref ?? fallbackHref);
       else setError(result.error);
     });
@@ -89,7 +91,7 @@ export function RequestApproval({ action, params, gate, incompleteReason = null,
           </p>
           <Label htmlFor={`${ids}-break-glass-reason`}>Why this cannot wait (at least 10 characters)</Label>
           <Input id={`${ids}-break-glass-reason`} value={breakGlassReason} onChange={(event) => setBreakGlassReason(event.target.value)} disabled={pending} maxLength={1000} className="w-full max-w-xl" />
-          <Button type="button" variant="destructive" onClick={breakGlass} disabled={pending || breakGlassReason.trim().length < 10}>
+          <Button type="button" variant="destructive" onClick={runNow} disabled={pending || breakGlassReason.trim().length < 10}>
             {pending ? 'Running…' : 'Run now (break-glass)'}
           </Button>
         </div>

@@ -1,89 +1,65 @@
 'use client';
 
-import { useId, useState } from 'react';
-import { createDomain, updateDomain } from '@/app/(console)/_actions/domains';
+import { useActionState, useId, useState } from 'react';
+import { createDomain, updateDomain, type DomainTarget, type DomainWriteState } from '@/app/(console)/_actions/domains';
+import { announceActionResult, callAction } from '@/components/action-feedback';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { domainFieldsSchema } from '@/lib/domains/form';
 import { checkHostname } from '@/lib/domains/hostname-check';
-import { DomainActionError } from './action-error';
-import { useDomainWrite } from './use-domain-write';
 
-/** The domain being edited, as the table shows it. */
-export interface EditedDomain {
-  id: string;
-  domain: string;
-  workspaceGuid: string;
-}
-
-interface DomainFormDialogProps {
+export interface DomainFormDialogProps {
   /** Absent: a new domain. */
-  editing?: EditedDomain;
+  editing?: DomainTarget;
   /** Filled in for a new domain (the list's workspace filter). */
   defaultWorkspace?: string;
-  /** Null when a row's button opens it (domain-row-dialogs.tsx). */
-  trigger: React.ReactNode;
-  /** Opened by its first click (components/lazy-dialog.tsx), or by a row's button. */
-  defaultOpen?: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 type FieldErrors = Partial<Record<'domain' | 'workspaceGuid', string>>;
 
 /**
  * Create or edit a domain. The fields are checked by the action's own schema before any call;
- * the stored (punycode) form is shown as the operator types. On success the list is read again.
+ * the stored (punycode) form is shown as the operator types. The server action reads the list again.
  */
-export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defaultOpen = false }: DomainFormDialogProps) {
+export function DomainFormDialog({ editing, defaultWorkspace = '', open, onOpenChange }: DomainFormDialogProps) {
   const ids = useId();
-  const [open, setOpen] = useState(defaultOpen);
   const [domain, setDomain] = useState(editing?.domain ?? '');
   const [workspaceGuid, setWorkspaceGuid] = useState(editing?.workspaceGuid ?? defaultWorkspace);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const { pending, failure, setFailure, write } = useDomainWrite(() => setOpen(false));
+  const [state, submit, pending] = useActionState(async (previous: DomainWriteState, form: FormData) => {
+    const result = await callAction(() => (editing ? updateDomain(editing, previous, form) : createDomain(previous, form)));
+    if (result.ok) {
+      const stored = result.data?.domain ?? domain;
+      announceActionResult(result, editing ? `Domain saved as ${stored}` : `Domain ${stored} created`);
+      onOpenChange(false);
+    }
+    return result;
+  }, null);
   const check = domain.trim() === '' ? null : checkHostname(domain);
 
-  const reset = () => {
-    setDomain(editing?.domain ?? '');
-    setWorkspaceGuid(editing?.workspaceGuid ?? defaultWorkspace);
-    setFieldErrors({});
-    setFailure(null);
-  };
-
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailure(null);
+  // The browser checks the fields with the action's schema first: what it refuses is never sent.
+  const precheck = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = domainFieldsSchema.safeParse({ domain, workspaceGuid });
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'domain' || key === 'workspaceGuid') && !errors[key]) errors[key] = issue.message;
-      }
-      setFieldErrors(errors);
+    if (parsed.success) {
+      setFieldErrors({});
       return;
     }
-    setFieldErrors({});
-    write(
-      () =>
-        editing
-          ? updateDomain({ ...parsed.data, id: editing.id, before: { domain: editing.domain, workspaceGuid: editing.workspaceGuid } })
-          : createDomain(parsed.data),
-      editing ? `Domain saved as ${parsed.data.domain}` : `Domain ${parsed.data.domain} created`,
-    );
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if ((key === 'domain' || key === 'workspaceGuid') && !errors[key]) errors[key] = issue.message;
+    }
+    setFieldErrors(errors);
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        if (next) reset();
-        setOpen(next);
-      }}
-    >
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{editing ? `Edit ${editing.domain}` : 'Add a domain'}</DialogTitle>
@@ -91,7 +67,7 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defa
             A domain belongs to one workspace. International names are stored in their ASCII (punycode) form.
           </DialogDescription>
         </DialogHeader>
-        <form id={`${ids}-form`} onSubmit={submit} noValidate className="space-y-4">
+        <form id={`${ids}-form`} action={submit} onSubmit={precheck} noValidate className="space-y-4">
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-domain`}>Domain</Label>
             <Input
@@ -139,9 +115,9 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', trigger, defa
             </p>
           </div>
         </form>
-        {failure ? <DomainActionError result={failure} /> : null}
+        {state && !state.ok ? <ActionErrorAlert error={state.error} testId="domain-action-error" /> : null}
         <DialogFooter>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
           <Button type="submit" form={`${ids}-form`} disabled={pending}>

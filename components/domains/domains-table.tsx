@@ -1,19 +1,14 @@
-import { Plus } from 'lucide-react';
 import type { ListColumn } from '@/components/data-table/list-table';
 import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { RowDialogButton, RowDialogButtons } from '@/components/data-table/row-dialog-button';
 import { timeColumn } from '@/components/data-table/time-column';
 import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { ActionPermission } from '@/lib/auth/permissions';
-import { DomainRowDialogs } from './domain-row-dialogs';
-import { DomainFormDialog } from './lazy-dialogs';
-import { DOMAIN_ROW_DIALOGS, type DomainRowData } from './row-dialogs';
+import { AddDomainButton, DOMAIN_WRITE_REFUSAL_ID, DomainRowActions } from './domain-row-actions';
 
 export type DomainsTableProps = ListPage<DomainRow> & {
   /** Whether the operator's role may create, edit and delete, and if not why (decided on the server). */
@@ -22,20 +17,11 @@ export type DomainsTableProps = ListPage<DomainRow> & {
   deleteApproval: ApprovalGate | null;
 };
 
-function workspaceLabel(row: DomainRow): string {
-  return row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
-}
-
-/** The note every write control points at when the role may not write. */
-const REFUSAL_ID = 'domain-write-refused';
-
 /**
  * Domains with their workspaces' names; add, edit and delete in dialogs. The URL is the list's
- * state. A row's Edit and Delete are plain buttons: one host opens their dialogs (DomainRowDialogs).
+ * state. Each row's Edit and Delete open their dialogs (DomainRowActions).
  */
 export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
-  const canWrite = write.allowed;
-  const describedBy = canWrite ? undefined : REFUSAL_ID;
   const columns: ListColumn<DomainRow>[] = [
     {
       id: 'domain',
@@ -73,19 +59,7 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
     {
       id: 'actions',
       header: 'Actions',
-      cell: (row) => {
-        const data: DomainRowData = { domainId: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid, workspaceLabel: workspaceLabel(row) };
-        return (
-          <RowDialogButtons data={data}>
-            <RowDialogButton dialog={DOMAIN_ROW_DIALOGS.edit} icon="pencil" label={`Edit ${row.domain}`} disabled={!canWrite} describedBy={describedBy}>
-              Edit
-            </RowDialogButton>
-            <RowDialogButton dialog={DOMAIN_ROW_DIALOGS.delete} icon="trash" label={`Delete ${row.domain}`} disabled={!canWrite} describedBy={describedBy}>
-              Delete
-            </RowDialogButton>
-          </RowDialogButtons>
-        );
-      },
+      cell: (row) => <DomainRowActions row={row} write={write} deleteApproval={deleteApproval} />,
     },
   ];
 
@@ -95,20 +69,8 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
       columns={columns}
       getRowId={(row) => row.id}
       caption="Domains"
-      actions={
-        <>
-          <DomainFormDialog
-            defaultWorkspace={list.filters.workspace ?? ''}
-            trigger={
-              <Button disabled={!canWrite} aria-describedby={describedBy}>
-                <Plus aria-hidden /> Add domain
-              </Button>
-            }
-          />
-          {canWrite ? <DomainRowDialogs deleteApproval={deleteApproval} /> : null}
-        </>
-      }
-      notice={<RefusalNote id={REFUSAL_ID} permission={write} className="basis-full" />}
+      actions={<AddDomainButton defaultWorkspace={list.filters.workspace ?? ''} write={write} />}
+      notice={<RefusalNote id={DOMAIN_WRITE_REFUSAL_ID} permission={write} className="basis-full" />}
     />
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
+import { breakGlassStartBulkJob, planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
 import { callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -105,6 +105,7 @@ export function BulkRemediationDialog({
               <RequestApproval
                 action="job.start"
                 params={{ jobId: plan.jobId, confirmCount: Number(confirmation) }}
+                breakGlass={(reason) => breakGlassStartBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }, reason)}
                 gate={plan.approval}
                 incompleteReason={Number(confirmation) === plan.total ? null : `Type ${plan.total} to confirm first.`}
                 fallbackHref={jobHref(plan.jobId)}

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { cancelBulkJob, planJobRevert, retryFailedJobItems, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
+import { breakGlassStartBulkJob, cancelBulkJob, planJobRevert, retryFailedJobItems, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { Button } from '@/components/ui/button';
@@ -86,6 +86,7 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
             <RequestApproval
               action="job.start"
               params={{ jobId: revert.jobId, confirmCount: Number(confirmation) }}
+              breakGlass={(reason) => breakGlassStartBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }, reason)}
               gate={revert.approval}
               incompleteReason={Number(confirmation) === revert.total ? null : `Type ${revert.total} to confirm first.`}
               fallbackHref={jobHref(revert.jobId)}

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { startBulkJob } from '@/app/(console)/_actions/jobs';
+import { breakGlassStartBulkJob, startBulkJob } from '@/app/(console)/_actions/jobs';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,7 @@ export function PlannedJobStart({ jobId, total, noun, approval, incidentId }: Pl
         <RequestApproval
           action="job.start"
           params={{ jobId, confirmCount: Number(confirmation) }}
+          breakGlass={(reason) => breakGlassStartBulkJob({ jobId, confirmCount: Number(confirmation) }, reason)}
           gate={approval}
           incompleteReason={confirmed ? null : `Type ${total} to confirm first.`}
           fallbackHref={jobHref(jobId)}

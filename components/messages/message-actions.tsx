@@ -1,9 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
-import { createMessageMp3, recreateMessageWaveform, reprocessMessage, type MessageState } from '@/app/(console)/_actions/messages';
-import { callAction } from '@/components/action-feedback';
+import { useActionState, useState } from 'react';
+import { createMessageMp3, recreateMessageWaveform, reprocessMessage, type MessageActionState, type MessageState } from '@/app/(console)/_actions/messages';
 import { RefusalNote } from '@/components/refusal-note';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -19,57 +17,46 @@ type Outcome = { label: string; result: ActionResult<MessageState> };
 /** What the signed-in role may do with the message, computed on the server. */
 export type MessagePermissions = Record<keyof typeof MESSAGE_ACTIONS, ActionPermission>;
 
-/** The one-click actions, in the order they are offered. */
-const BUTTONS = [
-  { key: 'reprocess', label: 'Reprocess', running: 'Reprocessing…', variant: 'default', action: reprocessMessage },
-  { key: 'createMp3', label: 'Create MP3', running: 'Creating MP3…', variant: 'secondary', action: createMessageMp3 },
-  { key: 'recreateWaveform', label: 'Recreate waveform', running: 'Recreating waveform…', variant: 'secondary', action: recreateMessageWaveform },
-] as const satisfies readonly {
-  key: keyof MessagePermissions;
-  label: string;
-  running: string;
-  variant: 'default' | 'secondary';
-  action: (input: { messageGuid: string }) => Promise<ActionResult<MessageState>>;
-}[];
+type ButtonKey = 'reprocess' | 'createMp3' | 'recreateWaveform';
 
 /**
- * The workbench's buttons: each shows its pending state, then the outcome and the re-read
- * message. A button the role cannot use is disabled, with the reason beside it (RefusalNote).
+ * The workbench's buttons, each a form bound to its server action and this message, so each
+ * works before (and without) the page's scripts; then the outcome and the re-read message. A
+ * button the role cannot use is disabled, with the reason beside it (RefusalNote).
  */
 export function MessageActions({ messageGuid, messageTitle, currentStatus, permissions }: { messageGuid: string; messageTitle: string; currentStatus: string; permissions: MessagePermissions }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [running, setRunning] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const perform = (label: string, action: () => Promise<ActionResult<MessageState>>) => {
-    setRunning(label);
-    startTransition(async () => {
-      const result = await callAction(action);
-      setOutcome({ label, result });
-      setRunning(null);
-      // Read the message back from the service, whatever the outcome.
-      router.refresh();
-    });
-  };
+  const [reprocessed, reprocess, reprocessing] = useActionState(reprocessMessage.bind(null, messageGuid), null);
+  const [mp3Created, createMp3, creatingMp3] = useActionState(createMessageMp3.bind(null, messageGuid), null);
+  const [waveformRecreated, recreateWaveform, recreatingWaveform] = useActionState(recreateMessageWaveform.bind(null, messageGuid), null);
+  // The outcome shown is the last button's: without scripts only the submitted one has a state.
+  const [last, setLast] = useState<ButtonKey | null>(null);
+  const buttons: { key: ButtonKey; label: string; running: string; variant: 'default' | 'secondary'; state: MessageActionState; action: () => void; pending: boolean }[] = [
+    { key: 'reprocess', label: 'Reprocess', running: 'Reprocessing…', variant: 'default', state: reprocessed, action: reprocess, pending: reprocessing },
+    { key: 'createMp3', label: 'Create MP3', running: 'Creating MP3…', variant: 'secondary', state: mp3Created, action: createMp3, pending: creatingMp3 },
+    { key: 'recreateWaveform', label: 'Recreate waveform', running: 'Recreating waveform…', variant: 'secondary', state: waveformRecreated, action: recreateWaveform, pending: recreatingWaveform },
+  ];
+  const pending = buttons.some((button) => button.pending);
+  const shown = buttons.find((button) => button.state && (last === null || button.key === last));
+  const outcome: Outcome | null = shown?.state ? { label: shown.label, result: shown.state } : null;
 
   // The three buttons need the same role: one note says why they are disabled.
-  const refused = BUTTONS.map(({ key }) => permissions[key]).find((permission) => !permission.allowed) ?? { allowed: true as const };
+  const refused = buttons.map(({ key }) => permissions[key]).find((permission) => !permission.allowed) ?? { allowed: true as const };
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
-        {BUTTONS.map(({ key, label, running: runningLabel, variant, action }) => (
-          <Button
-            key={key}
-            size="sm"
-            variant={variant}
-            disabled={pending || !permissions[key].allowed}
-            aria-describedby={permissions[key].allowed ? undefined : 'message-actions-refused'}
-            onClick={() => perform(label, () => action({ messageGuid }))}
-          >
-            {running === label ? runningLabel : label}
-          </Button>
+        {buttons.map(({ key, label, running, variant, action, pending: busy }) => (
+          <form key={key} action={action} onSubmit={() => setLast(key)}>
+            <Button
+              type="submit"
+              size="sm"
+              variant={variant}
+              disabled={pending || !permissions[key].allowed}
+              aria-describedby={permissions[key].allowed ? undefined : 'message-actions-refused'}
+            >
+              {busy ? running : label}
+            </Button>
+          </form>
         ))}
         <RefusalNote id="message-actions-refused" permission={refused} className="basis-full" />
       </div>

@@ -10,6 +10,7 @@ import type { Operator } from '@/lib/auth/operator';
 import type { ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
 import type { UpstreamClient } from '@/lib/upstream/client';
+import type { RejectionLink } from '@/lib/rejected';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
 
 export interface ActionContext {
@@ -58,6 +59,8 @@ export interface ActionError {
   fieldErrors?: Record<string, string[]>;
   /** The service's failure, when the service refused or failed. */
   failure?: UpstreamFailure;
+  /** The page a refusal points at (the domain that already has the name). */
+  link?: RejectionLink;
 }
 
 export type ActionResult<Output> =

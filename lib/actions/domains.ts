@@ -18,7 +18,10 @@ const domainId = serviceIdSchema('domain id');
 /** Refused because another domain already has the name; the page links to it. */
 export class DuplicateDomainError extends ActionRejectedError {
   constructor(readonly existing: Domain) {
-    super(`${existing.domain} is already a domain (${existing.id}).`);
+    super(`${existing.domain} is already a domain (${existing.id}).`, undefined, {
+      href: `/domains/${encodeURIComponent(existing.id)}`,
+      label: `Open the existing domain ${existing.domain}`,
+    });
     this.name = 'DuplicateDomainError';
   }
 }

@@ -158,7 +158,9 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   }
   const { error } = result;
   const upstreamError = isUpstreamError(error) ? error : null;
-  if (error instanceof ActionRejectedError) return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) } };
+  if (error instanceof ActionRejectedError) {
+    return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.link ? { link: error.link } : {}) } };
+  }
   if (!upstreamError) {
     const reference = `audit entry ${auditId}`;
     logger('action').error({ err: error }, `${definition.name} failed unexpectedly (${reference})`);

@@ -3,6 +3,7 @@
  * input checks, a covered action runs only with an approved request for exactly these parameters
  * (consumed here, once) or as a break-glass run by an ops operator with a typed reason.
  */
+import { z } from 'zod';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/actions/free-text';
 import type { Operator } from '@/lib/auth/operator';
 import { roleAllows } from '@/lib/auth/roles';
@@ -15,6 +16,11 @@ import { logger } from '@/lib/observability/logger';
 
 /** What a caller presents besides the input: an approval to use, or a break-glass reason. */
 export type ApprovalAuthorization = { approvalId: string } | { breakGlassReason: string };
+
+/** A break-glass reason as a server action received it; the guard refuses one too short. */
+export function breakGlassAuthorization(reason: unknown): ApprovalAuthorization {
+  return { breakGlassReason: z.string().max(1_000).catch('').parse(reason) };
+}
 
 /** The approval an action runs under, recorded on its audit row and completed after the run. */
 export interface ApprovalGrant {

@@ -50,6 +50,13 @@ export const APPROVAL_FLOWS: Readonly<Record<CoveredActionName | 'job.start', Ap
   'job.start': entry(startJobAction, 'Start bulk job', jobStartPreviewFacts, (params) => (text(params.jobId) ? `/jobs/${text(params.jobId)}` : null)),
 };
 
+const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+/** Where a covered action's run is read back, from the params it ran with and its output. */
+export function resultHrefOf(action: keyof typeof APPROVAL_FLOWS, params: unknown, output: unknown): string | null {
+  return APPROVAL_FLOWS[action].resultHref(record(params) ?? {}, record(output));
+}
+
 export function approvalFlow(action: string): ApprovalFlowEntry | null {
   return Object.hasOwn(APPROVAL_FLOWS, action) ? APPROVAL_FLOWS[action as keyof typeof APPROVAL_FLOWS] : null;
 }

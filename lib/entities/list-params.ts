@@ -159,6 +159,11 @@ export function activeFilters(entity: EntityView, state: ListState): ActiveFilte
   return active;
 }
 
+/** A list page's URL state as its table takes it: the page, the order in effect, the search and the filters with those in effect. */
+export function listPageState<View extends EntityView>(view: View, state: ListState) {
+  return { view, page: state.page, size: state.size, sort: effectiveSort(view, state), q: state.q, filters: state.filters, active: activeFilters(view, state) };
+}
+
 /** The state without some filter parameters, back on page 1. */
 export function withoutFilter(state: ListState, params: readonly string[]): ListState {
   const filters = Object.fromEntries(Object.entries(state.filters).filter(([name]) => !params.includes(name)));

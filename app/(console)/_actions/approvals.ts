@@ -1,6 +1,5 @@
 'use server';
 
-import { z } from 'zod';
 import type { ActionError, ActionResult } from '@/lib/actions/define';
 import { approveRequestAction, cancelRequestAction, rejectRequestAction, requestApprovalAction, reviewBreakGlassAction } from '@/lib/actions/approvals';
 import { performAction } from '@/lib/actions/server';
@@ -53,20 +52,4 @@ export async function cancelApproval(input: unknown): Promise<ActionResult<{ req
 export async function reviewBreakGlassRun(input: unknown): Promise<ActionResult<{ requestId: string }>> {
   const result = await performAction(reviewBreakGlassAction, input);
   return result.ok ? { ...result, data: { requestId: result.data.id } } : result;
-}
-
-const breakGlassInput = z.object({ action: z.string().max(100), params: z.record(z.string(), z.unknown()), reason: z.string().max(1_000) });
-
-/**
- * Runs a covered action now, without approval, with a typed reason (ops); marked break-glass.
- * The guard checks the session, role, input and reason; this only finds which action it is.
- */
-export async function runBreakGlass(input: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
-  const parsed = breakGlassInput.safeParse(input);
-  const flow = parsed.success ? approvalFlow(parsed.data.action) : null;
-  if (!parsed.success || !flow) return { ok: false, error: { kind: 'invalid', message: 'This is not an action that takes approval.' } };
-  const run = await performAction(flow.definition, parsed.data.params, { authorization: { breakGlassReason: parsed.data.reason } });
-  if (!run.ok) return run;
-  const result = run.data && typeof run.data === 'object' ? (run.data as Record<string, unknown>) : null;
-  return { ok: true, requestId: run.requestId, data: { resultHref: flow.resultHref(parsed.data.params, result) } };
 }

@@ -1,45 +1,50 @@
 'use server';
 
-import type { ActionDefinition, ActionResult } from '@/lib/actions/define';
-import { createDomainAction, deleteDomainAction, DuplicateDomainError, updateDomainAction } from '@/lib/actions/domains';
+import { revalidatePath } from 'next/cache';
+import type { ActionResult } from '@/lib/actions/define';
+import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import { performAction } from '@/lib/actions/server';
+import { breakGlassAuthorization } from '@/lib/approvals/enforce';
+import { resultHrefOf } from '@/lib/approvals/registry';
 import type { Domain } from '@/lib/upstream/contract';
 
-/** What the dialogs need back: the record as the service answered it, or the domain already holding the name. */
-export type DomainWriteResult = ActionResult<{ id: string; domain: string } | null> & { duplicateOf?: { id: string; domain: string } };
+/** What a write answers: the record as the service stored it, or why not (a duplicate's refusal links to it). */
+export type DomainWriteResult = ActionResult<Domain | null>;
+/** A dialog's last answer, for useActionState: null before its first submit. */
+export type DomainWriteState = DomainWriteResult | null;
 
-async function run<Input extends Record<string, unknown>>(definition: ActionDefinition<Input, Domain | null>, input: unknown): Promise<DomainWriteResult> {
-  let duplicateOf: DomainWriteResult['duplicateOf'];
-  const result = await performAction(
-    {
-      ...definition,
-      // The guard keeps only the message of a refusal; the dialog also links to the existing domain.
-      run: async (context, parsed) => {
-        try {
-          return await definition.run(context, parsed);
-        } catch (error) {
-          if (error instanceof DuplicateDomainError) duplicateOf = { id: error.existing.id, domain: error.existing.domain };
-          throw error;
-        }
-      },
-    },
-    input,
-  );
-  if (!result.ok) return duplicateOf ? { ...result, duplicateOf } : result;
-  return { ok: true, data: result.data ? { id: result.data.id, domain: result.data.domain } : null, requestId: result.requestId };
+/** The domain a row's dialog works on, as the operator saw it: the action checks it is still so. */
+export interface DomainTarget {
+  id: string;
+  domain: string;
+  workspaceGuid: string;
 }
 
-/** Creates a domain (ops). */
-export async function createDomain(input: unknown) {
-  return run(createDomainAction, input);
+const seen = (target: DomainTarget) => ({ domain: target.domain, workspaceGuid: target.workspaceGuid });
+
+/** Creates a domain (ops); the list is read again from the service either way. */
+export async function createDomain(_previous: DomainWriteState, form: FormData): Promise<DomainWriteResult> {
+  const result = await performAction(createDomainAction, { domain: form.get('domain'), workspaceGuid: form.get('workspaceGuid') });
+  revalidatePath('/domains');
+  return result;
 }
 
 /** Renames a domain or moves it to another workspace (ops). */
-export async function updateDomain(input: unknown) {
-  return run(updateDomainAction, input);
+export async function updateDomain(target: DomainTarget, _previous: DomainWriteState, form: FormData): Promise<DomainWriteResult> {
+  const result = await performAction(updateDomainAction, { id: target.id, before: seen(target), domain: form.get('domain'), workspaceGuid: form.get('workspaceGuid') });
+  revalidatePath('/domains');
+  return result;
 }
 
-/** Deletes a domain; the operator has typed its name (ops). */
-export async function deleteDomain(input: unknown) {
-  return run(deleteDomainAction, input);
+/** Deletes a domain once the operator has typed its name (`confirm`) (ops). */
+export async function deleteDomain(target: DomainTarget, _previous: DomainWriteState, form: FormData): Promise<DomainWriteResult> {
+  const result = await performAction(deleteDomainAction, { id: target.id, before: seen(target), confirm: form.get('confirm') });
+  revalidatePath('/domains');
+  return result;
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassDeleteDomain(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(deleteDomainAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('domain.delete', params, run.data) } } : run;
 }

@@ -3,6 +3,8 @@
 import type { ActionResult } from '@/lib/actions/define';
 import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
 import { performAction } from '@/lib/actions/server';
+import { breakGlassAuthorization } from '@/lib/approvals/enforce';
+import { resultHrefOf } from '@/lib/approvals/registry';
 import { approvalGateFor, type ApprovalGate } from '@/lib/approvals/gate';
 import { getOperator } from '@/lib/auth/session';
 import { withIncidentLink } from '@/lib/incidents/job-link';
@@ -73,4 +75,10 @@ export async function retryFailedJobItems(input: unknown): Promise<ActionResult<
 export async function retryJobPlanning(input: unknown): Promise<ActionResult<{ jobId: string }>> {
   const result = await performAction(retryPlanAction, input);
   return result.ok ? { ...result, data: { jobId: result.data.jobId } } : result;
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassStartBulkJob(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(startJobAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('job.start', params, run.data) } } : run;
 }

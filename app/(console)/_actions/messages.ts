@@ -1,6 +1,7 @@
 'use server';
 
-import type { ActionDefinition, ActionResult } from '@/lib/actions/define';
+import { refresh } from 'next/cache';
+import type { ActionResult } from '@/lib/actions/define';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction } from '@/lib/actions/messages';
 import { revertMessageStatusAction, setMessageStatusAction, type StatusChange } from '@/lib/actions/message-status';
 import { performAction } from '@/lib/actions/server';
@@ -8,39 +9,48 @@ import type { Message } from '@/lib/upstream/contract';
 
 /** What the workbench needs back: the message's state as the service now reports it (null: its answer did not say). */
 export type MessageState = { id: string; status: string } | null;
+/** A button's last answer, for useActionState: null before its first click. */
+export type MessageActionState = ActionResult<MessageState> | null;
 
-async function run<Input extends Record<string, unknown>>(definition: ActionDefinition<Input, Message | null>, input: unknown): Promise<ActionResult<MessageState>> {
-  const result = await performAction(definition, input);
-  return result.ok ? { ok: true, data: result.data ? { id: result.data.id, status: result.data.status } : null, requestId: result.requestId } : result;
+function messageState(result: ActionResult<Message | null>): ActionResult<MessageState> {
+  return result.ok ? { ...result, data: result.data ? { id: result.data.id, status: result.data.status } : null } : result;
 }
 
-export async function reprocessMessage(input: unknown) {
-  return run(reprocessMessageAction, input);
+// Each one-click action is bound to its message in a form (`reprocessMessage.bind(null, id)`), so
+// it also runs without JavaScript; the page is read again from the service whatever the outcome.
+
+export async function reprocessMessage(messageGuid: string, _previous: MessageActionState): Promise<ActionResult<MessageState>> {
+  const result = await performAction(reprocessMessageAction, { messageGuid });
+  refresh();
+  return messageState(result);
+}
+
+export async function createMessageMp3(messageGuid: string, _previous: MessageActionState): Promise<ActionResult<MessageState>> {
+  const result = await performAction(createMp3Action, { messageGuid });
+  refresh();
+  return messageState(result);
+}
+
+export async function recreateMessageWaveform(messageGuid: string, _previous: MessageActionState): Promise<ActionResult<MessageState>> {
+  const result = await performAction(recreateWaveformAction, { messageGuid });
+  refresh();
+  return messageState(result);
 }
 
 /** A status change's outcome: the message's state now, and its status just before. */
 export type StatusChangeState = { status: string | null; previousStatus: string };
 
-async function changeStatus(definition: ActionDefinition<Record<string, unknown> & { messageGuid: string }, StatusChange>, input: unknown): Promise<ActionResult<StatusChangeState>> {
-  const result = await performAction(definition, input);
+function statusChangeState(result: ActionResult<StatusChange>): ActionResult<StatusChangeState> {
   if (!result.ok) return result;
   const { message, previousStatus } = result.data;
-  return { ok: true, data: { status: message?.status ?? null, previousStatus }, requestId: result.requestId, ...(result.warning ? { warning: result.warning } : {}) };
+  return { ...result, data: { status: message?.status ?? null, previousStatus } };
 }
 
-export async function setMessageStatus(input: unknown) {
-  return changeStatus(setMessageStatusAction, input);
+export async function setMessageStatus(input: unknown): Promise<ActionResult<StatusChangeState>> {
+  return statusChangeState(await performAction(setMessageStatusAction, input));
 }
 
 /** Sets a message's status back to what a change found, if the message still has that change's status. */
-export async function revertMessageStatus(input: unknown) {
-  return changeStatus(revertMessageStatusAction, input);
-}
-
-export async function createMessageMp3(input: unknown) {
-  return run(createMp3Action, input);
-}
-
-export async function recreateMessageWaveform(input: unknown) {
-  return run(recreateWaveformAction, input);
+export async function revertMessageStatus(input: unknown): Promise<ActionResult<StatusChangeState>> {
+  return statusChangeState(await performAction(revertMessageStatusAction, input));
 }

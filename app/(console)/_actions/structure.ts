@@ -1,7 +1,10 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/define';
 import { performAction } from '@/lib/actions/server';
+import { breakGlassAuthorization } from '@/lib/approvals/enforce';
+import { resultHrefOf } from '@/lib/approvals/registry';
 import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
@@ -10,9 +13,14 @@ export async function setWorkspaceOwnerFromPage(input: unknown): Promise<ActionR
   return performAction(setWorkspaceOwnerAction, input);
 }
 
-/** Sets a channel's visibility (ops). */
-export async function setChannelVisibilityFromPage(input: unknown): Promise<ActionResult<{ channelId: string; visibility: string | null }>> {
-  return performAction(setChannelVisibilityAction, input);
+/** The visibility form's last answer, for useActionState: null before its first submit. */
+export type VisibilityState = ActionResult<{ channelId: string; visibility: string | null }> | null;
+
+/** Sets a channel's visibility (ops), from a form bound to the channel; the page is read again after. */
+export async function setChannelVisibilityFromPage(channelId: string, _previous: VisibilityState, form: FormData): Promise<NonNullable<VisibilityState>> {
+  const result = await performAction(setChannelVisibilityAction, { channelId, visibility: form.get('visibility') });
+  refresh();
+  return result;
 }
 
 /** Changes a member's role and/or membership status in a channel (ops). */
@@ -23,4 +31,16 @@ export async function updateChannelMemberFromPage(input: unknown): Promise<Actio
 /** Repairs every channel's sequence numbers (ops); answers the service's report. */
 export async function repairSequenceNumbersFromPage(input: unknown): Promise<ActionResult<RepairSequenceReport>> {
   return performAction(repairSequenceAction, input);
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassSetWorkspaceOwner(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(setWorkspaceOwnerAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('workspace.set_owner', params, run.data) } } : run;
+}
+
+/** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
+export async function breakGlassRepairSequenceNumbers(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+  const run = await performAction(repairSequenceAction, params, { authorization: breakGlassAuthorization(reason) });
+  return run.ok ? { ...run, data: { resultHref: resultHrefOf('channel.repair_sequence_numbers', params, run.data) } } : run;
 }

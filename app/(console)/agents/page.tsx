@@ -5,7 +5,7 @@ import { ParamIssues } from '@/components/param-issues';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { readAgentPage } from '@/lib/agents/data';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
-import { activeFilters, parseListParams } from '@/lib/entities/list-params';
+import { listPageState, parseListParams } from '@/lib/entities/list-params';
 import { declaredEntityView } from '@/lib/entities/registry';
 import type { SearchParams } from '@/lib/search-params';
 
@@ -18,24 +18,18 @@ export default async function AgentsPage({ searchParams }: { searchParams: Searc
   const { state, issues } = parseListParams(view, await searchParams);
   const read = await readFromService(readAgentPage(upstream, view, state));
   if (!read.ok) return <ServiceFailure title="Agents" failure={read.failure} retryHref="/agents" />;
-  const active = activeFilters(view, state);
+  const list = listPageState(view, state);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">Agents</h1>
       <AgentsNav current="/agents" />
       <ParamIssues issues={issues} />
       <AgentsTable
-        view={view}
+        {...list}
         rows={read.data.rows}
         titles={read.data.titles}
         total={read.data.total}
-        page={state.page}
-        size={state.size}
-        sort={state.sort ?? view.defaultSort}
-        q={state.q}
-        filters={state.filters}
-        active={active}
-        empty={<p>{active.length > 0 ? 'No agents match these filters.' : 'There are no agents at the service.'}</p>}
+        empty={<p>{list.active.length > 0 ? 'No agents match these filters.' : 'There are no agents at the service.'}</p>}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { approvalGateFor } from '@/lib/approvals/gate';
 import { permissionFor } from '@/lib/auth/permissions';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { readDomainPage } from '@/lib/domains/data';
-import { activeFilters, parseListParams } from '@/lib/entities/list-params';
+import { listPageState, parseListParams } from '@/lib/entities/list-params';
 import { listQueryString, reachablePageCount } from '@/lib/entities/list-state';
 import { declaredEntityView } from '@/lib/entities/registry';
 import type { SearchParams } from '@/lib/search-params';
@@ -25,7 +25,7 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
   if (!read.ok) return <ServiceFailure title="Domains" failure={read.failure} retryHref="/domains" />;
   const { rows, total } = read.data;
   const deleteApproval = await approvalGateFor(operator, deleteDomainAction, {});
-  const active = activeFilters(view, state);
+  const list = listPageState(view, state);
   const pageCount = reachablePageCount(total, state.size);
 
   return (
@@ -33,15 +33,9 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
       <h1 className="text-2xl font-semibold tracking-tight">Domains</h1>
       <ParamIssues issues={issues} />
       <DomainsTable
-        view={view}
+        {...list}
         rows={rows}
         total={total}
-        page={state.page}
-        size={state.size}
-        sort={state.sort ?? view.defaultSort}
-        q={state.q}
-        filters={state.filters}
-        active={active}
         deleteApproval={deleteApproval}
         write={permissionFor(operator.role, createDomainAction)}
         empty={
@@ -52,7 +46,7 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
                 Go to the last page
               </Link>
             </p>
-          ) : active.length > 0 ? (
+          ) : list.active.length > 0 ? (
             <p>No domains match these filters.</p>
           ) : (
             <p>There are no domains at the service yet.</p>
