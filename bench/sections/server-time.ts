@@ -14,12 +14,14 @@
  *   page's throughput against the console's own floor, `GET /api/health` (a route that does no
  *   work), in alternating rounds. Budget: at least 25 %. The sign-in page is measured beside
  *   them, in the row's note: a page with next to nothing on it, what any page costs here.
+ * - With BENCH_BASE: server CPU per page beside the base's (`./server-cpu-base.ts`).
  */
 import { budgetRow, failedRow, ratio, round1, type BudgetRow } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
 import { measure, measureOpenLoop, openLoop, summarize, type LatencyStats, type Samples } from '../load';
 import { serverTimePages, type BenchPage } from '../pages';
 import { discoverReads, replayReads } from '../service-reads';
+import { serverCpuVersusBase } from './server-cpu-base';
 
 const OPERATOR_RATE = Number(process.env.BENCH_OPERATOR_RATE ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -103,6 +105,11 @@ export const serverTimeSection: BenchSection = {
       }),
     );
     details.cost = { connections: CONNECTIONS, list: listStats, floor: floorStats, signInPage: nearEmptyStats };
+    if (context.base) {
+      const cpu = await serverCpuVersusBase(context);
+      rows.push(...cpu.rows);
+      details.cpuVersusBase = cpu.details;
+    }
     return { rows, details };
   },
 };
