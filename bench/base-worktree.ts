@@ -106,11 +106,12 @@ export async function prepareBaseWorktree(options: { root: string; revision: str
   } catch (error) {
     throw new Error(`${path.relative(root, dir)} ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (steps.length === 0) log(`base ${revision} (${commit.slice(0, 7)}): reusing its worktree and build in ${path.relative(root, dir)}`);
+  const name = commit.startsWith(revision) ? commit.slice(0, 7) : `${revision} (${commit.slice(0, 7)})`;
+  if (steps.length === 0) log(`base ${name}: reusing its worktree and build in ${path.relative(root, dir)}`);
   for (const step of steps) {
     if (step === 'prune') git(root, ['worktree', 'prune']);
     if (step === 'add') {
-      log(`base ${revision} (${commit.slice(0, 7)}): adding a worktree in ${path.relative(root, dir)}…`);
+      log(`base ${name}: adding a worktree in ${path.relative(root, dir)}…`);
       git(root, ['worktree', 'add', '--detach', dir, commit]);
     }
     if (step === 'link-modules') {

@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     );
     await waitForHttp(`${BASE_CONSOLE_URL}/api/health`, baseProcess, 120_000);
     base = { ...baseWorktree, consoleUrl: BASE_CONSOLE_URL, consolePid: baseProcess.pid! };
-    log(`base console (${baseWorktree.revision}, ${baseWorktree.commit.slice(0, 7)}) on ${BASE_CONSOLE_URL}`);
+    log(`base console (${baseWorktree.commit.slice(0, 7)}) on ${BASE_CONSOLE_URL}`);
   }
 
   const { accessToken, expiresIn } = await machineAccessToken(EMULATOR_URL);
