@@ -3,9 +3,10 @@
  * production builds side by side, in one run, against one emulator, so that a change to a page's
  * server work can be judged on this noisy machine. Each directory must hold a `next build`
  * (for example a `git worktree` of another commit, with `cp -al node_modules`). The two consoles
- * are loaded in alternating batches of sequential requests; CPU comes from /proc (user + system
- * ticks of each next-server), and the median of the batches is printed per path, with bytes.
- * AB_BATCHES (default 12) and AB_BATCH (default 25 requests) set the amount of work.
+ * are loaded in alternating batches (`bench/server-cpu.ts`, which also says how CPU is read and
+ * which settings set the amount of work); the median of the batches is printed per path, with
+ * bytes. AB_PORT_BASE (default 3510) places A's console on it, B's on the next port and the
+ * emulator on base + 1000.
  * AB_NODE_FLAGS_B runs B with other Node flags (as CONSOLE_NODE_FLAGS would, `none` for Node's
  * defaults): the same directory twice then compares two runtime settings of one build.
  */
@@ -14,15 +15,15 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { consoleNodeFlags } from '../scripts/console-runtime';
 import { benchConsoleEnv } from './console-env';
-import { processCpuMs } from './process-cpu';
+import { AB_BATCH, AB_BATCHES, compareServerCpu, type CpuTarget } from './server-cpu';
 import { consoleSessionCookie, machineAccessToken } from './session';
 import { seedSteadyState } from './steady-state';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const EMULATOR_URL = 'http://127.0.0.1:4510';
-const PORTS = [3510, 3511] as const;
-const BATCHES = Number(process.env.AB_BATCHES ?? 12);
-const BATCH = Number(process.env.AB_BATCH ?? 25);
+const PORT_BASE = Number(process.env.AB_PORT_BASE ?? 3510);
+const EMULATOR_PORT = PORT_BASE + 1000;
+const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
+const PORTS = [PORT_BASE, PORT_BASE + 1] as const;
 const children: ChildProcess[] = [];
 
 function start(cwd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -39,8 +40,6 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main(): Promise<void> {
   const [dirA, dirB, ...paths] = process.argv.slice(2);
   if (!dirA || !dirB) throw new Error('usage: tsx bench/ab-cpu.ts <console dir A> <console dir B> [path…]');
@@ -50,7 +49,7 @@ async function main(): Promise<void> {
   start(ROOT, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'emulator/main.ts'], {
     ...base,
     EMULATOR_HOST: '127.0.0.1',
-    EMULATOR_PORT: '4510',
+    EMULATOR_PORT: String(EMULATOR_PORT),
     EMULATOR_PUBLIC_URL: EMULATOR_URL,
     EMULATOR_RATE_LIMIT_READ: '1000000',
   });
@@ -69,27 +68,17 @@ async function main(): Promise<void> {
   await Promise.all(consoles.map((target) => waitFor(`${target.url}/api/health`)));
   const { accessToken, expiresIn } = await machineAccessToken(EMULATOR_URL);
   const cookie = await consoleSessionCookie({ secret, accessToken, expiresIn });
-  const load = async (url: string) => (await (await fetch(url, { headers: { cookie } })).text()).length;
 
-  console.log(`A ${dirA}\nB ${dirB}${process.env.AB_NODE_FLAGS_B ? ` with Node flags ${process.env.AB_NODE_FLAGS_B}` : ''}\n${BATCHES} alternating batches of ${BATCH} sequential loads per path\n`);
+  console.log(`A ${dirA}\nB ${dirB}${process.env.AB_NODE_FLAGS_B ? ` with Node flags ${process.env.AB_NODE_FLAGS_B}` : ''}\n${AB_BATCHES} alternating batches of ${AB_BATCH} sequential loads per path\n`);
   console.log(`${'path'.padEnd(28)} ${'A ms/page'.padStart(10)} ${'B ms/page'.padStart(10)} ${'B/A'.padStart(6)} ${'A KiB'.padStart(7)} ${'B KiB'.padStart(7)}`);
-  for (const page of pages) {
-    for (const target of consoles) for (let warm = 0; warm < 20; warm++) await load(`${target.url}${page}`);
-    const perPage: number[][] = [[], []];
-    const bytes = [0, 0];
-    for (let batch = 0; batch < BATCHES; batch++) {
-      // Alternate which console goes first, so a drift in the machine's load hits both alike.
-      const order = batch % 2 === 0 ? [0, 1] : [1, 0];
-      for (const index of order) {
-        const target = consoles[index]!;
-        const before = processCpuMs(target.child.pid!);
-        for (let request = 0; request < BATCH; request++) bytes[index] = await load(`${target.url}${page}`);
-        perPage[index]!.push((processCpuMs(target.child.pid!) - before) / BATCH);
-      }
-    }
-    const [a, b] = perPage.map(median) as [number, number];
-    console.log(`${page.padEnd(28)} ${a.toFixed(1).padStart(10)} ${b.toFixed(1).padStart(10)} ${(b / a).toFixed(2).padStart(6)} ${(bytes[0]! / 1024).toFixed(0).padStart(7)} ${(bytes[1]! / 1024).toFixed(0).padStart(7)}`);
-  }
+  const target = (index: 0 | 1): CpuTarget => ({ url: consoles[index]!.url, pid: consoles[index]!.child.pid! });
+  await compareServerCpu({
+    targets: [target(0), target(1)],
+    paths: pages,
+    cookie,
+    onPath: ({ path: page, msPerPage: [a, b], bytes }) =>
+      console.log(`${page.padEnd(28)} ${a.toFixed(1).padStart(10)} ${b.toFixed(1).padStart(10)} ${(b / a).toFixed(2).padStart(6)} ${(bytes[0] / 1024).toFixed(0).padStart(7)} ${(bytes[1] / 1024).toFixed(0).padStart(7)}`),
+  });
 }
 
 const stop = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));

@@ -14,6 +14,17 @@ export interface FaultRule {
   status?: number;
 }
 
+/** The console of another commit, run beside the current one (`BENCH_BASE`, `bench/base-worktree.ts`). */
+export interface BenchBase {
+  /** The revision as given, e.g. `faf4cd2` or `main`. */
+  revision: string;
+  commit: string;
+  dir: string;
+  consoleUrl: string;
+  /** Process id of its console server. */
+  consolePid: number;
+}
+
 export interface BenchContext {
   root: string;
   consoleUrl: string;
@@ -24,6 +35,8 @@ export interface BenchContext {
   accessToken: string;
   /** Process id of the console server (its process group holds next-server). */
   consolePid: number;
+  /** With BENCH_BASE: the base's console, signed in with the same cookie; sections measure it beside the current one. */
+  base?: BenchBase;
   /** Seconds of load per target, split into `rounds` alternating rounds. */
   durationSeconds: number;
   rounds: number;

@@ -20,6 +20,13 @@
  * profiles there (`bench/cpu-profile.ts` sums them by package and file); BENCH_PORT_BASE
  * (default 3306) the console's port, the emulator on base + 1000, sections' own servers from
  * base + 10; the sections' own settings are in their files.
+ *
+ * BENCH_BASE=<git revision> measures the console of that commit beside the current one, in the
+ * same run (docs/bench-base.md): its worktree and build are made once under
+ * `.data/bench/base-<commit hash>` (`bench/base-worktree.ts`) and reused by later runs; its
+ * console runs on BENCH_PORT_BASE + 1 with its own database folder, against the same emulator and
+ * signed in with the same cookie. The client-weight, server-time and first-row sections then
+ * report the base beside the current console (their files say how); the others ignore it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +37,8 @@ import { CONTROL_HEADERS } from '../emulator/control';
 import { consoleNodeFlags } from '../scripts/console-runtime';
 import { checkProductionBuild } from '../scripts/production-build';
 import { failedRow, failures, formatTable, type BudgetRow } from './budgets';
-import type { BenchContext, FaultRule } from './context';
+import { prepareBaseWorktree } from './base-worktree';
+import type { BenchBase, BenchContext, FaultRule } from './context';
 import { SECTIONS } from './sections';
 import { peerPort } from './sections/first-row';
 import { benchConsoleEnv } from './console-env';
@@ -45,6 +53,8 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3306);
 const CONSOLE_PORT = PORT_BASE;
 const EMULATOR_PORT = PORT_BASE + 1000;
 const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
+const BASE_REVISION = process.env.BENCH_BASE?.trim() || undefined;
+const BASE_CONSOLE_URL = `http://127.0.0.1:${PORT_BASE + 1}`;
 const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const PRESET = process.env.BENCH_PRESET ?? 'default';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -56,10 +66,10 @@ const children: ChildProcess[] = [];
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 /** A child in its own process group, so stopping it stops what it spawned (next-server). */
-function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function start(name: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): ChildProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const output = createWriteStream(path.join(LOG_DIR, `${name}.log`));
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(output);
   child.stderr?.pipe(output);
   children.push(child);
@@ -105,7 +115,8 @@ const loadAverage = () => Math.round(loadavg()[0]! * 100) / 100;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const nextBinIn = (dir: string) => path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const nextBin = nextBinIn(ROOT);
   const tsxCli = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const secret = randomBytes(32).toString('base64url');
   const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -135,6 +146,18 @@ async function main(): Promise<void> {
     }
     build.stamp();
   }
+  const baseWorktree = BASE_REVISION
+    ? await prepareBaseWorktree({
+        root: ROOT,
+        revision: BASE_REVISION,
+        log,
+        build: async (dir) => {
+          if ((await exited(start('base-build', [nextBinIn(dir), 'build'], { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret }, dir))) !== 0) {
+            throw new Error(`the base's production build failed (see ${LOG_DIR}/base-build.log)`);
+          }
+        },
+      })
+    : undefined;
 
   await waitForHttp(`${EMULATOR_URL}/healthz`, emulator, 30 * 60_000);
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -149,6 +172,19 @@ async function main(): Promise<void> {
     benchConsoleEnv({ consoleUrl: CONSOLE_URL, emulatorUrl: EMULATOR_URL, secret, dataDir, base: baseEnv }),
   );
   await waitForHttp(`${CONSOLE_URL}/api/health`, consoleProcess, 120_000);
+  let base: BenchBase | undefined;
+  if (baseWorktree) {
+    await seedSteadyState(path.join(baseWorktree.dir, dataDir));
+    const baseProcess = start(
+      'base-console',
+      [...consoleNodeFlags(), nextBinIn(baseWorktree.dir), 'start', '-H', '127.0.0.1', '-p', String(PORT_BASE + 1)],
+      benchConsoleEnv({ consoleUrl: BASE_CONSOLE_URL, emulatorUrl: EMULATOR_URL, secret, dataDir, base: baseEnv }),
+      baseWorktree.dir,
+    );
+    await waitForHttp(`${BASE_CONSOLE_URL}/api/health`, baseProcess, 120_000);
+    base = { ...baseWorktree, consoleUrl: BASE_CONSOLE_URL, consolePid: baseProcess.pid! };
+    log(`base console (${baseWorktree.commit.slice(0, 7)}) on ${BASE_CONSOLE_URL}`);
+  }
 
   const { accessToken, expiresIn } = await machineAccessToken(EMULATOR_URL);
   const cookie = await consoleSessionCookie({ secret, accessToken, expiresIn });
@@ -159,6 +195,7 @@ async function main(): Promise<void> {
     cookie,
     accessToken,
     consolePid: consoleProcess.pid!,
+    base,
     durationSeconds: DURATION_S,
     rounds: ROUNDS,
     freePort,
@@ -195,7 +232,7 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(
     RESULTS,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, preset: PRESET, durationSeconds: DURATION_S, rounds: ROUNDS, seconds, machine, budgets: rows, details }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, preset: PRESET, durationSeconds: DURATION_S, rounds: ROUNDS, seconds, machine, ...(base ? { base: { revision: base.revision, commit: base.commit } } : {}), budgets: rows, details }, null, 2)}\n`,
   );
   log(`wrote ${path.relative(ROOT, RESULTS)}`);
   const failed = failures(rows);

@@ -7,6 +7,8 @@
  * is from navigation start to the first table row painted, i.e. presented on screen
  * (`bench/first-row-probe.ts`); the samples also keep the task-after-the-frame time.
  * Budgets: react-admin / console at least 2x, cold and warm; console / static copy at most 1.5x.
+ * With BENCH_BASE the base console is a fourth target, and each ratio also has a row against the
+ * base's (`./first-row-base.ts`).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { budgetRow, failedRow, median, ratio, round1, type BudgetRow, type Budge
 import type { BenchContext, BenchSection } from '../context';
 import { FIRST_ROW_KEY, FIRST_ROW_PROBE, FIRST_ROW_TASK_KEY, firstPaintShowsRow } from '../first-row-probe';
 import { buildPeer } from '../peer-build';
+import { BASE_TARGET, baseTargets, baseUrl, firstRowVersusBase } from './first-row-base';
 import { startStaticServer } from '../static-server';
 import { chromiumPath } from '../../scripts/system-packages';
 
@@ -33,7 +36,7 @@ const COLD: BudgetSpec = { id: 'first-row.cold', title: 'first row, cold: react-
 const WARM: BudgetSpec = { id: 'first-row.warm', title: 'first row, warm: react-admin / console', comparison: 'at-least', limit: 2, unit: 'x' };
 const LIMIT: BudgetSpec = { id: 'first-row.static', title: 'first row, cold: console / static copy', comparison: 'at-most', limit: 1.5, unit: 'x' };
 
-type Target = 'console' | 'react-admin' | 'static';
+type Target = 'console' | 'react-admin' | 'static' | typeof BASE_TARGET;
 
 interface Loads {
   cold: LoadTimes[];
@@ -140,9 +143,10 @@ export const firstRowSection: BenchSection = {
         console: consoleUrl,
         'react-admin': `${server.url}/?api=${encodeURIComponent(`${context.emulatorUrl}/admin/ra`)}#/${ENTITY}`,
         static: `${server.url}/static.html`,
+        [BASE_TARGET]: baseUrl(context, ENTITY),
       };
-      const loads: Record<Target, Loads> = { console: { cold: [], warm: [] }, 'react-admin': { cold: [], warm: [] }, static: { cold: [], warm: [] } };
-      const order: Target[] = ['console', 'react-admin', 'static'];
+      const loads: Record<Target, Loads> = { console: { cold: [], warm: [] }, 'react-admin': { cold: [], warm: [] }, static: { cold: [], warm: [] }, [BASE_TARGET]: { cold: [], warm: [] } };
+      const order: Target[] = ['console', 'react-admin', 'static', ...baseTargets(context)];
       const newContext = async () => {
         const browserContext = await browser.newContext({ viewport: VIEWPORT });
         await browserContext.addCookies([cookieFor(context)]);
@@ -201,6 +205,7 @@ export const firstRowSection: BenchSection = {
           note: `painted (Element Timing); by the task after the frame, cold: console ${taskMedian('console')} ms, static ${taskMedian('static')} ms, react-admin ${taskMedian('react-admin')} ms`,
         }),
       ];
+      if (context.base) rows.push(...firstRowVersusBase({ cold: COLD, warm: WARM, static: LIMIT }, loads));
       return { rows, details: { entity: ENTITY, loads: LOADS, medians, samples: loads } };
     } catch (error) {
       return { rows: specs.map((spec) => failedRow(spec, error instanceof Error ? error.message : String(error))) };

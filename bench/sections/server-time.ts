@@ -14,12 +14,14 @@
  *   page's throughput against the console's own floor, `GET /api/health` (a route that does no
  *   work), in alternating rounds. Budget: at least 25 %. The sign-in page is measured beside
  *   them, in the row's note: a page with next to nothing on it, what any page costs here.
+ * - With BENCH_BASE: server CPU per page beside the base's (`./server-cpu-base.ts`).
  */
 import { budgetRow, failedRow, ratio, round1, type BudgetRow } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
 import { measure, measureOpenLoop, openLoop, summarize, type LatencyStats, type Samples } from '../load';
 import { serverTimePages, type BenchPage } from '../pages';
 import { discoverReads, replayReads } from '../service-reads';
+import { serverCpuVersusBase } from './server-cpu-base';
 
 const OPERATOR_RATE = Number(process.env.BENCH_OPERATOR_RATE ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -51,6 +53,9 @@ const clean = (stats: LatencyStats) => stats.non2xx + stats.errors === 0;
 export const serverTimeSection: BenchSection = {
   name: 'server-time',
   async run(context) {
+    // First, before the load below that only the current console serves: the two consoles come
+    // to it equally warm (a JIT-compiled page costs less CPU than one still being tiered up).
+    const cpu = context.base ? await serverCpuVersusBase(context) : undefined;
     const rows: BudgetRow[] = [];
     const details: Record<string, unknown> = {};
     const pages = await serverTimePages(context.emulatorUrl, context.accessToken);
@@ -103,6 +108,10 @@ export const serverTimeSection: BenchSection = {
       }),
     );
     details.cost = { connections: CONNECTIONS, list: listStats, floor: floorStats, signInPage: nearEmptyStats };
+    if (cpu) {
+      rows.push(...cpu.rows);
+      details.cpuVersusBase = cpu.details;
+    }
     return { rows, details };
   },
 };
