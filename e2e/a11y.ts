@@ -1,7 +1,7 @@
 /**
  * Accessibility checks for the browser tests: axe-core in the page as it stands, failing on any
  * serious or critical violation (WCAG 2.x A and AA rules). Call it on every page a spec adds,
- * in both themes (`inTheme`), and screenshot it to look at (`screenshotBothThemes`).
+ * in both themes (`inTheme`), and screenshot it to look at (`screenshotBothThemes`, on demand).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
@@ -63,8 +63,21 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   expect(await seriousA11yViolations(page), `accessibility of ${label}`).toEqual([]);
 }
 
-/** The page at 1440x900 in light and dark, written next to the test's output (the whole page with `fullPage`). */
+/**
+ * Screenshots for a person to look at, taken only when asked for (SCREENSHOTS=1, as `npm run
+ * screenshots` sets; `SCREENSHOTS=1 npx playwright test` takes every spec's): no test compares
+ * them, so an ordinary run does not spend its time writing them.
+ */
+export const SCREENSHOTS_ON = process.env.SCREENSHOTS === '1';
+
+/** The page as it stands, written next to the test's output when screenshots are asked for. */
+export async function screenshot(page: Page, testInfo: TestInfo, file: string, { fullPage = false } = {}): Promise<void> {
+  if (SCREENSHOTS_ON) await page.screenshot({ path: testInfo.outputPath(file), fullPage });
+}
+
+/** The page at 1440x900 in light and dark, written next to the test's output (the whole page with `fullPage`), when screenshots are asked for. */
 export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name: string, { fullPage = false } = {}): Promise<void> {
+  if (!SCREENSHOTS_ON) return;
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const theme of ['light', 'dark'] as const) {
     await inTheme(page, theme);

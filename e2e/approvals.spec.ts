@@ -196,11 +196,20 @@ test('a bulk set-status request whose selection changed shows the difference bef
   await screenshotBothThemes(lead, testInfo, 'approval-bulk-changed', { fullPage: true });
 
   // Approved, the job starts and the request links to it.
+  await emulatorControl('requests', { method: 'DELETE' });
   await lead.getByRole('button', { name: 'Approve and start bulk job' }).click();
   await expect(lead.getByTestId('execution-result')).toBeVisible();
   await lead.getByTestId('execution-result').getByRole('link', { name: 'See the result' }).click();
   await expect(lead).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
   await expect(lead.getByTestId('job-status')).toHaveText(/queued|running|completed/);
+
+  // Read back from the service: the messages still in the selection are paused, each by one call.
+  await expect(lead.getByTestId('job-status')).toHaveText('completed', { timeout: 60_000 });
+  const calls = (await emulatorRequests()).filter((entry) => entry.method === 'PUT' && /\/status\/paused$/.test(entry.path));
+  for (const member of members.slice(1)) {
+    expect((await service<ServiceMessage>(`/admin/ra/messages/${member.id}`)).data.status).toBe('paused');
+    expect(calls.filter((entry) => entry.path.includes(`/${member.id}/`))).toHaveLength(1);
+  }
 });
 
 test('break-glass runs at once, is marked, and waits for another operator to review it', async ({}, testInfo) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sealSessionJwt } from '../lib/auth/session-token';
-import { E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, sessionTokens, signInThroughPages } from './support';
 
 /** The user total straight from the service, with a machine token: what the dashboard must show. */
@@ -41,14 +41,33 @@ test('an account without the admin scope gets the admin-scope page and no /admin
 
 test('the service tokens never reach the browser', async ({ page }) => {
   const bodies: string[] = [];
-  page.on('response', async (response) => {
+  /** Bodies the browser let go of before they were read (the page moved on): read again below, never skipped. */
+  const unread: { url: string; method: string }[] = [];
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
-    if (/html|javascript|json|text\/x-component/.test(type)) bodies.push(await response.text().catch(() => ''));
+    // A redirect has no body to read.
+    if (!/html|javascript|json|text\/x-component/.test(type) || (response.status() >= 300 && response.status() < 400)) return;
+    reads.push(
+      response.text().then(
+        (body) => void bodies.push(body),
+        () => void unread.push({ url: response.url(), method: response.request().method() }),
+      ),
+    );
   });
   await signInThroughPages(page, 'ops@example.com');
   await page.goto('/stuck');
   await page.goto('/');
   await expect(page.getByTestId('user-count')).toBeVisible();
+  await Promise.all(reads);
+  // Only pages and assets are read again; an unread answer to anything else fails the test.
+  expect(unread.filter((entry) => entry.method !== 'GET')).toEqual([]);
+  // The console's answers, that is: the service's own sign-in pages are not the console's to check.
+  for (const { url } of unread.filter((entry) => entry.url.startsWith(E2E_CONSOLE_URL))) {
+    const again = await page.request.get(url);
+    expect(again.status(), url).toBe(200);
+    bodies.push(await again.text());
+  }
   const { accessToken, refreshToken } = await sessionTokens(page);
   const session = await page.request.get('/api/auth/session');
   bodies.push(await session.text());

@@ -81,18 +81,27 @@ test('ops verifies selected users as a job: dry run, typed count, completed, rea
 
 test('"verify all matching" plans the list filter, skipping users already verified', async ({ page }) => {
   await signIn(page, 'ops@example.com');
+  // At least one agent verified and one not, whatever earlier tests left: the skip is always shown.
+  const unverified = (await listUsers({ account_type: 'agent', verified: false }, [0, 1])).data;
+  expect(unverified.length).toBe(2);
+  const verify = await fetch(`${E2E_EMULATOR_URL}/admin/user/set_verified/${unverified[0]!.id}`, { method: 'PUT', headers: { authorization: `Bearer ${await serviceToken()}` } });
+  expect(verify.status).toBe(200);
   await page.goto('/users?type=agent');
   const expected = (await listUsers({ account_type: 'agent' })).total;
   const alreadyVerified = (await listUsers({ account_type: 'agent', verified: true })).total;
+  expect(alreadyVerified).toBeGreaterThan(0);
   await page.getByRole('button', { name: `Verify all ${expected.toLocaleString('en-US')} matching` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Every user matching the current filter');
+  await emulatorControl('requests', { method: 'DELETE' });
   await dialog.getByRole('button', { name: 'Dry run' }).click();
   await expect(dialog.getByTestId('dry-run-count')).toHaveText(expected.toLocaleString('en-US'));
-  if (alreadyVerified > 0) await expect(dialog).toContainText(`${alreadyVerified} already verified will be skipped`);
-  // Closing leaves a planned dry run that never runs: nothing was sent.
+  await expect(dialog).toContainText(`${alreadyVerified} already verified will be skipped`);
+  // Closing leaves a planned dry run that never runs: nothing was sent, nobody changed.
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  expect((await emulatorRequests()).filter((entry) => entry.method !== 'GET' && entry.path.startsWith('/admin/'))).toEqual([]);
+  expect((await listUsers({ account_type: 'agent', verified: true })).total).toBe(alreadyVerified);
 });
 
 test('support sees why bulk verification is not offered', async ({ page }) => {

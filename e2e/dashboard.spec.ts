@@ -1,10 +1,9 @@
 /**
  * The dashboard says what needs attention: stuck counts by severity with the direction since the
- * previous reading, a bulk job while it runs, and an operator action the guard refused. Also the
- * a11y scan and 1440x900 screenshots (light, dark) of the pages issue 16 changed.
+ * previous reading, a bulk job while it runs, and an operator action the guard refused. The pages'
+ * a11y scans are in accessibility.spec.ts, their screenshots in screenshots.spec.ts (on demand).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, inTheme, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, serviceToken, signIn } from './support';
 
@@ -99,23 +98,3 @@ test('the dashboard shows an action the guard refused, linked to its target', as
   await expect(other).toHaveURL(new RegExp(`/messages/${subject!.id}$`));
   await context.close();
 });
-
-for (const [name, path] of [
-  ['dashboard', '/?refresh=0'],
-  ['messages', '/messages'],
-  ['stuck', '/stuck?refresh=0'],
-  ['message', 'processing'],
-] as const) {
-  test(`${name}: axe clean in both themes, screenshots at 1440x900`, async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
-    await signIn(page, 'ops@example.com');
-    const target = name === 'message' ? `/messages/${(await serviceMessages({ status: path }, 1))[0]!.id}` : path;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(target);
-    for (const theme of ['light', 'dark'] as const) {
-      await inTheme(page, theme);
-      await expectNoSeriousA11yViolations(page, `${target} (${theme})`);
-    }
-    await screenshotBothThemes(page, testInfo, name);
-  });
-}

@@ -121,9 +121,11 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   // The chart is an island drawn after the page: shoot it drawn.
   await expect(page.getByTestId('incident-trend-panel').locator('.recharts-surface')).toBeVisible();
   await screenshotBothThemes(page, testInfo, 'incident', { fullPage: true });
-  await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: testInfo.outputPath('incident-print.png'), fullPage: true });
-  await page.emulateMedia({ media: 'screen' });
+  if (SCREENSHOTS_ON) {
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, testInfo, 'incident-print.png', { fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+  }
 
   // The report has the job, the note and the status changes.
   const reportHref = await page.getByTestId('incident-report-link').getAttribute('href');

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { expectNoSeriousA11yViolations } from './a11y';
+import { expectNoSeriousA11yViolations, screenshot, SCREENSHOTS_ON } from './a11y';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
 import { emulatorRequests, emulatorControl, sessionTokens, signIn } from './support';
@@ -99,14 +99,16 @@ test('avatars load only when asked, and a refused one falls back to a placeholde
   expect(foreign).toEqual([]);
   expect(await page.locator('img[src^="http"]').count()).toBe(0);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('users-avatars-light.png') });
+  await screenshot(page, testInfo, 'users-avatars-light.png');
 
   // images.example.com is not an allowed image origin here: the page's CSP refuses it.
   await load.click();
   await expect(page.getByText(/Image from images\.example\.com unavailable/).first()).toBeVisible();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await page.screenshot({ path: testInfo.outputPath('users-avatars-dark.png') });
+  if (SCREENSHOTS_ON) {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await screenshot(page, testInfo, 'users-avatars-dark.png');
+  }
 });
 
 function freePort(): Promise<number> {
@@ -120,8 +122,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The idle console's idle timeout. */
-const IDLE_SECONDS = 30;
+/**
+ * The idle console's idle timeout: a few of the page's 2 s re-reads fit in it, and the clicks
+ * below (a few seconds apart, however slow the machine) stay well inside it.
+ */
+const IDLE_SECONDS = 10;
+/** Between two clicks of the operator clicking around: with a click's own time, under the idle timeout. */
+const CLICK_PAUSE_MS = 3_000;
 
 test.describe('idle timeout under an auto-refreshing page', () => {
   // A second console from the same build with a short idle timeout (activity is then recorded to
@@ -199,7 +206,7 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     for (let round = 0; Date.now() - started < IDLE_SECONDS * 2 * 1000; round++) {
       await sidebar.getByRole('link', { name: round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText(round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages');
-      await page.waitForTimeout(6_000);
+      await page.waitForTimeout(CLICK_PAUSE_MS);
     }
     // No document navigation kept it alive: only the clicks (the beacon) did.
     expect(documents).toEqual([]);

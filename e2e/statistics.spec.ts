@@ -1,4 +1,3 @@
-import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, type Page } from '@playwright/test';
 import { lastCompleteDays } from '../lib/statistics/days';
 import { E2E_EMULATOR_URL } from './stack';
@@ -155,13 +154,3 @@ test('the dashboard shows the week against the last and links to the page', asyn
   await card.getByRole('link', { name: 'Review the statistics' }).click();
   await expect(page).toHaveURL(/\/statistics$/);
 });
-
-for (const scheme of ['light', 'dark'] as const) {
-  test(`no serious or critical accessibility violations (${scheme}); screenshot at 1440x900`, async ({ page }, testInfo) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.emulateMedia({ colorScheme: scheme });
-    await openStatistics(page, '?days=30');
-    await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: testInfo.outputPath(`statistics-${scheme}.png`) });
-  });
-}

@@ -1,19 +1,11 @@
 /**
  * The console's tables as the generic data table, and the URL state of their pages: the stuck
  * queue's selection and bulk remediation, the audit log's filters (control characters refused),
- * unknown parameters reported briefly, and each page looked at in light and dark.
+ * unknown parameters reported briefly. The pages' a11y scans are in accessibility.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { signIn } from './support';
-
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: outputPath(`${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -48,24 +40,12 @@ test('the stuck queue selects rows of its page and remediates the selection as a
   await expect(page.getByTestId('job-item').getByRole('link', { name: subject })).toHaveAttribute('href', `/messages/${subject}`);
   await expect(page.getByTestId('job-status')).toHaveText('completed', { timeout: 30_000 });
   await expectNoSeriousA11yViolations(page);
-  await screenshots(page, 'job', (file) => testInfo.outputPath(file));
+  await screenshotBothThemes(page, testInfo, 'job', { fullPage: true });
 
   const jobId = page.url().slice(-36);
   await page.goto('/jobs');
   await expect(page.getByTestId('jobs-table').getByRole('link', { name: jobId.slice(0, 8) })).toHaveAttribute('href', `/jobs/${jobId}`);
   await expect(page.getByTestId('list-range')).toContainText('job');
-});
-
-test('the stuck, audit and jobs pages have no serious accessibility violation, light and dark', async ({ page }, testInfo) => {
-  // Axe and full-page screenshots are slow on a loaded machine.
-  test.slow();
-  for (const [name, path] of [['stuck', '/stuck'], ['audit', '/audit'], ['jobs', '/jobs']] as const) {
-    await page.goto(path);
-    // The first shown table (the stuck page's trend card keeps a table alternative folded away).
-    await expect(page.getByRole('table').first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await screenshots(page, name, (file) => testInfo.outputPath(file));
-  }
 });
 
 test('the audit log pages through the one pagination, and refuses control characters in its filters', async ({ page }) => {

@@ -1,10 +1,11 @@
 /**
  * `npm test`: installs the Debian packages the tests need (or stops at once saying how), then
- * type-check and lint (side by side), Vitest, then Playwright in Chromium: the specs split into
- * E2E_SHARDS runs (default 2, scripts/e2e-shards.ts) that go side by side, each against a freshly
- * started emulator and console of its own. Runs every stage even when one fails, and ends with one
- * line `N passed, N failed` totalling the Vitest and Playwright tests (a failed type-check or lint
- * counts as one failure each), after the names of the tests that failed or passed only on a retry.
+ * type-check and lint (side by side), Vitest beside the console's production build, then
+ * Playwright in Chromium: the specs split into E2E_SHARDS runs (default 3, scripts/e2e-shards.ts)
+ * that go side by side, each against a freshly started emulator and console of its own. Runs every
+ * stage even when one fails, and ends with each stage's time, then one line `N passed, N failed`
+ * totalling the Vitest and Playwright tests (a failed type-check or lint counts as one failure
+ * each), after the names of the tests that failed or passed only on a retry.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
 import { onOutputLines } from './child-lines';
 import { e2eShards } from './e2e-shards';
+import { checkProductionBuild } from './production-build';
 import { playwrightOutcomes, playwrightReportSchema, readReport, vitestErrorLines, vitestFileFailures, vitestOutcomes, vitestReportSchema } from './test-reports';
 import { ROOT } from './settings';
 import { ensureSystemPackages } from './system-packages';
@@ -60,6 +62,42 @@ async function runHeld(label: string, command: string, args: string[]): Promise<
   return code;
 }
 
+/**
+ * Builds the console for production unless `.next` is the build of today's sources, as the e2e
+ * stack's start script would (scripts/start.ts), so that the end-to-end runs find it built. It
+ * needs nothing Vitest does: the two go side by side, the build filling the cores Vitest leaves
+ * idle while its tests wait. Resolves to whether `.next` is then up to date.
+ */
+async function buildConsole(): Promise<boolean> {
+  const build = checkProductionBuild(ROOT);
+  if (build.upToDate) {
+    console.log('\n=== production build: up to date');
+    return true;
+  }
+  const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CONSOLE_BUILD_TYPECHECKED: '1' };
+  const child = spawn(process.execPath, [nextBin, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const code = await exitCode(child, 'close');
+  console.log(`\n=== production build: next build`);
+  process.stdout.write(Buffer.concat(output));
+  if (code !== 0) return false;
+  build.stamp();
+  return true;
+}
+
+/** Runs `step` and notes how long it took under `label`, for the stage times printed at the end. */
+async function timed<T>(stages: Map<string, number>, label: string, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    stages.set(label, (performance.now() - started) / 1000);
+  }
+}
+
 /** The start script prints this once its stack answers (playwright.config.ts waits for it too). */
 const STACK_READY = /Voice operations console is ready/;
 
@@ -98,6 +136,7 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
 }
 
 async function main(): Promise<void> {
+  const testStarted = performance.now();
   const cannotRun = ensureSystemPackages();
   if (cannotRun) {
     console.log(`\nnpm test cannot run: ${cannotRun}`);
@@ -114,15 +153,18 @@ async function main(): Promise<void> {
   // Named again right above the totals, where a reader of only the end of the output sees them.
   const failures: string[] = [];
   const flaky: string[] = [];
+  const stages = new Map<string, number>();
 
   // Each of these is mostly one core's work: together they take the time of the longer. The
   // type-check (package.json) generates Next's route types first, so it covers what the
   // production build's own check would, and the end-to-end runs' build skips that check.
-  const checks = await Promise.all(
-    ([
-      ['type-check', 'npm', ['run', '--silent', 'typecheck']],
-      ['lint', bin('eslint'), ['--max-warnings=0', '.']],
-    ] as const).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
+  const checks = await timed(stages, 'type-check and lint', () =>
+    Promise.all(
+      ([
+        ['type-check', 'npm', ['run', '--silent', 'typecheck']],
+        ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+      ] as const).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
+    ),
   );
   for (const { label, code } of checks) {
     if (code !== 0) {
@@ -132,7 +174,10 @@ async function main(): Promise<void> {
   }
 
   const vitestFile = path.join(REPORTS, 'vitest.json');
-  const vitestRun = await run('vitest', bin('vitest'), ['run', `--retry=${RETRIES}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+  const [vitestRun, built] = await Promise.all([
+    timed(stages, 'vitest', () => run('vitest', bin('vitest'), ['run', `--retry=${RETRIES}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`])),
+    timed(stages, 'production build (beside vitest)', buildConsole),
+  ]);
   const vitest = readReport(vitestFile, vitestReportSchema);
   if (vitest) {
     passed += vitest.numPassedTests;
@@ -149,14 +194,18 @@ async function main(): Promise<void> {
     failed++;
   }
 
-  // The first run's stack builds the console; the others start once it is up, from that build.
-  // Two runs by default: the specs that mostly wait beside the others (scripts/e2e-shards.ts).
-  const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '2', 10);
+  // With the console built, the runs start together; had the build failed, the first run's stack
+  // tries it again and the others start once it is up, from that build. Three runs by default:
+  // the specs that mostly wait in one, beside the others (scripts/e2e-shards.ts).
+  const playwrightStarted = performance.now();
+  const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '3', 10);
   const shards = e2eShards(shardCount > 0 ? shardCount : 1);
   const runs: E2eRun[] = [];
   for (const [index, specs] of shards.entries()) {
-    if (index > 0) await runs[0]!.stackUp;
-    runs.push(startE2eRun(`playwright ${index + 1}/${shards.length}`, specs, index));
+    if (index > 0 && !built) await runs[0]!.stackUp;
+    const e2eRun = startE2eRun(`playwright ${index + 1}/${shards.length}`, specs, index);
+    void e2eRun.exited.then(() => stages.set(e2eRun.label, (performance.now() - playwrightStarted) / 1000));
+    runs.push(e2eRun);
   }
   for (const { label, consolePort, exited } of runs) {
     const code = await exited;
@@ -175,6 +224,7 @@ async function main(): Promise<void> {
     }
   }
 
+  console.log(`\nStage times (s): ${[...stages].map(([label, seconds]) => `${label} ${seconds.toFixed(0)}`).join(', ')}, in all ${((performance.now() - testStarted) / 1000).toFixed(0)}`);
   if (flaky.length > 0) console.log(`\nPassed only on a retry (flaky: look at these):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

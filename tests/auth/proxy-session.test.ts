@@ -1,19 +1,21 @@
 /**
  * The proxy against a real emulator and a real console database: sign-out ends a session for
- * every copy of its cookie and at the service, background requests (prefetches, auto-refreshes)
- * never count as activity but still get the security headers, and a long session is written in
- * cookies a browser keeps.
+ * every copy of its cookie and at the service (and a sign-out failing half way says which half
+ * failed), a session whose revocation cannot be checked is refused and left unchanged (fail
+ * closed), background requests (prefetches, auto-refreshes) never count as activity but still get
+ * the security headers, and a long session is written in cookies a browser keeps.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest, type NextResponse } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_BEACON_PATH, BACKGROUND_REFRESH_COOKIE } from '@/lib/auth/background-request';
+import { clearRevocationCache } from '@/lib/auth/revocation';
 import { sessionReadable } from '@/lib/auth/session-check';
 import { sessionCookieWrites } from '@/lib/auth/session-cookie-chunks';
 import { endSession } from '@/lib/auth/sign-out';
 import { decodeSessionToken, encodeSessionToken, readSessionCookie, type SessionToken } from '@/lib/auth/session-token';
-import { closeConsoleDb, getConsoleDb } from '@/lib/db';
+import { closeConsoleDb, getConsoleDb, type ConsoleDb } from '@/lib/db';
 import { REVOCATION_PATH, revocationOutcome } from '@/lib/upstream/contract/oauth-revocation';
 import { revocationUrl, revokeServiceToken } from '@/lib/upstream/oauth-revocation';
 import { config, proxy } from '@/proxy';
@@ -65,6 +67,27 @@ async function signedInSession(email: string, overrides: Partial<SessionToken> =
   };
 }
 
+/**
+ * Runs `body` with the process-wide console database (lib/db's getConsoleDb, kept on globalThis)
+ * refusing every statement matching `failing`, as a database that went away mid-request would.
+ */
+async function withFailingConsoleDb<T>(failing: RegExp, body: () => Promise<T>): Promise<T> {
+  const shared = globalThis as typeof globalThis & { voiceConsoleDb?: Promise<ConsoleDb> };
+  const real = shared.voiceConsoleDb ?? getConsoleDb();
+  const db = await real;
+  shared.voiceConsoleDb = Promise.resolve({
+    ...db,
+    query: <R>(sql: string, params?: readonly unknown[]) => (failing.test(sql) ? Promise.reject(new Error('connection reset')) : db.query<R>(sql, params)),
+  });
+  try {
+    return await body();
+  } finally {
+    shared.voiceConsoleDb = real;
+  }
+}
+
+const tokenRequests = () => emulator.requestLog.list().filter((entry) => entry.method === 'POST' && entry.path === '/oauth/token').length;
+
 function request(pathname: string, cookieHeader: string, headers: Record<string, string> = {}): NextRequest {
   return new NextRequest(new URL(pathname, CONSOLE_URL), { headers: { cookie: cookieHeader, ...headers } });
 }
@@ -112,6 +135,44 @@ describe('sign-out', () => {
     await endSession(first);
     expect(await sessionReadable(second)).toBe('active');
     expect((await proxy(request('/stuck', await sessionCookieHeader(second)))).status).toBe(200);
+  });
+});
+
+describe('failures half way', () => {
+  it('a sign-out whose database write fails still revokes the grant at the service, and says the console part failed', async () => {
+    const session = await signedInSession('ops@example.com');
+    const result = await withFailingConsoleDb(/revoked_sessions/, () => endSession(session));
+    expect(result).toEqual({ revokedInConsole: false, revokedAtService: true });
+    expect((await refreshTokens(consoleClientOf(emulator), session.refreshToken!)).status).toBe(400);
+  });
+
+  it('a sign-out the service cannot be told of still refuses every copy of the cookie, and says the service part failed', async () => {
+    const session = await signedInSession('support@example.com');
+    const copied = await sessionCookieHeader(session);
+    emulator.faults.set({ rules: [{ pattern: '^/oauth/revoke$', status: 503 }] });
+    try {
+      expect(await endSession(session)).toEqual({ revokedInConsole: true, revokedAtService: false });
+    } finally {
+      emulator.faults.set({ rules: [] });
+    }
+    expect((await proxy(request('/stuck', copied))).status).toBe(307);
+    expect(await sessionReadable(session)).toBe('revoked');
+  });
+
+  it('a session whose revocation cannot be checked is refused for the request and left as it is (fail closed)', async () => {
+    clearRevocationCache();
+    // Due for a refresh and for an activity write: an unchecked session must get neither.
+    const session = await signedInSession('viewer@example.com', { lastSeenAt: Date.now() - 120_000, accessTokenExpiresAt: Date.now() + 1_000 });
+    const cookie = await sessionCookieHeader(session);
+    const before = tokenRequests();
+    await withFailingConsoleDb(/revoked_sessions/, async () => {
+      expect(await sessionReadable(session)).toBe('unknown');
+      const response = await proxy(request('/stuck', cookie, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }));
+      expect(setCookies(response).size).toBe(0);
+    });
+    expect(tokenRequests()).toBe(before);
+    // Once the database answers again, the same cookie works.
+    expect(await sessionReadable(session)).toBe('active');
   });
 });
 

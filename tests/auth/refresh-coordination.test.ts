@@ -2,10 +2,12 @@
  * Several console instances refreshing one session at once: one refresh reaches the service, every
  * instance gets its result, and a browser that lost the new cookie and presents the old one again
  * within the grace window gets the same result instead of replaying a rotated token. Each instance
- * is a refresher with its own memory, on its own connection pool to one database.
+ * is a refresher with its own memory, on its own connection pool to one database. A leader that
+ * dies mid-refresh is taken over once its time is up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionRefresher, type RefreshOutcome } from '@/lib/auth/refresh';
+import { createRefreshCoordinator } from '@/lib/auth/refresh-coordination';
 import type { SessionToken } from '@/lib/auth/session-token';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
 import type { RunningEmulator } from '../../emulator/server';
@@ -87,6 +89,35 @@ for (const driver of testDrivers()) {
       expect(newRefreshToken(again)).toBe(newRefreshToken(fromA));
 
       expect((await refreshTokens(consoleClientOf(emulator), newRefreshToken(fromA)!)).status).toBe(200);
+    });
+
+    it('a leader that dies mid-refresh is taken over once its time is up: one refresh after it, whose result every instance gets', async () => {
+      const operator = await session('viewer@example.com');
+      const db = pools[0]!;
+      /** An instance's coordinator, with a leader timeout short enough to wait out here. */
+      const coordinator = () => createRefreshCoordinator({ db: async () => db, secret: () => process.env.NEXTAUTH_SECRET!, leaderTimeoutMs: () => 400, pollMs: 20 });
+      const refreshed: RefreshOutcome = { kind: 'refreshed', token: { ...operator, refreshToken: 'rotated-by-the-second-leader', accessToken: 'new-access' } };
+      let deadLeaderCalls = 0;
+      let takeoverCalls = 0;
+      // The first leader claims the refresh, then never answers (its process hung or died).
+      void coordinator()(operator, operator.refreshToken!, () => {
+        deadLeaderCalls++;
+        return new Promise<RefreshOutcome>(() => {});
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = Date.now();
+      const outcome = await coordinator()(operator, operator.refreshToken!, async () => {
+        takeoverCalls++;
+        return refreshed;
+      });
+      expect(outcome).toMatchObject({ kind: 'refreshed', token: { refreshToken: 'rotated-by-the-second-leader', accessToken: 'new-access', email: operator.email } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect([deadLeaderCalls, takeoverCalls]).toEqual([1, 1]);
+      // A third instance presenting the old token gets that result, without refreshing.
+      const third = await coordinator()(operator, operator.refreshToken!, async () => {
+        throw new Error('must not refresh again');
+      });
+      expect(newRefreshToken(third)).toBe('rotated-by-the-second-leader');
     });
 
     it('a refused token is refused for every instance, with one request to the service', async () => {

@@ -1,7 +1,8 @@
 /**
  * An applied item is never sent again (issue 12), on PGlite and PostgreSQL: a send refreshes the
  * claim, so a live item waiting out 429s never looks abandoned; an item sent whose outcome could
- * not be recorded ends `unknown` ("check before retrying"), never pending.
+ * not be recorded ends `unknown` ("check before retrying"), never pending; a runner that stalls
+ * without dying loses its item to another, and its late writes change nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
@@ -82,5 +83,27 @@ describe.each(testDrivers())('sent items on $title', (driver) => {
     expect(service.callsFor(operationPath('message.reprocess', 'msg_000003'))).toHaveLength(1);
     const audit = await auditRowsFor(db, planned.jobId);
     expect(audit.at(-1)).toMatchObject({ action: 'message.reprocess', outcome: 'failed', summary: expect.stringMatching(/1 unknown \(check before retrying\)/) });
+  });
+
+  it('a runner that stalls without dying loses its item to another runner; its late fence and finish change nothing', async () => {
+    const { store, item, jobId } = await claimedItem('msg_000004');
+    // The holder stops beating (stuck, not stopped) past the lease: its claim is taken back.
+    await db.query(`UPDATE bulk_job_runners SET heartbeat_at = now() - interval '1 hour' WHERE instance_id = 'holder'`);
+    await backdateClaim(jobId);
+    expect(await store.recoverAbandoned('rescuer', 60)).toBe(1);
+    const [taken] = await store.claim({ id: jobId, action: 'message.reprocess' }, 1, 'rescuer');
+    expect(taken?.token).toBeDefined();
+    expect(taken?.token).not.toBe(item.token);
+    expect(await store.fence(taken!)).toBe('send');
+    expect(await store.finish(taken!, { status: 'ok', statusAfter: 'processing', upstreamStatus: 200 })).toBe(true);
+
+    // The holder wakes up: it may not send, and what it writes late is refused.
+    expect(await store.fence(item)).toBe('lost');
+    expect(await store.finish(item, { status: 'failed', error: 'late answer', upstreamStatus: 500 })).toBe(false);
+    expect(await store.markUnknown(item, 'late')).toBe(false);
+    expect(await store.release(item)).toBe(false);
+    const [row] = await itemsOf(db, jobId);
+    expect(row).toMatchObject({ status: 'ok', status_after: 'processing', error: null, sends: 1, claims: 2, claimed_by: 'rescuer' });
+    expect((await getJob(db, jobId))?.counts).toMatchObject({ ok: 1, failed: 0, unknown: 0, pending: 0, inFlight: 0 });
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceCredential } from '@/lib/jobs/runner';
-import { buildDigest, parseDigestArgs, renderMarkdown, renderSlack, type Digest } from '@/lib/statistics/digest';
+import { buildDigest, digestExitCode, parseDigestArgs, renderMarkdown, renderSlack, type Digest } from '@/lib/statistics/digest';
 import { lastCompleteDays } from '@/lib/statistics/days';
 import { reviewStatistics } from '@/lib/statistics/review';
 import { UpstreamClient } from '@/lib/upstream/client';
@@ -69,6 +69,14 @@ describe('digest formats', () => {
     expect(markdown).toContain('On the console: https://console.example/statistics?from=2026-02-03&to=2026-02-09');
   });
 
+  it('exits 2 with an anomaly and 0 without one', () => {
+    expect(digestExitCode(digest)).toBe(2);
+    const flat = raw.map((day) => ({ ...day, statuses: { ...day.statuses, failed: 1 } }));
+    const calm = buildDigest(reviewStatistics(flat, { range: { from: '2026-02-03', to: '2026-02-09' }, timeZone: 'UTC', now }), { generatedAt: new Date(now), link: null });
+    expect(calm.anomalies).toEqual([]);
+    expect(digestExitCode(calm)).toBe(0);
+  });
+
   it('escapes service text: no table break in Markdown, no mention in Slack', () => {
     expect(renderMarkdown(digest)).toContain('| \\<\\!channel\\>\\|x | 7 | 7 | 0 |');
     const slack = renderSlack(digest);
@@ -104,11 +112,14 @@ describe('digest against the emulator', () => {
     const result = await run(['--days', '30', '--format', 'json']);
     expect(result.stderr).toEqual([]);
     const digest = JSON.parse(result.stdout) as Digest;
-    expect(result.code).toBe(digest.anomalies.length > 0 ? 2 : 0);
 
     const { accessToken } = await createServiceCredential({ tokenUrl: env.VOICE_TOKEN_URL!, clientId: BENCH_CLIENT_ID, clientSecret: env.VOICE_JOBS_CLIENT_SECRET! }).token();
     const service = await getDailyMessageStatistics(new UpstreamClient({ baseUrl: emulator.url, accessToken, log: () => {} }));
     const range = lastCompleteDays(30, Date.now());
+    // The anomalies and the exit code follow from the service's own days, read here apart from the digest.
+    const expected = reviewStatistics(service, { range, timeZone: 'UTC', now: Date.now() }).anomalies.anomalies;
+    expect(digest.anomalies).toEqual(expected.map(({ date, measure, status, value, direction, reason }) => ({ date, measure, status, value, direction, reason })));
+    expect(result.code).toBe(expected.length > 0 ? 2 : 0);
     const inRange = service.filter((day) => day.date >= range.from && day.date <= range.to);
     expect(digest.period).toEqual({ ...range, days: 30 });
     expect(digest.totals.current).toBe(inRange.reduce((sum, day) => sum + day.total, 0));
