@@ -10,8 +10,8 @@ import { approvalEnvSchema } from '@/lib/approvals/policy';
 import { consoleDbEnvSchema } from '@/lib/db/settings';
 import { consoleEnvSchema } from '@/lib/env';
 import { exportEnvSchema } from '@/lib/export/limits';
-import { planEnvSchema } from '@/lib/jobs/plan-settings';
-import { jobsEnvSchema } from '@/lib/jobs/settings';
+import { planEnvSchema } from '@/lib/jobs/plan';
+import { jobsEnvSchema } from '@/lib/jobs/runner';
 import { observabilityEnvSchema } from '@/lib/observability/settings';
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();

@@ -11,7 +11,7 @@ import { approvalSettings } from '@/lib/approvals/policy';
 import { queryAudit } from '@/lib/audit/log';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
-import { getJob } from '@/lib/jobs/queries';
+import { getJob } from '@/lib/jobs/store';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';

@@ -6,5 +6,5 @@ export { MAX_SELECTED_IDS, actorFromOperator, jobActorSchema, jobSelectionSchema
 export { jobOrigin, jobOriginSchema } from './origin';
 export { MESSAGES_ENTITY, describePlan, planJob, planJobInputSchema, planRevertJob, readJob, type JobPlan, type PlanDeps, type PlanJobInput, type PlanOptions } from './dry-run';
 export { readPlanProgress, retryPlanning, type PlanProgress } from './background';
-export { planSettings, type PlanSettings } from './settings';
+export { planEnvSchema, planSettings, type PlanSettings } from './settings';
 export { itemKindOf, targetStateOf, type ItemKind } from './item-kinds';

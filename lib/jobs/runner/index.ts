@@ -7,7 +7,7 @@ export { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner'
 export { ensureJobRunner, stopJobRunner } from './process';
 export { systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './shared';
 export { wakeJobRunners } from './wake';
-export { JOBS_SETTING_DEFAULTS, jobsSettings, type JobsSettings } from './settings';
+export { JOBS_SETTING_DEFAULTS, jobsEnvSchema, jobsSettings, type JobsSettings } from './settings';
 export { ServiceCredentialError, createServiceCredential, machineUpstream, machineUpstreamFromSettings, type JobsUpstream, type ServiceCredential } from './service-credential';
 export { createSqlItemStore, type ClaimedItem, type FenceResult, type ItemOutcome, type ItemStore } from './item-store';
 export { nextStep, type TryState } from './item-outcome';
