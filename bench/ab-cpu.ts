@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   await waitFor(`${EMULATOR_URL}/healthz`);
   const dataDirs = [dirA, dirB].map((_, index) => path.join('.data', `console-db-ab-${index}`));
   for (const [index, dir] of [dirA, dirB].entries()) await seedSteadyState(path.resolve(dir, dataDirs[index]!));
-  const consoles = [dirA, dirB].map((dir, index) => {
+  // Absolute: each console runs in its own directory, where a relative path would point elsewhere.
+  const consoles = [dirA, dirB].map((dir) => path.resolve(dir)).map((dir, index) => {
     const url = `http://127.0.0.1:${PORTS[index]}`;
     const child = start(
       dir,
