@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    // Service calls and the like log at info: tests print only warnings and errors.
+    env: { LOG_LEVEL: 'warn' },
     // Vitest's default is one worker fewer than the cores: one on a two-core CI machine, which
     // then waits idle through every test's timers and I/O. The files are independent (each makes
     // its own databases, emulators and ports), so one per core.

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { serviceUrls } from '../lib/service-defaults';
 import { freePort, startConsole, type ExtraConsole } from './consoles';
@@ -69,7 +70,7 @@ async function scrape(): Promise<string> {
 
 const attribute = (span: OtlpSpan, key: string) => span.attributes.find((entry) => entry.key === key)?.value;
 
-test('the scrape counts a page load and a bulk job; the page load is one trace with its service calls', async ({ page }) => {
+test('the scrape counts a page load and a bulk job; the page load is one trace with its service calls', async ({ page }, testInfo) => {
   test.slow();
   await emulatorControl('reset', { method: 'POST' });
   const before = await scrape();
@@ -102,7 +103,11 @@ test('the scrape counts a page load and a bulk job; the page load is one trace w
     while (current.parentSpanId && byId.has(current.parentSpanId)) current = byId.get(current.parentSpanId)!;
     return current;
   };
-  const usersCalls = spans.filter((span) => span.name === 'service GET /admin/ra/users' && rootOf(span).name.startsWith('GET /users'));
+  // The spans received, for reading when this fails.
+  writeFileSync(testInfo.outputPath('spans.txt'), spans.map((span) => `${span.traceId} ${span.spanId} <- ${span.parentSpanId || '(root)'} ${span.name}`).join('\n'));
+  // The list is rendered by the [area] route: the request's root span carries the path it served.
+  const servedUsers = (root: OtlpSpan) => root.name.startsWith('GET ') && `${attribute(root, 'http.target')?.stringValue ?? ''} ${root.name}`.includes('/users');
+  const usersCalls = spans.filter((span) => span.name === 'service GET /admin/ra/users' && servedUsers(rootOf(span)));
   expect(usersCalls.length).toBeGreaterThan(0);
   const root = rootOf(usersCalls[0]!);
   expect(root.parentSpanId).toBe('');

@@ -22,16 +22,17 @@ const VISIBILITY_MEANING: Record<(typeof CHANNEL_VISIBILITIES)[number], string> 
 const subscribeNothing = () => () => {};
 
 /**
- * A form bound to the channel's server action: it works before (and without) the page's scripts.
+ * A form running the server action on this channel: it works before (and without) the page's scripts.
  * Once they run, the button waits for a visibility other than the current one.
  */
 export function VisibilityForm({ channelId, current, permission }: { channelId: string; current: string | null; permission: ActionPermission }) {
   const allowed = permission.allowed;
   const [chosen, setChosen] = useState(current ?? '');
-  const [state, submit, pending] = useActionState(setChannelVisibilityFromPage.bind(null, channelId), null);
+  const [state, submit, pending] = useActionState(setChannelVisibilityFromPage, null);
   const scripted = useSyncExternalStore(subscribeNothing, () => true, () => false);
   return (
     <form action={submit} className="space-y-2">
+      <input type="hidden" name="channelId" value={channelId} />
       <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'visibility-refused'}>
         <legend className="text-sm font-medium">Visibility (now {current ?? 'unknown'})</legend>
         {CHANNEL_VISIBILITIES.map((value) => (

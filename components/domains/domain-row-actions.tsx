@@ -30,39 +30,37 @@ function useOpened() {
 
 const workspaceLabel = (row: DomainRow) => (row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid);
 
+/** A row's button that opens a dialog, drawn with a CSS icon (app/globals.css); disabled with the reason when the role may not write. */
+function RowButton({ icon, label, write, onClick, children }: { icon: string; label: string; write: ActionPermission; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      className={`row-action-icon ${icon}`}
+      aria-haspopup="dialog"
+      aria-label={label}
+      disabled={!write.allowed}
+      aria-describedby={write.allowed ? undefined : DOMAIN_WRITE_REFUSAL_ID}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** A domain row's Edit and Delete, each opening its dialog on this row's domain. */
 export function DomainRowActions({ row, write, deleteApproval }: { row: DomainRow; write: ActionPermission; deleteApproval: ApprovalGate | null }) {
   const { opened, open, setOpen } = useOpened();
-  const describedBy = write.allowed ? undefined : DOMAIN_WRITE_REFUSAL_ID;
   const target = { id: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid };
   return (
     <span className="flex gap-2">
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
-        className="row-action-icon row-action-icon-pencil"
-        aria-haspopup="dialog"
-        aria-label={`Edit ${row.domain}`}
-        disabled={!write.allowed}
-        aria-describedby={describedBy}
-        onClick={() => open('edit')}
-      >
+      <RowButton icon="row-action-icon-pencil" label={`Edit ${row.domain}`} write={write} onClick={() => open('edit')}>
         Edit
-      </Button>
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
-        className="row-action-icon row-action-icon-trash"
-        aria-haspopup="dialog"
-        aria-label={`Delete ${row.domain}`}
-        disabled={!write.allowed}
-        aria-describedby={describedBy}
-        onClick={() => open('delete')}
-      >
+      </RowButton>
+      <RowButton icon="row-action-icon-trash" label={`Delete ${row.domain}`} write={write} onClick={() => open('delete')}>
         Delete
-      </Button>
+      </RowButton>
       {opened?.dialog === 'edit' ? <DomainFormDialog key={opened.key} editing={target} open={opened.open} onOpenChange={setOpen} /> : null}
       {opened?.dialog === 'delete' ? (
         <DeleteDomainDialog key={opened.key} target={target} workspaceLabel={workspaceLabel(row)} approval={deleteApproval} open={opened.open} onOpenChange={setOpen} />

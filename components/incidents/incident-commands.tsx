@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useActionState, useState, useTransition } from 'react';
 import { addIncidentNote, linkIncidentJob, setIncidentStatus } from '@/app/(console)/_actions/incidents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
@@ -42,27 +42,36 @@ const NEXT_STEPS: Record<IncidentStatus, { status: IncidentStatus; label: string
   resolved: [{ status: 'open', label: 'Reopen' }],
 };
 
+/** One form whose buttons each send their status: it works before (and without) the page's scripts. */
 export function IncidentStatusControls({ incidentId, status, permission }: { incidentId: string; status: IncidentStatus; permission: ActionPermission }) {
-  const { pending, error, run } = useCommand();
+  const [state, submit, pending] = useActionState(setIncidentStatus, null);
   return (
-    <div className="space-y-2 print:hidden">
+    <form action={submit} className="space-y-2 print:hidden">
+      <input type="hidden" name="incidentId" value={incidentId} />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Incident status">
         {NEXT_STEPS[status].map((step) => (
           <Button
             key={step.status}
+            type="submit"
+            name="status"
+            value={step.status}
             size="sm"
             variant={step.status === 'open' ? 'outline' : 'default'}
             disabled={pending || !permission.allowed}
             title={permission.allowed ? undefined : permission.reason}
-            onClick={() => run(() => setIncidentStatus({ incidentId, status: step.status }), `Incident ${step.status}`)}
           >
             {step.label}
           </Button>
         ))}
         {permission.allowed ? null : <span className="text-sm text-muted-foreground">{permission.reason}</span>}
       </div>
-      <ActionErrorAlert error={error} testId="incident-action-error" />
-    </div>
+      {state?.ok ? (
+        <p role="status" className="sr-only">
+          Incident {state.data.status}
+        </p>
+      ) : null}
+      <ActionErrorAlert error={state && !state.ok ? state.error : null} testId="incident-action-error" />
+    </form>
   );
 }
 

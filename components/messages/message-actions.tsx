@@ -20,17 +20,17 @@ export type MessagePermissions = Record<keyof typeof MESSAGE_ACTIONS, ActionPerm
 type ButtonKey = 'reprocess' | 'createMp3' | 'recreateWaveform';
 
 /**
- * The workbench's buttons, each a form bound to its server action and this message, so each
+ * The workbench's buttons, each a form running its server action on this message, so each
  * works before (and without) the page's scripts; then the outcome and the re-read message. A
  * button the role cannot use is disabled, with the reason beside it (RefusalNote).
  */
 export function MessageActions({ messageGuid, messageTitle, currentStatus, permissions }: { messageGuid: string; messageTitle: string; currentStatus: string; permissions: MessagePermissions }) {
-  const [reprocessed, reprocess, reprocessing] = useActionState(reprocessMessage.bind(null, messageGuid), null);
-  const [mp3Created, createMp3, creatingMp3] = useActionState(createMessageMp3.bind(null, messageGuid), null);
-  const [waveformRecreated, recreateWaveform, recreatingWaveform] = useActionState(recreateMessageWaveform.bind(null, messageGuid), null);
+  const [reprocessed, reprocess, reprocessing] = useActionState(reprocessMessage, null);
+  const [mp3Created, createMp3, creatingMp3] = useActionState(createMessageMp3, null);
+  const [waveformRecreated, recreateWaveform, recreatingWaveform] = useActionState(recreateMessageWaveform, null);
   // The outcome shown is the last button's: without scripts only the submitted one has a state.
   const [last, setLast] = useState<ButtonKey | null>(null);
-  const buttons: { key: ButtonKey; label: string; running: string; variant: 'default' | 'secondary'; state: MessageActionState; action: () => void; pending: boolean }[] = [
+  const buttons: { key: ButtonKey; label: string; running: string; variant: 'default' | 'secondary'; state: MessageActionState; action: (form: FormData) => void; pending: boolean }[] = [
     { key: 'reprocess', label: 'Reprocess', running: 'Reprocessing…', variant: 'default', state: reprocessed, action: reprocess, pending: reprocessing },
     { key: 'createMp3', label: 'Create MP3', running: 'Creating MP3…', variant: 'secondary', state: mp3Created, action: createMp3, pending: creatingMp3 },
     { key: 'recreateWaveform', label: 'Recreate waveform', running: 'Recreating waveform…', variant: 'secondary', state: waveformRecreated, action: recreateWaveform, pending: recreatingWaveform },
@@ -47,6 +47,7 @@ export function MessageActions({ messageGuid, messageTitle, currentStatus, permi
       <div className="flex flex-wrap gap-2">
         {buttons.map(({ key, label, running, variant, action, pending: busy }) => (
           <form key={key} action={action} onSubmit={() => setLast(key)}>
+            <input type="hidden" name="messageGuid" value={messageGuid} />
             <Button
               type="submit"
               size="sm"

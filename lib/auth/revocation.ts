@@ -21,7 +21,11 @@ export function sessionIdOf(token: Pick<SessionToken, 'sub' | 'signedInAt'>): st
   return `${token.sub}:${token.signedInAt}`;
 }
 
-const cache = new Map<string, { revoked: boolean; checkedAt: number }>();
+// One per process: Next loads this module once per bundle (the proxy, next-auth's route, server
+// actions), and a sign-out in one must be seen at once by the others.
+const CACHE = Symbol.for('voice-ops-console.revoked-sessions');
+const holder = globalThis as typeof globalThis & { [CACHE]?: Map<string, { revoked: boolean; checkedAt: number }> };
+const cache = (holder[CACHE] ??= new Map());
 
 function remember(sessionId: string, revoked: boolean, now: number): void {
   if (cache.size >= CACHE_LIMIT) {

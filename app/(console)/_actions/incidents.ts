@@ -1,5 +1,6 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/define';
 import { addIncidentNoteAction, linkIncidentJobAction, openIncidentAction, setIncidentStatusAction } from '@/lib/actions/incidents';
 import { performAction } from '@/lib/actions/server';
@@ -14,8 +15,13 @@ export async function addIncidentNote(input: unknown): Promise<ActionResult<{ no
   return result.ok ? { ...result, data: { noteId: result.data.id } } : result;
 }
 
-export async function setIncidentStatus(input: unknown): Promise<ActionResult<{ status: string }>> {
-  const result = await performAction(setIncidentStatusAction, input);
+/** The status buttons' last answer, for useActionState: null before the first click. */
+export type IncidentStatusState = ActionResult<{ status: string }> | null;
+
+/** Moves an incident to the status of the button pressed (its `status` field); also runs without JavaScript. */
+export async function setIncidentStatus(_previous: IncidentStatusState, form: FormData): Promise<NonNullable<IncidentStatusState>> {
+  const result = await performAction(setIncidentStatusAction, { incidentId: form.get('incidentId'), status: form.get('status') });
+  refresh();
   return result.ok ? { ...result, data: { status: result.data.status } } : result;
 }
 

@@ -16,23 +16,25 @@ function messageState(result: ActionResult<Message | null>): ActionResult<Messag
   return result.ok ? { ...result, data: result.data ? { id: result.data.id, status: result.data.status } : null } : result;
 }
 
-// Each one-click action is bound to its message in a form (`reprocessMessage.bind(null, id)`), so
-// it also runs without JavaScript; the page is read again from the service whatever the outcome.
+// Each one-click action is a form's action with the message in a field, so it also runs without
+// JavaScript. The id is a field rather than bound with `.bind()`: a client component's bound
+// action never finishes a submission without JavaScript (vercel/next.js#98045). The page is read
+// again from the service whatever the outcome.
 
-export async function reprocessMessage(messageGuid: string, _previous: MessageActionState): Promise<ActionResult<MessageState>> {
-  const result = await performAction(reprocessMessageAction, { messageGuid });
+export async function reprocessMessage(_previous: MessageActionState, form: FormData): Promise<ActionResult<MessageState>> {
+  const result = await performAction(reprocessMessageAction, { messageGuid: form.get('messageGuid') });
   refresh();
   return messageState(result);
 }
 
-export async function createMessageMp3(messageGuid: string, _previous: MessageActionState): Promise<ActionResult<MessageState>> {
-  const result = await performAction(createMp3Action, { messageGuid });
+export async function createMessageMp3(_previous: MessageActionState, form: FormData): Promise<ActionResult<MessageState>> {
+  const result = await performAction(createMp3Action, { messageGuid: form.get('messageGuid') });
   refresh();
   return messageState(result);
 }
 
-export async function recreateMessageWaveform(messageGuid: string, _previous: MessageActionState): Promise<ActionResult<MessageState>> {
-  const result = await performAction(recreateWaveformAction, { messageGuid });
+export async function recreateMessageWaveform(_previous: MessageActionState, form: FormData): Promise<ActionResult<MessageState>> {
+  const result = await performAction(recreateWaveformAction, { messageGuid: form.get('messageGuid') });
   refresh();
   return messageState(result);
 }

@@ -16,9 +16,9 @@ export async function setWorkspaceOwnerFromPage(input: unknown): Promise<ActionR
 /** The visibility form's last answer, for useActionState: null before its first submit. */
 export type VisibilityState = ActionResult<{ channelId: string; visibility: string | null }> | null;
 
-/** Sets a channel's visibility (ops), from a form bound to the channel; the page is read again after. */
-export async function setChannelVisibilityFromPage(channelId: string, _previous: VisibilityState, form: FormData): Promise<NonNullable<VisibilityState>> {
-  const result = await performAction(setChannelVisibilityAction, { channelId, visibility: form.get('visibility') });
+/** Sets a channel's visibility (ops), from a form that also runs without JavaScript; the page is read again after. */
+export async function setChannelVisibilityFromPage(_previous: VisibilityState, form: FormData): Promise<NonNullable<VisibilityState>> {
+  const result = await performAction(setChannelVisibilityAction, { channelId: form.get('channelId'), visibility: form.get('visibility') });
   refresh();
   return result;
 }
