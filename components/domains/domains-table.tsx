@@ -1,5 +1,6 @@
+import { Link } from '@/components/link';
 import { Plus } from 'lucide-react';
-import type { ListColumn } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RowDialogButton, RowDialogButtons } from '@/components/data-table/row-dialog-button';
@@ -36,16 +37,16 @@ const REFUSAL_ID = 'domain-write-refused';
 export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
   const canWrite = write.allowed;
   const describedBy = canWrite ? undefined : REFUSAL_ID;
-  const columns: ListColumn<DomainRow>[] = [
+  const columns: ConsoleColumn<DomainRow>[] = [
     {
       id: 'domain',
       header: 'Domain',
-      sortable: true,
-      cell: (row) => (
+      enableSorting: true,
+      cell: ({ row: { original: row } }) => (
         <span className="flex flex-col">
-          <a data-client-nav href={detailHref('domains', row.id)} className="font-medium hover:underline">
+          <Link href={detailHref('domains', row.id)} className="font-medium hover:underline">
             {row.domain}
-          </a>
+          </Link>
           {row.unicode ? (
             <span className="text-xs text-muted-foreground" data-testid="domain-unicode">
               <bdi>{row.unicode}</bdi>
@@ -57,12 +58,12 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
     {
       id: 'workspace_guid',
       header: 'Workspace',
-      sortable: true,
-      cell: (row) => (
+      enableSorting: true,
+      cell: ({ row: { original: row } }) => (
         <span className="flex flex-col">
-          <a data-client-nav href={detailHref('workspaces', row.workspaceGuid)} className="hover:underline">
+          <Link href={detailHref('workspaces', row.workspaceGuid)} className="hover:underline">
             <bdi>{row.workspaceName ?? 'Unknown workspace'}</bdi>
-          </a>
+          </Link>
           <span className="font-mono text-xs text-muted-foreground">{row.workspaceGuid}</span>
           {row.workspaceDeleted ? <Badge variant="outline">workspace deleted</Badge> : null}
         </span>
@@ -73,7 +74,7 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
     {
       id: 'actions',
       header: 'Actions',
-      cell: (row) => {
+      cell: ({ row: { original: row } }) => {
         const data: DomainRowData = { domainId: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid, workspaceLabel: workspaceLabel(row) };
         return (
           <RowDialogButtons data={data}>
