@@ -11,13 +11,14 @@
  *
  * `npx tsx bench/scenarios/csv-export.ts` runs it alone (BENCH_PRESET, BENCH_CSV_PORT).
  */
-import { csvHeader, csvRows, EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, pagesInOrder } from '../../lib/entities/export';
+import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, pagesInOrder } from '../../lib/entities/export';
 import { findEntity } from '../../lib/entities/registry';
-import { columnVisibility } from '../../lib/entities/list-state';
 import { csvResponse } from '../../lib/export/csv-response';
 import { ExportPacing } from '../../lib/export/pacing';
 import { UpstreamClient } from '../../lib/upstream/client';
 import { listRecords } from '../../lib/upstream/ra';
+import { columnVisibility } from '../../lib/tables/columns';
+import { csvColumns, csvHeader, csvRows } from '../../lib/tables/csv';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { consoleNodeFlags } from '../../scripts/console-runtime';
@@ -53,8 +54,7 @@ function measureInChild(emulator: ChildEmulator): Promise<BudgetRow[]> {
 async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
   const messages = findEntity('messages');
   if (!messages) throw new Error('no messages entity');
-  const visibility = columnVisibility(messages, null);
-  const columns = messages.columns.filter((column) => visibility[column.key]);
+  const columns = csvColumns(messages.columns, columnVisibility(messages.columns, null));
   const client = new UpstreamClient({ baseUrl: emulator.url, accessToken: emulator.token, timeoutMs: 30_000, log: () => undefined });
   const paced = new ExportPacing(10).open('bench');
   const query = (index: number) => ({ sort: { field: 'message_ts', order: 'DESC' as const }, range: { start: index * EXPORT_PAGE_SIZE, end: (index + 1) * EXPORT_PAGE_SIZE - 1 } });

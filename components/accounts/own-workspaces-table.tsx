@@ -1,4 +1,5 @@
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
+import { ListTable } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
@@ -16,21 +17,21 @@ export interface OwnWorkspaceRow {
   deleted: boolean;
 }
 
-const COLUMNS: ListColumn<OwnWorkspaceRow>[] = [
+const COLUMNS: ConsoleColumn<OwnWorkspaceRow>[] = [
   {
     id: 'name',
     header: 'Workspace',
-    cell: (row) => (
+    cell: ({ row: { original: row } }) => (
       <RecordLink className="underline" href={detailHref('workspaces', row.id)}>
         {row.name}
       </RecordLink>
     ),
   },
-  { id: 'plan', header: 'Plan', cell: (row) => row.plan ?? '—' },
+  { id: 'plan', header: 'Plan', cell: ({ row: { original: row } }) => row.plan ?? '—' },
   {
     id: 'owner',
     header: 'Owner',
-    cell: (row) =>
+    cell: ({ row: { original: row } }) =>
       row.ownerId ? (
         <RecordLink className="underline" href={detailHref('users', row.ownerId)}>
           <span title={row.ownerId}>{row.ownerName ?? row.ownerId}</span>
@@ -42,13 +43,13 @@ const COLUMNS: ListColumn<OwnWorkspaceRow>[] = [
   {
     id: 'created',
     header: 'Created',
-    cellClassName: 'whitespace-nowrap font-mono text-xs',
-    cell: (row) => formatUtc(new Date(row.createdTs)),
+    cell: ({ row: { original: row } }) => formatUtc(new Date(row.createdTs)),
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
   },
   {
     id: 'state',
     header: 'State',
-    cell: (row) => (row.deleted ? <Badge variant="secondary">deleted</Badge> : <Badge variant="success">live</Badge>),
+    cell: ({ row: { original: row } }) => (row.deleted ? <Badge variant="secondary">deleted</Badge> : <Badge variant="success">live</Badge>),
   },
 ];
 

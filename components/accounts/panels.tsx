@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { ListTable } from '@/components/data-table/list-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Settled } from '@/lib/accounts/data';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import type { UpstreamFailure } from '@/lib/upstream/errors';
 
 export function Panel({ title, count, action, children, testId }: { title: string; count?: number; action?: ReactNode; children: ReactNode; testId?: string }) {
@@ -57,7 +58,7 @@ export interface SimpleColumn<Row> {
  * A short list (a capped first page, with a link to the full list): no paging of its own, the
  * entity list behind `moreHref` has that.
  */
-interface SimpleTableProps<Row> {
+interface SimpleTableProps<Row extends object> {
   rows: readonly Row[];
   columns: readonly SimpleColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -68,11 +69,11 @@ interface SimpleTableProps<Row> {
 }
 
 /** The console's one table (ListTable) with a column per label, and the link to the rest. */
-export function SimpleTable<Row>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {
+export function SimpleTable<Row extends object>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="space-y-2">
-      <ListTable<Row> columns={columns.map((column) => ({ id: column.label, header: column.label, cell: column.cell }))} rows={rows} getRowId={rowKey} caption={caption} empty={empty} />
+      <ListTable<Row> columns={columns.map((column): ConsoleColumn<Row> => ({ id: column.label, header: column.label, cell: ({ row }) => column.cell(row.original) }))} rows={rows} getRowId={rowKey} caption={caption} empty={empty} />
       {total !== undefined && total > rows.length && moreHref ? (
         <p className="text-xs text-muted-foreground">
           Showing {rows.length} of {total.toLocaleString('en-US')}.{' '}
@@ -95,7 +96,7 @@ export function RecordLink({ href, name, id }: { href: string; name: string | nu
   );
 }
 
-type ListPanelProps<Row> = Omit<SimpleTableProps<Row>, 'rows' | 'total'> & {
+type ListPanelProps<Row extends object> = Omit<SimpleTableProps<Row>, 'rows' | 'total'> & {
   title: string;
   testId?: string;
   /** The capped first page and the service's total. */
@@ -105,7 +106,7 @@ type ListPanelProps<Row> = Omit<SimpleTableProps<Row>, 'rows' | 'total'> & {
 };
 
 /** A panel of a capped list read from the service: the total beside the title, then the rows or the failure. */
-export function ListPanel<Row>({ title, testId, read, what, ...table }: ListPanelProps<Row>) {
+export function ListPanel<Row extends object>({ title, testId, read, what, ...table }: ListPanelProps<Row>) {
   return (
     <Panel title={title} count={read.ok ? read.data.total : undefined} testId={testId}>
       <SettledContent read={read} what={what} render={({ rows, total }) => <SimpleTable {...table} rows={rows} total={total} />} />

@@ -1,4 +1,5 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { timeColumn } from '@/components/data-table/time-column';
@@ -13,16 +14,16 @@ export type AgentsTableProps = ListPage<Agent> & { titles: TitleRecord };
 /** Every agent at the service: its owner and workspaces by name, created and deleted. */
 export function AgentsTable({ titles, ...list }: AgentsTableProps) {
   const names = new Map(Object.entries(titles));
-  const columns: ListColumn<Agent>[] = [
+  const columns: ConsoleColumn<Agent>[] = [
     {
       id: 'name',
       header: 'Agent',
-      sortable: true,
-      cell: (row) => (
+      enableSorting: true,
+      cell: ({ row: { original: row } }) => (
         <span className="flex flex-col">
-          <a data-client-nav href={detailHref('agents', row.id)} className="font-medium hover:underline">
+          <Link href={detailHref('agents', row.id)} className="font-medium hover:underline">
             <bdi>{row.name?.trim() || row.id}</bdi>
-          </a>
+          </Link>
           <span className="text-xs text-muted-foreground">{row.email}</span>
         </span>
       ),
@@ -30,20 +31,20 @@ export function AgentsTable({ titles, ...list }: AgentsTableProps) {
     {
       id: 'creator_id',
       header: 'Owner (root human)',
-      sortable: true,
-      cell: (row) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creator_id} mode="table" titles={names} copyableIds />,
+      enableSorting: true,
+      cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creator_id} mode="table" titles={names} copyableIds />,
     },
     {
       id: 'workspace_guids',
       header: 'Workspaces',
-      cell: (row) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={row.workspace_guids} mode="table" titles={names} copyableIds />,
+      cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={row.workspace_guids} mode="table" titles={names} copyableIds />,
     },
     timeColumn<Agent>('created_at', 'Created', (row) => row.created_at),
     {
       id: 'deleted_at',
       header: 'State',
-      sortable: true,
-      cell: (row) =>
+      enableSorting: true,
+      cell: ({ row: { original: row } }) =>
         row.deleted_at ? (
           <span className="flex flex-col gap-1">
             <Badge variant="outline">deleted</Badge>

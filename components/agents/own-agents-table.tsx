@@ -1,21 +1,22 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { timeColumn } from '@/components/data-table/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { Agent } from '@/lib/upstream/contract';
 
-const COLUMNS: ListColumn<Agent>[] = [
+const COLUMNS: ConsoleColumn<Agent>[] = [
   {
     id: 'name',
     header: 'Agent',
-    cell: (row) => (
-      <a data-client-nav href={detailHref('agents', row.id)} className="font-medium hover:underline">
+    cell: ({ row: { original: row } }) => (
+      <Link href={detailHref('agents', row.id)} className="font-medium hover:underline">
         <bdi>{row.name?.trim() || row.id}</bdi>
-      </a>
+      </Link>
     ),
   },
-  { id: 'email', header: 'E-mail', cell: (row) => <CellValue column={{ kind: 'email' }} value={row.email} mode="table" /> },
+  { id: 'email', header: 'E-mail', cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'email' }} value={row.email} mode="table" /> },
   timeColumn<Agent>('created_at', 'Created', (row) => row.created_at, { sortable: false }),
 ];
 

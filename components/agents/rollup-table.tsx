@@ -1,4 +1,5 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { timeColumn } from '@/components/data-table/time-column';
 import { CellValue } from '@/components/entities/cell-value';
@@ -16,29 +17,29 @@ const agentsOf = (creatorId: string) => filteredListHref('agents', { creator: cr
 /** Humans by how many agents they created; a row opens that human's agents. */
 export function RollupTable({ titles, rows, total, page, size, sort }: { rows: HumanRollupRow[]; total: number; page: number; size: number; sort: SortSpec | null; titles: TitleRecord }) {
   const names = new Map(Object.entries(titles));
-  const columns: ListColumn<HumanRollupRow>[] = [
+  const columns: ConsoleColumn<HumanRollupRow>[] = [
     {
       id: 'creatorId',
       header: 'Human',
-      cell: (row) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creatorId} mode="table" titles={names} copyableIds />,
+      cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creatorId} mode="table" titles={names} copyableIds />,
     },
     {
       id: 'agents',
       header: 'Agents',
-      sortable: true,
+      enableSorting: true,
       sortDescFirst: true,
-      cell: (row) => (
-        <a data-client-nav href={agentsOf(row.creatorId)} className="tabular-nums underline-offset-2 hover:underline" aria-label={`${row.agents} agents of ${names.get(`/users/${encodeURIComponent(row.creatorId)}`) ?? row.creatorId}`}>
+      cell: ({ row: { original: row } }) => (
+        <Link href={agentsOf(row.creatorId)} className="tabular-nums underline-offset-2 hover:underline" aria-label={`${row.agents} agents of ${names.get(`/users/${encodeURIComponent(row.creatorId)}`) ?? row.creatorId}`}>
           {row.agents.toLocaleString('en-US')}
-        </a>
+        </Link>
       ),
     },
     {
       id: 'deletedShare',
       header: 'Deleted share',
-      sortable: true,
+      enableSorting: true,
       sortDescFirst: true,
-      cell: (row) => (
+      cell: ({ row: { original: row } }) => (
         <span className="tabular-nums">
           {percent(row.deletedShare)} <span className="text-xs text-muted-foreground">({row.deleted} deleted)</span>
         </span>

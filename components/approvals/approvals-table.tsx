@@ -1,4 +1,4 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
@@ -40,22 +40,22 @@ export function ApprovalStatusBadges({ status, breakGlass, reviewed }: Pick<Appr
   );
 }
 
-const COLUMNS: ListColumn<ApprovalRow>[] = [
+const COLUMNS: ConsoleColumn<ApprovalRow>[] = [
   {
     id: 'request',
     header: 'Request',
-    cell: (row) => (
+    cell: ({ row: { original: row } }) => (
       <RecordLink href={`/approvals/${encodeURIComponent(row.id)}`} className="underline">
         {row.action}
       </RecordLink>
     ),
   },
-  { id: 'what', header: 'What', cellMaxWidth: 'max-w-96', cell: (row) => row.title },
-  { id: 'status', header: 'Status', cell: (row) => <ApprovalStatusBadges {...row} /> },
-  { id: 'requestedBy', header: 'Requested by', cell: (row) => row.requestedBy },
-  { id: 'decidedBy', header: 'Decided by', cell: (row) => row.decidedBy ?? '—' },
-  { id: 'reason', header: 'Reason', cellMaxWidth: 'max-w-72', cellClassName: 'truncate', cell: (row) => row.reason },
-  { id: 'created', header: 'Requested', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (row) => formatUtc(row.createdAt) },
+  { id: 'what', header: 'What', cell: ({ row: { original: row } }) => row.title, meta: { cellMaxWidth: 'max-w-96' } },
+  { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <ApprovalStatusBadges {...row} /> },
+  { id: 'requestedBy', header: 'Requested by', cell: ({ row: { original: row } }) => row.requestedBy },
+  { id: 'decidedBy', header: 'Decided by', cell: ({ row: { original: row } }) => row.decidedBy ?? '—' },
+  { id: 'reason', header: 'Reason', cell: ({ row: { original: row } }) => row.reason, meta: { cellMaxWidth: 'max-w-72', cellClassName: 'truncate' } },
+  { id: 'created', header: 'Requested', cell: ({ row: { original: row } }) => formatUtc(row.createdAt), meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' } },
 ];
 
 export function ApprovalsTable({ rows, page, size, total }: { rows: ApprovalRow[]; page: number; size: number; total: number }) {

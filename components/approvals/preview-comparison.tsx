@@ -1,27 +1,28 @@
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
+import { ListTable } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { Badge } from '@/components/ui/badge';
 import type { PreviewComparison } from '@/lib/approvals/previews';
 
 const show = (value: PreviewComparison['then']) => (value === undefined ? '—' : value === null ? 'none' : typeof value === 'number' ? value.toLocaleString('en-US') : value);
 
-function columns(withNow: boolean): ListColumn<PreviewComparison>[] {
+function columns(withNow: boolean): ConsoleColumn<PreviewComparison>[] {
   return [
-    { id: 'label', header: 'What', cell: (row) => row.label },
-    { id: 'then', header: 'When requested', cellClassName: 'tabular-nums', cell: (row) => show(row.then) },
+    { id: 'label', header: 'What', cell: ({ row: { original: row } }) => row.label },
+    { id: 'then', header: 'When requested', cell: ({ row: { original: row } }) => show(row.then), meta: { cellClassName: 'tabular-nums' } },
     ...(withNow
       ? ([
           {
             id: 'now',
             header: 'Now',
-            cellClassName: 'tabular-nums',
-            cell: (row) => (row.changed ? <strong>{show(row.now)}</strong> : show(row.now)),
+            cell: ({ row: { original: row } }) => (row.changed ? <strong>{show(row.now)}</strong> : show(row.now)),
+            meta: { cellClassName: 'tabular-nums' },
           },
           {
             id: 'changed',
             header: 'Changed',
-            cell: (row) => (row.changed ? <Badge variant="warning">changed</Badge> : <span className="text-muted-foreground">same</span>),
+            cell: ({ row: { original: row } }) => (row.changed ? <Badge variant="warning">changed</Badge> : <span className="text-muted-foreground">same</span>),
           },
-        ] satisfies ListColumn<PreviewComparison>[])
+        ] satisfies ConsoleColumn<PreviewComparison>[])
       : []),
   ];
 }

@@ -1,4 +1,5 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
+import type { OrderedTable } from '@/lib/search-params/table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
@@ -19,19 +20,19 @@ const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'wa
   pending: 'secondary',
 };
 
-export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
+const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   {
     id: 'time',
     header: 'Time',
-    sortable: true,
+    enableSorting: true,
     sortDescFirst: true,
-    cellClassName: 'whitespace-nowrap font-mono text-xs',
-    cell: (row) => <span title={row.occurredAt.toISOString()}>{formatUtc(row.occurredAt)}</span>,
+    cell: ({ row: { original: row } }) => <span title={row.occurredAt.toISOString()}>{formatUtc(row.occurredAt)}</span>,
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
   },
   {
     id: 'operator',
     header: 'Operator',
-    cell: (row) => (
+    cell: ({ row: { original: row } }) => (
       <>
         <div className="text-sm">{row.operatorEmail}</div>
         <div className="text-xs text-muted-foreground" data-testid="audit-role">{row.operatorRole}</div>
@@ -41,15 +42,13 @@ export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
   {
     id: 'action',
     header: 'Action',
-    cellClassName: 'font-mono text-xs',
-    cell: (row) => <span data-testid="audit-action">{row.action}</span>,
+    cell: ({ row: { original: row } }) => <span data-testid="audit-action">{row.action}</span>,
+    meta: { cellClassName: 'font-mono text-xs' },
   },
   {
     id: 'target',
     header: 'Target',
-    cellMaxWidth: 'max-w-64',
-    cellClassName: 'text-xs',
-    cell: ({ targetType, targetIds }) => (
+    cell: ({ row: { original: { targetType, targetIds } } }) => (
       <>
         <span className="text-muted-foreground">{targetType}</span>{' '}
         {targetIds.slice(0, 3).map((id, index) => {
@@ -64,11 +63,12 @@ export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
         {targetIds.length > 3 ? <span className="text-muted-foreground"> +{targetIds.length - 3} more</span> : null}
       </>
     ),
+    meta: { cellMaxWidth: 'max-w-64', cellClassName: 'text-xs' },
   },
   {
     id: 'outcome',
     header: 'Outcome',
-    cell: (row) => (
+    cell: ({ row: { original: row } }) => (
       <Badge variant={OUTCOME_VARIANT[row.outcome]} data-testid="audit-outcome">
         {row.outcome}
       </Badge>
@@ -77,8 +77,7 @@ export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
   {
     id: 'service',
     header: 'Service',
-    cellClassName: 'whitespace-nowrap text-xs',
-    cell: ({ upstreamStatus, durationMs, upstreamRequestId }) => (
+    cell: ({ row: { original: { upstreamStatus, durationMs, upstreamRequestId } } }) => (
       <>
         {upstreamStatus ?? '—'}
         {durationMs !== null ? <span className="text-muted-foreground"> · {durationMs} ms</span> : null}
@@ -89,13 +88,12 @@ export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
         ) : null}
       </>
     ),
+    meta: { cellClassName: 'whitespace-nowrap text-xs' },
   },
   {
     id: 'details',
     header: 'Details',
-    cellMaxWidth: 'max-w-80',
-    cellClassName: 'text-xs',
-    cell: ({ denialReason, errorMessage, summary, refusalCount, params }) => (
+    cell: ({ row: { original: { denialReason, errorMessage, summary, refusalCount, params } } }) => (
       <>
         {denialReason ? <div className="text-muted-foreground">{denialReason}</div> : null}
         {refusalCount && refusalCount > 1 ? <div className="text-muted-foreground" data-testid="audit-refusal-count">{refusalCount.toLocaleString('en-US')} calls in this minute</div> : null}
@@ -107,8 +105,18 @@ export const AUDIT_COLUMNS: readonly ListColumn<AuditRow>[] = [
         </details>
       </>
     ),
+    meta: { cellMaxWidth: 'max-w-80', cellClassName: 'text-xs' },
   },
 ];
+
+/** The audit table, declared once: its columns, newest first, 50 a page (the page's URL reads it: lib/audit/filters.ts). */
+export const AUDIT_TABLE: OrderedTable<AuditRow> = {
+  columns: AUDIT_COLUMNS,
+  filters: [],
+  searchHint: null,
+  defaultSort: { field: 'time', order: 'desc' },
+  defaultSize: 50,
+};
 
 const ENTRY = { 'data-testid': 'audit-entry' } as const;
 

@@ -1,9 +1,8 @@
 import { PagedTable } from '@/components/data-table/paged-table';
 import type { AuditRow } from '@/lib/audit/log';
-import { AUDIT_TABLE } from '@/lib/audit/table';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import type { TableParams } from '@/lib/search-params/table';
-import { AUDIT_TABLE_BASE } from './audit-cells';
+import { AUDIT_TABLE, AUDIT_TABLE_BASE } from './audit-cells';
 
 interface AuditEntriesTableProps {
   rows: AuditRow[];

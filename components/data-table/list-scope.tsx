@@ -4,19 +4,6 @@ import { usePathname, useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext, useTransition } from 'react';
 import { withParams } from '@/lib/entities/list-state';
 
-/** Clicks on these inside a row do their own thing instead of opening the row. */
-const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
-
-/** Copies a copy button's `data-copy` and marks it copied for a moment (or failed: the clipboard needs a secure context). */
-function copyText(button: HTMLElement): void {
-  const text = button.dataset.copy ?? '';
-  navigator.clipboard.writeText(text).then(
-    () => button.setAttribute('data-copied', ''),
-    () => button.setAttribute('title', 'Copy failed: select the text instead'),
-  );
-  setTimeout(() => button.removeAttribute('data-copied'), 2_000);
-}
-
 /** The browser's own query, read at the moment of a change: the scope need not re-render on every URL change. */
 const currentParams = () => new URLSearchParams(window.location.search);
 
@@ -59,31 +46,13 @@ export function useListScope(): ListNavigation {
 
 /**
  * The one client part around a server-rendered list: every control inside shares one navigation
- * (one pending state, shown by dimming the list), and one click handler serves all its rows
- * (a page holds hundreds of cells, none with a handler of its own):
- * - a `[data-copy]` button copies its text;
- * - a click on a `<tr data-href>` outside its links and buttons opens the row, unless it selects text.
- * The rows' `<a data-client-nav>` links are followed by the console layout's ClientNavLinks.
+ * (one pending state, shown by dimming the list).
  */
 export function ListScope({ children }: { children: React.ReactNode }) {
   const navigation = useListNavigation();
-  const router = useRouter();
-  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || !(event.target instanceof Element)) return;
-    const target = event.target;
-    const copy = target.closest<HTMLElement>('[data-copy]');
-    if (copy) {
-      copyText(copy);
-      return;
-    }
-    const row = target.closest<HTMLElement>('tr[data-href]');
-    if (!row || target.closest(INTERACTIVE) || window.getSelection()?.toString()) return;
-    router.push(row.dataset.href ?? '/');
-  };
-  // Mouse clicks only: keyboards use the rows' own links and buttons.
   return (
     <ListNavigationContext value={navigation}>
-      <div className="group/list space-y-3" data-pending={navigation.isPending ? '' : undefined} aria-busy={navigation.isPending} onClick={onClick}>
+      <div className="group/list space-y-3" data-pending={navigation.isPending ? '' : undefined} aria-busy={navigation.isPending}>
         {children}
       </div>
     </ListNavigationContext>

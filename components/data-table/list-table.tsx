@@ -1,30 +1,26 @@
+import { constructTable, tableFeatures, type RowData } from '@tanstack/table-core';
+import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
+import { flexRender } from '@tanstack/react-table/flex-render';
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ariaSort } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
+import { consoleTableFeatures, type ConsoleColumn, type ConsoleTableMeta } from '@/lib/tables/columns';
 import { classNameProp, cn } from '@/lib/utils';
+import { ClickableRow } from './clickable-row';
 import { EmptyRow } from './empty-row';
 
-/** One column of a table: its header, how a row's cell shows, and what the operator may do with it. */
-export interface ListColumn<TData> {
-  id: string;
-  header: React.ReactNode;
-  /** The column's name in words, for the column chooser (default: the header, when it is text). */
-  label?: string;
-  cell: (row: TData) => React.ReactNode;
-  /** The server can order by it: the header cycles the URL's `sort` (needs the table's `sort`). */
-  sortable?: boolean;
-  /** Newest or largest first on the first click. */
-  sortDescFirst?: boolean;
-  /** False for a column the column chooser may not hide (the record's id). */
-  hideable?: boolean;
-  /** Classes of the column's body cells (widths, monospace ids), added to the table's own. */
-  cellClassName?: string;
-  /** The body cells' max width class, instead of the table's `max-w-96`. */
-  cellMaxWidth?: string;
-}
+/**
+ * The console's features with the store TanStack's core needs to run outside a framework adapter:
+ * the table is built where its page renders, on the server, and no table code goes to the browser.
+ */
+const serverFeatures = tableFeatures({ ...consoleTableFeatures, coreReactivityFeature: storeReactivityBindings() });
 
-/** The column's name for the column chooser. */
-export const columnLabel = <TData,>(column: ListColumn<TData>): string => column.label ?? (typeof column.header === 'string' ? column.header : column.id);
+/** A sortable header as the table renders it (PagedTable's sort button): the column's id, first order and header. */
+export interface SortHeader {
+  field: string;
+  descFirst: boolean;
+  children: React.ReactNode;
+}
 
 /**
  * The first column stays in view when a table is scrolled sideways (on a narrow screen). Set once
@@ -32,10 +28,12 @@ export const columnLabel = <TData,>(column: ListColumn<TData>): string => column
  */
 const STICKY_FIRST = '[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-background';
 
-export interface ListTableProps<TData> {
-  columns: readonly ListColumn<TData>[];
+export interface ListTableProps<TData extends RowData> {
+  /** The table's declaration (lib/tables/columns.ts): headers, cells, sortable and hideable columns. */
+  columns: readonly ConsoleColumn<TData>[];
   rows: readonly TData[];
-  getRowId: (row: TData) => string;
+  /** A row's id (`data-row-id`, its selection); by position where the rows have none. */
+  getRowId: (row: TData, index: number) => string;
   /** Names the table for assistive technology. */
   caption: string;
   /** Shown in place of the rows when there are none. */
@@ -44,29 +42,48 @@ export interface ListTableProps<TData> {
   testId?: string;
   /** `data-*` attributes of a row (its id for tests and scripts), besides `data-row-id`. */
   rowAttributes?: (row: TData) => Readonly<Record<`data-${string}`, string>>;
-  /** Where a click on a row goes (ListScope follows it); none: only the row's own links and buttons act. */
+  /** Where a click on a row outside its links and buttons goes (ClickableRow); none: only the row's own links and buttons act. */
   rowHref?: (row: TData) => string;
   /** The order the rows are in, for `aria-sort`, and the order that needs no `sort` parameter. */
   sort?: { current: SortSpec | null; default: SortSpec | null };
-  /** A header's content (PagedTable's sort buttons); none: the column's header. */
-  renderHeader?: (column: ListColumn<TData>) => React.ReactNode;
+  /** A sortable column's header (PagedTable's sort buttons); none: the column's header. */
+  renderSortHeader?: (header: SortHeader) => React.ReactNode;
   /** Hidden columns are false (the URL's `cols`). */
   visibility?: Readonly<Record<string, boolean>>;
   /** A checkbox for the page and one per row (PagedTable's, inside a SelectionScope). */
   selection?: { page: (ids: readonly string[]) => React.ReactNode; row: (id: string) => React.ReactNode };
   /** Keeps the first column in view when the table scrolls sideways (lists on the page's background). */
   stickyFirstColumn?: boolean;
+  /** What the cells read from the page (names of linked records). */
+  meta?: ConsoleTableMeta;
+  /** The cell of the columns that declare none (entity columns render by their kind). */
+  defaultCell?: ConsoleColumn<TData>['cell'];
 }
 
 /**
- * The one table of the console, rendered where its page renders (on the server for every list):
- * no table code goes to the browser, and this markup imports no client code, so a read-only table
- * (a record's history) ships none. What PagedTable adds for the operator (sorting, selection,
- * opening a row, paging) are small client parts inside a ListScope.
+ * The one table of the console: a TanStack table built from the declaration where its page
+ * renders (on the server for every list), so no table code goes to the browser, and this markup
+ * imports no client code: a read-only table (a record's history) ships none. What PagedTable adds
+ * for the operator (sorting, selection, paging) are small client parts inside a ListScope.
  */
-export function ListTable<TData>({ columns, rows, getRowId, caption, empty, testId, rowAttributes, rowHref, sort, renderHeader, visibility, selection, stickyFirstColumn = false }: ListTableProps<TData>) {
-  const shown = columns.filter((column) => visibility?.[column.id] !== false);
-  const ids = rows.map(getRowId);
+export function ListTable<TData extends RowData>({ columns, rows, getRowId, caption, empty, testId, rowAttributes, rowHref, sort, renderSortHeader, visibility, selection, stickyFirstColumn = false, meta, defaultCell }: ListTableProps<TData>) {
+  const table = constructTable({
+    features: serverFeatures,
+    columns: [...columns],
+    data: [...rows],
+    getRowId: (row, index) => getRowId(row, index),
+    // The server read the rows in the URL's order: TanStack only reports it.
+    manualSorting: true,
+    defaultColumn: { enableSorting: false, ...(defaultCell ? { cell: defaultCell } : {}) },
+    state: {
+      columnVisibility: { ...visibility },
+      sorting: sort?.current ? [{ id: sort.current.field, desc: sort.current.order === 'desc' }] : [],
+    },
+    meta: meta ?? {},
+  });
+  const headers = table.getHeaderGroups().at(-1)?.headers ?? [];
+  const tableRows = table.getRowModel().rows;
+  const ids = tableRows.map((row) => row.id);
   return (
     <div className="rounded-md border transition-opacity group-data-[pending]/list:opacity-60">
       <Table data-testid={testId} className={cn('list-rows', stickyFirstColumn && STICKY_FIRST)}>
@@ -78,28 +95,44 @@ export function ListTable<TData>({ columns, rows, getRowId, caption, empty, test
                 {selection.page(ids)}
               </TableHead>
             ) : null}
-            {shown.map((column) => (
-              <TableHead key={column.id} scope="col" aria-sort={sort ? ariaSort(column.id, sort.current) : undefined}>
-                {renderHeader ? renderHeader(column) : column.header}
-              </TableHead>
-            ))}
+            {headers.map((header) => {
+              const content = flexRender(header.column.columnDef.header, header.getContext());
+              const sortable = sort && renderSortHeader && header.column.getCanSort();
+              return (
+                <TableHead key={header.id} scope="col" aria-sort={sort ? ariaSort(header.column.id, sort.current) : undefined}>
+                  {sortable ? renderSortHeader({ field: header.column.id, descFirst: header.column.columnDef.sortDescFirst ?? false, children: content }) : content}
+                </TableHead>
+              );
+            })}
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.length === 0 ? (
-            <EmptyRow columnCount={shown.length + (selection ? 1 : 0)}>{empty}</EmptyRow>
+          {tableRows.length === 0 ? (
+            <EmptyRow columnCount={headers.length + (selection ? 1 : 0)}>{empty}</EmptyRow>
           ) : (
-            rows.map((row, index) => {
-              const id = ids[index]!;
+            tableRows.map((row) => {
+              const attributes = { 'data-row-id': row.id, ...rowAttributes?.(row.original) };
+              const cells = (
+                <>
+                  {selection ? <td className="w-8">{selection.row(row.id)}</td> : null}
+                  {row.getVisibleCells().map((cell) => {
+                    const cellMeta = cell.column.columnDef.meta;
+                    return (
+                      <td key={cell.id} {...classNameProp(cn(cellMeta?.cellMaxWidth, cellMeta?.cellClassName))}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </>
+              );
               // Plain rows and cells: the table's `list-rows` styles them (app/globals.css).
-              return (
-                <tr key={id} data-row-id={id} {...(rowHref ? { 'data-href': rowHref(row) } : {})} {...rowAttributes?.(row)}>
-                  {selection ? <td className="w-8">{selection.row(id)}</td> : null}
-                  {shown.map((column) => (
-                    <td key={column.id} {...classNameProp(cn(column.cellMaxWidth, column.cellClassName))}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
+              return rowHref ? (
+                <ClickableRow key={row.id} href={rowHref(row.original)} {...attributes}>
+                  {cells}
+                </ClickableRow>
+              ) : (
+                <tr key={row.id} {...attributes}>
+                  {cells}
                 </tr>
               );
             })

@@ -1,13 +1,15 @@
+import type { RowData } from '@tanstack/table-core';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ColumnChooser } from './column-chooser';
 import { ListScope } from './list-scope';
-import { columnLabel, ListTable, type ListColumn, type ListTableProps } from './list-table';
+import { columnId, columnLabel, isHideable } from '@/lib/tables/columns';
+import { ListTable, type ListTableProps, type SortHeader } from './list-table';
 import { Pagination, type PaginationProps } from './pagination';
 import { PageCheckbox, RowCheckbox, SelectionScope } from './row-selection';
 import { SortButton } from './sort-button';
 
-export type PagedTableProps<TData> = Omit<ListTableProps<TData>, 'renderHeader' | 'selection'> & {
+export type PagedTableProps<TData extends RowData> = Omit<ListTableProps<TData>, 'renderSortHeader' | 'selection'> & {
   /** The page of a longer list the server read; none: every row is shown. */
   pagination?: PaginationProps;
   /** Offers the column chooser; "Default columns" goes back to `defaultVisibility` (none: every column). */
@@ -39,20 +41,19 @@ const SELECTION = { page: (ids: readonly string[]) => <PageCheckbox ids={ids} />
  * column choice, export, row selection and paging. Rendered where its page renders; only the
  * controls are client code.
  */
-export function PagedTable<TData>({ pagination, chooseColumns = false, defaultVisibility = ALL_SHOWN, exportHref, toolbar, tools, actions, notice, selectionKey, ...table }: PagedTableProps<TData>) {
+export function PagedTable<TData extends RowData>({ pagination, chooseColumns = false, defaultVisibility = ALL_SHOWN, exportHref, toolbar, tools, actions, notice, selectionKey, ...table }: PagedTableProps<TData>) {
   const { sort } = table;
   // A sortable column's header cycles the URL's order.
-  const sortHeader = (column: ListColumn<TData>) =>
-    sort && column.sortable ? (
-      <SortButton field={column.id} descFirst={column.sortDescFirst ?? false} current={sort.current} defaultSort={sort.default}>
-        {column.header}
-      </SortButton>
-    ) : (
-      column.header
-    );
+  const sortHeader = sort
+    ? ({ field, descFirst, children }: SortHeader) => (
+        <SortButton field={field} descFirst={descFirst} current={sort.current} defaultSort={sort.default}>
+          {children}
+        </SortButton>
+      )
+    : undefined;
   const chooser = chooseColumns ? (
     <ColumnChooser
-      columns={table.columns.map((column) => ({ id: column.id, label: columnLabel(column), hideable: column.hideable ?? true }))}
+      columns={table.columns.map((column) => ({ id: columnId(column), label: columnLabel(column), hideable: isHideable(column) }))}
       visibility={table.visibility ?? ALL_SHOWN}
       defaultVisibility={defaultVisibility}
     />
@@ -87,7 +88,7 @@ export function PagedTable<TData>({ pagination, chooseColumns = false, defaultVi
         </div>
       ) : null}
       {notice}
-      <ListTable {...table} renderHeader={sort ? sortHeader : undefined} selection={selectionKey === undefined ? undefined : SELECTION} />
+      <ListTable {...table} renderSortHeader={sortHeader} selection={selectionKey === undefined ? undefined : SELECTION} />
       {pagination ? <Pagination {...pagination} /> : null}
     </ListScope>
   );

@@ -1,4 +1,5 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { timeColumn } from '@/components/data-table/time-column';
@@ -22,16 +23,16 @@ export type DomainsTableProps = ListPage<DomainRow> & {
  * state. Each row's Edit and Delete open their dialogs (DomainRowActions).
  */
 export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
-  const columns: ListColumn<DomainRow>[] = [
+  const columns: ConsoleColumn<DomainRow>[] = [
     {
       id: 'domain',
       header: 'Domain',
-      sortable: true,
-      cell: (row) => (
+      enableSorting: true,
+      cell: ({ row: { original: row } }) => (
         <span className="flex flex-col">
-          <a data-client-nav href={detailHref('domains', row.id)} className="font-medium hover:underline">
+          <Link href={detailHref('domains', row.id)} className="font-medium hover:underline">
             {row.domain}
-          </a>
+          </Link>
           {row.unicode ? (
             <span className="text-xs text-muted-foreground" data-testid="domain-unicode">
               <bdi>{row.unicode}</bdi>
@@ -43,12 +44,12 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
     {
       id: 'workspace_guid',
       header: 'Workspace',
-      sortable: true,
-      cell: (row) => (
+      enableSorting: true,
+      cell: ({ row: { original: row } }) => (
         <span className="flex flex-col">
-          <a data-client-nav href={detailHref('workspaces', row.workspaceGuid)} className="hover:underline">
+          <Link href={detailHref('workspaces', row.workspaceGuid)} className="hover:underline">
             <bdi>{row.workspaceName ?? 'Unknown workspace'}</bdi>
-          </a>
+          </Link>
           <span className="font-mono text-xs text-muted-foreground">{row.workspaceGuid}</span>
           {row.workspaceDeleted ? <Badge variant="outline">workspace deleted</Badge> : null}
         </span>
@@ -59,7 +60,7 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
     {
       id: 'actions',
       header: 'Actions',
-      cell: (row) => <DomainRowActions row={row} write={write} deleteApproval={deleteApproval} />,
+      cell: ({ row: { original: row } }) => <DomainRowActions row={row} write={write} deleteApproval={deleteApproval} />,
     },
   ];
 

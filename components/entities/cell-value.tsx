@@ -3,9 +3,10 @@
  * (never as HTML); only http(s) URLs become links or images (lib/safe-url); long text is cut
  * with a way to see all. Used by the tables (client) and the detail pages (server) alike.
  */
+import { Link } from '@/components/link';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { ColumnSpec, EntityName } from '@/lib/entities/types';
+import type { ColumnKind, EntityName } from '@/lib/entities/types';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { statusLabel } from '@/lib/status-labels';
 import { cn } from '@/lib/utils';
@@ -110,11 +111,10 @@ function IdLink({ entity, id, title, mode, copyableIds }: IdLinkProps) {
   const hover = name ? id : undefined;
   // A bare id in a list is cut to fit the column, whole on hover and by its copy button.
   const bare = !name && mode === 'table' && copyableIds;
-  // A plain anchor the console layout's ClientNavLinks follows: a page of rows holds a hundred.
   const link = (
-    <a href={detailHref(entity, id)} data-client-nav="" title={bare ? id : hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
+    <Link href={detailHref(entity, id)} title={bare ? id : hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
       {content}
-    </a>
+    </Link>
   );
   return bare ? <CopyableId id={id}>{link}</CopyableId> : link;
 }
@@ -153,7 +153,7 @@ function TimeValue({ value, kind, mode }: { value: unknown; kind: TimeEncoding; 
 }
 
 export interface CellValueProps {
-  column: Pick<ColumnSpec, 'kind' | 'linkTo'>;
+  column: { kind: ColumnKind; linkTo?: string | undefined };
   value: unknown;
   mode: CellMode;
   /** For id columns: the record's own entity, when the value is the record's id. */
@@ -161,7 +161,7 @@ export interface CellValueProps {
   /** Names (or titles) of linked records, by their detail href (lib/entities/names.ts). */
   titles?: ReadonlyMap<string, string | EntityName>;
   /**
-   * In a list (ListScope, which serves the copy buttons): a bare id is cut to its column's width,
+   * In a list: a bare id is cut to its column's width,
    * with a button copying it whole.
    */
   copyableIds?: boolean;

@@ -6,28 +6,29 @@
 import { Link } from '@/components/link';
 import { Suspense } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTable } from '@/components/data-table/list-table';
 import { filteredListHref } from '@/lib/entities/hrefs';
 import { inferColumns } from '@/lib/entities/infer';
 import { idsIn, type RelatedCount, type Titles } from '@/lib/entities/related';
-import type { ColumnSpec, EntityView, NestedTable } from '@/lib/entities/types';
+import type { EntityColumn, EntityView, NestedTable } from '@/lib/entities/types';
 import { CellValue } from './cell-value';
+import { EntityCell } from './entity-cell';
 
 type Row = Readonly<Record<string, unknown>>;
 
 /** Nested tables show this many rows; the raw record below has them all. */
 const MAX_NESTED_ROWS = 100;
 
-function FieldList({ columns, record, entity }: { columns: readonly ColumnSpec[]; record: Row; entity: string }) {
+function FieldList({ columns, record, entity }: { columns: readonly EntityColumn[]; record: Row; entity: string }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
       {columns.map((column) => (
-        <div key={column.key} className="contents">
+        <div key={column.id} className="contents">
           <dt className="text-muted-foreground">
-            {column.label} <span className="font-mono text-[10px]">{column.key}</span>
+            {column.meta.label} <span className="font-mono text-[10px]">{column.id}</span>
           </dt>
-          <dd className="min-w-0 break-words" data-field={column.key}>
-            <CellValue column={column} value={record[column.key]} mode="detail" selfEntity={column.key === 'id' ? entity : undefined} />
+          <dd className="min-w-0 break-words" data-field={column.id}>
+            <CellValue column={column.meta} value={record[column.id]} mode="detail" selfEntity={column.id === 'id' ? entity : undefined} />
           </dd>
         </div>
       ))}
@@ -37,9 +38,9 @@ function FieldList({ columns, record, entity }: { columns: readonly ColumnSpec[]
 
 /** The record's fields: the registry's columns, then any other field the service sent. */
 export function FieldsPanel({ view, record }: { view: EntityView; record: Row }) {
-  const declared = new Set([...view.columns.map((column) => column.key), ...view.nested.map((nested) => nested.field)]);
+  const declared = new Set([...view.columns.map((column) => column.id), ...view.nested.map((nested) => nested.field)]);
   const extra = Object.fromEntries(Object.entries(record).filter(([key]) => !declared.has(key)));
-  const extraColumns = Object.keys(extra).length > 0 ? inferColumns([extra]).filter((column) => column.key in extra) : [];
+  const extraColumns = Object.keys(extra).length > 0 ? inferColumns([extra]).filter((column) => column.id in extra) : [];
   return (
     <Card gap="gap-4">
       <CardHeader>
@@ -61,14 +62,14 @@ export function FieldsPanel({ view, record }: { view: EntityView; record: Row })
 }
 
 function LinkedRecordList({ view, record, titles }: { view: EntityView; record: Row; titles?: Titles }) {
-  const linked = view.columns.filter((column) => column.linkTo && idsIn(record[column.key]).length > 0);
+  const linked = view.columns.filter((column) => column.meta.linkTo && idsIn(record[column.id]).length > 0);
   if (linked.length === 0) return <p className="text-sm text-muted-foreground">No links to other records.</p>;
   return (
     <ul className="space-y-2 text-sm">
       {linked.map((column) => (
-        <li key={column.key} className="flex flex-col gap-0.5">
-          <span className="text-xs text-muted-foreground">{column.label}</span>
-          <CellValue column={{ kind: column.kind === 'list' ? 'list' : 'id', linkTo: column.linkTo }} value={record[column.key]} mode="detail" titles={titles} />
+        <li key={column.id} className="flex flex-col gap-0.5">
+          <span className="text-xs text-muted-foreground">{column.meta.label}</span>
+          <CellValue column={{ kind: column.meta.kind === 'list' ? 'list' : 'id', linkTo: column.meta.linkTo }} value={record[column.id]} mode="detail" titles={titles} />
         </li>
       ))}
     </ul>
@@ -131,19 +132,18 @@ export function RelatedPanel({ view, record, titles, counts }: { view: EntityVie
   );
 }
 
+/** A nested table's rows (the first MAX_NESTED_ROWS), declared by the registry's nested columns. */
 function NestedRows({ nested, rows, titles }: { nested: NestedTable; rows: Row[]; titles?: Titles }) {
   return (
-    <TableBody>
-      {rows.slice(0, MAX_NESTED_ROWS).map((row, index) => (
-        <TableRow key={index}>
-          {nested.columns.map((column) => (
-            <TableCell key={column.key}>
-              <CellValue column={column} value={row[column.key]} mode="table" titles={titles} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </TableBody>
+    <ListTable
+      columns={nested.columns}
+      defaultCell={EntityCell}
+      meta={titles ? { titles } : {}}
+      rows={rows.slice(0, MAX_NESTED_ROWS)}
+      getRowId={(_row, index) => String(index)}
+      caption={nested.label}
+      empty="None."
+    />
   );
 }
 
@@ -169,20 +169,9 @@ export function NestedPanel({ nested, record, titles }: { nested: NestedTable; r
           <p className="text-sm text-muted-foreground">None.</p>
         ) : (
           <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  {nested.columns.map((column) => (
-                    <TableHead key={column.key} scope="col">
-                      {column.label}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <Suspense fallback={<NestedRows nested={nested} rows={rows} />}>
-                <NestedRowsWithTitles nested={nested} rows={rows} titles={titles} />
-              </Suspense>
-            </Table>
+            <Suspense fallback={<NestedRows nested={nested} rows={rows} />}>
+              <NestedRowsWithTitles nested={nested} rows={rows} titles={titles} />
+            </Suspense>
             {rows.length > MAX_NESTED_ROWS ? (
               <p className="mt-2 text-xs text-muted-foreground">
                 Showing the first {MAX_NESTED_ROWS} of {rows.length.toLocaleString('en-US')}; the raw record has them all.

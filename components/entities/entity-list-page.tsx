@@ -16,11 +16,12 @@ import { jobSelectionSchema } from '@/lib/jobs/plan';
 import { countEntityOrNull, readEntityList } from '@/lib/entities/data';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
-import { columnVisibility, listQueryString, reachablePageCount, type ListState } from '@/lib/entities/list-state';
+import { listQueryString, reachablePageCount, type ListState } from '@/lib/entities/list-state';
 import { readNames } from '@/lib/entities/names';
 import { entityView, findEntity } from '@/lib/entities/registry';
 import { linkedColumnIds } from '@/lib/entities/related';
 import type { EntityView } from '@/lib/entities/types';
+import { columnVisibility } from '@/lib/tables/columns';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { EntityList } from './entity-list';
 import { ParamIssues } from '@/components/param-issues';
@@ -55,8 +56,8 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
   const { rows, total } = read.data;
   // The page's creators, workspaces, channels, ... by name: one read per linked entity, together,
   // for the columns on screen only.
-  const shown = columnVisibility(view, state.cols);
-  const names = await readNames(upstream, linkedColumnIds({ columns: view.columns.filter((column) => shown[column.key]) }, rows));
+  const shown = columnVisibility(view.columns, state.cols);
+  const names = await readNames(upstream, linkedColumnIds({ columns: view.columns.filter((column) => shown[column.id]) }, rows));
   const active = activeFilters(view, state);
   const pageCount = reachablePageCount(total, state.size);
   const bulkKind = BULK_JOB_LISTS[name];

@@ -1,17 +1,13 @@
 import { listPageTable } from '@/components/data-table/filtered-list';
-import type { ListColumn } from '@/components/data-table/list-table';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { BulkJobToolbar, type BulkJobOffer } from '@/components/jobs/bulk-toolbar';
-import { detailHref } from '@/lib/entities/hrefs';
 import type { ActiveFilter } from '@/lib/entities/list-params';
-import { columnVisibility, DEFAULT_PAGE_SIZE, listQueryString, type ListState } from '@/lib/entities/list-state';
-import type { ColumnKind, EntityView, NameRecord } from '@/lib/entities/types';
-import { TIME_ENCODINGS } from '@/lib/time';
+import { detailHref } from '@/lib/entities/hrefs';
+import { DEFAULT_PAGE_SIZE, listQueryString, type ListState } from '@/lib/entities/list-state';
+import type { EntityView, NameRecord } from '@/lib/entities/types';
+import { columnVisibility } from '@/lib/tables/columns';
 import type { RaRecord } from '@/lib/upstream/contract';
-import { CellValue } from './cell-value';
-
-/** Newest and largest first is what an operator wants on the first click. */
-const DESCENDING_FIRST: readonly ColumnKind[] = [...TIME_ENCODINGS, 'number', 'duration'];
+import { EntityCell } from './entity-cell';
 
 export interface EntityListProps {
   view: EntityView;
@@ -32,27 +28,20 @@ export interface EntityListProps {
 
 /** One entity's list: filters, the table and paging, all driven by the URL and rendered on the server. */
 export function EntityList({ view, state, active, rows, total, empty, children, bulk, names }: EntityListProps) {
-  const titles = new Map(Object.entries(names ?? {}));
-  const columns: ListColumn<RaRecord>[] = view.columns.map((spec) => ({
-    id: spec.key,
-    header: spec.label,
-    cell: (row) => <CellValue column={spec} value={row[spec.key]} mode="table" selfEntity={spec.key === 'id' ? view.name : undefined} titles={titles} copyableIds />,
-    sortable: spec.sortable,
-    sortDescFirst: DESCENDING_FIRST.includes(spec.kind),
-    hideable: spec.key !== 'id',
-  }));
   const selectable = bulk?.permission.allowed ?? false;
   // A new filter or search starts a new selection; another page, order or column choice keeps it.
   const viewKey = listQueryString(view, { ...state, page: 1, size: DEFAULT_PAGE_SIZE, sort: null, cols: null });
   return (
     <PagedTable
       {...listPageTable({ view, q: state.q, filters: state.filters, active, rows, total, page: state.page, size: state.size, sort: state.sort ?? view.defaultSort, empty }, view.label.toLowerCase())}
-      columns={columns}
+      columns={view.columns}
+      defaultCell={EntityCell}
+      meta={{ entity: view.name, titles: new Map(Object.entries(names ?? {})) }}
       getRowId={(row) => row.id}
       rowHref={(row) => detailHref(view.name, row.id)}
       caption={view.label}
-      visibility={columnVisibility(view, state.cols)}
-      defaultVisibility={columnVisibility(view, null)}
+      visibility={columnVisibility(view.columns, state.cols)}
+      defaultVisibility={columnVisibility(view.columns, null)}
       chooseColumns
       actions={children}
       notice={bulk ? <BulkJobToolbar offer={bulk} pageIds={rows.map((row) => row.id)} total={total} /> : undefined}

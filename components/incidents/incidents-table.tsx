@@ -1,4 +1,4 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
@@ -23,16 +23,16 @@ export interface IncidentListItem {
 
 export const STATUS_VARIANT: Record<IncidentStatus, 'destructive' | 'warning' | 'success'> = { open: 'destructive', mitigated: 'warning', resolved: 'success' };
 
-const COLUMNS: ListColumn<IncidentListItem>[] = [
-  { id: 'title', header: 'Incident', cell: (row) => <RecordLink href={incidentHref(row.id)}>{row.title}</RecordLink> },
-  { id: 'severity', header: 'Severity', cell: (row) => row.severity.toUpperCase() },
-  { id: 'status', header: 'Status', cell: (row) => <Badge variant={STATUS_VARIANT[row.status]}>{row.status}</Badge> },
-  { id: 'scope', header: 'Scope', cellClassName: 'text-xs', cell: (row) => row.scope },
-  { id: 'opened', header: 'Opened', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (row) => formatUtc(row.openedAt) },
-  { id: 'by', header: 'By', cell: (row) => row.openedBy },
-  { id: 'ttm', header: 'To mitigate', cellClassName: 'whitespace-nowrap tabular-nums', cell: (row) => row.timeToMitigate },
-  { id: 'ttr', header: 'To resolve', cellClassName: 'whitespace-nowrap tabular-nums', cell: (row) => row.timeToResolve },
-  { id: 'activity', header: 'Notes / jobs', cellClassName: 'tabular-nums', cell: (row) => `${row.notes} / ${row.jobs}` },
+const COLUMNS: ConsoleColumn<IncidentListItem>[] = [
+  { id: 'title', header: 'Incident', cell: ({ row: { original: row } }) => <RecordLink href={incidentHref(row.id)}>{row.title}</RecordLink> },
+  { id: 'severity', header: 'Severity', cell: ({ row: { original: row } }) => row.severity.toUpperCase() },
+  { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <Badge variant={STATUS_VARIANT[row.status]}>{row.status}</Badge> },
+  { id: 'scope', header: 'Scope', cell: ({ row: { original: row } }) => row.scope, meta: { cellClassName: 'text-xs' } },
+  { id: 'opened', header: 'Opened', cell: ({ row: { original: row } }) => formatUtc(row.openedAt), meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' } },
+  { id: 'by', header: 'By', cell: ({ row: { original: row } }) => row.openedBy },
+  { id: 'ttm', header: 'To mitigate', cell: ({ row: { original: row } }) => row.timeToMitigate, meta: { cellClassName: 'whitespace-nowrap tabular-nums' } },
+  { id: 'ttr', header: 'To resolve', cell: ({ row: { original: row } }) => row.timeToResolve, meta: { cellClassName: 'whitespace-nowrap tabular-nums' } },
+  { id: 'activity', header: 'Notes / jobs', cell: ({ row: { original: row } }) => `${row.notes} / ${row.jobs}`, meta: { cellClassName: 'tabular-nums' } },
 ];
 
 export function IncidentsTable({ rows, page, size, total }: { rows: IncidentListItem[]; page: number; size: number; total: number }) {

@@ -1,32 +1,34 @@
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import { ListTable } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName, MessageSampleItem, PlanSampleItem, UserSampleItem } from '@/lib/jobs/types';
 import { formatUtc } from '@/lib/time';
 
-const MESSAGE_COLUMNS: ListColumn<MessageSampleItem>[] = [
-  { id: 'message', header: 'Message', cellClassName: 'font-mono text-xs', cell: (row) => row.messageGuid },
-  { id: 'status', header: 'Status', cellClassName: 'text-xs', cell: (row) => row.status },
+const MESSAGE_COLUMNS: ConsoleColumn<MessageSampleItem>[] = [
+  { id: 'message', header: 'Message', cell: ({ row: { original: row } }) => row.messageGuid, meta: { cellClassName: 'font-mono text-xs' } },
+  { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => row.status, meta: { cellClassName: 'text-xs' } },
   {
     id: 'updated',
     header: 'Last updated',
-    cellClassName: 'whitespace-nowrap text-xs',
-    cell: (row) => (row.lastUpdatedAt ? formatUtc(new Date(row.lastUpdatedAt)) : '—'),
+    cell: ({ row: { original: row } }) => (row.lastUpdatedAt ? formatUtc(new Date(row.lastUpdatedAt)) : '—'),
+    meta: { cellClassName: 'whitespace-nowrap text-xs' },
   },
 ];
 
-const USER_COLUMNS: ListColumn<UserSampleItem>[] = [
+const USER_COLUMNS: ConsoleColumn<UserSampleItem>[] = [
   {
     id: 'user',
     header: 'User',
-    cellClassName: 'text-xs',
-    cell: (row) => (
-      <a data-client-nav className="underline" href={detailHref('users', row.id)} title={row.id}>
+    cell: ({ row: { original: row } }) => (
+      <Link className="underline" href={detailHref('users', row.id)} title={row.id}>
         {row.name ?? row.email}
-      </a>
+      </Link>
     ),
+    meta: { cellClassName: 'text-xs' },
   },
-  { id: 'email', header: 'E-mail', cellClassName: 'text-xs', cell: (row) => row.email },
-  { id: 'state', header: 'Now', cellClassName: 'text-xs', cell: (row) => row.status },
+  { id: 'email', header: 'E-mail', cell: ({ row: { original: row } }) => row.email, meta: { cellClassName: 'text-xs' } },
+  { id: 'state', header: 'Now', cell: ({ row: { original: row } }) => row.status, meta: { cellClassName: 'text-xs' } },
 ];
 
 const isUserSample = (item: PlanSampleItem): item is UserSampleItem => item.kind === 'user';

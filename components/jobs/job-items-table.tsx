@@ -1,36 +1,38 @@
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import { ListTable } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName, JobItem } from '@/lib/jobs/types';
 
-const seqColumn: ListColumn<JobItem> = { id: 'seq', header: '#', cellClassName: 'tabular-nums', cell: (row) => row.seq + 1 };
+const seqColumn: ConsoleColumn<JobItem> = { id: 'seq', header: '#', cell: ({ row: { original: row } }) => row.seq + 1, meta: { cellClassName: 'tabular-nums' } };
 
-const messageColumn: ListColumn<JobItem> = {
+const messageColumn: ConsoleColumn<JobItem> = {
   id: 'message',
   header: 'Message',
-  cell: (row) => <RecordLink href={detailHref('messages', row.itemId)}>{row.itemId}</RecordLink>,
+  cell: ({ row: { original: row } }) => <RecordLink href={detailHref('messages', row.itemId)}>{row.itemId}</RecordLink>,
 };
 
 /** A user by name when the page could read it (the id on hover), else by id. */
-const userColumn = (names: Readonly<Record<string, string>>): ListColumn<JobItem> => ({
+const userColumn = (names: Readonly<Record<string, string>>): ConsoleColumn<JobItem> => ({
   id: 'user',
   header: 'User',
-  cell: (row) => {
+  cell: ({ row: { original: row } }) => {
     const name = names[row.itemId];
     return name ? (
-      <a data-client-nav className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>{name}</a>
+      <Link className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>{name}</Link>
     ) : (
       <RecordLink href={detailHref('users', row.itemId)}>{row.itemId}</RecordLink>
     );
   },
 });
 
-const OTHER_COLUMNS: ListColumn<JobItem>[] = [
+const OTHER_COLUMNS: ConsoleColumn<JobItem>[] = [
   {
     id: 'outcome',
     header: 'Outcome',
-    cell: (row) => {
+    cell: ({ row: { original: row } }) => {
       const { status } = row;
       return <Badge variant={status === 'ok' ? 'success' : status === 'failed' ? 'destructive' : 'secondary'}>{status}</Badge>;
     },
@@ -38,21 +40,21 @@ const OTHER_COLUMNS: ListColumn<JobItem>[] = [
   {
     id: 'statuses',
     header: 'Before → after',
-    cellClassName: 'font-mono text-xs',
-    cell: (row) => `${row.statusBefore ?? '—'} → ${row.statusAfter ?? '—'}`,
+    cell: ({ row: { original: row } }) => `${row.statusBefore ?? '—'} → ${row.statusAfter ?? '—'}`,
+    meta: { cellClassName: 'font-mono text-xs' },
   },
-  { id: 'sends', header: 'Sends', cellClassName: 'tabular-nums', cell: (row) => row.sends },
+  { id: 'sends', header: 'Sends', cell: ({ row: { original: row } }) => row.sends, meta: { cellClassName: 'tabular-nums' } },
   {
     id: 'reason',
     header: 'Reason',
-    cellClassName: 'break-words text-xs',
-    cell: (row) => row.error ?? '',
+    cell: ({ row: { original: row } }) => row.error ?? '',
+    meta: { cellClassName: 'break-words text-xs' },
   },
   {
     id: 'request',
     header: 'Request id',
-    cellClassName: 'font-mono text-xs text-muted-foreground',
-    cell: (row) => row.upstreamRequestId ?? '—',
+    cell: ({ row: { original: row } }) => row.upstreamRequestId ?? '—',
+    meta: { cellClassName: 'font-mono text-xs text-muted-foreground' },
   },
 ];
 

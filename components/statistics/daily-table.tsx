@@ -3,10 +3,11 @@
  * column per status, the day's total and its non-terminal share. The one table, all
  * rows on one page (a year is 366 rows), sorted by day as the service counts them.
  */
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
+import { ListTable } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import type { StatisticsTableRow } from '@/lib/statistics/table';
 
-type Column = ListColumn<StatisticsTableRow>;
+type Column = ConsoleColumn<StatisticsTableRow>;
 
 const number = (value: number) => <span className="tabular-nums">{value.toLocaleString('en-US')}</span>;
 
@@ -16,7 +17,7 @@ export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: Sta
     {
       id: 'date',
       header: 'Day',
-      cell: (row) => (
+      cell: ({ row: { original: row } }) => (
         <span className={row.key === 'total' ? 'font-semibold' : 'whitespace-nowrap font-mono text-xs'}>
           {row.label}
           {flagged.has(row.key) ? (
@@ -28,14 +29,14 @@ export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: Sta
         </span>
       ),
     },
-    { id: 'total', header: 'Total', cell: (row) => number(row.total) },
+    { id: 'total', header: 'Total', cell: ({ row: { original: row } }) => number(row.total) },
     ...statuses.map(
-      (status): Column => ({ id: `status:${status}`, header: status, cell: (row) => number(row.counts[status] ?? 0) }),
+      (status): Column => ({ id: `status:${status}`, header: status, cell: ({ row: { original: row } }) => number(row.counts[status] ?? 0) }),
     ),
     {
       id: 'nonTerminal',
       header: 'Non-terminal %',
-      cell: (row) => <span className="tabular-nums">{row.nonTerminalPercent}</span>,
+      cell: ({ row: { original: row } }) => <span className="tabular-nums">{row.nonTerminalPercent}</span>,
     },
   ];
   return <ListTable columns={columns} rows={rows} getRowId={(row) => row.key} caption={caption} empty="No days in this period." />;

@@ -1,4 +1,6 @@
-import { ListTable, type ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import { ListTable } from '@/components/data-table/list-table';
+import type { ConsoleColumn } from '@/lib/tables/columns';
 import { statusWithRaw } from '@/lib/status-labels';
 
 /** A count and the queue narrowed to it. */
@@ -14,22 +16,22 @@ export interface StatusGroups {
   all: GroupCount;
 }
 
-const countLink = ({ count, href }: GroupCount) => (count ? <a data-client-nav className="underline" href={href}>{count}</a> : '0');
+const countLink = ({ count, href }: GroupCount) => (count ? <Link className="underline" href={href}>{count}</Link> : '0');
 
 /** The queue by status and time since the last update, as the one table. */
 export function StuckGroupsTable({ rows, buckets }: { rows: StatusGroups[]; buckets: readonly { id: string; label: string }[] }) {
-  const columns: ListColumn<StatusGroups>[] = [
-    { id: 'status', header: 'Status', cell: (row) => statusWithRaw(row.status) },
-    ...buckets.map((bucket): ListColumn<StatusGroups> => ({ id: bucket.id, header: bucket.label, cellClassName: 'tabular-nums', cell: (row) => countLink(row.buckets[bucket.id] ?? { count: 0, href: '' }) })),
+  const columns: ConsoleColumn<StatusGroups>[] = [
+    { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => statusWithRaw(row.status) },
+    ...buckets.map((bucket): ConsoleColumn<StatusGroups> => ({ id: bucket.id, header: bucket.label, cell: ({ row: { original: row } }) => countLink(row.buckets[bucket.id] ?? { count: 0, href: '' }), meta: { cellClassName: 'tabular-nums' } })),
     {
       id: 'all',
       header: 'All',
-      cellClassName: 'tabular-nums',
-      cell: (row) => (
+      cell: ({ row: { original: row } }) => (
         <span data-testid={`stuck-total-${row.status}`}>
-          <a data-client-nav className="underline" href={row.all.href}>{row.all.count}</a>
+          <Link className="underline" href={row.all.href}>{row.all.count}</Link>
         </span>
       ),
+      meta: { cellClassName: 'tabular-nums' },
     },
   ];
   return <ListTable columns={columns} rows={rows} getRowId={(row) => row.status} caption="Stuck messages by status and time since the last update" empty="No status watched." testId="stuck-groups" />;

@@ -1,4 +1,5 @@
-import type { ListColumn } from '@/components/data-table/list-table';
+import { Link } from '@/components/link';
+import type { ConsoleTableMeta } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
 import { CellValue } from '@/components/entities/cell-value';
@@ -6,13 +7,12 @@ import { BulkJobToolbar } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
 import type { ActionPermission } from '@/lib/auth/permissions';
 import { detailHref } from '@/lib/entities/hrefs';
-import type { EntityName, NameRecord } from '@/lib/entities/types';
+import type { NameRecord } from '@/lib/entities/types';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import { withFrom } from '@/lib/navigation/from';
 import type { JobSelection } from '@/lib/jobs/types';
-import type { TableParams } from '@/lib/search-params/table';
+import type { OrderedTable, TableParams } from '@/lib/search-params/table';
 import { statusLabel } from '@/lib/status-labels';
-import { STUCK_TABLE } from '@/lib/triage/table';
 import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck-rules';
 import type { Message } from '@/lib/upstream/contract';
 
@@ -48,43 +48,46 @@ const missingLabels = (message: Message) => {
   return ARTIFACTS.filter((artifact) => missing.includes(artifact.id)).map((artifact) => artifact.label).join(', ');
 };
 
-/**
- * The message's id, leading to its page and back here. Like every link repeated in a row, a plain
- * anchor that the list follows without a page load (components/data-table/list-scope.tsx): a
- * next/link in each row is a client component to render, send and hydrate.
- */
+/** The message's id, leading to its page and back here. */
 const idLink = (entity: string, id: string | null | undefined, back?: string) =>
   id ? (
     <CopyableId id={id}>
-      <a href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)} data-client-nav="" title={id} dir="auto" className={`record-id-link ${TRUNCATED_ID_CLASS}`}>
+      <Link href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)} title={id} dir="auto" className={`record-id-link ${TRUNCATED_ID_CLASS}`}>
         {id}
-      </a>
+      </Link>
     </CopyableId>
   ) : (
     '—'
   );
 
-type Titles = ReadonlyMap<string, EntityName>;
+type Titles = ConsoleTableMeta['titles'];
 
 /** A linked record by name (the id on hover and in the link), or its bare id when unnamed. */
 const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} copyableIds />;
 
-const columnsAt = (now: number, back: string, titles: Titles): ListColumn<Message>[] => [
-  { id: 'message', header: 'Message', cell: (row) => idLink('messages', row.id, back) },
-  { id: 'status', header: 'Status', cell: (row) => <Badge variant="warning" title={row.status}>{statusLabel(row.status)}</Badge> },
-  {
-    id: 'age',
-    header: 'Not updated for',
-    sortable: true,
-    sortDescFirst: true,
-    cellClassName: 'whitespace-nowrap tabular-nums',
-    cell: (row) => (row.last_updated_at === undefined ? 'unknown' : formatAge(now - row.last_updated_at)),
-  },
-  { id: 'workspace', header: 'Workspace', cell: (row) => namedLink('workspaces', row.workspace_guid, titles) },
-  { id: 'channel', header: 'Channel', cell: (row) => namedLink('channels', row.channel_guids?.[0], titles) },
-  { id: 'creator', header: 'Creator', cell: (row) => namedLink('users', row.creator_guid, titles) },
-  { id: 'missing', header: 'Missing', cellClassName: 'text-xs', cell: (row) => missingLabels(row) || '—' },
-];
+/** The stuck table, declared once: its columns (they read the page's time, return link and names from the table's meta), oldest first, 50 a page. */
+export const STUCK_TABLE: OrderedTable<Message> = {
+  columns: [
+    { id: 'message', header: 'Message', cell: ({ row, table }) => idLink('messages', row.original.id, table.options.meta?.returnHref) },
+    { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <Badge variant="warning" title={row.status}>{statusLabel(row.status)}</Badge> },
+    {
+      id: 'age',
+      header: 'Not updated for',
+      enableSorting: true,
+      sortDescFirst: true,
+      cell: ({ row: { original: row }, table }) => (row.last_updated_at === undefined ? 'unknown' : formatAge((table.options.meta?.now ?? Date.now()) - row.last_updated_at)),
+      meta: { cellClassName: 'whitespace-nowrap tabular-nums' },
+    },
+    { id: 'workspace', header: 'Workspace', cell: ({ row, table }) => namedLink('workspaces', row.original.workspace_guid, table.options.meta?.titles) },
+    { id: 'channel', header: 'Channel', cell: ({ row, table }) => namedLink('channels', row.original.channel_guids?.[0], table.options.meta?.titles) },
+    { id: 'creator', header: 'Creator', cell: ({ row, table }) => namedLink('users', row.original.creator_guid, table.options.meta?.titles) },
+    { id: 'missing', header: 'Missing', cell: ({ row: { original: row } }) => missingLabels(row) || '—', meta: { cellClassName: 'text-xs' } },
+  ],
+  filters: [],
+  searchHint: null,
+  defaultSort: { field: 'age', order: 'desc' },
+  defaultSize: 50,
+};
 
 /**
  * The stuck messages of one view, oldest first by default, with row selection and bulk
@@ -92,10 +95,10 @@ const columnsAt = (now: number, back: string, titles: Titles): ListColumn<Messag
  * view, and a new filter starts empty, so rows picked under another filter are never remediated unseen.
  */
 export function StuckTable({ rows, now, total, page, table, viewKey, returnHref, exportHref, selection, permission, empty, incidentId, names }: StuckTableProps) {
-  const titles = new Map(Object.entries(names ?? {}));
   return (
     <PagedTable
-      columns={columnsAt(now, returnHref, titles)}
+      columns={STUCK_TABLE.columns}
+      meta={{ now, returnHref, titles: new Map(Object.entries(names ?? {})) }}
       rows={rows}
       getRowId={(row) => row.id}
       caption={table.sort.order === 'desc' ? 'Stuck messages, oldest first' : 'Stuck messages, most recently updated first'}

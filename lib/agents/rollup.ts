@@ -2,6 +2,7 @@
  * The per-human rollup as a list: its columns, the orders the URL may ask for, and the page the
  * table shows. Computed by the console from every agent (the service has no grouping).
  */
+import { entityColumn } from '@/lib/entities/columns';
 import type { ListState } from '@/lib/entities/list-state';
 import type { EntityView } from '@/lib/entities/types';
 
@@ -13,8 +14,6 @@ export interface HumanRollupRow {
   newestAt: string;
 }
 
-const column = (key: string, label: string, kind: 'id' | 'number' | 'iso-datetime', sortable: boolean) => ({ key, label, kind, sortable, visible: true });
-
 /** Most agents first: an unusual human stands out at the top. */
 export const ROLLUP_VIEW: EntityView = {
   name: 'agents/humans',
@@ -22,10 +21,10 @@ export const ROLLUP_VIEW: EntityView = {
   singular: 'Human',
   known: true,
   columns: [
-    { ...column('creatorId', 'Human', 'id', false), linkTo: 'users' },
-    column('agents', 'Agents', 'number', true),
-    column('deletedShare', 'Deleted share', 'number', true),
-    column('newestAt', 'Newest agent', 'iso-datetime', true),
+    entityColumn('creatorId', 'Human', 'id', { linkTo: 'users' }),
+    entityColumn('agents', 'Agents', 'number', { sortable: true }),
+    entityColumn('deletedShare', 'Deleted share', 'number', { sortable: true }),
+    entityColumn('newestAt', 'Newest agent', 'iso-datetime', { sortable: true }),
   ],
   defaultSort: { field: 'agents', order: 'desc' },
   filters: [],

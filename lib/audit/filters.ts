@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { noControlCharacters, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { readTableParams, type TableParams } from '@/lib/search-params/table';
-import { AUDIT_TABLE } from './table';
+import { AUDIT_TABLE } from '@/components/audit/audit-cells';
 
-export { AUDIT_TABLE } from './table';
 
 export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
 export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];

@@ -10,7 +10,7 @@ import type { Queryable } from '@/lib/db';
 import { boundedParams, boundedText, type JsonValue } from './bounded';
 import { AUDIT_OUTCOMES, type AuditFilters } from './filters';
 
-export { AUDIT_OUTCOMES, AUDIT_TABLE, parseAuditFilters, parseAuditPageParams } from './filters';
+export { AUDIT_OUTCOMES, parseAuditFilters, parseAuditPageParams } from './filters';
 export type { AuditFilterErrors, AuditPageParams, AuditFilterParam, AuditFilters, AuditOutcomeValue, ParsedAuditFilters } from './filters';
 
 /** The roles an audit row records: the console's, or `none` for a caller without a session. */

@@ -1,10 +1,8 @@
 /**
  * CSV export of a list view: every page of the filtered, ordered list, read from the service
- * with a bounded number of reads in flight and written in order as the browser takes it.
+ * with a bounded number of reads in flight and written in order as the browser takes it (the
+ * CSV text itself comes from the table's declaration: lib/tables/csv.ts).
  */
-import { CSV_BOM, csvRecord } from '@/lib/csv';
-import { isTimeEncoding, toInstant } from '@/lib/time';
-import type { ColumnSpec } from './types';
 
 /**
  * Rows per read, and reads in flight at once: what the console holds at any moment is about
@@ -16,26 +14,6 @@ import type { ColumnSpec } from './types';
  */
 export const EXPORT_PAGE_SIZE = 250;
 export const EXPORT_CONCURRENCY = 2;
-
-/** A value as exported: times as ISO 8601 UTC, lists joined with `; `, the rest as read. */
-export function exportValue(column: ColumnSpec, value: unknown): unknown {
-  if (isTimeEncoding(column.kind)) {
-    return toInstant(value, column.kind)?.toISOString() ?? value;
-  }
-  if (column.kind === 'list' && Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
-    return value.join('; ');
-  }
-  return value;
-}
-
-/** The start of an export file: the byte order mark and the field names. */
-export function csvHeader(columns: readonly ColumnSpec[]): string {
-  return CSV_BOM + csvRecord(columns.map((column) => column.key));
-}
-
-export function csvRows(columns: readonly ColumnSpec[], rows: readonly Readonly<Record<string, unknown>>[]): string {
-  return rows.map((row) => csvRecord(columns.map((column) => exportValue(column, row[column.key])))).join('');
-}
 
 /**
  * Reads `count` pages and yields them in order, with at most `concurrency` reads in flight:

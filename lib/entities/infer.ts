@@ -4,7 +4,8 @@
  * cells (text stays text, only http(s) URLs become links), so a wrong guess is harmless.
  */
 import { SORT_FIELD_PATTERN } from './list-state';
-import type { ColumnKind, ColumnSpec, EntityView } from './types';
+import { entityColumn } from './columns';
+import type { ColumnKind, EntityColumn, EntityView } from './types';
 
 /** How many inferred columns are shown before the operator picks more. */
 const VISIBLE_INFERRED_COLUMNS = 8;
@@ -46,7 +47,7 @@ function labelFor(key: string): string {
  * The columns of the records: every key seen, `id` first, then in order of first appearance.
  * A key whose values disagree on a kind is shown as text (or JSON when any value is an object).
  */
-export function inferColumns(records: readonly Readonly<Record<string, unknown>>[]): ColumnSpec[] {
+export function inferColumns(records: readonly Readonly<Record<string, unknown>>[]): EntityColumn[] {
   const kinds = new Map<string, Set<ColumnKind>>([['id', new Set()]]);
   for (const record of records) {
     for (const [key, value] of Object.entries(record)) {
@@ -58,14 +59,11 @@ export function inferColumns(records: readonly Readonly<Record<string, unknown>>
   }
   return [...kinds].map(([key, seen], index) => {
     const kind: ColumnKind = seen.size === 1 ? [...seen][0]! : seen.has('json') ? 'json' : key === 'id' ? 'id' : 'text';
-    return {
-      key,
-      label: key === 'id' ? 'Id' : labelFor(key),
-      kind,
+    return entityColumn(key, key === 'id' ? 'Id' : labelFor(key), kind, {
       // The service is asked to sort only by scalar fields, named as the sort parameter can name them.
       sortable: kind !== 'json' && kind !== 'list' && SORT_FIELD_PATTERN.test(key),
-      visible: index < VISIBLE_INFERRED_COLUMNS,
-    };
+      hidden: index >= VISIBLE_INFERRED_COLUMNS,
+    });
   });
 }
 

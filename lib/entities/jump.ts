@@ -81,7 +81,7 @@ function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
       }));
   const hostname = storedHostname(term);
   for (const entity of ENTITIES) {
-    if (EMAIL.test(term) && entity.columns.some((column) => column.key === 'email')) {
+    if (EMAIL.test(term) && entity.columns.some((column) => column.id === 'email')) {
       lookups.push({ entity, matchedBy: 'email', read: byField(entity, 'email', term.toLowerCase()) });
     }
     if (hostname && entity.name === 'domains') {

@@ -30,7 +30,7 @@ function perEntry<K extends object, V>(build: (key: K) => V): (key: K) => V {
 
 const sortSchema = perEntry((entity: EntityView) =>
   // An unknown entity's columns are only known after the read: the service judges its sort.
-  sortParser((field) => !entity.known || entity.columns.some((column) => column.key === field && column.sortable)),
+  sortParser((field) => !entity.known || entity.columns.some((column) => column.id === field && column.enableSorting)),
 );
 
 const filterSchema = perEntry((filter: Exclude<FilterSpec, { kind: 'date-range' }>) => {
@@ -49,7 +49,7 @@ const daySchema = z.string().refine((value) => utcDayStart(value) !== null, { er
 const colsSchema = perEntry((entity: EntityView) =>
   z.string().superRefine((value, context) => {
     if (!entity.known) return;
-    const known = new Set(entity.columns.map((column) => column.key));
+    const known = new Set(entity.columns.map((column) => column.id));
     const unknown = splitColumnKeys(value).filter((key) => !known.has(key));
     if (unknown.length > 0) context.addIssue({ code: 'custom', message: `has no column ${unknown.map((key) => `"${key}"`).join(', ')}` });
   }),

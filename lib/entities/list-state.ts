@@ -57,13 +57,7 @@ export function splitColumnKeys(raw: string): string[] {
 /** Column keys named by a `cols` value that the entity has, in the entity's order. */
 export function columnsFromParam(entity: EntityView, raw: string): string[] {
   const named = new Set(splitColumnKeys(raw));
-  return entity.columns.filter((column) => named.has(column.key)).map((column) => column.key);
-}
-
-/** Whether each column is shown: the URL's choice, else the entity's defaults. `id` always is. */
-export function columnVisibility(entity: EntityView, cols: readonly string[] | null): Record<string, boolean> {
-  const chosen = cols ? new Set(cols) : null;
-  return Object.fromEntries(entity.columns.map((column) => [column.key, column.key === 'id' || (chosen ? chosen.has(column.key) : column.visible)]));
+  return entity.columns.filter((column) => named.has(column.id)).map((column) => column.id);
 }
 
 /** The canonical query string of a state (defaults left out), with its `?`, or '' when empty. */

@@ -32,7 +32,8 @@ import {
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
 import type { GuardedAction } from '@/lib/auth/permissions';
-import type { ColumnKind, ColumnSpec, EntityNav, EntityView } from './types';
+import { entityColumn } from './columns';
+import type { EntityNav, EntityView } from './types';
 
 export interface EntityDefinition extends EntityView {
   known: true;
@@ -62,23 +63,6 @@ export const MESSAGE_ACTIONS = {
 /** The actions on a user account's page. */
 export const USER_ACTIONS = { markVerified: setVerifiedAction } as const satisfies Record<string, GuardedAction>;
 
-interface ColumnOptions {
-  sortable?: boolean;
-  hidden?: boolean;
-  linkTo?: string;
-}
-
-function column(key: string, label: string, kind: ColumnKind, options: ColumnOptions = {}): ColumnSpec {
-  return {
-    key,
-    label,
-    kind,
-    sortable: options.sortable ?? false,
-    visible: !options.hidden,
-    ...(options.linkTo ? { linkTo: options.linkTo } : {}),
-  };
-}
-
 /** The first field that is a non-blank string, trimmed; the id when none is. */
 function firstText(record: Readonly<Record<string, unknown>>, ...values: unknown[]): string {
   for (const value of values) {
@@ -103,20 +87,20 @@ export const ENTITIES: readonly EntityDefinition[] = [
     ],
     schema: userSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('email', 'E-mail', 'email', { sortable: true }),
-      column('first_name', 'First name', 'text', { sortable: true }),
-      column('last_name', 'Last name', 'text', { sortable: true }),
-      column('verified', 'Verified', 'boolean', { sortable: true }),
-      column('account_type', 'Type', 'status', { sortable: true }),
-      column('idp_provider', 'Identity provider', 'text', { sortable: true, hidden: true }),
-      column('phone', 'Phone', 'text', { hidden: true }),
-      column('image_url', 'Avatar', 'image', { hidden: true }),
-      column('merged_into', 'Merged into', 'id', { hidden: true, linkTo: 'users' }),
-      column('creator_id', 'Owner (agents)', 'id', { sortable: true, hidden: true, linkTo: 'users' }),
-      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
-      column('last_active_at', 'Last active', 'iso-datetime', { sortable: true }),
-      column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true, hidden: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('email', 'E-mail', 'email', { sortable: true }),
+      entityColumn('first_name', 'First name', 'text', { sortable: true }),
+      entityColumn('last_name', 'Last name', 'text', { sortable: true }),
+      entityColumn('verified', 'Verified', 'boolean', { sortable: true }),
+      entityColumn('account_type', 'Type', 'status', { sortable: true }),
+      entityColumn('idp_provider', 'Identity provider', 'text', { sortable: true, hidden: true }),
+      entityColumn('phone', 'Phone', 'text', { hidden: true }),
+      entityColumn('image_url', 'Avatar', 'image', { hidden: true }),
+      entityColumn('merged_into', 'Merged into', 'id', { hidden: true, linkTo: 'users' }),
+      entityColumn('creator_id', 'Owner (agents)', 'id', { sortable: true, hidden: true, linkTo: 'users' }),
+      entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      entityColumn('last_active_at', 'Last active', 'iso-datetime', { sortable: true }),
+      entityColumn('deleted_at', 'Deleted', 'iso-datetime', { sortable: true, hidden: true }),
     ],
     defaultSort: { field: 'created_at', order: 'desc' },
     filters: [
@@ -144,18 +128,18 @@ export const ENTITIES: readonly EntityDefinition[] = [
     views: [{ href: '/workspaces/mine', label: 'My workspaces' }],
     schema: workspaceSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('workspace_name', 'Name', 'text', { sortable: true }),
-      column('vanity_name', 'Vanity name', 'text', { sortable: true, hidden: true }),
-      column('owner_guid', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
-      column('type_cd', 'Type', 'status', { sortable: true }),
-      column('plan_type', 'Plan', 'status', { sortable: true }),
-      column('created_by', 'Created by', 'id', { hidden: true, linkTo: 'users' }),
-      column('workspace_description', 'Description', 'text', { hidden: true }),
-      column('image_url', 'Image', 'image', { hidden: true }),
-      column('created_ts', 'Created', 'epoch-ms', { sortable: true }),
-      column('last_updated_ts', 'Updated', 'epoch-ms', { sortable: true, hidden: true }),
-      column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true, hidden: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('workspace_name', 'Name', 'text', { sortable: true }),
+      entityColumn('vanity_name', 'Vanity name', 'text', { sortable: true, hidden: true }),
+      entityColumn('owner_guid', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+      entityColumn('type_cd', 'Type', 'status', { sortable: true }),
+      entityColumn('plan_type', 'Plan', 'status', { sortable: true }),
+      entityColumn('created_by', 'Created by', 'id', { hidden: true, linkTo: 'users' }),
+      entityColumn('workspace_description', 'Description', 'text', { hidden: true }),
+      entityColumn('image_url', 'Image', 'image', { hidden: true }),
+      entityColumn('created_ts', 'Created', 'epoch-ms', { sortable: true }),
+      entityColumn('last_updated_ts', 'Updated', 'epoch-ms', { sortable: true, hidden: true }),
+      entityColumn('deleted_at', 'Deleted', 'iso-datetime', { sortable: true, hidden: true }),
     ],
     defaultSort: { field: 'created_ts', order: 'desc' },
     filters: [
@@ -185,16 +169,16 @@ export const ENTITIES: readonly EntityDefinition[] = [
     ],
     schema: channelSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('channel_name', 'Name', 'text', { sortable: true }),
-      column('type', 'Type', 'status', { sortable: true }),
-      column('visibility', 'Visibility', 'status', { sortable: true }),
-      column('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
-      column('owner_guid', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
-      column('channel_description', 'Description', 'text', { hidden: true }),
-      column('image_url', 'Image', 'image', { hidden: true }),
-      column('created_ts', 'Created', 'epoch-ms', { sortable: true }),
-      column('last_posted_ts', 'Last post', 'epoch-ms', { sortable: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('channel_name', 'Name', 'text', { sortable: true }),
+      entityColumn('type', 'Type', 'status', { sortable: true }),
+      entityColumn('visibility', 'Visibility', 'status', { sortable: true }),
+      entityColumn('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+      entityColumn('owner_guid', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+      entityColumn('channel_description', 'Description', 'text', { hidden: true }),
+      entityColumn('image_url', 'Image', 'image', { hidden: true }),
+      entityColumn('created_ts', 'Created', 'epoch-ms', { sortable: true }),
+      entityColumn('last_posted_ts', 'Last post', 'epoch-ms', { sortable: true }),
     ],
     defaultSort: { field: 'created_ts', order: 'desc' },
     filters: [
@@ -210,10 +194,10 @@ export const ENTITIES: readonly EntityDefinition[] = [
         field: 'json_collaborators',
         label: 'Members',
         columns: [
-          column('user_id', 'User', 'id', { linkTo: 'users' }),
-          column('role', 'Role', 'status'),
-          column('status', 'Membership', 'status'),
-          column('joined_ts', 'Joined', 'epoch-ms'),
+          entityColumn('user_id', 'User', 'id', { linkTo: 'users' }),
+          entityColumn('role', 'Role', 'status'),
+          entityColumn('status', 'Membership', 'status'),
+          entityColumn('joined_ts', 'Joined', 'epoch-ms'),
         ],
       },
     ],
@@ -228,21 +212,21 @@ export const ENTITIES: readonly EntityDefinition[] = [
     actions: MESSAGE_ACTIONS,
     schema: messageSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('name', 'Name', 'text', { sortable: true }),
-      column('status', 'Status', 'status', { sortable: true }),
-      column('status_reason', 'Status reason', 'text', { sortable: true, hidden: true }),
-      column('creator_guid', 'Creator', 'id', { sortable: true, linkTo: 'users' }),
-      column('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
-      column('channel_guids', 'Channels', 'list', { linkTo: 'channels' }),
-      column('duration_ms', 'Duration', 'duration', { sortable: true }),
-      column('is_text_message', 'Text only', 'boolean', { hidden: true }),
-      column('transcript_txt', 'Transcript', 'text', { hidden: true }),
-      column('message_url', 'Audio', 'url', { hidden: true }),
-      column('waveform_url', 'Waveform', 'url', { hidden: true }),
-      column('sequence_number', 'Sequence', 'number', { sortable: true, hidden: true }),
-      column('message_ts', 'Posted', 'epoch-ms', { sortable: true }),
-      column('last_updated_at', 'Updated', 'epoch-ms', { sortable: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('name', 'Name', 'text', { sortable: true }),
+      entityColumn('status', 'Status', 'status', { sortable: true }),
+      entityColumn('status_reason', 'Status reason', 'text', { sortable: true, hidden: true }),
+      entityColumn('creator_guid', 'Creator', 'id', { sortable: true, linkTo: 'users' }),
+      entityColumn('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+      entityColumn('channel_guids', 'Channels', 'list', { linkTo: 'channels' }),
+      entityColumn('duration_ms', 'Duration', 'duration', { sortable: true }),
+      entityColumn('is_text_message', 'Text only', 'boolean', { hidden: true }),
+      entityColumn('transcript_txt', 'Transcript', 'text', { hidden: true }),
+      entityColumn('message_url', 'Audio', 'url', { hidden: true }),
+      entityColumn('waveform_url', 'Waveform', 'url', { hidden: true }),
+      entityColumn('sequence_number', 'Sequence', 'number', { sortable: true, hidden: true }),
+      entityColumn('message_ts', 'Posted', 'epoch-ms', { sortable: true }),
+      entityColumn('last_updated_at', 'Updated', 'epoch-ms', { sortable: true }),
     ],
     defaultSort: { field: 'message_ts', order: 'desc' },
     filters: [
@@ -258,7 +242,7 @@ export const ENTITIES: readonly EntityDefinition[] = [
       {
         field: 'audio_models',
         label: 'Audio models',
-        columns: [column('_id', 'Id', 'id'), column('type', 'Type', 'status'), column('url', 'URL', 'url')],
+        columns: [entityColumn('_id', 'Id', 'id'), entityColumn('type', 'Type', 'status'), entityColumn('url', 'URL', 'url')],
       },
     ],
     title: (record) => firstText(record, record.name, text(record.transcript_txt).slice(0, 80)),
@@ -273,17 +257,17 @@ export const ENTITIES: readonly EntityDefinition[] = [
     views: [{ href: '/notifications/orphaned', label: 'Orphaned notifications' }],
     schema: notificationSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('type', 'Type', 'status', { sortable: true }),
-      column('user_id', 'Recipient', 'id', { sortable: true, linkTo: 'users' }),
-      column('from_user_id', 'From', 'id', { sortable: true, linkTo: 'users' }),
-      column('message', 'Text', 'text'),
-      column('message_id', 'Message', 'id', { sortable: true, linkTo: 'messages' }),
-      column('parent_message_id', 'Parent message', 'id', { hidden: true, linkTo: 'messages' }),
-      column('channel_id', 'Channel', 'id', { sortable: true, linkTo: 'channels' }),
-      column('workspace_id', 'Workspace', 'id', { sortable: true, hidden: true, linkTo: 'workspaces' }),
-      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
-      column('created_on', 'Created on', 'iso-datetime', { hidden: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('type', 'Type', 'status', { sortable: true }),
+      entityColumn('user_id', 'Recipient', 'id', { sortable: true, linkTo: 'users' }),
+      entityColumn('from_user_id', 'From', 'id', { sortable: true, linkTo: 'users' }),
+      entityColumn('message', 'Text', 'text'),
+      entityColumn('message_id', 'Message', 'id', { sortable: true, linkTo: 'messages' }),
+      entityColumn('parent_message_id', 'Parent message', 'id', { hidden: true, linkTo: 'messages' }),
+      entityColumn('channel_id', 'Channel', 'id', { sortable: true, linkTo: 'channels' }),
+      entityColumn('workspace_id', 'Workspace', 'id', { sortable: true, hidden: true, linkTo: 'workspaces' }),
+      entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      entityColumn('created_on', 'Created on', 'iso-datetime', { hidden: true }),
     ],
     defaultSort: { field: 'created_at', order: 'desc' },
     filters: [
@@ -307,11 +291,11 @@ export const ENTITIES: readonly EntityDefinition[] = [
     actions: {},
     schema: domainSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('domain', 'Domain', 'text', { sortable: true }),
-      column('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
-      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
-      column('updated_at', 'Updated', 'iso-datetime', { sortable: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('domain', 'Domain', 'text', { sortable: true }),
+      entityColumn('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+      entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      entityColumn('updated_at', 'Updated', 'iso-datetime', { sortable: true }),
     ],
     defaultSort: { field: 'domain', order: 'asc' },
     filters: [{ kind: 'exact', param: 'workspace', field: 'workspace_guid', label: 'Workspace', linkTo: 'workspaces' }],
@@ -329,13 +313,13 @@ export const ENTITIES: readonly EntityDefinition[] = [
     actions: {},
     schema: agentSchema,
     columns: [
-      column('id', 'Id', 'id', { sortable: true }),
-      column('name', 'Name', 'text', { sortable: true }),
-      column('email', 'E-mail', 'email', { sortable: true }),
-      column('creator_id', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
-      column('workspace_guids', 'Workspaces', 'list', { hidden: true, linkTo: 'workspaces' }),
-      column('created_at', 'Created', 'iso-datetime', { sortable: true }),
-      column('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
+      entityColumn('id', 'Id', 'id', { sortable: true }),
+      entityColumn('name', 'Name', 'text', { sortable: true }),
+      entityColumn('email', 'E-mail', 'email', { sortable: true }),
+      entityColumn('creator_id', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+      entityColumn('workspace_guids', 'Workspaces', 'list', { hidden: true, linkTo: 'workspaces' }),
+      entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
+      entityColumn('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
     ],
     defaultSort: { field: 'created_at', order: 'desc' },
     filters: [

@@ -9,7 +9,7 @@ import { countRecords } from '@/lib/upstream/ra';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { readNames, type NameRecord } from './names';
 import { findEntity } from './registry';
-import type { ColumnSpec, EntityView, RelatedList } from './types';
+import type { EntityColumn, EntityView, RelatedList } from './types';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -23,19 +23,20 @@ export function idsIn(value: unknown): string[] {
 /** Every id the record links to, by target entity (nested tables included). */
 export function linkedIds(entity: EntityView, record: Row): Map<string, Set<string>> {
   const byEntity = new Map<string, Set<string>>();
-  const add = (column: ColumnSpec, value: unknown) => {
-    if (!column.linkTo) return;
-    const ids = byEntity.get(column.linkTo) ?? new Set<string>();
+  const add = (column: EntityColumn, value: unknown) => {
+    const { linkTo } = column.meta;
+    if (!linkTo) return;
+    const ids = byEntity.get(linkTo) ?? new Set<string>();
     for (const id of idsIn(value)) ids.add(id);
-    byEntity.set(column.linkTo, ids);
+    byEntity.set(linkTo, ids);
   };
-  for (const column of entity.columns) add(column, record[column.key]);
+  for (const column of entity.columns) add(column, record[column.id]);
   for (const nested of entity.nested) {
     const rows = record[nested.field];
     if (!Array.isArray(rows)) continue;
     for (const row of rows) {
       if (row === null || typeof row !== 'object') continue;
-      for (const column of nested.columns) add(column, (row as Row)[column.key]);
+      for (const column of nested.columns) add(column, (row as Row)[column.id]);
     }
   }
   return byEntity;
@@ -45,9 +46,10 @@ export function linkedIds(entity: EntityView, record: Row): Map<string, Set<stri
 export function linkedColumnIds(entity: Pick<EntityView, 'columns'>, rows: readonly Row[]): Record<string, string[]> {
   const byEntity: Record<string, string[]> = {};
   for (const column of entity.columns) {
-    if (!column.linkTo) continue;
-    const ids = (byEntity[column.linkTo] ??= []);
-    for (const row of rows) ids.push(...idsIn(row[column.key]));
+    const { linkTo } = column.meta;
+    if (!linkTo) continue;
+    const ids = (byEntity[linkTo] ??= []);
+    for (const row of rows) ids.push(...idsIn(row[column.id]));
   }
   return byEntity;
 }

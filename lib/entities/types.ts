@@ -4,7 +4,9 @@
  * server-only parts (schema, title) in `EntityDefinition`.
  */
 
+import type { TableDeclaration } from '@/lib/tables/columns';
 import type { TimeEncoding } from '@/lib/time';
+import type { RaRecord } from '@/lib/upstream/contract';
 
 /** How a field's value is shown, sorted, filtered and exported. */
 export type ColumnKind =
@@ -22,17 +24,33 @@ export type ColumnKind =
   /** Objects and anything else without a better kind: compact JSON, as text. */
   | 'json';
 
-export interface ColumnSpec {
+/**
+ * A column of an entity's records: a TanStack column definition (lib/tables/columns.ts) whose id
+ * and accessor are the record's field, with the value's kind in its meta. Plain data, no cell:
+ * every entity table renders a cell from its kind (components/entities/entity-list.tsx), and the
+ * detail page, export and URL reader read the same definitions.
+ */
+export interface EntityColumn {
   /** The record's field. */
-  key: string;
-  label: string;
-  kind: ColumnKind;
+  id: string;
+  accessorKey: string;
+  header: string;
   /** The service can order the list by this field. */
-  sortable: boolean;
-  /** Shown when the URL does not choose the columns. */
-  visible: boolean;
-  /** The field holds ids (one, or a list) of records of this entity: they become links. */
-  linkTo?: string;
+  enableSorting: boolean;
+  /** Newest or largest first on the first click. */
+  sortDescFirst: boolean;
+  /** False for the record's id: always shown. */
+  enableHiding: boolean;
+  meta: {
+    label: string;
+    kind: ColumnKind;
+    /** Left out when the URL does not choose the columns. */
+    defaultHidden: boolean;
+    /** Exported under the field's name. */
+    csv: string;
+    /** The field holds ids (one, or a list) of records of this entity: they become links. */
+    linkTo?: string;
+  };
 }
 
 export type SortOrder = 'asc' | 'desc';
@@ -71,7 +89,7 @@ export interface RelatedList {
 export interface NestedTable {
   field: string;
   label: string;
-  columns: ColumnSpec[];
+  columns: EntityColumn[];
 }
 
 /** The sidebar's icons, by name (components/shell/sidebar-nav.tsx draws them). */
@@ -99,19 +117,15 @@ export interface EntityNav {
   purpose: string;
 }
 
-export interface EntityView {
+/** An entity's list, declared as a table (lib/tables/columns.ts): its columns, filters, search and order. */
+export interface EntityView extends TableDeclaration<RaRecord> {
   /** URL segment and /admin/ra resource name. */
   name: string;
   label: string;
   singular: string;
   /** False for an entity the registry does not know (columns inferred from its records). */
   known: boolean;
-  columns: ColumnSpec[];
-  /** Null: the service's own default order. */
-  defaultSort: SortSpec | null;
-  filters: FilterSpec[];
-  /** What free text `q` searches, for the search box's label; null when there is no search. */
-  searchHint: string | null;
+  columns: EntityColumn[];
   relatedLists: RelatedList[];
   nested: NestedTable[];
 }

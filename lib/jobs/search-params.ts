@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { enumParser, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { readTableParams, type TableParams } from '@/lib/search-params/table';
 import { ITEM_STATUSES, type ItemStatus } from './types';
-import { JOBS_TABLE } from './table';
-
-export { JOBS_TABLE } from './table';
+import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 
 const pausedSchema = enumParser(['1']);
 

@@ -1,53 +1,48 @@
 /**
  * The table state a paged page (stuck queue, jobs, audit) reads from its URL, the same way the
- * entity lists do: `size` (one of PAGE_SIZES), `sort` (`field.asc|desc`, a sortable column) and
- * `cols` (the shown columns). Bad values are reported through the page's reader.
+ * entity lists do, from the table's declaration (lib/tables/columns.ts): `size` (one of
+ * PAGE_SIZES), `sort` (`field.asc|desc`, a sortable column) and `cols` (the shown columns). Bad
+ * values are reported through the page's reader.
  */
-import { DEFAULT_PAGE_SIZE, LIST_PARAMS, PAGE_SIZES, splitColumnKeys, type PageSize } from '@/lib/entities/list-state';
+import type { RowData } from '@tanstack/table-core';
+import { LIST_PARAMS, PAGE_SIZES, splitColumnKeys, type PageSize } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
+import { columnId, columnVisibility, defaultPageSize, isHideable, sortableIds, type TableDeclaration } from '@/lib/tables/columns';
 import { sizeParser, sortParser, textParser } from './parsers';
 import type { ParamReader } from './reader';
 
-export interface TableSpec {
-  /** Columns the server can order by. */
-  sortable: readonly string[];
-  /** The order without a `sort` parameter. */
-  defaultSort: SortSpec;
-  /** Every column that may be hidden, in table order. */
-  columns: readonly string[];
-  /** The size without a `size` parameter (DEFAULT_PAGE_SIZE unless the page had another). */
-  defaultSize?: PageSize;
-}
+/** A declaration whose table has a default order (the paged pages' tables all have one). */
+export type OrderedTable<TData extends RowData> = TableDeclaration<TData> & { defaultSort: SortSpec };
 
 export interface TableParams {
   size: PageSize;
   sort: SortSpec;
-  /** Whether each column is shown (the URL's choice; every column when there is none). */
+  /** Whether each column is shown (the URL's choice; the declared defaults when there is none). */
   visibility: Record<string, boolean>;
 }
 
 const colsSchema = textParser(1_000);
 
-export function readTableParams(reader: ParamReader, spec: TableSpec): TableParams {
-  const defaultSize = spec.defaultSize ?? DEFAULT_PAGE_SIZE;
-  const size = reader.read(LIST_PARAMS.size, sizeParser(PAGE_SIZES), `showing ${defaultSize} rows`) ?? defaultSize;
-  const sort = reader.read(LIST_PARAMS.sort, sortParser((field) => spec.sortable.includes(field)), 'using the default order') ?? spec.defaultSort;
+export function readTableParams<TData extends RowData>(reader: ParamReader, table: OrderedTable<TData>): TableParams {
+  const sortable = sortableIds(table.columns);
+  const size = reader.read(LIST_PARAMS.size, sizeParser(PAGE_SIZES), `showing ${defaultPageSize(table)} rows`) ?? defaultPageSize(table);
+  const sort = reader.read(LIST_PARAMS.sort, sortParser((field) => sortable.includes(field)), 'using the default order') ?? table.defaultSort;
   const cols = reader.read(LIST_PARAMS.cols, colsSchema, 'showing every column');
-  const chosen = cols === undefined ? null : new Set(splitColumnKeys(cols));
-  const visibility = Object.fromEntries(spec.columns.map((column) => [column, chosen === null || chosen.has(column)]));
-  return { size, sort, visibility };
+  return { size, sort, visibility: columnVisibility(table.columns, cols === undefined ? null : splitColumnKeys(cols)) };
 }
 
-/** A table's state with no URL choice: the spec's size and order, every column shown. */
-export function defaultTableParams(spec: TableSpec): TableParams {
-  return { size: spec.defaultSize ?? DEFAULT_PAGE_SIZE, sort: spec.defaultSort, visibility: Object.fromEntries(spec.columns.map((column) => [column, true])) };
+/** A table's state with no URL choice: the declared size, order and columns. */
+export function defaultTableParams<TData extends RowData>(table: OrderedTable<TData>): TableParams {
+  return { size: defaultPageSize(table), sort: table.defaultSort, visibility: columnVisibility(table.columns, null) };
 }
 
-/** The table parameters of a state that differ from the spec's defaults, for links that keep them. */
-export function tableParamsRecord(params: TableParams, spec: TableSpec): Record<string, string> {
+/** The table parameters of a state that differ from the declaration's defaults, for links that keep them. */
+export function tableParamsRecord<TData extends RowData>(params: TableParams, table: OrderedTable<TData>): Record<string, string> {
   const record: Record<string, string> = {};
-  if (params.size !== (spec.defaultSize ?? DEFAULT_PAGE_SIZE)) record[LIST_PARAMS.size] = String(params.size);
-  if (params.sort.field !== spec.defaultSort.field || params.sort.order !== spec.defaultSort.order) record[LIST_PARAMS.sort] = `${params.sort.field}.${params.sort.order}`;
-  if (spec.columns.some((column) => !params.visibility[column])) record[LIST_PARAMS.cols] = spec.columns.filter((column) => params.visibility[column]).join(',');
+  if (params.size !== defaultPageSize(table)) record[LIST_PARAMS.size] = String(params.size);
+  if (params.sort.field !== table.defaultSort.field || params.sort.order !== table.defaultSort.order) record[LIST_PARAMS.sort] = `${params.sort.field}.${params.sort.order}`;
+  const defaults = columnVisibility(table.columns, null);
+  const hideable = table.columns.filter(isHideable).map(columnId);
+  if (hideable.some((id) => params.visibility[id] !== defaults[id])) record[LIST_PARAMS.cols] = hideable.filter((id) => params.visibility[id]).join(',');
   return record;
 }

@@ -4,9 +4,7 @@ import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type 
 import { readTableParams, tableParamsRecord, type TableParams } from '@/lib/search-params/table';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, type StuckQuery } from './stuck';
-import { STUCK_TABLE } from './table';
-
-export { STUCK_PAGE_SIZE, STUCK_TABLE } from './table';
+import { STUCK_TABLE } from '@/components/triage/stuck-table';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
 

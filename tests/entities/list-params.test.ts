@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inferEntity } from '@/lib/entities/infer';
 import { activeFilters, parseListParams, toListQuery, withoutFilter } from '@/lib/entities/list-params';
-import { ariaSort, columnVisibility, DEFAULT_LIST_STATE, listQueryString, nextSort, withParams } from '@/lib/entities/list-state';
+import { ariaSort, DEFAULT_LIST_STATE, listQueryString, nextSort, withParams } from '@/lib/entities/list-state';
+import { columnVisibility } from '@/lib/tables/columns';
 import { findEntity } from '@/lib/entities/registry';
 import { encodeListQuery, parseListQuery } from '@/lib/upstream/contract';
 
@@ -169,10 +170,10 @@ describe('URL round trip', () => {
 
 describe('columnVisibility', () => {
   it('shows the defaults, or exactly the chosen columns plus the id', () => {
-    const defaults = columnVisibility(users, null);
+    const defaults = columnVisibility(users.columns, null);
     expect(defaults.email).toBe(true);
     expect(defaults.phone).toBe(false);
-    const chosen = columnVisibility(users, ['phone']);
+    const chosen = columnVisibility(users.columns, ['phone']);
     expect(chosen).toMatchObject({ id: true, phone: true, email: false });
   });
 });

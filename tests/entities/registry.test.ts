@@ -15,24 +15,24 @@ describe('the entity registry', () => {
   });
 
   describe.each(ENTITIES.map((entity) => [entity.name, entity] as const))('%s', (_name, entity) => {
-    const keys = entity.columns.map((column) => column.key);
+    const keys = entity.columns.map((column) => column.id);
 
     it('has unique columns, starting with a sortable id, each a field of its schema', () => {
       expect(new Set(keys).size).toBe(keys.length);
-      expect(entity.columns[0]).toMatchObject({ key: 'id', kind: 'id', sortable: true });
+      expect(entity.columns[0]).toMatchObject({ id: 'id', enableSorting: true, enableHiding: false, meta: { kind: 'id' } });
       const shape = (entity.schema as unknown as { shape: Record<string, unknown> }).shape;
       for (const key of keys) expect(shape, `${entity.name}.${key}`).toHaveProperty(key);
     });
 
     it('sorts by default on a sortable column', () => {
       const sort = entity.defaultSort!;
-      expect(entity.columns.find((column) => column.key === sort.field)?.sortable).toBe(true);
+      expect(entity.columns.find((column) => column.id === sort.field)?.enableSorting).toBe(true);
     });
 
     it('links only to registered entities', () => {
       const targets = [
-        ...entity.columns.map((column) => column.linkTo),
-        ...entity.nested.flatMap((nested) => nested.columns.map((column) => column.linkTo)),
+        ...entity.columns.map((column) => column.meta.linkTo),
+        ...entity.nested.flatMap((nested) => nested.columns.map((column) => column.meta.linkTo)),
         ...entity.filters.map((filter) => (filter.kind === 'exact' ? filter.linkTo : undefined)),
       ].filter((target): target is string => target !== undefined);
       for (const target of targets) expect(findEntity(target), target).toBeDefined();
@@ -65,7 +65,7 @@ describe('the entity registry', () => {
   });
 
   it('covers the relations the issue names', () => {
-    const linkTargets = (name: string) => Object.fromEntries(findEntity(name)!.columns.filter((c) => c.linkTo).map((c) => [c.key, c.linkTo]));
+    const linkTargets = (name: string) => Object.fromEntries(findEntity(name)!.columns.filter((c) => c.meta.linkTo).map((c) => [c.id, c.meta.linkTo]));
     expect(linkTargets('messages')).toMatchObject({ channel_guids: 'channels', workspace_guid: 'workspaces', creator_guid: 'users' });
     expect(linkTargets('notifications')).toMatchObject({ message_id: 'messages', channel_id: 'channels', user_id: 'users' });
     expect(findEntity('channels')!.nested[0]).toMatchObject({ field: 'json_collaborators', label: 'Members' });
@@ -82,7 +82,7 @@ describe('the entity registry', () => {
 describe('inferEntity', () => {
   it('offers sorting only by fields the sort parameter can name', () => {
     const columns = inferColumns([{ id: 'g_1', 'created-at': '2026-11-22T05:00:00.000Z', 'meta.ts': 1, name: 'n' }]);
-    expect(Object.fromEntries(columns.map((column) => [column.key, column.sortable]))).toEqual({ id: true, 'created-at': false, 'meta.ts': false, name: true });
+    expect(Object.fromEntries(columns.map((column) => [column.id, column.enableSorting]))).toEqual({ id: true, 'created-at': false, 'meta.ts': false, name: true });
   });
 
   it("reads a channel as the spec describes it: is_private, and no visibility", () => {
@@ -128,8 +128,8 @@ describe('inferEntity', () => {
 
   it('infers a column per key, id first, with kinds from the values', () => {
     const columns = inferColumns([{ name: 'first', id: 'x' }, ...records]);
-    expect(columns[0]).toMatchObject({ key: 'id', kind: 'id' });
-    const kinds = Object.fromEntries(columns.map((column) => [column.key, column.kind]));
+    expect(columns[0]).toMatchObject({ id: 'id', meta: { kind: 'id' } });
+    const kinds = Object.fromEntries(columns.map((column) => [column.id, column.meta.kind]));
     expect(kinds).toEqual({
       id: 'id',
       name: 'text',
@@ -148,13 +148,13 @@ describe('inferEntity', () => {
       maybe: 'text',
       extra: 'text',
     });
-    expect(columns.find((column) => column.key === 'settings')?.sortable).toBe(false);
-    expect(columns.filter((column) => column.visible)).toHaveLength(8);
+    expect(columns.find((column) => column.id === 'settings')?.enableSorting).toBe(false);
+    expect(columns.filter((column) => !column.meta.defaultHidden)).toHaveLength(8);
   });
 
   it('makes an unknown entity with only an id column when it has no records', () => {
     const view = inferEntity('gadget_parts', []);
     expect(view).toMatchObject({ name: 'gadget_parts', label: 'Gadget parts', known: false, defaultSort: null, filters: [] });
-    expect(view.columns.map((column) => column.key)).toEqual(['id']);
+    expect(view.columns.map((column) => column.id)).toEqual(['id']);
   });
 });

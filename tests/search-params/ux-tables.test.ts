@@ -45,7 +45,13 @@ describe('date presets', () => {
 });
 
 describe('table parameters', () => {
-  const spec = { sortable: ['time'], defaultSort: { field: 'time', order: 'desc' as const }, columns: ['time', 'action', 'target'], defaultSize: 50 as const };
+  const spec = {
+    columns: [{ id: 'time', header: 'Time', enableSorting: true }, { id: 'action', header: 'Action' }, { id: 'target', header: 'Target' }],
+    filters: [],
+    searchHint: null,
+    defaultSort: { field: 'time', order: 'desc' as const },
+    defaultSize: 50 as const,
+  };
 
   it('reads size, order and columns, reporting bad values', () => {
     const reader = paramReader({ size: '100', sort: 'time.asc', cols: 'time,target' });

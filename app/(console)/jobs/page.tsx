@@ -6,7 +6,8 @@ import { requireAdminSession } from '@/lib/auth/session';
 import { jobsHref } from '@/lib/entities/hrefs';
 import { readJobsPage } from '@/lib/jobs/data';
 import { toJobRow } from '@/lib/jobs/store';
-import { JOBS_TABLE, parseJobsPageParams } from '@/lib/jobs/search-params';
+import { JOBS_TABLE } from '@/components/jobs/jobs-table';
+import { parseJobsPageParams } from '@/lib/jobs/search-params';
 import { tableParamsRecord } from '@/lib/search-params/table';
 import type { SearchParams } from '@/lib/search-params';
 

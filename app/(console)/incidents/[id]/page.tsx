@@ -8,7 +8,7 @@ import { IncidentNoteForm, IncidentStatusControls, LinkJobForm } from '@/compone
 import { IncidentTimeline } from '@/components/incidents/incident-timeline';
 import { STATUS_VARIANT } from '@/components/incidents/incidents-table';
 import { PrintButton } from '@/components/incidents/print-button';
-import { JobsTable } from '@/components/jobs/jobs-table';
+import { JOBS_TABLE, JobsTable } from '@/components/jobs/jobs-table';
 import { statusColors } from '@/components/statistics/colors';
 import { TrendPanel } from '@/components/stuck-trend/trend-panel';
 import { Badge } from '@/components/ui/badge';
@@ -24,7 +24,6 @@ import { incidentHref, incidentReportHref, incidentStuckHref } from '@/lib/incid
 import { durationSince } from '@/lib/incidents/report';
 import { describeScope, SEVERITY_LABELS } from '@/lib/incidents/types';
 import { toJobRow } from '@/lib/jobs/store';
-import { JOBS_TABLE } from '@/lib/jobs/search-params';
 import { requestTime } from '@/lib/request-time';
 import { defaultTableParams } from '@/lib/search-params/table';
 import { formatUtc } from '@/lib/time';

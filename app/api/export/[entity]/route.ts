@@ -10,13 +10,14 @@
  * their reads are paced to the service's rate limit by the pacer the bulk jobs use.
  */
 import { requireAdminRouteSession, upstreamFailureResponse } from '@/lib/auth/route-session';
-import { csvHeader, csvRows, EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, exportFileName, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
+import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, exportFileName, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
 import { inferEntity } from '@/lib/entities/infer';
 import { parseListParams, toListQuery } from '@/lib/entities/list-params';
-import { columnVisibility } from '@/lib/entities/list-state';
 import { ENTITY_NAME_PATTERN, findEntity } from '@/lib/entities/registry';
 import { csvResponse, openPacedExport } from '@/lib/export';
 import { searchParamsRecord } from '@/lib/search-params';
+import { columnVisibility } from '@/lib/tables/columns';
+import { csvColumns, csvHeader, csvRows } from '@/lib/tables/csv';
 import { raRecordSchema, type ListQuery, type RaRecord } from '@/lib/upstream/contract';
 import { isUpstreamError, UpstreamError } from '@/lib/upstream/errors';
 import { listRecords, type ListResult } from '@/lib/upstream/ra';
@@ -60,8 +61,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ enti
   }
 
   const view = known ?? inferEntity(name, first.rows);
-  const visibility = columnVisibility(view, state.cols);
-  const columns = view.columns.filter((column) => visibility[column.key]);
+  const columns = csvColumns(view.columns, columnVisibility(view.columns, state.cols));
   const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
   // Each page becomes its CSV text as soon as it arrives: pages waiting their turn hold text, not rows.
   const rest = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => csvRows(columns, page.rows)));

@@ -5,9 +5,10 @@
  */
 import { selectActiveUsers, activeUsersView } from '@/lib/accounts/active-users';
 import { requireAdminRouteSession, upstreamFailureResponse } from '@/lib/auth/route-session';
-import { csvHeader, csvRows, exportFileName } from '@/lib/entities/export';
+import { exportFileName } from '@/lib/entities/export';
 import { parseListParams } from '@/lib/entities/list-params';
-import { columnVisibility } from '@/lib/entities/list-state';
+import { columnVisibility } from '@/lib/tables/columns';
+import { csvColumns, csvHeader, csvRows } from '@/lib/tables/csv';
 import { searchParamsRecord } from '@/lib/search-params';
 import { activeUsers } from '@/lib/upstream/accounts';
 import { isUpstreamError } from '@/lib/upstream/errors';
@@ -24,8 +25,7 @@ export async function GET(request: Request): Promise<Response> {
     if (isUpstreamError(error)) return upstreamFailureResponse(error);
     throw error;
   }
-  const visible = columnVisibility(view, state.cols);
-  const columns = view.columns.filter((column) => visible[column.key] !== false);
+  const columns = csvColumns(view.columns, columnVisibility(view.columns, state.cols));
   const rows = selectActiveUsers(users, state, view.defaultSort);
   return new Response(csvHeader(columns) + csvRows(columns, rows), {
     headers: {

@@ -6,10 +6,11 @@
  */
 import { requireAdminRouteSession, upstreamFailureResponse } from '@/lib/auth/route-session';
 import { CSV_BOM, csvRecord } from '@/lib/csv';
-import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, exportFileName, exportValue, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
+import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, exportFileName, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
 import { findEntity } from '@/lib/entities/registry';
 import { csvResponse, openPacedExport } from '@/lib/export';
 import { searchParamsRecord } from '@/lib/search-params';
+import { exportValue } from '@/lib/tables/csv';
 import { requestTime } from '@/lib/request-time';
 import { stuckListSort } from '@/lib/triage/data';
 import { parseStuckSearchParams } from '@/lib/triage/search-params';
@@ -28,7 +29,7 @@ export async function GET(request: Request): Promise<Response> {
   const { query, table } = state;
   const filter = stuckFilter(query, requestTime());
   const sort = stuckListSort(table.sort.order);
-  const columns = (findEntity('messages')?.columns ?? []).filter((column) => FIELDS.includes(column.key));
+  const columns = (findEntity('messages')?.columns ?? []).filter((column) => FIELDS.includes(column.id));
 
   const opened = openPacedExport(session.operator.id);
   if (!opened.ok) return opened.response;
@@ -46,7 +47,7 @@ export async function GET(request: Request): Promise<Response> {
     rows
       .map((row) => ({ row, missing: missingArtifacts(row) }))
       .filter(({ missing }) => !query.missing || missing.includes(query.missing))
-      .map(({ row, missing }) => csvRecord([...columns.map((column) => exportValue(column, (row as Record<string, unknown>)[column.key])), missing.join('; ')]))
+      .map(({ row, missing }) => csvRecord([...columns.map((column) => exportValue(column.meta.kind, (row as Record<string, unknown>)[column.id])), missing.join('; ')]))
       .join('');
 
   let first;
@@ -62,7 +63,7 @@ export async function GET(request: Request): Promise<Response> {
   const rest = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => lines(page.rows)));
   return csvResponse({
     fileName: exportFileName('stuck-messages', new Date()),
-    first: CSV_BOM + csvRecord([...columns.map((column) => column.key), 'missing']) + lines(first.rows),
+    first: CSV_BOM + csvRecord([...columns.map((column) => column.meta.csv), 'missing']) + lines(first.rows),
     rest,
     label: 'stuck',
     onEnd: end,
