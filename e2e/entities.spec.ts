@@ -137,12 +137,12 @@ test('users: free text, page size, and the shown columns live in the URL', async
   expect((await shownIds(page)).length).toBe(Math.min(50, total));
 
   await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('checkbox', { name: 'Phone' }).check();
+  await page.getByRole('menuitemcheckbox', { name: 'Phone' }).check();
   await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
   await expect(page).toHaveURL(/cols=/);
   // Escape closes the chooser and gives focus back to its button, not to the page.
-  await page.getByRole('checkbox', { name: 'Phone' }).press('Escape');
-  await expect(page.getByRole('checkbox', { name: 'Phone' })).toHaveCount(0);
+  await page.getByRole('menuitemcheckbox', { name: 'Phone' }).press('Escape');
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Phone' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Columns' })).toBeFocused();
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();

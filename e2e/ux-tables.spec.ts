@@ -74,7 +74,7 @@ test('the stuck queue orders, pages by size, chooses columns, exports CSV and ke
   await expect(rows.first()).not.toHaveAttribute('data-message-id', oldest!);
 
   await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('checkbox', { name: 'Creator' }).uncheck();
+  await page.getByRole('menuitemcheckbox', { name: 'Creator' }).uncheck();
   await expect(page).toHaveURL(/cols=/);
   await expect(page.getByTestId('stuck-table').getByRole('columnheader', { name: 'Creator' })).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -133,7 +133,7 @@ test('the jobs and audit tables order, page by size, choose columns and export C
   await page.getByRole('button', { name: 'Created' }).click();
   await expect(page).toHaveURL(/sort=created\.asc/);
   await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('checkbox', { name: 'By' }).uncheck();
+  await page.getByRole('menuitemcheckbox', { name: 'By' }).uncheck();
   await expect(page.getByTestId('jobs-table').getByRole('columnheader', { name: 'By', exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
   const jobsCsv = await page.request.get((await page.getByTestId('table-export').getAttribute('href'))!);

@@ -79,8 +79,8 @@ export function OrphanReport({
         rowKey={(row) => row.id}
         empty="The service reports none."
         columns={report.columns.map((column) => ({
-          label: column.label,
-          cell: (row: ReportRow) =>
+          id: column.key, header: column.label,
+          cell: ({ row: { original: row } }) =>
             column.key === 'id' ? (
               <RecordLink href={detailHref(entity, row.id)} name={null} id={row.id} />
             ) : column.key === 'dangling_references' ? (

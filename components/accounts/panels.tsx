@@ -49,18 +49,13 @@ export function SettledContent<T>({ read, what, render }: { read: Settled<T>; wh
   return read.ok ? <>{render(read.data)}</> : <PanelFailure what={what} failure={read.failure} />;
 }
 
-export interface SimpleColumn<Row> {
-  label: string;
-  cell: (row: Row) => ReactNode;
-}
-
 /**
  * A short list (a capped first page, with a link to the full list): no paging of its own, the
  * entity list behind `moreHref` has that.
  */
 interface SimpleTableProps<Row extends object> {
   rows: readonly Row[];
-  columns: readonly SimpleColumn<Row>[];
+  columns: readonly ConsoleColumn<Row>[];
   rowKey: (row: Row) => string;
   empty: string;
   total?: number;
@@ -68,12 +63,12 @@ interface SimpleTableProps<Row extends object> {
   caption: string;
 }
 
-/** The console's one table (ListTable) with a column per label, and the link to the rest. */
+/** The console's one table (ListTable) with the given columns, and the link to the rest. */
 export function SimpleTable<Row extends object>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="space-y-2">
-      <ListTable<Row> columns={columns.map((column): ConsoleColumn<Row> => ({ id: column.label, header: column.label, cell: ({ row }) => column.cell(row.original) }))} rows={rows} getRowId={rowKey} caption={caption} empty={empty} />
+      <ListTable<Row> columns={columns} rows={rows} getRowId={rowKey} caption={caption} empty={empty} />
       {total !== undefined && total > rows.length && moreHref ? (
         <p className="text-xs text-muted-foreground">
           Showing {rows.length} of {total.toLocaleString('en-US')}.{' '}

@@ -7,9 +7,10 @@ import { auditTargetHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';
 
 /**
- * The audit entries' columns, for the audit page (audit-entries-table.tsx) and a record's
- * history (audit-entries-static.tsx) alike. Every value is text: params and messages may come from anyone.
- * The time is the one column the audit page sorts by.
+ * The audit entries' columns, for the audit page (audit-entries-table.tsx), a record's
+ * history (audit-entries-static.tsx) and the CSV export (app/api/audit/export) alike. Every value
+ * is text: params and messages may come from anyone. The time is the one column the audit page
+ * sorts by.
  */
 
 const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'warning' | 'secondary' | 'outline'> = {
@@ -20,18 +21,24 @@ const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'wa
   pending: 'secondary',
 };
 
+/** A field of the CSV export that the table shows inside another column, or not at all. */
+const csvField = (field: string, value: (row: AuditRow) => unknown): ConsoleColumn<AuditRow> => ({ id: field, accessorFn: value, meta: { csv: field, exportOnly: true } });
+
 const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   {
     id: 'time',
     header: 'Time',
     enableSorting: true,
     sortDescFirst: true,
+    accessorFn: (row) => row.occurredAt.toISOString(),
     cell: ({ row: { original: row } }) => <span title={row.occurredAt.toISOString()}>{formatUtc(row.occurredAt)}</span>,
-    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs', csv: 'occurred_at' },
   },
   {
     id: 'operator',
     header: 'Operator',
+    accessorFn: (row) => row.operatorEmail,
+    meta: { csv: 'operator_email' },
     cell: ({ row: { original: row } }) => (
       <>
         <div className="text-sm">{row.operatorEmail}</div>
@@ -39,11 +46,13 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
       </>
     ),
   },
+  csvField('operator_role', (row) => row.operatorRole),
   {
     id: 'action',
     header: 'Action',
+    accessorFn: (row) => row.action,
     cell: ({ row: { original: row } }) => <span data-testid="audit-action">{row.action}</span>,
-    meta: { cellClassName: 'font-mono text-xs' },
+    meta: { cellClassName: 'font-mono text-xs', csv: 'action' },
   },
   {
     id: 'target',
@@ -65,9 +74,13 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
     ),
     meta: { cellMaxWidth: 'max-w-64', cellClassName: 'text-xs' },
   },
+  csvField('target_type', (row) => row.targetType),
+  csvField('target_ids', (row) => row.targetIds.join(' ')),
   {
     id: 'outcome',
     header: 'Outcome',
+    accessorFn: (row) => row.outcome,
+    meta: { csv: 'outcome' },
     cell: ({ row: { original: row } }) => (
       <Badge variant={OUTCOME_VARIANT[row.outcome]} data-testid="audit-outcome">
         {row.outcome}
@@ -107,6 +120,15 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
     ),
     meta: { cellMaxWidth: 'max-w-80', cellClassName: 'text-xs' },
   },
+  csvField('denial_reason', (row) => row.denialReason),
+  csvField('upstream_status', (row) => row.upstreamStatus),
+  csvField('upstream_request_id', (row) => row.upstreamRequestId),
+  csvField('error_message', (row) => row.errorMessage),
+  csvField('summary', (row) => row.summary),
+  csvField('refusal_count', (row) => row.refusalCount),
+  csvField('duration_ms', (row) => row.durationMs),
+  csvField('job_id', (row) => row.jobId),
+  csvField('params', (row) => row.params),
 ];
 
 /** The audit table, declared once: its columns, newest first, 50 a page (the page's URL reads it: lib/audit/filters.ts). */

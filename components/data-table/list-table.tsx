@@ -4,7 +4,7 @@ import { flexRender } from '@tanstack/react-table/flex-render';
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ariaSort } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
-import { consoleTableFeatures, type ConsoleColumn, type ConsoleTableMeta } from '@/lib/tables/columns';
+import { columnId, consoleTableFeatures, isShown, type ConsoleColumn, type ConsoleTableMeta } from '@/lib/tables/columns';
 import { classNameProp, cn } from '@/lib/utils';
 import { ClickableRow } from './clickable-row';
 import { EmptyRow } from './empty-row';
@@ -76,7 +76,8 @@ export function ListTable<TData extends RowData>({ columns, rows, getRowId, capt
     manualSorting: true,
     defaultColumn: { enableSorting: false, ...(defaultCell ? { cell: defaultCell } : {}) },
     state: {
-      columnVisibility: { ...visibility },
+      // CSV-only fields are never shown, whatever the page's choice.
+      columnVisibility: { ...visibility, ...Object.fromEntries(columns.filter((column) => !isShown(column)).map((column) => [columnId(column), false])) },
       sorting: sort?.current ? [{ id: sort.current.field, desc: sort.current.order === 'desc' }] : [],
     },
     meta: meta ?? {},
@@ -97,7 +98,8 @@ export function ListTable<TData extends RowData>({ columns, rows, getRowId, capt
             ) : null}
             {headers.map((header) => {
               const content = flexRender(header.column.columnDef.header, header.getContext());
-              const sortable = sort && renderSortHeader && header.column.getCanSort();
+              // Declared sortable (the server orders by it): TanStack's getCanSort also asks for an accessor, which a display column has not.
+              const sortable = sort && renderSortHeader && header.column.columnDef.enableSorting === true;
               return (
                 <TableHead key={header.id} scope="col" aria-sort={sort ? ariaSort(header.column.id, sort.current) : undefined}>
                   {sortable ? renderSortHeader({ field: header.column.id, descFirst: header.column.columnDef.sortDescFirst ?? false, children: content }) : content}

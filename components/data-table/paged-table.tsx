@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ColumnChooser } from './column-chooser';
 import { ListScope } from './list-scope';
-import { columnId, columnLabel, isHideable } from '@/lib/tables/columns';
+import { columnId, columnLabel, isHideable, isShown } from '@/lib/tables/columns';
 import { ListTable, type ListTableProps, type SortHeader } from './list-table';
 import { Pagination, type PaginationProps } from './pagination';
 import { PageCheckbox, RowCheckbox, SelectionScope } from './row-selection';
@@ -53,7 +53,7 @@ export function PagedTable<TData extends RowData>({ pagination, chooseColumns = 
     : undefined;
   const chooser = chooseColumns ? (
     <ColumnChooser
-      columns={table.columns.map((column) => ({ id: columnId(column), label: columnLabel(column), hideable: isHideable(column) }))}
+      columns={table.columns.filter(isShown).map((column) => ({ id: columnId(column), label: columnLabel(column), hideable: isHideable(column) }))}
       visibility={table.visibility ?? ALL_SHOWN}
       defaultVisibility={defaultVisibility}
     />

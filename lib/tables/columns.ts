@@ -20,6 +20,8 @@ export interface ConsoleColumnMeta {
   defaultHidden?: boolean;
   /** The column's field name in the CSV export; none: the column is not exported. */
   csv?: string;
+  /** A field of the CSV export only: never shown, not offered by the column chooser. */
+  exportOnly?: boolean;
   /** How the value is shown and exported (entity fields; lib/entities/types.ts). */
   kind?: ColumnKind;
   /** The value holds ids (one, or a list) of records of this entity: they become links. */
@@ -89,8 +91,11 @@ export function columnLabel<TData extends RowData>(column: ConsoleColumn<TData>)
 /** The server can order the rows by this column (declared with `enableSorting: true`). */
 export const isSortable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => column.enableSorting === true;
 
-/** False for a column always shown (declared with `enableHiding: false`: the record's id). */
-export const isHideable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => column.enableHiding !== false;
+/** A column the table shows (any but a CSV-only field). */
+export const isShown = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => !column.meta?.exportOnly;
+
+/** False for a column always shown (declared with `enableHiding: false`: the record's id) and for a CSV-only field. */
+export const isHideable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => column.enableHiding !== false && isShown(column);
 
 /** The columns the server can order by. */
 export function sortableIds<TData extends RowData>(columns: readonly ConsoleColumn<TData>[]): string[] {
@@ -99,14 +104,14 @@ export function sortableIds<TData extends RowData>(columns: readonly ConsoleColu
 
 /**
  * Whether each column is shown: the URL's choice (`cols`, null when none), else each column's
- * default. A column that cannot be hidden always is.
+ * default. A column that cannot be hidden always is; a CSV-only field never is.
  */
 export function columnVisibility<TData extends RowData>(columns: readonly ConsoleColumn<TData>[], chosen: readonly string[] | null): Record<string, boolean> {
   const named = chosen ? new Set(chosen) : null;
   return Object.fromEntries(
     columns.map((column) => {
       const id = columnId(column);
-      return [id, !isHideable(column) || (named ? named.has(id) : !column.meta?.defaultHidden)];
+      return [id, isShown(column) && (!isHideable(column) || (named ? named.has(id) : !column.meta?.defaultHidden))];
     }),
   );
 }

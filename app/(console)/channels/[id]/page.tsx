@@ -84,9 +84,9 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
             rowKey={(member) => member.user_id}
             empty="No members."
             columns={[
-              { label: 'Member', cell: (member) => <RecordLink href={detailHref('users', member.user_id)} name={names.get(member.user_id)} id={member.user_id} /> },
-              { label: 'Role', cell: (member) => <span data-testid="member-role">{member.role}</span> },
-              { label: 'Status', cell: (member) => <span data-testid="member-status">{member.status}</span> },
+              { id: 'Member', header: 'Member', cell: ({ row: { original: member } }) => <RecordLink href={detailHref('users', member.user_id)} name={names.get(member.user_id)} id={member.user_id} /> },
+              { id: 'Role', header: 'Role', cell: ({ row: { original: member } }) => <span data-testid="member-role">{member.role}</span> },
+              { id: 'Status', header: 'Status', cell: ({ row: { original: member } }) => <span data-testid="member-status">{member.status}</span> },
             ]}
           />
         </div>

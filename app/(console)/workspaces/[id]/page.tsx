@@ -52,8 +52,8 @@ function UsersOutside({ title, name, workspaceGuid, read }: { title: string; nam
             rowKey={(row) => row.id}
             empty="None."
             columns={[
-              { label: 'User', cell: (row) => <RecordLink href={detailHref('users', row.id)} name={typeof row.email === 'string' ? row.email : null} id={row.id} /> },
-              { label: 'Identity provider', cell: (row) => (typeof row.idp_provider === 'string' && row.idp_provider ? row.idp_provider : '—') },
+              { id: 'User', header: 'User', cell: ({ row: { original: row } }) => <RecordLink href={detailHref('users', row.id)} name={typeof row.email === 'string' ? row.email : null} id={row.id} /> },
+              { id: 'Identity provider', header: 'Identity provider', cell: ({ row: { original: row } }) => (typeof row.idp_provider === 'string' && row.idp_provider ? row.idp_provider : '—') },
             ]}
           />
         )}
@@ -122,9 +122,9 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
                 rowKey={(member) => member.id}
                 empty="No members."
                 columns={[
-                  { label: 'Member', cell: (member) => <RecordLink href={detailHref('users', member.id)} name={accountName(member)} id={member.id} /> },
-                  { label: 'Role', cell: (member) => (member.id === workspace.owner_guid ? <Badge data-testid="owner-badge">owner</Badge> : member.role_cd) },
-                  { label: 'Verified', cell: (member) => (member.verified ? 'yes' : 'no') },
+                  { id: 'Member', header: 'Member', cell: ({ row: { original: member } }) => <RecordLink href={detailHref('users', member.id)} name={accountName(member)} id={member.id} /> },
+                  { id: 'Role', header: 'Role', cell: ({ row: { original: member } }) => (member.id === workspace.owner_guid ? <Badge data-testid="owner-badge">owner</Badge> : member.role_cd) },
+                  { id: 'Verified', header: 'Verified', cell: ({ row: { original: member } }) => (member.verified ? 'yes' : 'no') },
                 ]}
               />
             </div>
@@ -142,8 +142,8 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
           rowKey={(channel) => channel.id}
           empty="No channels."
           columns={[
-            { label: 'Channel', cell: (channel) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
-            { label: 'Visibility', cell: (channel) => channel.visibility ?? '—' },
+            { id: 'Channel', header: 'Channel', cell: ({ row: { original: channel } }) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
+            { id: 'Visibility', header: 'Visibility', cell: ({ row: { original: channel } }) => channel.visibility ?? '—' },
           ]}
         />
         <ListPanel
@@ -153,7 +153,7 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
           caption="Domains of this workspace"
           rowKey={(domain) => domain.id}
           empty="No domains."
-          columns={[{ label: 'Domain', cell: (domain) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
+          columns={[{ id: 'Domain', header: 'Domain', cell: ({ row: { original: domain } }) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
         />
       </div>
 

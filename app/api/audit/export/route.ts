@@ -1,33 +1,18 @@
 /**
  * CSV export of the audit log: GET /api/audit/export?<the audit page's filters>, every matching
- * entry, newest first (`order=asc`: oldest first), streamed from the database in batches (lib/export's body and limits).
+ * entry, newest first (`order=asc`: oldest first), streamed from the database in batches (lib/export's body and limits),
+ * with the fields the audit table declares for its CSV (components/audit/audit-cells.tsx).
  * Bad filters (control characters included) are a 400 before anything is sent.
  */
-import { parseAuditFilters, streamAudit, type AuditRow } from '@/lib/audit/log';
+import { AUDIT_TABLE } from '@/components/audit/audit-cells';
+import { parseAuditFilters, streamAudit } from '@/lib/audit/log';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
-import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { getConsoleDb } from '@/lib/db';
 import { exportFileName } from '@/lib/entities/export';
 import { csvResponse, exportState, tooManyExportsResponse } from '@/lib/export';
+import { csvColumns, csvHeader, csvRows } from '@/lib/tables/csv';
 
-const COLUMNS: readonly [string, (row: AuditRow) => unknown][] = [
-  ['occurred_at', (row) => row.occurredAt.toISOString()],
-  ['operator_email', (row) => row.operatorEmail],
-  ['operator_role', (row) => row.operatorRole],
-  ['action', (row) => row.action],
-  ['target_type', (row) => row.targetType],
-  ['target_ids', (row) => row.targetIds.join(' ')],
-  ['outcome', (row) => row.outcome],
-  ['denial_reason', (row) => row.denialReason],
-  ['upstream_status', (row) => row.upstreamStatus],
-  ['upstream_request_id', (row) => row.upstreamRequestId],
-  ['error_message', (row) => row.errorMessage],
-  ['summary', (row) => row.summary],
-  ['refusal_count', (row) => row.refusalCount],
-  ['duration_ms', (row) => row.durationMs],
-  ['job_id', (row) => row.jobId],
-  ['params', (row) => row.params],
-];
+const COLUMNS = csvColumns(AUDIT_TABLE.columns);
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
@@ -42,11 +27,11 @@ export async function GET(request: Request): Promise<Response> {
   if (!slot.ok) return tooManyExportsResponse(slot);
   const entries = streamAudit(db, parsed.filters, undefined, order);
   async function* rest() {
-    for await (const row of entries) yield csvRecord(COLUMNS.map(([, value]) => value(row)));
+    for await (const row of entries) yield csvRows(COLUMNS, [row]);
   }
   return csvResponse({
     fileName: exportFileName('audit', new Date()),
-    first: CSV_BOM + csvRecord(COLUMNS.map(([name]) => name)),
+    first: csvHeader(COLUMNS),
     rest: rest(),
     label: 'audit',
     onEnd: slot.release,
