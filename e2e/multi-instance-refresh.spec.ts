@@ -6,7 +6,7 @@
  * when there are no PostgreSQL binaries (CI installs them: .ci/run).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openSessionJwt } from '../lib/auth/session-token';
+import { openSessionJwt } from '../lib/auth/session-cookie';
 import { createTestDatabase, startTestPostgres, type TestPostgresServer } from '../tests/support/postgres';
 import { startConsole, type ExtraConsole } from './consoles';
 import { E2E_CONSOLE_URL, E2E_NEXTAUTH_SECRET } from './stack';
@@ -65,7 +65,7 @@ test.describe('two console instances refreshing one session at once', () => {
     const session = await openSessionJwt(oldCookie, E2E_NEXTAUTH_SECRET);
     const expiresAt = Number(session.accessTokenExpiresAt);
     const lifetimeMs = Number(session.accessTokenLifetime ?? ACCESS_TOKEN_TTL_SECONDS) * 1000;
-    // lib/auth/refresh.ts: the refresh window is the last third of the lifetime (at most a minute).
+    // lib/auth/session-cookie/refresh.ts: the refresh window is the last third of the lifetime (at most a minute).
     const windowOpens = expiresAt - Math.min(60_000, lifetimeMs / 3);
     expect(windowOpens).toBeGreaterThan(Date.now());
 

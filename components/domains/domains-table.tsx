@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { DomainRowDialogs } from './domain-row-dialogs';
 import { DomainFormDialog } from './lazy-dialogs';
 import { DOMAIN_ROW_DIALOGS, type DomainRowData } from './row-dialogs';

@@ -2,7 +2,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { ApprovalAuthorization } from '@/lib/approvals/enforce';
-import { configuredRoles } from '@/lib/auth/operator';
+import { configuredRoles } from '@/lib/auth/roles';
 import { readToken } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { consoleUpstreamClient } from '@/lib/upstream/console-client';

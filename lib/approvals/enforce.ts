@@ -3,8 +3,7 @@
  * input checks, a covered action runs only with an approved request for exactly these parameters
  * (consumed here, once) or as a break-glass run by an ops operator with a typed reason.
  */
-import type { Operator } from '@/lib/auth/operator';
-import { roleAllows } from '@/lib/auth/roles';
+import { type Operator, roleAllows } from '@/lib/auth/roles';
 import type { Queryable } from '@/lib/db';
 import { paramsHash } from './params-hash';
 import { approvalReason, BREAK_GLASS_ROLE, JOB_START_ACTION, type ApprovalSettings, type JobFacts } from './policy';

@@ -4,7 +4,7 @@ import type { JWT } from 'next-auth/jwt';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
-import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-token';
+import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-cookie/token';
 
 export const PROVIDER_ID = 'voice';
 
@@ -50,7 +50,7 @@ export function authOptions(): AuthOptions {
     secret: consoleEnv().NEXTAUTH_SECRET,
     providers: [voiceProvider()],
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
-    // The same sealing as the proxy and the pages (session-token.ts), with its key derived once.
+    // The same sealing as the proxy and the pages (session-cookie/token.ts), with its key derived once.
     jwt: {
       encode: ({ token, secret, maxAge }) => sealSessionJwt(token ?? {}, secretText(secret), maxAge ?? sessionMaxAgeSeconds()),
       decode: async ({ token, secret }) => (token ? ((await openSessionJwt(token, secretText(secret))) as JWT) : null),

@@ -7,7 +7,7 @@ import 'server-only';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { consoleUpstreamClient } from '@/lib/upstream/console-client';
 import { describeUpstreamError, type UpstreamError } from '@/lib/upstream/errors';
-import { configuredRoles, operatorFrom, type Operator } from './operator';
+import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
 import { readToken } from './session';
 
 export type RouteSession = { ok: true; operator: Operator; upstream: UpstreamClient } | { ok: false; response: Response };

@@ -10,9 +10,9 @@ import type { UpstreamClient } from '@/lib/upstream/client';
 import { consoleUpstreamClient, pageDeadlineFromNow } from '@/lib/upstream/console-client';
 import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { REQUEST_PATH_HEADER } from './request-path';
-import { configuredRoles, operatorFrom, type Operator } from './operator';
-import { sessionReadable } from './session-check';
-import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-token';
+import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
+import { sessionReadable } from './session-cookie/check';
+import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-cookie/token';
 
 export type { Operator };
 

@@ -5,8 +5,7 @@
  * is a refresher with its own memory, on its own connection pool to one database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionRefresher, type RefreshOutcome } from '@/lib/auth/refresh';
-import type { SessionToken } from '@/lib/auth/session-token';
+import { createSessionRefresher, type RefreshOutcome, type SessionToken } from '@/lib/auth/session-cookie';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
 import type { RunningEmulator } from '../../emulator/server';
 import { testDrivers } from '../db/drivers';

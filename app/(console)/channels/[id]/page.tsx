@@ -10,7 +10,7 @@ import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { accountName } from '@/lib/accounts/merge-preview';
 import { setChannelVisibilityAction, updateChannelMemberAction } from '@/lib/actions/structure';
-import { permissionsFor } from '@/lib/auth/permissions';
+import { permissionsFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { entityView, findEntity } from '@/lib/entities/registry';

@@ -1,6 +1,6 @@
 /** Whether a decoded, unexpired session may still be used: the one revocation check every reader shares. */
 import { isSessionRevoked } from './revocation';
-import type { SessionToken } from './session-token';
+import type { SessionToken } from './token';
 
 /**
  * `revoked`: signed out. `unknown`: the database could not say; readers refuse the session for
