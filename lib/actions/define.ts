@@ -8,8 +8,7 @@ import type { z } from 'zod';
 import type { ConsoleRole, Operator } from '@/lib/auth/roles';
 import type { ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
-import type { UpstreamClient } from '@/lib/upstream/client';
-import type { UpstreamFailure } from '@/lib/upstream/errors';
+import type { UpstreamClient, UpstreamFailure } from '@/lib/upstream/client';
 
 export interface ActionContext {
   operator: Operator;

@@ -13,8 +13,7 @@ import { approvalSettings, type ApprovalSettings } from '@/lib/approvals/policy'
 import type { ConsoleDb } from '@/lib/db';
 import { operatorFrom, type Operator, roleAllows, type RoleMapping } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-cookie';
-import type { UpstreamClient, UpstreamLogLine } from '@/lib/upstream/client';
-import { describeUpstreamError, isUpstreamError } from '@/lib/upstream/errors';
+import { type UpstreamClient, type UpstreamLogLine, describeUpstreamError, isUpstreamError } from '@/lib/upstream/client';
 import { ActionRejectedError } from '@/lib/rejected';
 import type { ActionDefinition, ActionResult } from './define';
 

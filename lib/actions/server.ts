@@ -5,7 +5,7 @@ import type { ApprovalAuthorization } from '@/lib/approvals/enforce';
 import { configuredRoles } from '@/lib/auth/roles';
 import { readToken } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
-import { consoleUpstreamClient } from '@/lib/upstream/console-client';
+import { consoleUpstreamClient } from '@/lib/upstream/client';
 import type { ActionDefinition, ActionResult } from './define';
 import { executeAction } from './execute';
 

@@ -3,8 +3,7 @@
  * answer (item-outcome.ts decides; this carries it out). The runner (runner.ts) owns the loop
  * that feeds items to its workers and what happens when one throws.
  */
-import type { UpstreamClient } from '@/lib/upstream/client';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { type UpstreamClient, isUpstreamError } from '@/lib/upstream/client';
 import { itemKindOf } from '../plan/item-kinds';
 import { nextStep, type TryLimits, type TryState } from './item-outcome';
 import type { ClaimedItem, ItemOutcome, ItemStore } from './item-store';

@@ -16,7 +16,7 @@ import { detailHref } from '@/lib/entities/hrefs';
 import { entityView, findEntity } from '@/lib/entities/registry';
 import { usersInfo } from '@/lib/upstream/accounts';
 import { channelSchema, isDotSegment } from '@/lib/upstream/contract';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 import { getRecord } from '@/lib/upstream/ra';
 
 type ChannelPageProps = { params: Promise<{ id: string }> };

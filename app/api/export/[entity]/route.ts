@@ -18,7 +18,7 @@ import { ENTITY_NAME_PATTERN, findEntity } from '@/lib/entities/registry';
 import { csvResponse, openPacedExport } from '@/lib/export';
 import { searchParamsRecord } from '@/lib/search-params';
 import { raRecordSchema, type ListQuery, type RaRecord } from '@/lib/upstream/contract';
-import { isUpstreamError, UpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError, UpstreamError } from '@/lib/upstream/client';
 import { listRecords, type ListResult } from '@/lib/upstream/ra';
 
 export async function GET(request: Request, { params }: { params: Promise<{ entity: string }> }): Promise<Response> {

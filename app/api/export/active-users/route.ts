@@ -10,7 +10,7 @@ import { parseListParams } from '@/lib/entities/list-params';
 import { columnVisibility } from '@/lib/entities/list-state';
 import { searchParamsRecord } from '@/lib/search-params';
 import { activeUsers } from '@/lib/upstream/accounts';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();

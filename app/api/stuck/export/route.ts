@@ -16,7 +16,7 @@ import { parseStuckSearchParams } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { missingArtifacts, stuckFilter } from '@/lib/triage/stuck';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
-import { isUpstreamError, UpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError, UpstreamError } from '@/lib/upstream/client';
 import { listRecords, type ListResult } from '@/lib/upstream/ra';
 
 const FIELDS = ['id', 'name', 'status', 'status_reason', 'creator_guid', 'workspace_guid', 'channel_guids', 'message_ts', 'last_updated_at'];

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from './contract';
+import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from '../contract';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
 import type { InFlightLimiter } from './in-flight';
 import { send, type TransportResponse } from './transport';
-import { sleep } from '../sleep';
+import { sleep } from '@/lib/sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
