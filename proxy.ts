@@ -2,16 +2,16 @@
  * Runs before every page, action and API request: security headers with a per-request CSP
  * nonce, the path for sign-in redirects, the session's age, idle and sign-out checks, and the
  * transparent refresh of the service's access token (the only place that can rewrite the session
- * cookie; see lib/auth/refresh.ts). Prefetches pass through here too, for their headers; what
+ * cookie; see lib/auth/session-cookie/refresh.ts). Prefetches pass through here too, for their headers; what
  * counts as the operator's activity is decided in lib/auth/background-request.ts.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { activityGranularityMs, isOperatorActivity } from '@/lib/auth/background-request';
-import { needsRefresh, refreshSessionToken } from '@/lib/auth/refresh';
-import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
-import { sessionReadable } from '@/lib/auth/session-check';
-import { sessionCookieWrites } from '@/lib/auth/session-cookie-chunks';
 import {
+  needsRefresh,
+  refreshSessionToken,
+  sessionReadable,
+  sessionCookieWrites,
   decodeSessionToken,
   encodeSessionToken,
   expiredSessionCookie,
@@ -22,7 +22,8 @@ import {
   sessionIdleTimeoutMs,
   sessionMaxAgeSeconds,
   type SessionToken,
-} from '@/lib/auth/session-token';
+} from '@/lib/auth/session-cookie';
+import { REQUEST_PATH_HEADER } from '@/lib/auth/request-path';
 import { consoleEnv } from '@/lib/env';
 import { noteOperator } from '@/lib/observability/request-context';
 import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/security/headers';
@@ -102,7 +103,7 @@ function forwardCookies(request: NextRequest, forwarded: Headers, sessionValue: 
   forwarded.set('cookie', cookies.join('; '));
 }
 
-/** Sets the session cookie, in chunks when it is too long for one (lib/auth/session-cookie-chunks.ts). */
+/** Sets the session cookie, in chunks when it is too long for one (lib/auth/session-cookie/chunks.ts). */
 function writeSessionCookie(request: NextRequest, response: NextResponse, value: string): void {
   const existing = request.cookies.getAll().map((cookie) => cookie.name);
   for (const write of sessionCookieWrites(sessionCookieName(), value, existing)) {

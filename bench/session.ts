@@ -3,7 +3,7 @@
  * client_credentials, admin scope) gives an access token, sealed into the console's session
  * cookie with the console's secret, as next-auth would after a sign-in.
  */
-import { sealSessionJwt } from '../lib/auth/session-token';
+import { sealSessionJwt } from '../lib/auth/session-cookie';
 import { tokenResponseSchema } from '../lib/upstream/contract';
 
 export const BENCH_CLIENT = { id: 'voice-ops-bench', secret: 'voice-ops-bench-secret' };

@@ -1,4 +1,4 @@
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { cn } from '@/lib/utils';
 
 /**

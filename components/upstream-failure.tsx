@@ -3,7 +3,7 @@ import { Link } from '@/components/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { AutoRetry } from '@/components/resilience/auto-retry';
 import { Button } from '@/components/ui/button';
-import type { UpstreamFailure } from '@/lib/upstream/errors';
+import type { UpstreamFailure } from '@/lib/upstream/client';
 
 const TITLES: Record<UpstreamFailure['kind'], string> = {
   unauthorized: 'Not signed in to the service',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sealSessionJwt } from '../lib/auth/session-token';
+import { sealSessionJwt } from '../lib/auth/session-cookie';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, sessionTokens, signInThroughPages } from './support';
 

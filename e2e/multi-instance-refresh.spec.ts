@@ -6,7 +6,7 @@
  * when there are no PostgreSQL binaries (CI installs them: .ci/run).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openSessionJwt, sealSessionJwt } from '../lib/auth/session-token';
+import { openSessionJwt, sealSessionJwt } from '../lib/auth/session-cookie';
 import { createTestDatabase, startTestPostgres, type TestPostgresServer } from '../tests/support/postgres';
 import { startConsole, type ExtraConsole } from './consoles';
 import { E2E_CONSOLE_URL, E2E_NEXTAUTH_SECRET } from './stack';

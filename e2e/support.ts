@@ -1,6 +1,6 @@
 import { expect, request, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { openSessionJwt } from '../lib/auth/session-token';
+import { openSessionJwt } from '../lib/auth/session-cookie';
 import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { CONTROL_HEADERS } from '../emulator/control';

@@ -13,8 +13,7 @@ import { lastCompleteDays } from '../lib/statistics/days';
 import { buildDigest, DIGEST_EXIT, digestExitCode, parseDigestArgs, renderDigest } from '../lib/statistics/digest';
 import { reviewStatistics } from '../lib/statistics/review';
 import { statisticsHref } from '../lib/statistics/search-params';
-import { UpstreamClient } from '../lib/upstream/client';
-import { isUpstreamError } from '../lib/upstream/errors';
+import { UpstreamClient, isUpstreamError } from '../lib/upstream/client';
 import { getDailyMessageStatistics } from '../lib/upstream/statistics';
 import { loadDotEnv } from './settings';
 

@@ -10,7 +10,7 @@ import { activityGranularityMs } from '@/lib/auth/background-request';
 import { waitingForOperator } from '@/lib/approvals/data';
 import { withWaitingCount } from '@/lib/approvals/nav';
 import { requireAdminSession } from '@/lib/auth/session';
-import { sessionIdleTimeoutMs } from '@/lib/auth/session-token';
+import { sessionIdleTimeoutMs } from '@/lib/auth/session-cookie';
 
 /** The last element of <main>: what the first paint waits for. */
 const MAIN_CONTENT_END_ID = 'main-content-end';

@@ -2,8 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { endSession } from '@/lib/auth/sign-out';
-import { decodeSessionToken, expiredSessionCookie, readSessionCookie, sessionCookieName } from '@/lib/auth/session-token';
+import { endSession, decodeSessionToken, expiredSessionCookie, readSessionCookie, sessionCookieName } from '@/lib/auth/session-cookie';
 
 /**
  * Ends the operator's console session: revoked in the console database and at the service (so a

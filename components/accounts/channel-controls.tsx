@@ -9,7 +9,7 @@ import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from '@/lib/upstream/contract/constants';
 
 /** Who can see a channel at each visibility, in one line. */

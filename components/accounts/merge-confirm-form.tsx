@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/define';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 
 interface MergeConfirmFormProps {
   sourceId: string;

@@ -8,7 +8,7 @@ import { ListTable } from '@/components/data-table/list-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Settled } from '@/lib/accounts/data';
 import type { ConsoleColumn } from '@/lib/tables/columns';
-import type { UpstreamFailure } from '@/lib/upstream/errors';
+import type { UpstreamFailure } from '@/lib/upstream/client';
 
 export function Panel({ title, count, action, children, testId }: { title: string; count?: number; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (

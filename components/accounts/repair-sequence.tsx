@@ -10,7 +10,7 @@ import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
 /**

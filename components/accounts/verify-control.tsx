@@ -8,7 +8,7 @@ import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 
 interface VerifyControlProps {
   userId: string;

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/define';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 
 /** The action's own schema (and zod with it) loads when the dialog opens, not with the page. */
 const loadInputSchema = () => import('@/lib/actions/agent-input').then((module) => module.createAgentInputSchema);

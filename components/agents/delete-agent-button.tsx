@@ -8,7 +8,7 @@ import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 
 /** Soft-deletes one of the operator's agents after a confirmation; the page is read again after. */
 export function DeleteAgentButton({ agentId, agentName, permission }: { agentId: string; agentName: string; permission: ActionPermission }) {

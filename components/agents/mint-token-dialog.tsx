@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/define';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { formatUtc } from '@/lib/time';
 
 const LIFETIMES = [

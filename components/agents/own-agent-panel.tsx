@@ -2,7 +2,7 @@ import { Link } from '@/components/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { OwnScope } from '@/lib/agents/data';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import type { Agent } from '@/lib/upstream/contract';
 import { DeleteAgentButton } from './delete-agent-button';
 import { MintTokenDialog } from './mint-token-dialog';

@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import type { DomainRow } from '@/lib/domains/data';
 
 /** The note every write control points at when the role may not write. */

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ApprovalGate } from '@/lib/approvals/gate';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { AddDomainButton, DOMAIN_WRITE_REFUSAL_ID, DomainRowActions } from './domain-row-actions';
 
 export type DomainsTableProps = ListPage<DomainRow> & {

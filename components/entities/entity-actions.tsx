@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { MessageWorkbench } from '@/components/messages/message-workbench';
-import type { Operator } from '@/lib/auth/operator';
-import { permissionsFor } from '@/lib/auth/permissions';
+import { type Operator, permissionsFor } from '@/lib/auth/roles';
 import { getOperator } from '@/lib/auth/session';
 import { findEntity, MESSAGE_ACTIONS } from '@/lib/entities/registry';
 import { requestTime } from '@/lib/request-time';

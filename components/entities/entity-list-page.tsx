@@ -9,7 +9,7 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { planJobAction } from '@/lib/actions/jobs';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { BULK_JOB_LISTS } from '@/lib/jobs/types';
 import { jobSelectionSchema } from '@/lib/jobs/plan';

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
-import type { UpstreamFailure } from '@/lib/upstream/errors';
+import type { UpstreamFailure } from '@/lib/upstream/client';
 
 /**
  * A page whose read failed. A 403 is a page of its own (retrying does not help: the account

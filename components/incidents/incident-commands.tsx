@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError, ActionResult } from '@/lib/actions/define';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import type { IncidentStatus } from '@/lib/incidents/types';
 
 /** Runs a command, says how it ended, and re-renders the page from the server on success. */

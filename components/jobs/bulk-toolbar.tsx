@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSelection } from '@/components/data-table/row-selection';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { ITEM_NOUNS, type ItemKindName, type JobSelection } from '@/lib/jobs/types';
 import { LazyBulkRemediationDialog as BulkRemediationDialog } from './lazy-bulk-remediation-dialog';
 

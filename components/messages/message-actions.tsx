@@ -6,7 +6,7 @@ import { RefusalNote } from '@/components/refusal-note';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/actions/define';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import type { MESSAGE_ACTIONS } from '@/lib/entities/registry';
 import { statusWithRaw } from '@/lib/status-labels';
 import { ActionFailure } from './action-failure';

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionResult } from '@/lib/actions/define';
 import { CONFIRMED_STATUSES } from '@/lib/actions/message-status-targets';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { statusLabel, statusWithRaw } from '@/lib/status-labels';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract/constants';
 import { ActionFailure } from './action-failure';

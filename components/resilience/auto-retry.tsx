@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { BACKGROUND_MARK_LINGER_MS, clearBackgroundMark, dialogOpen, rereadInBackground } from '@/components/auth/background-reread';
-import type { UpstreamFailure } from '@/lib/upstream/errors';
+import type { UpstreamFailure } from '@/lib/upstream/client';
 import { autoRetryDelaySeconds } from './retry-schedule';
 
 /**

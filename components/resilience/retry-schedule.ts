@@ -1,4 +1,4 @@
-import type { UpstreamErrorKind } from '@/lib/upstream/errors';
+import type { UpstreamErrorKind } from '@/lib/upstream/client';
 
 /** Failures that can end by themselves when the service recovers; the rest need the operator. */
 const TRANSIENT: ReadonlySet<UpstreamErrorKind> = new Set(['server', 'timeout', 'network', 'rate_limited']);

@@ -5,7 +5,7 @@ import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable
 import { CellValue } from '@/components/entities/cell-value';
 import { BulkJobToolbar } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
-import type { ActionPermission } from '@/lib/auth/permissions';
+import type { ActionPermission } from '@/lib/auth/roles';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { NameRecord } from '@/lib/entities/types';
 import { PAGE_SIZES } from '@/lib/entities/list-state';

@@ -5,11 +5,10 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import type { UpstreamClient } from '@/lib/upstream/client';
+import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
 import { idpUsersNotInWorkspace, orphanedChannels, orphanedNotifications, ownWorkspaces, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMemberRoles, workspaceMembers } from '@/lib/upstream/accounts';
 import { agentSchema, channelSchema, domainSchema, messageSchema, workspaceSchema, type User, type Workspace } from '@/lib/upstream/contract';
 import { MEMBER_FILTER } from '@/lib/upstream/contract/accounts';
-import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
 import { accountName, mergePreview, type AccountFootprint, type MergePreviewResult, type MergeSide } from './merge-preview';
 

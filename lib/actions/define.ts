@@ -5,13 +5,11 @@
  * returns a typed result. A covered action also needs a second operator's approval (lib/approvals).
  */
 import type { z } from 'zod';
-import type { ConsoleRole } from '@/lib/auth/roles';
-import type { Operator } from '@/lib/auth/operator';
+import type { ConsoleRole, Operator } from '@/lib/auth/roles';
 import type { ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
-import type { UpstreamClient } from '@/lib/upstream/client';
+import type { UpstreamClient, UpstreamFailure } from '@/lib/upstream/client';
 import type { RejectionLink } from '@/lib/rejected';
-import type { UpstreamFailure } from '@/lib/upstream/errors';
 
 export interface ActionContext {
   operator: Operator;

@@ -2,13 +2,13 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { ApprovalAuthorization } from '@/lib/approvals/enforce';
-import { configuredRoles } from '@/lib/auth/operator';
+import { configuredRoles } from '@/lib/auth/roles';
 import { readToken } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { currentRequest } from '@/lib/observability/request-context';
 import { observabilitySettings } from '@/lib/observability/settings';
 import { clientAddress } from '@/lib/security/client-address';
-import { consoleUpstreamClient } from '@/lib/upstream/console-client';
+import { consoleUpstreamClient } from '@/lib/upstream/client';
 import type { ActionDefinition, ActionResult } from './define';
 import { executeAction } from './execute';
 

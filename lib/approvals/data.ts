@@ -1,10 +1,9 @@
 /** What the approvals pages read: requests as rows, and one request with its preview recomputed now. */
 import 'server-only';
 import type { ApprovalRow } from '@/components/approvals/approvals-table';
-import type { Operator } from '@/lib/auth/operator';
+import type { Operator } from '@/lib/auth/roles';
 import { getConsoleDb } from '@/lib/db';
-import type { UpstreamClient } from '@/lib/upstream/client';
-import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
+import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
 import { comparePreviews, type PreviewComparison } from './previews';
 import { approvalFlow } from './registry';
 import { getApprovalRequest, listApprovalRequests, type ApprovalListOptions } from './store';

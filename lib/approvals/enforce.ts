@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/actions/free-text';
-import type { Operator } from '@/lib/auth/operator';
-import { roleAllows } from '@/lib/auth/roles';
+import { type Operator, roleAllows } from '@/lib/auth/roles';
 import type { Queryable } from '@/lib/db';
 import { paramsHash } from './params-hash';
 import { approvalReason, BREAK_GLASS_ROLE, JOB_START_ACTION, type ApprovalSettings, type JobFacts } from './policy';

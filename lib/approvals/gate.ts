@@ -4,9 +4,7 @@
  * action definition's own role, never a role written in a component).
  */
 import 'server-only';
-import type { GuardedAction } from '@/lib/auth/permissions';
-import { permissionFor } from '@/lib/auth/permissions';
-import type { Operator } from '@/lib/auth/operator';
+import { type GuardedAction, permissionFor, type Operator } from '@/lib/auth/roles';
 import { getConsoleDb } from '@/lib/db';
 import { requiredApproval } from './enforce';
 import { approvalSettings, BREAK_GLASS_ROLE } from './policy';

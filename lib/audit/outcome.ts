@@ -2,7 +2,7 @@
  * How a failed action reads in the audit log: the one wording for every writer (the action
  * guard and the job runs), so "may have been applied" means the same wherever it appears.
  */
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 import type { AuditOutcome } from './log';
 
 /** Appended to a failure the service may have applied all the same (no answer came back). */

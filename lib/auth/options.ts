@@ -4,8 +4,8 @@ import type { JWT } from 'next-auth/jwt';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
-import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-token';
-import { endSession } from './sign-out';
+import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-cookie/token';
+import { endSession } from './session-cookie/sign-out';
 
 export const PROVIDER_ID = 'voice';
 
@@ -51,7 +51,7 @@ export function authOptions(): AuthOptions {
     secret: consoleEnv().NEXTAUTH_SECRET,
     providers: [voiceProvider()],
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
-    // The same sealing as the proxy and the pages (session-token.ts), with its key derived once.
+    // The same sealing as the proxy and the pages (session-cookie/token.ts), with its key derived once.
     jwt: {
       encode: ({ token, secret, maxAge }) => sealSessionJwt(token ?? {}, secretText(secret), maxAge ?? sessionMaxAgeSeconds()),
       decode: async ({ token, secret }) => (token ? ((await openSessionJwt(token, secretText(secret))) as JWT) : null),

@@ -4,10 +4,8 @@
  * pages would redirect. Service failures are mapped the same way.
  */
 import 'server-only';
-import type { UpstreamClient } from '@/lib/upstream/client';
-import { consoleUpstreamClient } from '@/lib/upstream/console-client';
-import { describeUpstreamError, type UpstreamError } from '@/lib/upstream/errors';
-import { configuredRoles, operatorFrom, type Operator } from './operator';
+import { type UpstreamClient, consoleUpstreamClient, describeUpstreamError, type UpstreamError } from '@/lib/upstream/client';
+import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
 import { readToken } from './session';
 
 export type RouteSession = { ok: true; operator: Operator; upstream: UpstreamClient } | { ok: false; response: Response };

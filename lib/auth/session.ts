@@ -6,13 +6,11 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import type { UpstreamClient } from '@/lib/upstream/client';
-import { consoleUpstreamClient, pageDeadlineFromNow } from '@/lib/upstream/console-client';
-import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
+import { type UpstreamClient, consoleUpstreamClient, pageDeadlineFromNow, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
 import { REQUEST_PATH_HEADER } from './request-path';
-import { configuredRoles, operatorFrom, type Operator } from './operator';
-import { sessionReadable } from './session-check';
-import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-token';
+import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
+import { sessionReadable } from './session-cookie/check';
+import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-cookie/token';
 import { noteOperator } from '@/lib/observability/request-context';
 
 export type { Operator };

@@ -98,7 +98,7 @@ CREATE INDEX audit_refusal_tallies_audit_id_idx ON audit_refusal_tallies (audit_
 };
 
 /**
- * Sessions signed out before their cookie expired (lib/auth/revocation.ts): a copied cookie of
+ * Sessions signed out before their cookie expired (lib/auth/session-cookie/revocation.ts): a copied cookie of
  * a revoked session is refused on every read. Keyed by the session's id (who and when it signed
  * in, which every re-sealed cookie of the session keeps); a row is kept until the session could
  * no longer be valid anyway.
@@ -117,7 +117,7 @@ CREATE INDEX revoked_sessions_expires_at_idx ON revoked_sessions (expires_at);
 
 /**
  * One refresh of the service's tokens per old refresh token, across console instances
- * (lib/auth/refresh-coordination.ts): the first instance to insert the row refreshes; the others,
+ * (lib/auth/session-cookie/refresh-coordination.ts): the first instance to insert the row refreshes; the others,
  * and a browser that lost the response with the new cookie, read its sealed result. Kept briefly.
  */
 export const sessionRefreshes: Migration = {

@@ -7,9 +7,8 @@ import { domainToUnicode } from 'node:url';
 import type { ListState } from '@/lib/entities/list-state';
 import { toListQuery } from '@/lib/entities/list-params';
 import type { EntityView } from '@/lib/entities/types';
-import type { UpstreamClient } from '@/lib/upstream/client';
+import { type UpstreamClient, isUpstreamError } from '@/lib/upstream/client';
 import { domainSchema, workspaceSchema, type Domain, type Workspace } from '@/lib/upstream/contract';
-import { isUpstreamError } from '@/lib/upstream/errors';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
 
 export interface DomainRow {

@@ -9,9 +9,8 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import type { UpstreamClient } from '@/lib/upstream/client';
+import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
 import { isDotSegment, raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
-import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
 import { detailHref } from './hrefs';
 import { ENTITIES, type EntityDefinition } from './registry';

@@ -31,7 +31,7 @@ import {
 } from '@/lib/upstream/contract';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
-import type { GuardedAction } from '@/lib/auth/permissions';
+import type { GuardedAction } from '@/lib/auth/roles';
 import { entityColumn } from './columns';
 import type { EntityNav, EntityView } from './types';
 

@@ -4,9 +4,8 @@
  * showing its bare id.
  */
 import 'server-only';
-import type { UpstreamClient } from '@/lib/upstream/client';
+import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
 import { countRecords } from '@/lib/upstream/ra';
-import { describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/errors';
 import { readNames, type NameRecord } from './names';
 import { findEntity } from './registry';
 import type { EntityColumn, EntityView, RelatedList } from './types';

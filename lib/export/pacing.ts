@@ -7,7 +7,7 @@
  */
 import { RatePacer } from '@/lib/jobs/pace';
 import { sleep } from '@/lib/sleep';
-import { isUpstreamError, type RateLimitInfo } from '@/lib/upstream/errors';
+import { isUpstreamError, type RateLimitInfo } from '@/lib/upstream/client';
 
 interface Shared {
   pacer: RatePacer;

@@ -7,7 +7,7 @@
  */
 import { upstreamFailureResponse } from '@/lib/auth/route-session';
 import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE, pagesInOrder, shortPageProblem } from '@/lib/entities/export';
-import { isUpstreamError, UpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError, UpstreamError } from '@/lib/upstream/client';
 import type { ListResult } from '@/lib/upstream/ra';
 import { csvResponse } from './csv-response';
 import { openPacedExport } from './index';

@@ -9,7 +9,7 @@ import { consoleEnv } from '@/lib/env';
 import { exportSettings } from '@/lib/export/limits';
 import { exportState } from '@/lib/export/index';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
-import { processInFlightLimiter } from '@/lib/upstream/in-flight';
+import { processInFlightLimiter } from '@/lib/upstream/client';
 import { errorMessage, logger } from './logger';
 import { metrics } from './metrics';
 import { currentRequest } from './request-context';

@@ -11,7 +11,7 @@ import { scopedStuckFilter, scopeStatuses } from '@/lib/incidents/scope-read';
 import type { JobsUpstream } from '@/lib/jobs/runner';
 import { stuckFilter, WATCHABLE_STATUSES, type ListFilter } from '@/lib/triage/stuck';
 import { countRecords } from '@/lib/upstream/ra';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 import { claimSlot, pruneSamples, recordCounts, recordGap } from './store';
 import { incidentScopeKey, SERVICE_SCOPE } from './types';
 import { logger } from '@/lib/observability/logger';

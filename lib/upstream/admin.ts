@@ -4,9 +4,9 @@
  * no success body for these operations: each returns the record when the answer carries it, and
  * null when the answer is anything else, a body that is not JSON included (done all the same).
  */
-import type { UpstreamClient, UpstreamResponse } from './client';
+import type { UpstreamClient, UpstreamResponse } from './client/client';
 import { pathSegment, setUserVerifiedResultSchema } from './contract';
-import { isUnreadableSuccess } from './errors';
+import { isUnreadableSuccess } from './client/errors';
 
 /** The record a write answered with, or null for any other 2xx answer (see the module comment). */
 export async function answeredRecord<T>(call: Promise<UpstreamResponse<T | null>>): Promise<T | null> {

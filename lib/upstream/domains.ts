@@ -1,8 +1,8 @@
 /** One function per domain write of the spec (the reads are the generic /admin/ra ones, ra.ts). */
-import type { UpstreamClient, UpstreamResponse } from './client';
+import type { UpstreamClient, UpstreamResponse } from './client/client';
 import { pathSegment, type Domain, type DomainWrite } from './contract';
 import { domainWriteResultSchema } from './contract/domains';
-import { isUnreadableSuccess } from './errors';
+import { isUnreadableSuccess } from './client/errors';
 
 const DOMAINS_PATH = '/admin/ra/domains';
 

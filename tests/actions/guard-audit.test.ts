@@ -14,7 +14,7 @@ import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
 import { queryAudit } from '@/lib/audit/log';
 import { MAX_SOURCES_PER_WINDOW } from '@/lib/audit/refusals';
 import { parseRoleMapping } from '@/lib/auth/roles';
-import type { SessionToken } from '@/lib/auth/session-token';
+import type { SessionToken } from '@/lib/auth/session-cookie';
 import type { ConsoleDb } from '@/lib/db';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';

@@ -25,7 +25,7 @@ import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerActi
 import { queryAudit } from '@/lib/audit/log';
 import { planJob } from '@/lib/jobs/plan';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
-import type { SessionToken } from '@/lib/auth/session-token';
+import type { SessionToken } from '@/lib/auth/session-cookie';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { agentSchema, domainSchema, messageSchema, userListSchema, workspaceListSchema } from '@/lib/upstream/contract';
 import type { RunningEmulator } from '../../emulator/server';

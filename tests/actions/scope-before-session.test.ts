@@ -8,7 +8,7 @@ import { executeAction } from '@/lib/actions/execute';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { queryAudit } from '@/lib/audit/log';
 import { parseRoleMapping } from '@/lib/auth/roles';
-import type { SessionToken } from '@/lib/auth/session-token';
+import type { SessionToken } from '@/lib/auth/session-cookie';
 import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
 
 let database: TestDatabase;

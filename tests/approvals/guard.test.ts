@@ -13,7 +13,7 @@ import { approvalSettings } from '@/lib/approvals/policy';
 import { approveRequest, createApprovalRequest, getApprovalRequest, waitingCountFor } from '@/lib/approvals/store';
 import { queryAudit } from '@/lib/audit/log';
 import { parseRoleMapping } from '@/lib/auth/roles';
-import type { SessionToken } from '@/lib/auth/session-token';
+import type { SessionToken } from '@/lib/auth/session-cookie';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 

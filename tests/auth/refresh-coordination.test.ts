@@ -6,9 +6,7 @@
  * dies mid-refresh is taken over once its time is up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionRefresher, type RefreshOutcome } from '@/lib/auth/refresh';
-import { createRefreshCoordinator } from '@/lib/auth/refresh-coordination';
-import type { SessionToken } from '@/lib/auth/session-token';
+import { createRefreshCoordinator, createSessionRefresher, type RefreshOutcome, type SessionToken } from '@/lib/auth/session-cookie';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
 import type { RunningEmulator } from '../../emulator/server';
 import { testDrivers } from '../db/drivers';

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
-type Revocation = typeof import('@/lib/auth/revocation');
+type Revocation = typeof import('@/lib/auth/session-cookie/revocation');
 
 /** A console instance's revocation module, with a cache of its own. */
 async function instance(): Promise<Revocation> {
   vi.resetModules();
-  return import('@/lib/auth/revocation');
+  return import('@/lib/auth/session-cookie/revocation');
 }
 
 describe.each(testDrivers())('a sign-out seen by another instance on $title', (driver) => {

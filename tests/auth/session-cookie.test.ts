@@ -5,7 +5,7 @@
  */
 import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeActiveSessionToken, decodeSessionToken, openSessionJwt, sealSessionJwt } from '@/lib/auth/session-token';
+import { decodeActiveSessionToken, decodeSessionToken, openSessionJwt, sealSessionJwt } from '@/lib/auth/session-cookie';
 
 describe('session cookie sealing', () => {
   const secret = 'sealing-secret-0123456789abcdef';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, findNavItem } from '@/components/shell/nav-items';
 import { setMessageStatusAction } from '@/lib/actions/messages';
-import { permissionFor, permissionsFor } from '@/lib/auth/permissions';
+import { permissionFor, permissionsFor } from '@/lib/auth/roles';
 import { ENTITIES, MESSAGE_ACTIONS, USER_ACTIONS, auditTargetType } from '@/lib/entities/registry';
 
 describe('the sidebar', () => {

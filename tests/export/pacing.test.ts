@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExportPacing } from '@/lib/export/pacing';
-import { UpstreamError, type RateLimitInfo } from '@/lib/upstream/errors';
+import { UpstreamError, type RateLimitInfo } from '@/lib/upstream/client';
 
 /** A fake clock and a fixed-window service: `limit` reads per 1 s window, per token. */
 function fixture(limit: number, headroom: number) {

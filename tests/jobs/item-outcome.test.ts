@@ -1,7 +1,7 @@
 /** The pure mapping from a service answer (or error) and an item's tries to the runner's next step. */
 import { describe, expect, it } from 'vitest';
 import { nextStep, type TryState } from '@/lib/jobs/runner';
-import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/errors';
+import { UpstreamError, type UpstreamErrorKind } from '@/lib/upstream/client';
 
 const fresh: TryState = { attempts: 0, rateLimited: 0, refreshedToken: false };
 const limits = { maxAttempts: 3, maxRateLimitRetries: 2 };

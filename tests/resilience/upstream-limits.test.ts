@@ -2,9 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UpstreamClient } from '@/lib/upstream/client';
-import { InFlightLimiter } from '@/lib/upstream/in-flight';
-import { UpstreamError } from '@/lib/upstream/errors';
+import { UpstreamClient, InFlightLimiter, UpstreamError } from '@/lib/upstream/client';
 import { autoRetryDelaySeconds } from '@/components/resilience/retry-schedule';
 
 /** A real HTTP server that holds each request until the test lets it go, counting concurrency. */

@@ -2,9 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UpstreamClient, type UpstreamLogLine } from '@/lib/upstream/client';
+import { UpstreamClient, type UpstreamLogLine, UpstreamError, describeUpstreamError } from '@/lib/upstream/client';
 import { pathSegment, rateLimitResetAt, userSchema } from '@/lib/upstream/contract';
-import { UpstreamError, describeUpstreamError } from '@/lib/upstream/errors';
 import { setUserVerified } from '@/lib/upstream/admin';
 import { messageOperation } from '@/lib/upstream/message-operations';
 import { countRecords, getRecord, listRecords } from '@/lib/upstream/ra';

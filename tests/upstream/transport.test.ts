@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from '@/lib/upstream/transport';
+import { send } from '@/lib/upstream/client';
 
 let server: Server;
 let base: string;

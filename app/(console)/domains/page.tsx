@@ -5,7 +5,7 @@ import { ServiceFailure } from '@/components/entities/service-failure';
 import { ParamIssues } from '@/components/param-issues';
 import { createDomainAction, deleteDomainAction } from '@/lib/actions/domains';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { readDomainPage } from '@/lib/domains/data';
 import { listPageState, parseListParams } from '@/lib/entities/list-params';

@@ -18,7 +18,7 @@ import { detailHref } from '@/lib/entities/hrefs';
 import { readNames } from '@/lib/entities/names';
 import { statusLabel, statusWithRaw } from '@/lib/status-labels';
 import { planJobAction } from '@/lib/actions/jobs';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/search-params';
 import { tableParamsRecord } from '@/lib/search-params/table';
 import { DEFAULT_REFRESH_SECONDS, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';

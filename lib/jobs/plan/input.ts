@@ -1,7 +1,7 @@
 /** What a dry run is asked for, validated at the edge: who acts, and what is selected. */
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '@/lib/audit/log';
-import type { Operator } from '@/lib/auth/operator';
+import type { Operator } from '@/lib/auth/roles';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 
 /** The operator a job acts for: recorded on the job and on every audit row it writes. */

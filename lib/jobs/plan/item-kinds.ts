@@ -8,8 +8,7 @@
  * user's `verified` / `unverified`. An item already at its target state is skipped without a call.
  */
 import type { z } from 'zod';
-import type { UpstreamClient } from '@/lib/upstream/client';
-import type { RateLimitInfo } from '@/lib/upstream/errors';
+import type { UpstreamClient, RateLimitInfo } from '@/lib/upstream/client';
 import { setUserVerifiedRequest } from '@/lib/upstream/admin';
 import { messageSchema, userSchema, type Message, type User } from '@/lib/upstream/contract';
 import { sendMessageOperation, type MessageOperation } from '@/lib/upstream/message-operations';

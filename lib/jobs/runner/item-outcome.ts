@@ -3,7 +3,7 @@
  * answer (or the error) and the item's tries so far to the next step. No clock, no database:
  * the worker (worker.ts) carries the step out.
  */
-import { isUnreadableSuccess, isUpstreamError, type UpstreamError } from '@/lib/upstream/errors';
+import { isUnreadableSuccess, isUpstreamError, type UpstreamError } from '@/lib/upstream/client';
 import type { ItemOutcome } from './item-store';
 
 /** An item's tries so far in this claim. */

@@ -11,8 +11,7 @@
  * item calls): it learns the limit from every answer, like the exports' reads.
  */
 import type { ConsoleDb } from '@/lib/db';
-import { isUpstreamError } from '@/lib/upstream/errors';
-import type { UpstreamClient } from '@/lib/upstream/client';
+import { isUpstreamError, type UpstreamClient } from '@/lib/upstream/client';
 import { IdleWaits } from './idle-wait';
 import { itemKindOf } from '../plan/item-kinds';
 import { RatePacer } from '../pace/rate-pacer';

@@ -4,8 +4,7 @@
  * that feeds items to its workers and what happens when one throws.
  */
 import { metrics } from '@/lib/observability/metrics';
-import type { UpstreamClient } from '@/lib/upstream/client';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { type UpstreamClient, isUpstreamError } from '@/lib/upstream/client';
 import { itemKindOf } from '../plan/item-kinds';
 import { nextStep, type TryLimits, type TryState } from './item-outcome';
 import type { ClaimedItem, ItemOutcome, ItemStore } from './item-store';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 // "implicit flow" and lists `client_id` and `client_secret` among the token exchange's body
 // fields without showing the exchange's path or encoding; a service that wants them in the body
 // needs `token_endpoint_auth_method: 'client_secret_post'` on the provider (lib/auth/options.ts)
-// and the same in lib/auth/refresh.ts and lib/jobs/runner/service-credential.ts.
+// and the same in lib/auth/session-cookie/refresh.ts and lib/jobs/runner/service-credential.ts.
 
 /** Scopes from the spec's table. */
 export const SCOPES = [

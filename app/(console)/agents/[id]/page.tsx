@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { readAgentDetail, readOwnScope } from '@/lib/agents/data';
-import { permissionsFor } from '@/lib/auth/permissions';
+import { permissionsFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { isDotSegment } from '@/lib/upstream/contract';

@@ -11,7 +11,7 @@ import { NativeSelect } from '@/components/ui/select-native';
 import { createAgentAction } from '@/lib/actions/agents';
 import { readOwnAgents } from '@/lib/agents/data';
 import { agentPagingHref, parseAgentPaging } from '@/lib/agents/paging';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import type { SearchParams } from '@/lib/search-params';
 import { AGENT_LIST_LIMIT } from '@/lib/upstream/contract/agents';

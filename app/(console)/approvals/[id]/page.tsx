@@ -8,8 +8,7 @@ import { Breadcrumb } from '@/components/breadcrumb';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { approveRequestAction } from '@/lib/actions/approvals';
 import { readApprovalDetail, titleOf, type ApprovalDetail } from '@/lib/approvals/data';
-import { permissionFor } from '@/lib/auth/permissions';
-import type { Operator } from '@/lib/auth/operator';
+import { permissionFor, type Operator } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { formatUtc } from '@/lib/time';
 

@@ -10,13 +10,13 @@ import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { accountName } from '@/lib/accounts/merge-preview';
 import { setChannelVisibilityAction, updateChannelMemberAction } from '@/lib/actions/structure';
-import { permissionsFor } from '@/lib/auth/permissions';
+import { permissionsFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { entityView, findEntity } from '@/lib/entities/registry';
 import { usersInfo } from '@/lib/upstream/accounts';
 import { channelSchema, isDotSegment } from '@/lib/upstream/contract';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 import { getRecord } from '@/lib/upstream/ra';
 
 type ChannelPageProps = { params: Promise<{ id: string }> };

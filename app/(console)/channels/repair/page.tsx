@@ -4,7 +4,7 @@ import { AuditPanel } from '@/components/audit/audit-panel';
 import { Breadcrumb } from '@/components/breadcrumb';
 import { repairSequenceAction } from '@/lib/actions/structure';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Repair channel sequence numbers' };

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { addIncidentNoteAction, linkIncidentJobAction, setIncidentStatusAction } from '@/lib/actions/incidents';
-import { permissionsFor } from '@/lib/auth/permissions';
+import { permissionsFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { readNames } from '@/lib/entities/names';
 import { readIncident } from '@/lib/incidents/data';

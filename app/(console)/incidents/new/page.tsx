@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { OpenIncidentForm } from '@/components/incidents/open-incident-form';
 import { ParamIssues } from '@/components/param-issues';
 import { openIncidentAction } from '@/lib/actions/incidents';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { parseNewIncidentParams } from '@/lib/incidents/hrefs';
 import type { SearchParams } from '@/lib/search-params';

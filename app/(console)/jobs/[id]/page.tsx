@@ -15,7 +15,7 @@ import { NativeSelect } from '@/components/ui/select-native';
 import { Button } from '@/components/ui/button';
 import { cancelJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { permissionsFor } from '@/lib/auth/permissions';
+import { permissionsFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { readJobWithItems } from '@/lib/jobs/data';
 import { ITEM_NOUNS, JOB_ACTION_LABELS, kindNameOf, ITEM_STATUSES } from '@/lib/jobs/types';

@@ -17,7 +17,7 @@ import { accountName } from '@/lib/accounts/merge-preview';
 import { mergesInto } from '@/lib/accounts/merges';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { setVerifiedAction } from '@/lib/actions/users';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { RefusalNote } from '@/components/refusal-note';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';

@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { readMergePreview, searchUsers } from '@/lib/accounts/data';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 

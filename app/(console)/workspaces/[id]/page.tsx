@@ -14,7 +14,7 @@ import { accountName } from '@/lib/accounts/merge-preview';
 import { reportExportHref, type ReportRow } from '@/lib/accounts/reports';
 import { setWorkspaceOwnerAction } from '@/lib/actions/structure';
 import { approvalGateFor } from '@/lib/approvals/gate';
-import { permissionFor } from '@/lib/auth/permissions';
+import { permissionFor } from '@/lib/auth/roles';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { entityView, findEntity } from '@/lib/entities/registry';

@@ -11,7 +11,7 @@ import { columnVisibility } from '@/lib/tables/columns';
 import { csvColumns, csvHeader, csvRows } from '@/lib/tables/csv';
 import { searchParamsRecord } from '@/lib/search-params';
 import { activeUsers } from '@/lib/upstream/accounts';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();

@@ -8,7 +8,7 @@ import { readStatisticsReview } from '@/lib/statistics/read';
 import { parseStatisticsSearchParams } from '@/lib/statistics/search-params';
 import { statisticsTableCsv } from '@/lib/statistics/table';
 import { searchParamsRecord } from '@/lib/search-params';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();

@@ -3,7 +3,7 @@ import { findReport, reportCsv } from '@/lib/accounts/reports';
 import { requireAdminRouteSession, upstreamFailureResponse } from '@/lib/auth/route-session';
 import { exportFileName } from '@/lib/entities/export';
 import { isDotSegment } from '@/lib/upstream/contract';
-import { isUpstreamError } from '@/lib/upstream/errors';
+import { isUpstreamError } from '@/lib/upstream/client';
 
 export async function GET(request: Request, { params }: { params: Promise<{ report: string }> }): Promise<Response> {
   const session = await requireAdminRouteSession();

@@ -4,7 +4,7 @@
  */
 import { revokeServiceToken } from '@/lib/upstream/oauth-revocation';
 import { revokeSession } from './revocation';
-import { sessionMaxAgeSeconds, type SessionToken } from './session-token';
+import { sessionMaxAgeSeconds, type SessionToken } from './token';
 import { logger } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 

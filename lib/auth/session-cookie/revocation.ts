@@ -7,7 +7,7 @@
  * is seen at once, one made by another instance within that time.
  */
 import { getConsoleDb, type Queryable } from '@/lib/db';
-import type { SessionToken } from './session-token';
+import type { SessionToken } from './token';
 
 /** How long "not revoked" is believed without asking the database again. */
 export const REVOKED_CHECK_TTL_MS = 5_000;

@@ -1,7 +1,7 @@
 /**
  * What the console keeps in its encrypted session cookie, and how it reads and writes it.
  * The cookie holds the service's tokens; the browser can neither read nor forge it, and the
- * session JSON that next-auth serves to the browser never includes them (see options.ts).
+ * session JSON that next-auth serves to the browser never includes them (see lib/auth/options.ts).
  */
 import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 import { z } from 'zod';

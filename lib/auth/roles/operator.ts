@@ -1,7 +1,7 @@
 /** Who is acting: the operator derived from a session token and the configured roles. */
 import { consoleEnv } from '@/lib/env';
 import { parseRoleMapping, roleFor, type ConsoleRole, type RoleMapping } from './roles';
-import type { SessionToken } from './session-token';
+import type { SessionToken } from '../session-cookie/token';
 
 export interface Operator {
   id: string;

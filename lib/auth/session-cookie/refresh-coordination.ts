@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@/lib/db';
 import { sleep } from '@/lib/sleep';
-import { openSessionJwt, sealSessionJwt, type SessionToken } from './session-token';
+import { openSessionJwt, sealSessionJwt, type SessionToken } from './token';
 
 export type RefreshOutcome =
   | { kind: 'refreshed'; token: SessionToken }

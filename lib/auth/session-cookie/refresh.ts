@@ -8,7 +8,7 @@ import { getConsoleDb, type Queryable } from '@/lib/db';
 import { oauthErrorSchema, tokenResponseSchema } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
 import { createRefreshCoordinator, type RefreshOutcome } from './refresh-coordination';
-import type { SessionToken } from './session-token';
+import type { SessionToken } from './token';
 import { logger } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 

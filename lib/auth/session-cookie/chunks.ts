@@ -1,7 +1,7 @@
 /**
  * Writing the session cookie in chunks, as next-auth does (`name.0`, `name.1`, ...): browsers drop
  * a cookie past about 4 KB, and the service's tokens can make the sealed session that long.
- * readSessionCookie (session-token.ts) joins them again.
+ * readSessionCookie (token.ts) joins them again.
  */
 
 /** next-auth's chunk size: 4096 bytes less what a cookie's name and attributes take. */

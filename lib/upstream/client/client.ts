@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from './contract';
+import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from '../contract';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
 import type { InFlightLimiter } from './in-flight';
 import { send, type TransportResponse } from './transport';
-import { logger } from '../observability/logger';
-import { metrics, operationName } from '../observability/metrics';
-import { withSpan } from '../observability/tracing';
-import { sleep } from '../sleep';
+import { logger } from '@/lib/observability/logger';
+import { metrics, operationName } from '@/lib/observability/metrics';
+import { withSpan } from '@/lib/observability/tracing';
+import { sleep } from '@/lib/sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

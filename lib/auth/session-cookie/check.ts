@@ -1,6 +1,6 @@
 /** Whether a decoded, unexpired session may still be used: the one revocation check every reader shares. */
 import { isSessionRevoked } from './revocation';
-import type { SessionToken } from './session-token';
+import type { SessionToken } from './token';
 import { logger } from '@/lib/observability/logger';
 
 /**
