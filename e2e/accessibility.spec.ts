@@ -17,7 +17,7 @@ const ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications'
 /** The views the entity lists link to (the registry's `views`), and the agents' own pages. */
 const VIEWS = [...ENTITY_DEFINITIONS.flatMap((entity) => (entity.views ?? []).map((view) => view.href)), '/agents/humans', '/agents/mine'];
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 
 /** The first record of an entity, from the service itself. */
 async function firstRecordId(entity: string): Promise<string> {

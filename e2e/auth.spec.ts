@@ -60,8 +60,10 @@ test('the service tokens never reach the browser', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('user-count')).toBeVisible();
   await Promise.all(reads);
-  // Only pages and assets are read again; an unread answer to anything else fails the test.
-  expect(unread.filter((entry) => entry.method !== 'GET')).toEqual([]);
+  // Only pages and assets are read again; an unread answer to anything else fails the test, but
+  // for next-auth's sign-in POST, answered before any token exists (it names the service's sign-in page).
+  const beforeTokens = (entry: { url: string; method: string }) => entry.method === 'POST' && new URL(entry.url).pathname.startsWith('/api/auth/signin/');
+  expect(unread.filter((entry) => entry.method !== 'GET' && !beforeTokens(entry))).toEqual([]);
   // The console's answers, that is: the service's own sign-in pages are not the console's to check.
   for (const { url } of unread.filter((entry) => entry.url.startsWith(E2E_CONSOLE_URL))) {
     const again = await page.request.get(url);

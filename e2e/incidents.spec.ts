@@ -5,7 +5,7 @@
  * read back from the emulator.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
+import { expectNoSeriousA11yViolations, screenshot, SCREENSHOTS_ON, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, serviceToken, signIn } from './support';
 

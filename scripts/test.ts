@@ -75,7 +75,7 @@ async function buildConsole(): Promise<boolean> {
     return true;
   }
   const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CONSOLE_BUILD_TYPECHECKED: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CONSOLE_BUILD_TYPECHECKED: '1' };
   const child = spawn(process.execPath, [nextBin, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));

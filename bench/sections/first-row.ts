@@ -16,7 +16,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { budgetRow, failedRow, median, ratio, round1, type BudgetRow, type BudgetSpec } from '../budgets';
 import type { BenchContext, BenchSection } from '../context';
 import { FIRST_ROW_KEY, FIRST_ROW_PROBE, FIRST_ROW_TASK_KEY, firstPaintShowsRow } from '../first-row-probe';
-import { buildPeer } from '../peer-build';
+import { assetContentType, buildPeer } from '../peer-build';
 import { BASE_TARGET, baseTargets, baseUrl, firstRowVersusBase } from './first-row-base';
 import { startStaticServer } from '../static-server';
 import { chromiumPath } from '../../scripts/system-packages';
@@ -133,7 +133,7 @@ export const firstRowSection: BenchSection = {
     }
     const server = await startStaticServer(peerPort(context), {
       '/': { body: peer.html, contentType: 'text/html; charset=utf-8' },
-      '/main.js': { body: peer.script, contentType: 'text/javascript; charset=utf-8', immutable: true },
+      ...Object.fromEntries([...peer.assets].map(([urlPath, body]) => [urlPath, { body, contentType: assetContentType(urlPath), immutable: true }])),
     });
     const browser = await chromium.launch({ executablePath: chromiumPath(process.env) });
     try {

@@ -90,7 +90,7 @@ describe.each(testDrivers())('job.start under the four-eyes policy on $title', (
 
   it('refuses a revert job', async () => {
     // The job to revert is a set-status one, run to its end without the policy (the engine's path, see tests/jobs).
-    const notActive = [...service.messages.values()].filter((message) => message.status !== 'active').slice(0, 2).map((message) => message.message_guid);
+    const notActive = [...service.messages.values()].filter((message) => message.status !== 'active').slice(0, 2).map((message) => message.id);
     const setStatus = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.set_status', selection: { kind: 'ids', ids: notActive }, params: { status: 'active' } });
     runners.push(testRunner(db, fakeUpstream(service)));
     await startJob(db, OPS, setStatus.jobId, setStatus.total);

@@ -1,7 +1,9 @@
 /**
  * The bench's peer: the minimal react-admin app a team would start from, over the same
  * emulator's `/admin/ra` as the console, with guessed list views (ListGuesser) and nothing
- * hand-tuned. The emulator wants a bearer token: the bench gets one for its machine client and
+ * hand-tuned, built with Vite as react-admin's documentation builds an app. No telemetry ping: the
+ * bench's browser reaches loopback only, and a blocked request is not the app's own work. The
+ * emulator wants a bearer token: the bench gets one for its machine client and
  * leaves it in localStorage (`bench.token`) before the page loads; the API address is the
  * page's `?api=` parameter.
  */
@@ -17,7 +19,7 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) =>
 const dataProvider = simpleRestProvider(api, httpClient);
 
 createRoot(document.getElementById('root')!).render(
-  <Admin dataProvider={dataProvider}>
+  <Admin dataProvider={dataProvider} disableTelemetry>
     <Resource name="messages" list={ListGuesser} />
     <Resource name="users" list={ListGuesser} />
   </Admin>,
