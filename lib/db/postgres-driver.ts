@@ -42,7 +42,7 @@ export async function openPostgresDriver(
     query_timeout: timeouts.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it ends the process.
-  pool.on('error', (error) => logger('db').error({ err: error }, `an idle PostgreSQL connection failed: ${error.message}`));
+  pool.on('error', (error) => logger('db').error(`an idle PostgreSQL connection failed: ${error.message}`));
 
   let closing: Promise<void> | undefined;
   return {
