@@ -16,7 +16,7 @@ import { ROOT } from './settings';
  */
 const SPEC_SECONDS: Record<string, number> = {
   'accessibility.spec.ts': 165,
-  'sessions.spec.ts': 72,
+  'sessions.spec.ts': 97,
   'entities.spec.ts': 95,
   'approvals.spec.ts': 95,
   'resilience.spec.ts': 62,
