@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { readAffectedWorkspaces } from '@/lib/incidents/scope-read';
 import { addIncidentNote, linkIncidentJob, openIncident, setIncidentStatus } from '@/lib/incidents/store';
-import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, incidentScopeSchema } from '@/lib/incidents/types';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '@/lib/incidents/values';
+import { incidentScopeSchema } from '@/lib/incidents/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { defineAction } from './define';
 
