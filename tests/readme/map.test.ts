@@ -23,8 +23,8 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 /** Backticked paths and relative links: anything with a slash or a file extension, no placeholders. */
 function namedPaths(text: string): string[] {
   const withoutCode = text.replace(/```[\s\S]*?```/g, '');
-  const ticked = [...withoutCode.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]);
-  const linked = [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((href) => !/^[a-z]+:/.test(href));
+  const ticked = [...withoutCode.matchAll(/`([^`\s]+)`/g)].map((m) => m[1] ?? '');
+  const linked = [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((href) => !/^[a-z]+:/.test(href));
   return [...ticked, ...linked]
     .filter((p) => /\//.test(p) || /\.(ts|tsx|md|mjs|json|png)$/.test(p))
     .filter((p) => !/[<>*]/.test(p) && !p.startsWith('/') && !p.startsWith('http') && !/^[a-z]+@/.test(p));
