@@ -70,7 +70,7 @@ export interface UpstreamResponse<T> {
   rateLimit: RateLimitInfo;
 }
 
-/** One call as one log line: `[upstream] GET /admin/... 200 ok 12ms rid=...`. */
+/** One call as one log line: `[upstream]`, the method and path, the status, the outcome, the duration and the request id. */
 export function formatUpstreamLogLine(line: UpstreamLogLine): string {
   const status = line.status ?? '-';
   const retry = line.attempt > 1 ? ` attempt=${line.attempt}` : '';
