@@ -42,7 +42,7 @@ export function readWaves(reads: readonly LoggedRead[]): string[][] {
 
 /**
  * The reads one load of a console page makes. Learnt with 50 ms added to every read, so that
- * reads made side by side overlap clearly in the log (the emulator alone answers in under 1 ms).
+ * reads made side by side overlap clearly in the log (the emulator alone answers almost at once).
  */
 export async function discoverReads(context: BenchContext, pagePath: string): Promise<string[][]> {
   const control = `${context.emulatorUrl}/__control/requests`;

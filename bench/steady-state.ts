@@ -4,7 +4,7 @@
  * the bench measured a nearly empty database (the minutes of earlier bench runs). Today:
  * - the stuck sampler's 1,440 minutes, which the dashboard and the stuck page chart, and which
  *   doubled the dashboard's server time when they were first put there;
- * - a finished bulk job of 100,000 items (issue 17's scale), which the dashboard and the jobs
+ * - a finished bulk job of 100,000 items (the scale the budgets are set for), which the dashboard and the jobs
  *   list show, and whose items they counted on every view;
  * - the dashboard's stuck readings of the default threshold, one a minute, which its cards
  *   compare with (lib/dashboard/readings.ts).

@@ -1,8 +1,8 @@
 import { clsx, type ClassValue } from 'clsx';
 
 /**
- * Joins class names. It does not resolve Tailwind conflicts (tailwind-merge cost 8.5 kB gzip of
- * every page's first-load JavaScript): a component's defaults that a caller may change are props,
+ * Joins class names. It does not resolve Tailwind conflicts (tailwind-merge would add its whole class
+ * table to every page's first-load JavaScript): a component's defaults that a caller may change are props,
  * never classes the caller's `className` must override. tests/ui/class-conflicts.test.ts checks
  * the call sites.
  */

@@ -3,14 +3,13 @@
  * the bench (bench/run.ts), so that the bench measures the process operators get.
  *
  * `next start` is one process in Next 16 (next-server): there is no launcher to remove. Under
- * load its memory is V8's heap, PGlite's WASM memory (about 135 MB, the least its module accepts)
- * and Node's own code. A heap snapshot after the bench's load found about 90 MB live and nothing
- * that grows (no cache without bound), but with Node's defaults on a large machine V8 lets the
- * heap grow to several times what is live before it collects (336 MB committed for 89 MB live),
- * and keeps what it grew: that headroom was most of the 640 MB a console idled at after load.
- * With the flags below, `BENCH_ONLY=server-time,memory npm run bench` (2 cores, load 8-10) gave
- * 370 MB idle after the server-time load and a 396 MB peak, against 502-649 MB idle with Node's
- * defaults (`CONSOLE_NODE_FLAGS=none`, load 16-27).
+ * load its memory is V8's heap, PGlite's WASM memory (the least its module accepts) and Node's own
+ * code. A heap snapshot after the bench's load found little live and nothing that grows (no cache
+ * without bound), but with Node's defaults on a large machine V8 lets the heap grow to several
+ * times what is live before it collects, and keeps what it grew: that headroom was most of what a
+ * console held idle after load. The flags below cap it; `BENCH_ONLY=server-time,memory npm run
+ * bench` compares them with Node's defaults (`CONSOLE_NODE_FLAGS=none`); the figures are in
+ * docs/bench.md.
  */
 
 /**
@@ -23,7 +22,7 @@ export const CONSOLE_OLD_SPACE_MB = 384;
 /**
  * Each of the young generation's semi-spaces: Node's default, set with the ceiling because V8
  * would otherwise derive it from the ceiling (a few MB) and promote most of a render's short-lived
- * objects. 8 MB saved about 24 MB more but doubled the scavenges under load.
+ * objects. Half this size saved a little more memory but doubled the scavenges under load.
  */
 export const CONSOLE_SEMI_SPACE_MB = 16;
 

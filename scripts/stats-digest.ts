@@ -12,7 +12,7 @@ import { createServiceCredential, ServiceCredentialError, jobsSettings } from '.
 import { lastCompleteDays } from '../lib/statistics/days';
 import { buildDigest, DIGEST_EXIT, digestExitCode, parseDigestArgs, renderDigest } from '../lib/statistics/digest';
 import { reviewStatistics } from '../lib/statistics/review';
-import { statisticsHref } from '../lib/statistics/search-params';
+import { statisticsHref } from '../lib/statistics/query';
 import { UpstreamClient, isUpstreamError } from '../lib/upstream/client';
 import { getDailyMessageStatistics } from '../lib/upstream/statistics';
 import { loadDotEnv } from './settings';

@@ -1,6 +1,6 @@
 /**
  * A bulk dry run over about 100,000 matching messages (the `large` preset), planned in the
- * background (issue 17, part 3): the engine's own path run in this process against an emulator in
+ * background: the engine's own path run in this process against an emulator in
  * a child process and a PostgreSQL console database. The operator's request (`planJob` with the
  * console's default JOB_INLINE_PLAN_LIMIT) reads one page and returns; this process's job runner
  * then reads the rest page by page, paced to the service's read limit (the emulator's default, as

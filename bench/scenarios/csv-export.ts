@@ -5,8 +5,8 @@
  * the RSS growth of the process exporting, sampled every 250 ms, against the budget of 100 MB.
  * That process is a child of its own run with the console server's Node.js flags
  * (scripts/console-runtime.ts): how far the heap grows before V8 collects depends on them, and
- * the bench's own process, with Node's defaults and a whole bench's state, measured 54 to 270 MB
- * for the same code. The emulator's rate limit stays at its default (100 reads a second), as a
+ * the bench's own process, with Node's defaults and a whole bench's state, measured anywhere from
+ * well within the budget to beyond it for the same code. The emulator's rate limit stays at its default (100 reads a second), as a
  * real service's would: rows per second are the service's pace, not the console's.
  *
  * `npx tsx bench/scenarios/csv-export.ts` runs it alone (BENCH_PRESET, BENCH_CSV_PORT).

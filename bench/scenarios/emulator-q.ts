@@ -3,7 +3,7 @@
  * list with `q`, sorted by `message_ts` DESC (the console's default), over a mix of searches an
  * operator types (a transcript word, a message name, a hostile string, nothing found, a short
  * and a long fragment), one request at a time after a warm-up that builds the indexes.
- * Budget: p95 under 100 ms (it took 2.8 s per search before the text index).
+ * Budget: p95 under 100 ms (a scan without the text index took many times that).
  *
  * The emulator runs in a child process; its read limit is lifted for the measurement and put back after.
  *

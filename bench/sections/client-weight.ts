@@ -1,5 +1,5 @@
 /**
- * Client weight (issue 17, part 2): the first-load JavaScript of every route, gzip, as the
+ * Client weight: the first-load JavaScript of every route, gzip, as the
  * browser gets it from the production server (`bench/first-load-js.ts`). Budget: `LIMIT_KB`
  * (1000 bytes) on every route; the heavy islands (dialogs, charts) load when used. With
  * BENCH_BASE the base console's figure of the route is in the anchor column.

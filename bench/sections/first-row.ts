@@ -1,5 +1,5 @@
 /**
- * First row on screen, side by side (issue 17, part 1): the console's messages list, the
+ * First row on screen, side by side: the console's messages list, the
  * react-admin peer's guessed list of the same `/admin/ra/messages`, and a static copy of the
  * console's page (its HTML once rendered, CSS inlined, no scripts: the limit no page can beat),
  * loaded in Chromium at 1440x900, cold (a fresh browser context) then warm (a second page in that

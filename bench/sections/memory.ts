@@ -1,5 +1,5 @@
 /**
- * Memory (issue 17, part 2): the console's peak resident memory (its whole process group; in
+ * Memory: the console's peak resident memory (its whole process group; in
  * Next 16 `next start` is one process, next-server, run with the flags of
  * scripts/console-runtime.ts) while 50 operators (BENCH_OPERATORS) load the messages list, a
  * message, a user and the dashboard without pausing, sampled every 250 ms from /proc.

@@ -1,21 +1,22 @@
 /**
- * Page views in a browser against the page's document alone (issue 17: measured as users feel
+ * Page views in a browser against the page's document alone (measured as users feel
  * it). The other server sections load pages over HTTP, so they never see what a page makes the
  * browser ask after it loads: link prefetches, re-reads, API calls. Until this section existed,
- * each page load in Chromium sent about 30 prefetch requests (8-12 ms of server CPU each) that no
- * budget saw. For each page, in pairs: a page view in Chromium (a fresh page in one warm context,
+ * each page load in Chromium sent dozens of prefetch requests, each costing real server CPU, that
+ * no budget saw. For each page, in pairs: a page view in Chromium (a fresh page in one warm context,
  * loaded and left idle for a moment, as an operator reading it would), then a fetch of the same
  * document with the session cookie; the console's process CPU during each, and the requests a
  * view sent besides its document and static files. The console works in the background too
- * (the job runner's and samplers' polling, about 10 ms of CPU a second idle), and a view takes
+ * (the job runner's and samplers' polling, a little CPU every second idle), and a view takes
  * its browser about half a second besides its idle time: each fetch is followed by idle time
  * until it has lasted as long as the view it is paired with, so both sides carry the same
  * background. A first version idled both sides for the same 2 s only, so each view carried half a
- * second more background than its document, and the sampler's bursts (a read every 15 s) made
- * single rounds swing by 20-40 ms.
+ * second more background than its document, and the sampler's periodic bursts made single rounds
+ * swing by more than the budget.
  * Budget: the median over the pairs of (view - document) at most 25 ms of server CPU. With no
- * other request at all a browser's navigation measured 5-10 ms more than a bare fetch of the same
- * document (sequential, no idle); the prefetch storm this guards against was 175-294 ms.
+ * other request at all a browser's navigation costs a little more than a bare fetch of the same
+ * document, well within the budget; the prefetch storm this guards against cost many times it
+ * (figures in docs/bench.md).
  */
 import { chromium, type BrowserContext } from '@playwright/test';
 import { budgetRow, median, round1, type BudgetRow, type BudgetSpec } from '../budgets';

@@ -1,5 +1,5 @@
 /**
- * Scale (issue 17, part 3), one scenario after another: the emulator's free-text `q` p95 at
+ * Scale, one scenario after another: the emulator's free-text `q` p95 at
  * 1,000,000 messages, a streamed CSV export of every message (RSS growth, rows per second), two
  * console job runners on one PostgreSQL sharing the service's rate limit, and a dry run of
  * 100,000 messages read in the background (request time, planning time, RSS growth, cancel).

@@ -6,7 +6,7 @@ import { stuckSeverity, type Severity } from '@/lib/dashboard/settings';
 import { statusLabel } from '@/lib/status-labels';
 import { formatUtcTime } from '@/lib/time';
 import { stuckHref } from '@/lib/triage/search-params';
-import type { WATCHABLE_STATUSES } from '@/lib/triage/stuck';
+import type { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
 import { cn } from '@/lib/utils';
 
 type WatchedStatus = (typeof WATCHABLE_STATUSES)[number];

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError, ActionResult } from '@/lib/actions/define';
 import type { ActionPermission } from '@/lib/auth/roles';
-import type { IncidentStatus } from '@/lib/incidents/types';
+import type { IncidentStatus } from '@/lib/incidents/values';
 
 /** Runs a command, says how it ended, and re-renders the page from the server on success. */
 function useCommand() {

@@ -3,7 +3,7 @@ import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import { incidentHref } from '@/lib/incidents/paths';
-import type { IncidentSeverity, IncidentStatus } from '@/lib/incidents/types';
+import type { IncidentSeverity, IncidentStatus } from '@/lib/incidents/values';
 import { formatUtc } from '@/lib/time';
 
 /** An incident as the list shows it; the server words its scope and durations. */

@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { safeHttpUrl } from '@/lib/safe-url';
 import { statusLabel } from '@/lib/status-labels';
-import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck';
+import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck-rules';
 import { audioModelKind, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 import { MessageActions, type MessagePermissions } from './message-actions';
 import { Waveform } from './waveform';

@@ -2,8 +2,8 @@
  * The console's tab icon: a dark tile with a voice level meter, readable on light and dark tab
  * strips. Inlined as a data: URL (the CSP's img-src allows data:) so that no page load asks the
  * server for it. Without a declared icon, browsers ask for /favicon.ico, which the console
- * answered by rendering its not-found page inside the console layout: about 8 ms of server CPU
- * per new browser tab, for a 404.
+ * answered by rendering its not-found page inside the console layout: a whole page's server
+ * work per new browser tab, for a 404.
  */
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#171717"/>' +

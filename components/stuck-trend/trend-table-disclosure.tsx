@@ -2,9 +2,8 @@
 
 /**
  * The disclosure of the stuck trend's table. Its rows are rendered in the browser the first time
- * it opens, from a chunk loaded then: rendered on the server, a day's table (97 rows of five
- * cells, nearly always closed) cost every dashboard and stuck page about a fifth of its server
- * time and 77 KiB (issue 17).
+ * it opens, from a chunk loaded then: rendered on the server, a day's table (a row per quarter
+ * hour, nearly always closed) weighed on every dashboard and stuck page's server time and HTML.
  */
 import dynamic from 'next/dynamic';
 import { useState } from 'react';

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { ConsoleRole } from '@/lib/auth/roles';
 import { serviceIdSchema } from '@/lib/upstream/contract';
-import { messageOperation, type MessageOperation } from '@/lib/upstream/message-operations';
+import { messageOperation } from '@/lib/upstream/message-operations';
+import { type MessageOperation } from '@/lib/upstream/message-operation-names';
 import { defineAction } from './define';
 
 const messageGuid = serviceIdSchema('message id');

@@ -10,9 +10,9 @@ import { logger } from '@/lib/observability/logger';
 import { tracedQuery } from '@/lib/observability/tracing';
 
 /**
- * PostgreSQL's own page cache inside PGlite's WASM memory. Its default (128 MB) is resident once
+ * PostgreSQL's own page cache inside PGlite's WASM memory. PostgreSQL's default is resident once
  * touched; the console's tables are small and the files stay in the operating system's cache, so
- * a small one costs little time and saves about 100 MB of the console's memory.
+ * a small one costs little time and saves most of that memory.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
@@ -20,7 +20,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLI
 export interface PGliteDriverOptions {
   /**
    * Create a new directory (initdb) in a short-lived child process, then open it here. PGlite's
-   * initdb leaves about 500 MB of WASM memory in the process that ran it, for as long as the
+   * initdb leaves several times the console's working memory of WASM memory in the process that ran it, for as long as the
    * database stays open: the console server creates its directory apart (getConsoleDb); tests
    * and tools that open throwaway directories create them in process.
    */

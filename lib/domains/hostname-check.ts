@@ -1,6 +1,6 @@
 /**
  * A domain as the service stores it: a hostname in lower case, international names in their
- * ASCII (punycode) form. The check itself, without zod: the browser runs it as the operator types;
+ * ASCII (punycode) form. The check itself is a plain function (no zod): the browser runs it as the operator types;
  * ./hostname.ts wraps it in the schema the form and the server action share.
  *
  * The conversion is the WHATWG URL parser's (the same IDNA processing in Node and in browsers),

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, stuckHref } from '@/lib/triage/search-params';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
-import { WATCHABLE_STATUSES, type StuckQuery } from '@/lib/triage/stuck';
-import { MAX_SCOPE_IDS, type Incident, type IncidentScope } from './types';
+import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
+import { type StuckQuery } from '@/lib/triage/stuck';
+import { MAX_SCOPE_IDS } from './values';
+import { type Incident, type IncidentScope } from './types';
 
-export { INCIDENTS_HREF, incidentHref, incidentReportHref } from './paths';
 
 /** The form that opens an incident, its scope prefilled (a stuck view's filter). */
 export function newIncidentHref(scope?: Partial<IncidentScope>): string {

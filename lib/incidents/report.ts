@@ -7,10 +7,11 @@
 import type { AuditRow } from '@/lib/audit/log';
 import type { JobSummary } from '@/lib/jobs/store';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/types';
-import { formatAge } from '@/lib/triage/stuck';
+import { formatAge } from '@/lib/triage/stuck-rules';
 import { trendTotal, type TrendPoint } from '@/lib/stuck-trend/types';
 import { formatUtc } from '@/lib/time';
-import { describeScope, SEVERITY_LABELS, type AffectedWorkspaces, type Incident, type IncidentEvent } from './types';
+import { describeScope, type AffectedWorkspaces, type Incident, type IncidentEvent } from './types';
+import { SEVERITY_LABELS } from './values';
 
 export interface IncidentReportInput {
   incident: Incident;

@@ -5,7 +5,7 @@
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
-import { breakdown, type ListFilter } from '@/lib/triage/stuck';
+import { breakdown, type ListFilter } from '@/lib/triage/stuck-rules';
 import { scopeFilter, type AffectedWorkspaces, type IncidentScope } from './types';
 
 /** As many of the oldest stuck messages as the stuck page's breakdown examines. */

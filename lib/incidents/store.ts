@@ -7,18 +7,8 @@ import { z } from 'zod';
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import { COUNTS_COLUMNS, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow, type JobSummary } from '@/lib/jobs/store';
 import { ActionRejectedError } from '@/lib/rejected';
-import {
-  INCIDENT_COLUMNS,
-  incidentEventRowSchema,
-  incidentRowSchema,
-  type AffectedWorkspaces,
-  type Incident,
-  type IncidentActor,
-  type IncidentEvent,
-  type IncidentScope,
-  type IncidentSeverity,
-  type IncidentStatus,
-} from './types';
+import { INCIDENT_COLUMNS, incidentEventRowSchema, incidentRowSchema, type AffectedWorkspaces, type Incident, type IncidentActor, type IncidentEvent, type IncidentScope } from './types';
+import { type IncidentSeverity, type IncidentStatus } from './values';
 
 export interface OpenIncidentInput {
   id: string;

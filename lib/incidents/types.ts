@@ -1,10 +1,8 @@
 /** The incident model: severities, statuses, scope, and the rows as callers see them. */
 import { z } from 'zod';
-import { WATCHABLE_STATUSES } from '@/lib/triage/stuck';
-import type { ListFilter } from '@/lib/triage/stuck';
+import { WATCHABLE_STATUSES, type ListFilter } from '@/lib/triage/stuck-rules';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, MAX_SCOPE_IDS } from './values';
 
-export { INCIDENT_SEVERITIES, INCIDENT_STATUSES, MAX_SCOPE_IDS, SEVERITY_LABELS, type IncidentSeverity, type IncidentStatus } from './values';
 
 const scopeIdSchema = z.string().trim().min(1).max(200);
 

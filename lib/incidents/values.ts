@@ -1,4 +1,4 @@
-/** An incident's severities and statuses, without zod: the browser's forms and table show them. */
+/** An incident's severities and statuses: plain values, no zod, for the browser's forms and table too. */
 
 export const INCIDENT_SEVERITIES = ['sev1', 'sev2', 'sev3', 'sev4'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];

@@ -16,7 +16,7 @@ export async function readJobsPage(page: { offset: number; limit: number; order?
 export async function readJobWithItems(jobId: string, items: { status?: ItemStatus; limit: number }) {
   const db = await getConsoleDb();
   // The number of matching items comes from the job's counts, which getJob reads anyway (stored
-  // once the job completed): counting the items again cost a 100,000-item job's page 32 ms.
+  // once the job completed): counting a large job's items again would cost its page every view.
   const [job, rows, plan] = await Promise.all([getJob(db, jobId), jobItemsPage(db, jobId, items), readPlanProgress(db, jobId)]);
   return { job, items: { rows, total: job ? itemsWithStatuses(job.counts, items.status) : 0 }, plan };
 }

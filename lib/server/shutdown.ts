@@ -2,7 +2,7 @@
  * A console server's graceful stop, on SIGTERM or SIGINT.
  *
  * `next start` has its own handler: it closes the HTTP server, lets the requests in flight finish,
- * then calls `process.exit` at once. Measured on an idle console, that exit came 46 ms after the
+ * then calls `process.exit` at once. On an idle console that exit comes almost at once after the
  * signal: before the job runner had handed its unstarted items back (they then waited for their
  * lease to run out) and with the embedded database never closed (PGlite's `postmaster.pid` left
  * behind, and a crash recovery at the next start). So from the signal on, the background work

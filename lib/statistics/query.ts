@@ -1,6 +1,7 @@
 /**
- * A statistics view as a value and as a link, without zod: the chart's and the zone switch's
- * links are built in the browser. ./search-params.ts reads a view from the URL.
+ * A statistics view as a value and as a link: presets, chart views and the href of a view.
+ * Plain values, no zod: the chart's and the zone switch's links are built in the browser.
+ * ./search-params.ts reads a view from the URL.
  */
 import { UTC, type DayRange } from './days';
 

@@ -8,7 +8,6 @@ import { paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search
 import { dayCount, dayOf, isDayKey, isTimeZone, lastCompleteDays, UTC, type DayRange } from './days';
 import { CHART_VIEWS, DEFAULT_PRESET, MAX_RANGE_DAYS, RANGE_PRESETS, type StatisticsQuery } from './query';
 
-export { CHART_VIEWS, DEFAULT_PRESET, MAX_RANGE_DAYS, RANGE_PRESETS, statisticsHref, type ChartView, type StatisticsQuery } from './query';
 
 export interface StatisticsPageState extends StatisticsQuery {
   /** What the page could not use of its URL (the shared reader's issues). */

@@ -2,8 +2,8 @@
  * A scope's trend with its settled part kept in memory. A sample is written only in its own slot
  * (claimed at the slot's start, filled within the sampler's read), so once its slot is a few
  * minutes past nothing in the console changes it again. Keeping those and reading only the
- * recent tail saves the dashboard and the stuck page the day's 1,440 rows on every view (about
- * 7 ms of PGlite and decoding per view, issue 17), and an open incident's page its window's.
+ * recent tail saves the dashboard and the stuck page reading and decoding the day's 1,440 rows on
+ * every view, and an open incident's page its window's.
  *
  * What could still change a settled row: another instance whose clock is more than the margin
  * behind, or someone writing the table by hand. Either shows after at most `REREAD_MS`, when the

@@ -45,7 +45,7 @@ const samplesSchema = z.array(sampleSchema);
 /**
  * A scope's samples in [from, to), oldest first. A slot claimed but never filled (its console
  * stopped mid-read) is a gap too. The rows come as one JSON array: a day is 1,440 rows, and
- * PGlite's per-row decoding made them 10-14 ms of a dashboard's server time against 4 ms so.
+ * PGlite's per-row decoding of that many rows costs the dashboard several times one array's.
  */
 export async function readTrend(db: Queryable, scope: string, from: Date, to: Date): Promise<TrendPoint[]> {
   const [row] = await db.query<{ samples: string }>(

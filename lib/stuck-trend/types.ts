@@ -20,8 +20,8 @@ export function trendTotal(point: TrendPoint, statuses: readonly string[] = []):
 
 /**
  * The chart's samples as the browser gets them, by column rather than an object per point: a day
- * is 1,440 minutes, and as objects they were 188 kB of the dashboard's payload and about a third
- * of its server time (issue 17). `counts[status][i]` is the count at `minutes[i]`, null where
+ * is 1,440 minutes, and as objects their repeated keys made up much of the dashboard's payload
+ * and of its server time. `counts[status][i]` is the count at `minutes[i]`, null where
  * that point is a gap.
  */
 export interface ChartSeries {

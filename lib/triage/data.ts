@@ -7,7 +7,8 @@ import { readFromService } from '@/lib/auth/session';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
-import { AGE_BUCKETS, stuckFilter, type StuckQuery } from './stuck';
+import { AGE_BUCKETS } from './stuck-rules';
+import { stuckFilter, type StuckQuery } from './stuck';
 
 /** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
 const BREAKDOWN_SAMPLE = 500;

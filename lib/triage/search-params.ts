@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
 import { readTableParams, tableParamsRecord, type TableParams } from '@/lib/search-params/table';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
-import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, type StuckQuery } from './stuck';
+import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES } from './stuck-rules';
+import { type StuckQuery } from './stuck';
 import { STUCK_TABLE } from '@/components/triage/stuck-table';
 
 export const DEFAULT_REFRESH_SECONDS = 30;

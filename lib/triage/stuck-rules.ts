@@ -1,7 +1,8 @@
 /**
- * What makes a message "stuck", without zod: the statuses, age buckets and artifacts, and the
- * pure functions over them that the browser's stuck table runs too. ./stuck.ts adds the query's
- * schema and re-exports all of this.
+ * What makes a message "stuck": the statuses, age buckets and artifacts, and the pure functions
+ * over them that the stuck page, the dashboard and the browser's stuck table share. Plain values
+ * and functions, no zod, so that browser components can import them (the README's convention);
+ * the query's schema is in ./stuck.ts.
  */
 import { audioModelKind } from '@/lib/upstream/contract/audio-kind';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract/constants';

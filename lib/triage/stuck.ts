@@ -1,12 +1,10 @@
 /**
- * What makes a message "stuck", and how the queue groups stuck messages. Pure functions over
- * contract records: the stuck page, the dashboard and (later) the incident report share them.
- * The zod-free part (buckets, artifacts, ages) is in ./stuck-rules.ts, for the browser.
+ * The stuck queue's query: its schema, its time window and the service filter it becomes. What
+ * makes a message "stuck" (statuses, age buckets, artifacts) is in ./stuck-rules.ts.
  */
 import { z } from 'zod';
 import { AGE_BUCKETS, ARTIFACTS, MINUTE, WATCHABLE_STATUSES, type AgeBucketId, type ArtifactId, type ListFilter } from './stuck-rules';
 
-export * from './stuck-rules';
 
 export const stuckQuerySchema = z.object({
   /** Minutes since the last update after which a message counts as stuck. */

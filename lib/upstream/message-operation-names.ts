@@ -1,6 +1,6 @@
 /**
- * The names of the four operations on one message, without zod or the HTTP client: the browser's
- * bulk dialog lists them. How each is called is in ./message-operations.ts.
+ * The names of the four operations on one message. Plain values, no zod or HTTP client: the
+ * browser's bulk dialog lists them. How each is called is in ./message-operations.ts.
  */
 
 /** The operations, by their action name (the audit log's `action`, a bulk job's `action`). */

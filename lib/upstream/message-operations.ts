@@ -11,7 +11,6 @@ import { answeredRecord } from './admin';
 import { isDotSegment, messageOperationResultSchema, pathSegment } from './contract';
 import type { MessageOperation } from './message-operation-names';
 
-export { MESSAGE_OPERATIONS, type MessageOperation } from './message-operation-names';
 
 /**
  * A status to set, for one message and in bulk alike. The service accepts any string; the

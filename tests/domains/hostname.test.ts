@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkHostname, HOSTNAME_LIMITS, hostnameSchema } from '@/lib/domains/hostname';
+import { checkHostname, HOSTNAME_LIMITS } from '@/lib/domains/hostname-check';
+import { hostnameSchema } from '@/lib/domains/hostname';
 
 const label = (length: number, char = 'a') => char.repeat(length);
 /** A name of exactly `total` characters made of labels of at most 63. */

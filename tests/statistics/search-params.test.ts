@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStatisticsSearchParams, statisticsHref } from '@/lib/statistics/search-params';
+import { parseStatisticsSearchParams } from '@/lib/statistics/search-params';
+import { statisticsHref } from '@/lib/statistics/query';
 import { statisticsTableCsv, statisticsTableRows } from '@/lib/statistics/table';
 import { normaliseDaily } from '@/lib/statistics/series';
 

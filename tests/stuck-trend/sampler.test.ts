@@ -12,7 +12,7 @@ import { slotOf, startStuckSampler, type StuckSampler } from '@/lib/stuck-trend/
 import { claimSlot, pruneSamples, readTrend, recordCounts, recordGap } from '@/lib/stuck-trend/store';
 import { incidentScopeKey, SERVICE_SCOPE } from '@/lib/stuck-trend/types';
 import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
-import { WATCHABLE_STATUSES } from '@/lib/triage/stuck';
+import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
 import { UpstreamClient } from '@/lib/upstream/client';
 import type { RunningEmulator } from '../../emulator/server';
 import { openTestDatabase, pgliteTestDriver, postgresTestDriver, type TestDatabase } from '../db/drivers';

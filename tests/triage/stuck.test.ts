@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ageBucketOf, breakdown, formatAge, missingArtifacts, stuckFilter, stuckQuerySchema, topWorkspaces, updateWindow } from '@/lib/triage/stuck';
-import { messageWorkspaceSchema } from '@/lib/upstream/contract';
-import type { Message } from '@/lib/upstream/contract';
+import { ageBucketOf, breakdown, formatAge, missingArtifacts, topWorkspaces } from '@/lib/triage/stuck-rules';
+import { stuckFilter, stuckQuerySchema, updateWindow } from '@/lib/triage/stuck';
+import { messageWorkspaceSchema, type Message } from '@/lib/upstream/contract';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const MIN = 60_000;

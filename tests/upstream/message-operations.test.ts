@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { setMessageStatusAction } from '@/lib/actions/messages';
 import { planJobInputSchema } from '@/lib/jobs/plan';
-import { MESSAGE_OPERATIONS, operationPath } from '@/lib/upstream/message-operations';
+import { MESSAGE_OPERATIONS } from '@/lib/upstream/message-operation-names';
+import { operationPath } from '@/lib/upstream/message-operations';
 
 const bulk = (status: string) => planJobInputSchema.safeParse({ action: 'message.set_status', params: { status }, selection: { kind: 'ids', ids: ['m1'] } }).success;
 const single = (status: string) => setMessageStatusAction.input.safeParse({ messageGuid: 'm1', status }).success;

@@ -16,7 +16,8 @@ import { requestTime } from '@/lib/request-time';
 import type { SearchParams } from '@/lib/search-params';
 import { dayOf } from '@/lib/statistics/days';
 import { readStatisticsReview } from '@/lib/statistics/read';
-import { parseStatisticsSearchParams, RANGE_PRESETS, statisticsHref } from '@/lib/statistics/search-params';
+import { parseStatisticsSearchParams } from '@/lib/statistics/search-params';
+import { RANGE_PRESETS, statisticsHref } from '@/lib/statistics/query';
 import { statisticsTableRows } from '@/lib/statistics/table';
 import { cn } from '@/lib/utils';
 

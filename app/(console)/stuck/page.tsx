@@ -24,7 +24,7 @@ import { tableParamsRecord } from '@/lib/search-params/table';
 import { DEFAULT_REFRESH_SECONDS, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { readStuckQueue } from '@/lib/triage/data';
-import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts } from '@/lib/triage/stuck';
+import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts } from '@/lib/triage/stuck-rules';
 import type { Message } from '@/lib/upstream/contract';
 
 export const metadata: Metadata = { title: 'Stuck messages' };

@@ -37,20 +37,32 @@ export interface RateLimitObservation {
   resetAt: number | null;
 }
 
+/** The pacer's settings where its options leave them out. */
+const RATE_PACER_DEFAULTS = {
+  fallbackIntervalMs: 200,
+  resetGuardMs: 25,
+  jitterMs: 100,
+  minBackoffMs: 1000,
+  maxWaitMs: 60_000,
+  defaultWindowMs: 1000,
+  headroom: 0,
+} as const;
+
+/** Each setting's default is in RATE_PACER_DEFAULTS. */
 export interface RatePacerOptions {
-  /** Spacing before the limits are known and when the service never sends them; default 200 ms. */
+  /** Spacing before the limits are known and when the service never sends them. */
   fallbackIntervalMs?: number;
-  /** Wait this long past a reset before the next send, so it lands in the new window; default 25 ms. */
+  /** Wait this long past a reset before the next send, so it lands in the new window. */
   resetGuardMs?: number;
-  /** Up to this much random extra wait after a 429; default 100 ms. */
+  /** Up to this much random extra wait after a 429. */
   jitterMs?: number;
-  /** Wait after a 429 whose reset is unknown or past; default 1000 ms. */
+  /** Wait after a 429 whose reset is unknown or past. */
   minBackoffMs?: number;
-  /** Never wait longer than this for a reset (a clock far off); default 60 s. */
+  /** Never wait longer than this for a reset (a clock far off). */
   maxWaitMs?: number;
-  /** Window length assumed until two resets were seen; default 1000 ms. */
+  /** Window length assumed until two resets were seen. */
   defaultWindowMs?: number;
-  /** Leave this many requests of each window unused (share with other clients); default 0. */
+  /** Leave this many requests of each window unused (share with other clients). */
   headroom?: number;
   /** The budget shared with other instances sending with the same credential; none: this pacer alone. */
   budget?: SendBudget;
@@ -97,13 +109,13 @@ export class RatePacer {
   private ungranted = 0;
 
   constructor(options: RatePacerOptions = {}) {
-    this.fallbackIntervalMs = options.fallbackIntervalMs ?? 200;
-    this.resetGuardMs = options.resetGuardMs ?? 25;
-    this.jitterMs = options.jitterMs ?? 100;
-    this.minBackoffMs = options.minBackoffMs ?? 1000;
-    this.maxWaitMs = options.maxWaitMs ?? 60_000;
-    this.defaultWindowMs = options.defaultWindowMs ?? 1000;
-    this.headroom = options.headroom ?? 0;
+    this.fallbackIntervalMs = options.fallbackIntervalMs ?? RATE_PACER_DEFAULTS.fallbackIntervalMs;
+    this.resetGuardMs = options.resetGuardMs ?? RATE_PACER_DEFAULTS.resetGuardMs;
+    this.jitterMs = options.jitterMs ?? RATE_PACER_DEFAULTS.jitterMs;
+    this.minBackoffMs = options.minBackoffMs ?? RATE_PACER_DEFAULTS.minBackoffMs;
+    this.maxWaitMs = options.maxWaitMs ?? RATE_PACER_DEFAULTS.maxWaitMs;
+    this.defaultWindowMs = options.defaultWindowMs ?? RATE_PACER_DEFAULTS.defaultWindowMs;
+    this.headroom = options.headroom ?? RATE_PACER_DEFAULTS.headroom;
     this.budget = options.budget;
     this.random = options.random ?? Math.random;
   }

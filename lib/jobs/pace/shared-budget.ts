@@ -43,13 +43,16 @@ export interface SendBudget {
   learned(): Promise<{ limit: number; windowMs: number } | null>;
 }
 
+/** How long a budget waits before asking the database again after it failed. */
+const DEFAULT_RETRY_MS = 250;
+
 export interface SharedSendBudgetOptions {
   /** Whose budget: one per service and machine client. */
   bucket: string;
   /** Throws when the runner must write nothing more (killed). */
   guard?: () => void;
   onError?: (error: unknown) => void;
-  /** How long to wait before asking again after the database failed; default 250 ms. */
+  /** How long to wait before asking again after the database failed; default DEFAULT_RETRY_MS. */
   retryMs?: number;
   now?: () => number;
 }
@@ -82,7 +85,7 @@ export class SharedSendBudget implements SendBudget {
     private readonly options: SharedSendBudgetOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.retryMs = options.retryMs ?? 250;
+    this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
   }
 
   share(resetAt: number, limit: number, windowMs: number): BudgetShare {

@@ -1,5 +1,5 @@
 /**
- * The statements of a dry run read in the background (issue 17): a filter matching more records
+ * The statements of a dry run read in the background: a filter matching more records
  * than JOB_INLINE_PLAN_LIMIT is handed over by the operator's request after its first page
  * (dry-run.ts) and read by the runners (lib/jobs/runner/plan-reader.ts), page by page, each page's items and progress
  * written in one transaction. The job stays `planning` meanwhile; its bulk_job_plans row says

@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import type { UpstreamClient, RateLimitInfo } from '@/lib/upstream/client';
 import { setUserVerifiedRequest } from '@/lib/upstream/admin';
 import { messageSchema, userSchema, type Message, type User } from '@/lib/upstream/contract';
-import { sendMessageOperation, type MessageOperation } from '@/lib/upstream/message-operations';
+import { sendMessageOperation } from '@/lib/upstream/message-operations';
+import { type MessageOperation } from '@/lib/upstream/message-operation-names';
 import { kindNameOf, type ItemKindName, type JobAction, type JobParams } from '../types/actions';
 import type { PlanSampleItem } from '../types/job';
 

@@ -39,6 +39,9 @@ import type { JobsUpstream } from './service-credential';
 import { registerWaker } from './wake';
 import { OutcomeNotRecorded, processItem, type WorkerContext } from './worker';
 
+/** How often a runner looks for new jobs and dead runners unless told otherwise. */
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+
 export interface JobRunnerOptions {
   db: ConsoleDb;
   upstream: JobsUpstream;
@@ -50,7 +53,7 @@ export interface JobRunnerOptions {
   /** Tries per item for 5xx, timeouts and network errors, the first included. */
   maxAttempts?: number;
   leaseSeconds?: number;
-  /** How often it looks for new jobs and dead runners; default 1000 ms. */
+  /** How often it looks for new jobs and dead runners; default DEFAULT_POLL_INTERVAL_MS. */
   pollIntervalMs?: number;
   /** Backoff before the n-th retry: between half and all of min(retryMaxMs, retryBaseMs * 2^(n-1)). */
   retryBaseMs?: number;
@@ -137,7 +140,7 @@ class Runner implements JobRunner {
     this.options = {
       concurrency: options.concurrency ?? 4,
       leaseSeconds: options.leaseSeconds ?? 60,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
       retryBaseMs: options.retryBaseMs ?? 250,
       retryMaxMs: options.retryMaxMs ?? 10_000,
     };

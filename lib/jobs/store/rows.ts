@@ -131,7 +131,7 @@ export type CountsRow = z.infer<typeof countsRowSchema>;
 /**
  * A completed job's counts, stored once by finishIfDone (bulk_jobs.final_counts): its items no
  * longer change (a retry makes the job queued first), so a list need not count them on every
- * view. Counted instead, a 100,000-item job cost each dashboard 33 ms of PGlite (issue 17).
+ * view: counting a large job's items on every dashboard was a visible share of its server time.
  * Any other job, or a completed one from before the column, is counted.
  */
 export const STORED_COUNTS_APPLY = (job: string) => `(${job}.status = 'completed' AND ${job}.final_counts IS NOT NULL)`;

@@ -2,7 +2,7 @@
  * How the upstream client sends one HTTP request: node:http(s) over a keep-alive agent per
  * process. Not the global `fetch`: inside Next's server every `fetch` goes through Next's patched
  * fetch (tracing, cache bookkeeping, request de-duplication) on top of undici's WHATWG layers, and
- * that was about a tenth of a list page's CPU (issue 17, profiled); the client needs none of it
+ * that was a visible share of a list page's CPU when profiled; the client needs none of it
  * (its reads are never cached, and it shares identical reads itself).
  *
  * Failures keep fetch's shape where the client reads them: an abort rejects with the signal's

@@ -1,6 +1,6 @@
 /**
- * An audio model's kind, without zod: the stuck queue's "missing" column runs it in the browser.
- * Part of the contract with the voice service (see ./index.ts); ./messages.ts re-exports it.
+ * An audio model's kind, part of the contract with the voice service (see ./index.ts). A plain
+ * function, no zod: the stuck queue's "missing" column runs it in the browser.
  */
 import type { AudioModel } from './messages';
 

@@ -1,7 +1,8 @@
 /**
- * Value lists of the contract with the voice service (see ./index.ts), without zod: client
- * components (status pickers, membership controls) import them from here so the schema library
- * stays out of the browser bundle. The schema modules build their enums from these same lists.
+ * The value lists of the contract with the voice service (see ./index.ts): message statuses,
+ * channel visibilities, membership roles and statuses. Plain values, no zod: client components
+ * (status pickers, membership controls) import them, and the schema modules build their enums
+ * from these same lists.
  */
 
 /** Message status values seen in the service's public contracts (the admin API accepts any). */

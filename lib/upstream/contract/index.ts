@@ -14,3 +14,5 @@ export * from './list';
 export * from './people';
 export * from './structure';
 export * from './messages';
+export * from './constants';
+export * from './audio-kind';

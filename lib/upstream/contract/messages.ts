@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { nullableString, recordOrNull } from './primitives';
 
-export { KNOWN_MESSAGE_STATUSES, NON_TERMINAL_STATUSES } from './constants';
 
 export const audioModelSchema = z.looseObject({
   _id: z.string(),
@@ -19,7 +18,6 @@ export const audioModelSchema = z.looseObject({
 
 export type AudioModel = z.infer<typeof audioModelSchema>;
 
-export { audioModelKind } from './audio-kind';
 
 /**
  * ASSUMPTION: a message's epoch-millisecond times lie within what a Date can hold (±8.64e15). The

@@ -37,7 +37,6 @@ export const workspaceUserListSchema = z.array(workspaceUserSchema);
  */
 export const workspaceMemberRoleListSchema = z.array(z.object(workspaceUserSchema.pick({ id: true, role_cd: true }).shape));
 
-export { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES } from './constants';
 
 export const channelMemberSchema = z.looseObject({
   user_id: z.string(),

@@ -6,7 +6,7 @@ import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { parseNewIncidentParams } from '@/lib/incidents/hrefs';
 import type { SearchParams } from '@/lib/search-params';
-import { WATCHABLE_STATUSES } from '@/lib/triage/stuck';
+import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
 
 export const metadata: Metadata = { title: 'Open an incident' };
 

@@ -15,7 +15,8 @@ import { requestTime } from '@/lib/request-time';
 import { stuckListSort } from '@/lib/triage/data';
 import { parseStuckSearchParams } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
-import { missingArtifacts, stuckFilter } from '@/lib/triage/stuck';
+import { missingArtifacts } from '@/lib/triage/stuck-rules';
+import { stuckFilter } from '@/lib/triage/stuck';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 
