@@ -62,6 +62,8 @@ test('the stuck queue orders, pages by size, chooses columns, exports CSV and ke
   const total = Number((await page.getByTestId('list-total').innerText()).replace(/,/g, ''));
   expect(total).toBeGreaterThan(25);
   await expect(rows).toHaveCount(Math.min(50, total));
+  // The column chooser loads once the page has hydrated: a size picked before that is undone by hydration.
+  await expect(page.getByRole('button', { name: 'Columns' })).toBeEnabled();
 
   await page.getByLabel('Rows per page').selectOption('25');
   await expect(page).toHaveURL(/size=25/);
