@@ -1,5 +1,6 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypeScript from 'eslint-config-next/typescript';
+import prettierConfig from 'eslint-config-prettier/flat';
 
 const config = [
   { ignores: ['.next/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'bench/peer/**', 'next-env.d.ts'] },
@@ -13,6 +14,8 @@ const config = [
     },
   },
   { files: ['components/link.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  // Layout is Prettier's (npm run lint checks it first): no stylistic rule may disagree with it.
+  prettierConfig,
 ];
 
 export default config;

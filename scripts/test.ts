@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     Promise.all(
       ([
         ['type-check', 'npm', ['run', '--silent', 'typecheck']],
-        ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+        ['lint', 'npm', ['run', '--silent', 'lint']],
       ] as const).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
     ),
   );
