@@ -2,7 +2,14 @@
 const nextConfig = {
   // Keep PGlite's wasm/data files out of the public static output.
   // prom-client and OpenTelemetry keep one copy per process (their registries are process-wide).
-  serverExternalPackages: ['@electric-sql/pglite', 'oidc-provider', 'prom-client', '@opentelemetry/api', '@opentelemetry/sdk-trace-node', '@opentelemetry/resources'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'oidc-provider',
+    'prom-client',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/resources',
+  ],
   poweredByHeader: false,
   // Response compression by the console's own Node process: off unless CONSOLE_COMPRESS=on.
   // A production console sits behind a reverse proxy or load balancer that compresses (and

@@ -31,7 +31,11 @@ import { contentSecurityPolicy, createNonce, securityHeaders } from '@/lib/secur
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const https = consoleEnv().NEXTAUTH_URL.startsWith('https://');
   const nonce = createNonce();
-  const csp = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development', https, imageOrigins: consoleEnv().CONSOLE_IMAGE_ORIGINS });
+  const csp = contentSecurityPolicy(nonce, {
+    development: process.env.NODE_ENV === 'development',
+    https,
+    imageOrigins: consoleEnv().CONSOLE_IMAGE_ORIGINS,
+  });
   const forwarded = new Headers(request.headers);
   forwarded.set('x-nonce', nonce);
   forwarded.set('content-security-policy', csp);
@@ -85,7 +89,10 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
     }
     if (outcome.kind === 'refreshed') updated = outcome.token;
   }
-  if (isOperatorActivity(request, [new URL(consoleEnv().NEXTAUTH_URL).origin, request.nextUrl.origin]) && (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))) {
+  if (
+    isOperatorActivity(request, [new URL(consoleEnv().NEXTAUTH_URL).origin, request.nextUrl.origin]) &&
+    (updated || now - (token.lastSeenAt ?? 0) >= activityGranularityMs(sessionIdleTimeoutMs()))
+  ) {
     updated = { ...(updated ?? token), lastSeenAt: now };
   }
   if (!updated) return null;
@@ -97,7 +104,9 @@ async function updateSession(request: NextRequest, forwarded: Headers): Promise<
 /** Rewrites the forwarded request's cookies with the new session value, or without a session. */
 function forwardCookies(request: NextRequest, forwarded: Headers, sessionValue: string | null): void {
   const name = sessionCookieName();
-  const others = request.cookies.getAll().filter((cookie) => cookie.name !== name && !cookie.name.startsWith(`${name}.`));
+  const others = request.cookies
+    .getAll()
+    .filter((cookie) => cookie.name !== name && !cookie.name.startsWith(`${name}.`));
   const cookies = others.map((cookie) => `${cookie.name}=${cookie.value}`);
   if (sessionValue) cookies.push(`${name}=${sessionValue}`);
   forwarded.set('cookie', cookies.join('; '));
@@ -108,14 +117,16 @@ function writeSessionCookie(request: NextRequest, response: NextResponse, value:
   const existing = request.cookies.getAll().map((cookie) => cookie.name);
   for (const write of sessionCookieWrites(sessionCookieName(), value, existing)) {
     if (write.delete) response.cookies.set(expiredSessionCookie(write.name));
-    else response.cookies.set(write.name, write.value, { ...sessionCookieAttributes(), maxAge: sessionMaxAgeSeconds() });
+    else
+      response.cookies.set(write.name, write.value, { ...sessionCookieAttributes(), maxAge: sessionMaxAgeSeconds() });
   }
 }
 
 function clearSessionCookie(request: NextRequest, response: NextResponse): void {
   const name = sessionCookieName();
   for (const cookie of request.cookies.getAll()) {
-    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) response.cookies.set(expiredSessionCookie(cookie.name));
+    if (cookie.name === name || cookie.name.startsWith(`${name}.`))
+      response.cookies.set(expiredSessionCookie(cookie.name));
   }
 }
 

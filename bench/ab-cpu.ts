@@ -34,7 +34,13 @@ function start(cwd: string, args: string[], env: NodeJS.ProcessEnv): ChildProces
 
 async function waitFor(url: string): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer`);
@@ -57,28 +63,48 @@ async function main(): Promise<void> {
   const dataDirs = [dirA, dirB].map((_, index) => path.join('.data', `console-db-ab-${index}`));
   for (const [index, dir] of [dirA, dirB].entries()) await seedSteadyState(path.resolve(dir, dataDirs[index]!));
   // Absolute: each console runs in its own directory, where a relative path would point elsewhere.
-  const consoles = [dirA, dirB].map((dir) => path.resolve(dir)).map((dir, index) => {
-    const url = `http://127.0.0.1:${PORTS[index]}`;
-    const child = start(
-      dir,
-      [...consoleNodeFlags(index === 1 && process.env.AB_NODE_FLAGS_B ? { CONSOLE_NODE_FLAGS: process.env.AB_NODE_FLAGS_B } : process.env), path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(PORTS[index])],
-      benchConsoleEnv({ consoleUrl: url, emulatorUrl: EMULATOR_URL, secret, dataDir: dataDirs[index]!, base }),
-    );
-    return { dir, url, child };
-  });
+  const consoles = [dirA, dirB]
+    .map((dir) => path.resolve(dir))
+    .map((dir, index) => {
+      const url = `http://127.0.0.1:${PORTS[index]}`;
+      const child = start(
+        dir,
+        [
+          ...consoleNodeFlags(
+            index === 1 && process.env.AB_NODE_FLAGS_B
+              ? { CONSOLE_NODE_FLAGS: process.env.AB_NODE_FLAGS_B }
+              : process.env,
+          ),
+          path.join(dir, 'node_modules/next/dist/bin/next'),
+          'start',
+          '-H',
+          '127.0.0.1',
+          '-p',
+          String(PORTS[index]),
+        ],
+        benchConsoleEnv({ consoleUrl: url, emulatorUrl: EMULATOR_URL, secret, dataDir: dataDirs[index]!, base }),
+      );
+      return { dir, url, child };
+    });
   await Promise.all(consoles.map((target) => waitFor(`${target.url}/api/health`)));
   const { accessToken, expiresIn } = await machineAccessToken(EMULATOR_URL);
   const cookie = await consoleSessionCookie({ secret, accessToken, expiresIn });
 
-  console.log(`A ${dirA}\nB ${dirB}${process.env.AB_NODE_FLAGS_B ? ` with Node flags ${process.env.AB_NODE_FLAGS_B}` : ''}\n${AB_BATCHES} alternating batches of ${AB_BATCH} sequential loads per path\n`);
-  console.log(`${'path'.padEnd(28)} ${'A ms/page'.padStart(10)} ${'B ms/page'.padStart(10)} ${'B/A'.padStart(6)} ${'A KiB'.padStart(7)} ${'B KiB'.padStart(7)}`);
+  console.log(
+    `A ${dirA}\nB ${dirB}${process.env.AB_NODE_FLAGS_B ? ` with Node flags ${process.env.AB_NODE_FLAGS_B}` : ''}\n${AB_BATCHES} alternating batches of ${AB_BATCH} sequential loads per path\n`,
+  );
+  console.log(
+    `${'path'.padEnd(28)} ${'A ms/page'.padStart(10)} ${'B ms/page'.padStart(10)} ${'B/A'.padStart(6)} ${'A KiB'.padStart(7)} ${'B KiB'.padStart(7)}`,
+  );
   const target = (index: 0 | 1): CpuTarget => ({ url: consoles[index]!.url, pid: consoles[index]!.child.pid! });
   await compareServerCpu({
     targets: [target(0), target(1)],
     paths: pages,
     cookie,
     onPath: ({ path: page, msPerPage: [a, b], bytes }) =>
-      console.log(`${page.padEnd(28)} ${a.toFixed(1).padStart(10)} ${b.toFixed(1).padStart(10)} ${(b / a).toFixed(2).padStart(6)} ${(bytes[0] / 1024).toFixed(0).padStart(7)} ${(bytes[1] / 1024).toFixed(0).padStart(7)}`),
+      console.log(
+        `${page.padEnd(28)} ${a.toFixed(1).padStart(10)} ${b.toFixed(1).padStart(10)} ${(b / a).toFixed(2).padStart(6)} ${(bytes[0] / 1024).toFixed(0).padStart(7)} ${(bytes[1] / 1024).toFixed(0).padStart(7)}`,
+      ),
   });
 }
 

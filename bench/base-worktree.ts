@@ -36,7 +36,8 @@ export function baseWorktreeDir(root: string, commit: string): string {
  * not know as a worktree is left alone (it may be someone's files): the bench stops and says so.
  */
 export function planBaseWorktree(state: BaseWorktreeState, packagesDiffer: boolean): BaseStep[] {
-  if (state.exists && !state.registered) throw new Error('exists but is not a git worktree: remove it, or pick another BENCH_BASE');
+  if (state.exists && !state.registered)
+    throw new Error('exists but is not a git worktree: remove it, or pick another BENCH_BASE');
   const steps: BaseStep[] = [];
   if (!state.exists) steps.push(...(state.registered ? (['prune'] as const) : []), 'add');
   const fresh = !state.exists || !state.nodeModules;
@@ -71,15 +72,22 @@ function git(root: string, args: string[]): string {
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}: ${(result.stderr || result.stdout).slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}: ${(result.stderr || result.stdout).slice(-2000)}`);
 }
 
 function lockAt(root: string, commit: string): Lockfile {
-  const result = spawnSync('git', ['-C', root, 'show', `${commit}:package-lock.json`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('git', ['-C', root, 'show', `${commit}:package-lock.json`], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return result.status === 0 ? (JSON.parse(result.stdout) as Lockfile) : {};
 }
 
-const currentLock = (root: string): Lockfile => (existsSync(path.join(root, 'package-lock.json')) ? (JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as Lockfile) : {});
+const currentLock = (root: string): Lockfile =>
+  existsSync(path.join(root, 'package-lock.json'))
+    ? (JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as Lockfile)
+    : {};
 
 export interface BaseWorktree {
   revision: string;
@@ -91,14 +99,24 @@ export interface BaseWorktree {
  * Makes the base worktree of `revision` ready to start (or finds it ready). `build` runs
  * `next build` in the directory with the bench's environment and rejects when it fails.
  */
-export async function prepareBaseWorktree(options: { root: string; revision: string; log(message: string): void; build(dir: string): Promise<void> }): Promise<BaseWorktree> {
+export async function prepareBaseWorktree(options: {
+  root: string;
+  revision: string;
+  log(message: string): void;
+  build(dir: string): Promise<void>;
+}): Promise<BaseWorktree> {
   const { root, revision, log } = options;
   const commit = git(root, ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]);
   const dir = baseWorktreeDir(root, commit);
   const registered = git(root, ['worktree', 'list', '--porcelain'])
     .split('\n')
     .some((line) => line.startsWith('worktree ') && path.resolve(line.slice('worktree '.length)) === path.resolve(dir));
-  const state = { registered, exists: existsSync(dir), nodeModules: existsSync(path.join(dir, 'node_modules')), built: existsSync(path.join(dir, BUILT_MARKER)) };
+  const state = {
+    registered,
+    exists: existsSync(dir),
+    nodeModules: existsSync(path.join(dir, 'node_modules')),
+    built: existsSync(path.join(dir, BUILT_MARKER)),
+  };
   const missing = packagesMissingFromCurrent(lockAt(root, commit), currentLock(root));
   let steps: BaseStep[];
   try {
@@ -122,7 +140,9 @@ export async function prepareBaseWorktree(options: { root: string; revision: str
       renameSync(partial, path.join(dir, 'node_modules'));
     }
     if (step === 'install') {
-      log(`base: its lockfile wants ${missing.length} package(s) the current node_modules lacks (${missing.slice(0, 3).join(', ')}…): npm install there…`);
+      log(
+        `base: its lockfile wants ${missing.length} package(s) the current node_modules lacks (${missing.slice(0, 3).join(', ')}…): npm install there…`,
+      );
       run('npm', ['install', '--no-audit', '--no-fund', '--no-save'], dir);
     }
     if (step === 'build') {

@@ -31,7 +31,11 @@ export interface BudgetRow extends BudgetSpec {
   pass: boolean;
 }
 
-export function budgetRow(spec: BudgetSpec, measured: number | null, extra: { anchor?: string; note?: string } = {}): BudgetRow {
+export function budgetRow(
+  spec: BudgetSpec,
+  measured: number | null,
+  extra: { anchor?: string; note?: string } = {},
+): BudgetRow {
   const usable = measured !== null && Number.isFinite(measured);
   const pass = usable && (spec.comparison === 'at-most' ? measured <= spec.limit : measured >= spec.limit);
   return { ...spec, measured: usable ? measured : null, ...extra, pass };
@@ -89,7 +93,11 @@ export function formatTable(rows: readonly BudgetRow[]): string {
     row.pass ? 'PASS' : 'FAIL',
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
-  const render = (line: string[]) => line.map((cell, column) => pad(cell, widths[column]!, column === 1 || column === 3)).join('  ').trimEnd();
+  const render = (line: string[]) =>
+    line
+      .map((cell, column) => pad(cell, widths[column]!, column === 1 || column === 3))
+      .join('  ')
+      .trimEnd();
   const lines = [render(header), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(render)];
   const notes = rows.filter((row) => row.note).map((row) => `  ${row.title}: ${row.note}`);
   return notes.length > 0 ? `${lines.join('\n')}\nnotes:\n${notes.join('\n')}` : lines.join('\n');

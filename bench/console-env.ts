@@ -3,7 +3,13 @@
  * server signed in against the emulator at `emulatorUrl`, with its own database folder and a
  * session idle timeout longer than any run.
  */
-export function benchConsoleEnv(options: { consoleUrl: string; emulatorUrl: string; secret: string; dataDir: string; base: NodeJS.ProcessEnv }): NodeJS.ProcessEnv {
+export function benchConsoleEnv(options: {
+  consoleUrl: string;
+  emulatorUrl: string;
+  secret: string;
+  dataDir: string;
+  base: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv {
   const { consoleUrl, emulatorUrl, secret, dataDir, base } = options;
   return {
     ...base,

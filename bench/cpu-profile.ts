@@ -38,7 +38,9 @@ function main(): void {
   let all = 0;
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Profile;
-    const owners = new Map(profile.nodes.map((node) => [node.id, frameOwner(node.callFrame.url, node.callFrame.functionName)]));
+    const owners = new Map(
+      profile.nodes.map((node) => [node.id, frameOwner(node.callFrame.url, node.callFrame.functionName)]),
+    );
     profile.samples.forEach((id, index) => {
       const owner = owners.get(id) ?? '(unknown)';
       if (owner === '(idle)' || owner === '(program)') return;
@@ -49,7 +51,9 @@ function main(): void {
   }
   console.log(`sampled CPU: ${Math.round(all / 1000)} ms (idle excluded)`);
   for (const [owner, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-    console.log(`${String(Math.round(micros / 1000)).padStart(8)} ms  ${((micros / all) * 100).toFixed(1).padStart(5)} %  ${owner}`);
+    console.log(
+      `${String(Math.round(micros / 1000)).padStart(8)} ms  ${((micros / all) * 100).toFixed(1).padStart(5)} %  ${owner}`,
+    );
   }
 }
 

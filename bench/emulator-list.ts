@@ -25,7 +25,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const PRESET = process.env.BENCH_PRESET ?? 'large';
-const RESULTS = path.join(ROOT, 'bench', 'results', PRESET === 'large' ? 'emulator-list.json' : `emulator-list-${PRESET}.json`);
+const RESULTS = path.join(
+  ROOT,
+  'bench',
+  'results',
+  PRESET === 'large' ? 'emulator-list.json' : `emulator-list-${PRESET}.json`,
+);
 const LOG = path.join(ROOT, '.data', 'bench', 'emulator-list.log');
 const PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4510);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -148,7 +153,10 @@ async function waitUntilHealthy(child: ChildProcess, timeoutMs: number): Promise
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the emulator exited with ${child.exitCode}; see ${LOG}`);
-    const healthy = await fetch(`${BASE_URL}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${BASE_URL}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -176,7 +184,10 @@ async function main(): Promise<void> {
   try {
     await waitUntilHealthy(child, 30 * 60_000);
     const secondsToHealthy = round((performance.now() - startedAt) / 1000);
-    const startupLine = readFileSync(LOG, 'utf8').split('\n').find((line) => line.includes(' ready: ')) ?? '';
+    const startupLine =
+      readFileSync(LOG, 'utf8')
+        .split('\n')
+        .find((line) => line.includes(' ready: ')) ?? '';
     console.log(`[bench] healthy after ${secondsToHealthy} s: ${startupLine.replace(/^\[emulator\] /, '')}`);
 
     await fetch(`${BASE_URL}/__control/settings`, {
@@ -194,13 +205,20 @@ async function main(): Promise<void> {
     });
     const token = tokenResponseSchema.parse(await tokenResponse.json()).access_token;
 
-    const firstPage = await get(`${BASE_URL}/admin/ra/messages?${encodeListQuery({ range: { start: 0, end: 0 } })}`, token);
+    const firstPage = await get(
+      `${BASE_URL}/admin/ra/messages?${encodeListQuery({ range: { start: 0, end: 0 } })}`,
+      token,
+    );
     const sample = messageSchema.parse((JSON.parse(firstPage.body) as unknown[])[0]);
     const nonTerminal = ['processing', 'initializing', 'inprogress'];
     const variants: Variant[] = [
       {
         name: TARGET.variant,
-        query: { sort: { field: 'last_updated_at', order: 'DESC' }, range: { start: 0, end: 24 }, filter: { status: 'processing' } },
+        query: {
+          sort: { field: 'last_updated_at', order: 'DESC' },
+          range: { start: 0, end: 24 },
+          filter: { status: 'processing' },
+        },
       },
       {
         name: 'stuck queue (3 statuses, not updated for 15 min)',
@@ -210,18 +228,33 @@ async function main(): Promise<void> {
           filter: { status: nonTerminal, updated_before: Date.now() - 15 * 60_000 },
         },
       },
-      { name: 'all, newest first', query: { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 24 } } },
+      {
+        name: 'all, newest first',
+        query: { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 24 } },
+      },
       {
         name: 'active by last update, page 401',
-        query: { sort: { field: 'last_updated_at', order: 'DESC' }, range: { start: 10_000, end: 10_024 }, filter: { status: 'active' } },
+        query: {
+          sort: { field: 'last_updated_at', order: 'DESC' },
+          range: { start: 10_000, end: 10_024 },
+          filter: { status: 'active' },
+        },
       },
       {
         name: 'one workspace, newest first',
-        query: { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 24 }, filter: { workspace_guid: sample.workspace_guid } },
+        query: {
+          sort: { field: 'message_ts', order: 'DESC' },
+          range: { start: 0, end: 24 },
+          filter: { workspace_guid: sample.workspace_guid },
+        },
       },
       {
         name: 'one channel, by sequence',
-        query: { sort: { field: 'sequence_number', order: 'ASC' }, range: { start: 0, end: 24 }, filter: { channel_guid: sample.channel_guids?.[0] ?? '' } },
+        query: {
+          sort: { field: 'sequence_number', order: 'ASC' },
+          range: { start: 0, end: 24 },
+          filter: { channel_guid: sample.channel_guids?.[0] ?? '' },
+        },
       },
       {
         name: 'last 7 days, one status',
@@ -233,7 +266,11 @@ async function main(): Promise<void> {
       },
       {
         name: 'free text q (information only)',
-        query: { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 24 }, filter: { q: 'invoice budget' } },
+        query: {
+          sort: { field: 'message_ts', order: 'DESC' },
+          range: { start: 0, end: 24 },
+          filter: { q: 'invoice budget' },
+        },
         requests: 50,
       },
     ];

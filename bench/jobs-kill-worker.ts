@@ -29,12 +29,18 @@ const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.st
 
 async function main(): Promise<void> {
   const jobId = args.job!;
-  const db = await openConsoleDb(args['database-url'] ? { databaseUrl: args['database-url'] } : { dataDir: args['data-dir']! });
+  const db = await openConsoleDb(
+    args['database-url'] ? { databaseUrl: args['database-url'] } : { dataDir: args['data-dir']! },
+  );
   const runner = startJobRunner({
     db,
     upstream: machineUpstream({
       baseUrl: args['base-url']!,
-      credential: createServiceCredential({ tokenUrl: args['token-url']!, clientId: args['client-id']!, clientSecret: args['client-secret']! }),
+      credential: createServiceCredential({
+        tokenUrl: args['token-url']!,
+        clientId: args['client-id']!,
+        clientSecret: args['client-secret']!,
+      }),
     }),
     instanceId: args.instance,
     leaseSeconds: Number(args.lease),
@@ -57,6 +63,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  print({ type: 'error', message: error instanceof Error ? error.stack ?? error.message : String(error) });
+  print({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   process.exit(1);
 });

@@ -46,7 +46,12 @@ interface Progress {
   message?: string;
 }
 
-function startWorker(target: BenchTarget, db: ConsoleDbOptions, jobId: string, instance: string): { child: ChildProcess; lines: AsyncIterable<Progress> } {
+function startWorker(
+  target: BenchTarget,
+  db: ConsoleDbOptions,
+  jobId: string,
+  instance: string,
+): { child: ChildProcess; lines: AsyncIterable<Progress> } {
   const child = spawn(
     process.execPath,
     [
@@ -86,7 +91,8 @@ function startWorker(target: BenchTarget, db: ConsoleDbOptions, jobId: string, i
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
@@ -119,7 +125,9 @@ async function main(): Promise<void> {
     }
     const killedAt = performance.now();
     const victimExit = await exited(victim.child);
-    console.log(`[bench] killed the first console (${victimExit.signal}) with ${doneAtKill}+ items done, ${((killedAt - started) / 1000).toFixed(1)} s in`);
+    console.log(
+      `[bench] killed the first console (${victimExit.signal}) with ${doneAtKill}+ items done, ${((killedAt - started) / 1000).toFixed(1)} s in`,
+    );
 
     const successor = startWorker(target, dbOptions, planned.jobId, 'successor');
     let resumedAt: number | null = null;
@@ -134,18 +142,25 @@ async function main(): Promise<void> {
     }
     const successorExit = await exited(successor.child);
     const finished = performance.now();
-    if (successorExit.code !== 0) throw new Error(`the second console exited with ${successorExit.code ?? successorExit.signal}`);
+    if (successorExit.code !== 0)
+      throw new Error(`the second console exited with ${successorExit.code ?? successorExit.signal}`);
 
     db = await openConsoleDb(dbOptions);
-    const items = await db.query<{ item_id: string; status: string; sends: number; claims: number; claimed_by: string | null }>(
-      `SELECT item_id, status, sends, claims, claimed_by FROM bulk_job_items WHERE job_id = $1 ORDER BY seq`,
-      [planned.jobId],
-    );
+    const items = await db.query<{
+      item_id: string;
+      status: string;
+      sends: number;
+      claims: number;
+      claimed_by: string | null;
+    }>(`SELECT item_id, status, sends, claims, claimed_by FROM bulk_job_items WHERE job_id = $1 ORDER BY seq`, [
+      planned.jobId,
+    ]);
     const [job] = await db.query<{ status: string }>(`SELECT status FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
     await db.close();
 
     const counts = await target.requestCounts();
-    const callsOf = (id: string) => counts.get(operationPath('message.reprocess', id)) ?? { total: 0, ok: 0, status429: 0, status5xx: 0 };
+    const callsOf = (id: string) =>
+      counts.get(operationPath('message.reprocess', id)) ?? { total: 0, ok: 0, status429: 0, status5xx: 0 };
     const resumed = items.filter((item) => item.claims > 1);
     const problems: string[] = [];
     let sentTwice = 0;
@@ -174,14 +189,21 @@ async function main(): Promise<void> {
       killedAfterSeconds: round((killedAt - started) / 1000),
       resumedAfterKillSeconds: resumedAt === null ? null : round((resumedAt - killedAt) / 1000),
       totalSeconds: round((finished - started) / 1000),
-      inFlightAtKill: resumed.map((item) => ({ id: item.item_id, sends: item.sends, calls: callsOf(item.item_id).total, applied: callsOf(item.item_id).ok })),
+      inFlightAtKill: resumed.map((item) => ({
+        id: item.item_id,
+        sends: item.sends,
+        calls: callsOf(item.item_id).total,
+        applied: callsOf(item.item_id).ok,
+      })),
       appliedTwice: sentTwice,
       otherMessagesAppliedOnce: items.filter((item) => item.claims === 1 && callsOf(item.item_id).ok === 1).length,
       status429: rateLimited,
       problems,
       pass: problems.length === 0 && job?.status === 'completed' && resumed.length > 0,
     };
-    console.log(`\nKill and resume: ${total} items at ${RATE}/s, lease ${LEASE} s, service latency ${latencyMs} ms, ${result.database}, against the ${target.note}`);
+    console.log(
+      `\nKill and resume: ${total} items at ${RATE}/s, lease ${LEASE} s, service latency ${latencyMs} ms, ${result.database}, against the ${target.note}`,
+    );
     console.table([
       {
         'done at kill': doneAtKill,

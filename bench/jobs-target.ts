@@ -34,7 +34,9 @@ export interface BenchTarget {
 }
 
 /** Message statuses a reprocess accepts (the service refuses deleted messages with 409). */
-export const LIVE_MESSAGES = { status: ['offline', 'paused', 'processing', 'scheduled', 'active', 'initializing', 'inprogress'] };
+export const LIVE_MESSAGES = {
+  status: ['offline', 'paused', 'processing', 'scheduled', 'active', 'initializing', 'inprogress'],
+};
 
 /** The operator the benchmark jobs are recorded under. */
 export const BENCH_ACTOR = { id: 'bench', email: 'bench@example.com', role: 'ops' as const };
@@ -43,10 +45,25 @@ export const BENCH_ACTOR = { id: 'bench', email: 'bench@example.com', role: 'ops
  * A planned (not started) reprocess job: a dry run of every live message, cut to its first
  * `items` items (by id). Returns the job id and the count to confirm it with.
  */
-export async function planBenchReprocess(db: ConsoleDb, target: BenchTarget, items: number): Promise<{ jobId: string; total: number }> {
-  const credential = createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret });
-  const reader = new UpstreamClient({ baseUrl: target.baseUrl, accessToken: (await credential.token()).accessToken, log: () => {} });
-  const planned = await planJob({ db, upstream: reader }, BENCH_ACTOR, { action: 'message.reprocess', selection: { kind: 'filter', filter: LIVE_MESSAGES } });
+export async function planBenchReprocess(
+  db: ConsoleDb,
+  target: BenchTarget,
+  items: number,
+): Promise<{ jobId: string; total: number }> {
+  const credential = createServiceCredential({
+    tokenUrl: target.tokenUrl,
+    clientId: target.clientId,
+    clientSecret: target.clientSecret,
+  });
+  const reader = new UpstreamClient({
+    baseUrl: target.baseUrl,
+    accessToken: (await credential.token()).accessToken,
+    log: () => {},
+  });
+  const planned = await planJob({ db, upstream: reader }, BENCH_ACTOR, {
+    action: 'message.reprocess',
+    selection: { kind: 'filter', filter: LIVE_MESSAGES },
+  });
   if (planned.total > items) {
     await db.query(`DELETE FROM bulk_job_items WHERE job_id = $1 AND seq >= $2`, [planned.jobId, items]);
     await db.query(`UPDATE bulk_jobs SET total = $2 WHERE id = $1`, [planned.jobId, items]);
@@ -55,8 +72,15 @@ export async function planBenchReprocess(db: ConsoleDb, target: BenchTarget, ite
 }
 
 /** The emulator's small preset has 2,000 messages; pass `default` (50,000) for more. */
-export async function startBenchTarget(options: { minMessages: number; preset?: 'small' | 'default' }): Promise<BenchTarget> {
-  const emulator = await startEmulator({ preset: options.preset ?? 'small', port: 0, dataDir: '.data/bench-emulator' }).catch((error: unknown) => {
+export async function startBenchTarget(options: {
+  minMessages: number;
+  preset?: 'small' | 'default';
+}): Promise<BenchTarget> {
+  const emulator = await startEmulator({
+    preset: options.preset ?? 'small',
+    port: 0,
+    dataDir: '.data/bench-emulator',
+  }).catch((error: unknown) => {
     console.warn(`[bench] the emulator did not start: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   });
@@ -72,15 +96,25 @@ export async function startBenchTarget(options: { minMessages: number; preset?: 
 
 /** Null when the emulator has what the job benchmarks need; otherwise what it lacks. */
 async function emulatorGaps(emulator: RunningEmulator, minMessages: number): Promise<string | null> {
-  const credential = createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: emulator.config.benchClientSecret });
-  const client = new UpstreamClient({ baseUrl: emulator.url, accessToken: (await credential.token()).accessToken, readRetries: 0, log: () => {} });
+  const credential = createServiceCredential({
+    tokenUrl: `${emulator.url}/oauth/token`,
+    clientId: BENCH_CLIENT_ID,
+    clientSecret: emulator.config.benchClientSecret,
+  });
+  const client = new UpstreamClient({
+    baseUrl: emulator.url,
+    accessToken: (await credential.token()).accessToken,
+    readRetries: 0,
+    log: () => {},
+  });
   let count: number;
   try {
     count = await countRecords(client, 'messages', LIVE_MESSAGES);
   } catch (error) {
     return `the emulator does not list messages yet (${error instanceof Error ? error.message : String(error)})`;
   }
-  if (count < minMessages) return `the emulator's ${emulator.config.preset} preset has ${count} messages, fewer than ${minMessages}`;
+  if (count < minMessages)
+    return `the emulator's ${emulator.config.preset} preset has ${count} messages, fewer than ${minMessages}`;
   const faults = await controlFetch(`${emulator.url}/__control/faults`, { method: 'GET' });
   await faults.text();
   if (faults.status === 404) return 'the emulator has no fault injection (/__control/faults) yet';
@@ -168,7 +202,10 @@ async function fakeTarget(minMessages: number, why: string): Promise<BenchTarget
  * kept-alive connection the server closed meanwhile answers ECONNRESET once.
  */
 async function controlFetch(url: string, request: RequestInit): Promise<Response> {
-  const init = { ...request, headers: { ...(request.headers as Record<string, string> | undefined), ...CONTROL_HEADERS } };
+  const init = {
+    ...request,
+    headers: { ...(request.headers as Record<string, string> | undefined), ...CONTROL_HEADERS },
+  };
   try {
     return await fetch(url, init);
   } catch {

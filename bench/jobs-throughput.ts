@@ -65,7 +65,14 @@ async function runOnce(target: BenchTarget, db: ConsoleDb, name: string, faultRa
   const total = planned.total;
   await target.clearRequestLog();
   // A fresh token for the runner (a rate-limit budget of its own), fetched before the clock starts.
-  const upstream = machineUpstream({ baseUrl: target.baseUrl, credential: createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret }) });
+  const upstream = machineUpstream({
+    baseUrl: target.baseUrl,
+    credential: createServiceCredential({
+      tokenUrl: target.tokenUrl,
+      clientId: target.clientId,
+      clientSecret: target.clientSecret,
+    }),
+  });
   await upstream.client();
   const runner = startJobRunner({
     db,
@@ -127,12 +134,16 @@ async function runOnce(target: BenchTarget, db: ConsoleDb, name: string, faultRa
     sendsMismatch,
     cpuSeconds: round((cpu.user + cpu.system) / 1e6),
     loadAverage: round(os.loadavg()[0] ?? 0),
-    failures: items.filter((item) => item.status === 'failed').slice(0, 10).map((item) => ({ id: item.item_id, sends: item.sends, error: item.error })),
+    failures: items
+      .filter((item) => item.status === 'failed')
+      .slice(0, 10)
+      .map((item) => ({ id: item.item_id, sends: item.sends, error: item.error })),
     pass: false,
   };
   const ended = result.ok + result.failed === total && result.failedWithoutReason === 0;
   const timely = faultRate ? true : result.ratio <= BUDGET_RATIO;
-  result.pass = ended && timely && result.status429 <= MAX_429 && appliedTwice === 0 && notApplied === 0 && sendsMismatch === 0;
+  result.pass =
+    ended && timely && result.status429 <= MAX_429 && appliedTwice === 0 && notApplied === 0 && sendsMismatch === 0;
   return result;
 }
 
@@ -153,7 +164,9 @@ async function main(): Promise<void> {
     if (root) rmSync(root, { recursive: true, force: true });
   }
 
-  console.log(`\nBulk reprocess: ${ITEMS} items, write limit ${RATE}/s, concurrency ${CONCURRENCY}, ${db.kind}, against the ${target.note}`);
+  console.log(
+    `\nBulk reprocess: ${ITEMS} items, write limit ${RATE}/s, concurrency ${CONCURRENCY}, ${db.kind}, against the ${target.note}`,
+  );
   console.table(
     results.map((r) => ({
       run: r.name,
@@ -180,7 +193,8 @@ async function main(): Promise<void> {
   );
   console.log(`written ${file}`);
   const cores = os.cpus().length;
-  if (results.some((r) => r.loadAverage > cores)) console.warn(`[bench] the load average exceeded the ${cores} cores during a run: its timing is not representative`);
+  if (results.some((r) => r.loadAverage > cores))
+    console.warn(`[bench] the load average exceeded the ${cores} cores during a run: its timing is not representative`);
   if (results.some((r) => !r.pass)) process.exitCode = 1;
 }
 

@@ -41,13 +41,21 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 export async function measure(options: LoadOptions): Promise<Samples> {
   const url = new URL(options.url);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`the bench only loads loopback, not ${url.hostname}`);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')
+    throw new Error(`the bench only loads loopback, not ${url.hostname}`);
   const latencies: number[] = [];
   let non2xx = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: options.url, headers: options.headers, connections: options.connections, duration: options.durationSeconds, timeout: 30 },
-      (error: unknown, finished: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),
+      {
+        url: options.url,
+        headers: options.headers,
+        connections: options.connections,
+        duration: options.durationSeconds,
+        timeout: 30,
+      },
+      (error: unknown, finished: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
@@ -102,9 +110,14 @@ function seededRandom(seed: number): () => number {
  */
 export async function measureOpenLoop(options: OpenLoopOptions): Promise<Samples> {
   const url = new URL(options.url);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`the bench only loads loopback, not ${url.hostname}`);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')
+    throw new Error(`the bench only loads loopback, not ${url.hostname}`);
   return openLoop(options, async () => {
-    const response = await fetch(options.url, { headers: options.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(options.url, {
+      headers: options.headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    });
     await response.arrayBuffer();
     return response.status >= 200 && response.status < 300;
   });
@@ -114,7 +127,10 @@ export async function measureOpenLoop(options: OpenLoopOptions): Promise<Samples
  * The open loop of `measureOpenLoop` around any unit of work (e.g. the several service reads
  * one page makes): `send` resolves true for a success, false for a non-2xx answer.
  */
-export async function openLoop(options: Omit<OpenLoopOptions, 'url' | 'headers'>, send: () => Promise<boolean>): Promise<Samples> {
+export async function openLoop(
+  options: Omit<OpenLoopOptions, 'url' | 'headers'>,
+  send: () => Promise<boolean>,
+): Promise<Samples> {
   const random = seededRandom(options.seed ?? 1);
   const latencies: number[] = [];
   let non2xx = 0;
@@ -122,7 +138,7 @@ export async function openLoop(options: Omit<OpenLoopOptions, 'url' | 'headers'>
   const requests: Promise<void>[] = [];
   const started = performance.now();
   const end = started + options.durationSeconds * 1000;
-  for (let at = started; ; ) {
+  for (let at = started; ;) {
     at += (-Math.log(1 - random()) / options.ratePerSecond) * 1000;
     if (at >= end) break;
     const planned = at;

@@ -11,7 +11,9 @@ export interface BenchPage {
 }
 
 async function firstId(emulatorUrl: string, accessToken: string, entity: string): Promise<string> {
-  const response = await fetch(`${emulatorUrl}/admin/ra/${entity}?range=${encodeURIComponent('[0,0]')}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const response = await fetch(`${emulatorUrl}/admin/ra/${entity}?range=${encodeURIComponent('[0,0]')}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   if (!response.ok) throw new Error(`the emulator's ${entity} list answered ${response.status}`);
   const records = (await response.json()) as { id?: unknown }[];
   const id = records[0]?.id;

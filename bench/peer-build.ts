@@ -17,18 +17,27 @@ export interface PeerBuild {
 
 function npm(args: string[], cwd: string): void {
   const result = spawnSync('npm', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${cwd}: ${(result.stderr || result.stdout).slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`npm ${args.join(' ')} failed in ${cwd}: ${(result.stderr || result.stdout).slice(-2000)}`);
 }
 
 export function buildPeer(root: string): PeerBuild {
   const dir = path.join(root, 'bench', 'peer');
   // An install from before the peer moved to Vite has react-admin but no Vite.
-  if (!existsSync(path.join(dir, 'node_modules', 'react-admin')) || !existsSync(path.join(dir, 'node_modules', 'vite'))) {
+  if (
+    !existsSync(path.join(dir, 'node_modules', 'react-admin')) ||
+    !existsSync(path.join(dir, 'node_modules', 'vite'))
+  ) {
     npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
   }
   npm(['run', 'build'], dir);
   const dist = path.join(dir, 'dist');
-  const assets = new Map(readdirSync(path.join(dist, 'assets')).map((name) => [`/assets/${name}`, readFileSync(path.join(dist, 'assets', name))]));
+  const assets = new Map(
+    readdirSync(path.join(dist, 'assets')).map((name) => [
+      `/assets/${name}`,
+      readFileSync(path.join(dist, 'assets', name)),
+    ]),
+  );
   return { html: readFileSync(path.join(dist, 'index.html'), 'utf8'), assets };
 }
 

@@ -59,7 +59,12 @@ const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const PRESET = process.env.BENCH_PRESET ?? 'default';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
-const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 const CHECK = process.argv.includes('--check');
 
 const children: ChildProcess[] = [];
@@ -95,7 +100,10 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the process for ${url} exited (see ${LOG_DIR})`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((response) => response.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -108,7 +116,8 @@ async function setFaults(rules: FaultRule[]): Promise<void> {
     headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify(rules),
   });
-  if (!response.ok) throw new Error(`the emulator refused the fault rules (HTTP ${response.status}): ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`the emulator refused the fault rules (HTTP ${response.status}): ${await response.text()}`);
 }
 
 const loadAverage = () => Math.round(loadavg()[0]! * 100) / 100;
@@ -141,7 +150,11 @@ async function main(): Promise<void> {
   else if (build.upToDate) log('the production build is up to date');
   else {
     log('building the console for production…');
-    if ((await exited(start('build', [nextBin, 'build'], { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret }))) !== 0) {
+    if (
+      (await exited(
+        start('build', [nextBin, 'build'], { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret }),
+      )) !== 0
+    ) {
       throw new Error(`the production build failed (see ${LOG_DIR}/build.log)`);
     }
     build.stamp();
@@ -152,7 +165,16 @@ async function main(): Promise<void> {
         revision: BASE_REVISION,
         log,
         build: async (dir) => {
-          if ((await exited(start('base-build', [nextBinIn(dir), 'build'], { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret }, dir))) !== 0) {
+          if (
+            (await exited(
+              start(
+                'base-build',
+                [nextBinIn(dir), 'build'],
+                { ...baseEnv, NODE_ENV: 'production', NEXTAUTH_SECRET: secret },
+                dir,
+              ),
+            )) !== 0
+          ) {
             throw new Error(`the base's production build failed (see ${LOG_DIR}/base-build.log)`);
           }
         },
@@ -165,7 +187,9 @@ async function main(): Promise<void> {
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const dataDir = path.join('.data', 'console-db-bench');
   const seeded = await seedSteadyState(path.join(ROOT, dataDir));
-  log(`console database as after a day of running (bench/steady-state.ts): ${seeded.samples} minute(s) of stuck samples added, the finished job ${seeded.job ? 'added' : 'already there'}, ${seeded.readings} dashboard reading(s) added`);
+  log(
+    `console database as after a day of running (bench/steady-state.ts): ${seeded.samples} minute(s) of stuck samples added, the finished job ${seeded.job ? 'added' : 'already there'}, ${seeded.readings} dashboard reading(s) added`,
+  );
   const consoleProcess = start(
     'console',
     [...profileArgs, ...consoleNodeFlags(), nextBin, 'start', '-H', '127.0.0.1', '-p', String(CONSOLE_PORT)],
@@ -215,7 +239,12 @@ async function main(): Promise<void> {
       details[section.name] = result.details ?? null;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      rows.push(failedRow({ id: `${section.name}.error`, title: `${section.name}: ran`, comparison: 'at-least', limit: 1, unit: 'x' }, reason));
+      rows.push(
+        failedRow(
+          { id: `${section.name}.error`, title: `${section.name}: ran`, comparison: 'at-least', limit: 1, unit: 'x' },
+          reason,
+        ),
+      );
       details[section.name] = { error: reason };
     } finally {
       await setFaults([]).catch(() => undefined);
@@ -226,8 +255,11 @@ async function main(): Promise<void> {
   const seconds = Math.round((Date.now() - started) / 1000);
 
   console.log(`\n${formatTable(rows)}\n`);
-  console.log(`machine: ${machine.cores} cores, load average ${machine.loadAverageBefore} before and ${machine.loadAverageAfter} after; the bench took ${seconds} s`);
-  if (machine.loadAverageBefore > machine.cores / 2) log('note: the machine was busy with other work; figures are noisier than usual');
+  console.log(
+    `machine: ${machine.cores} cores, load average ${machine.loadAverageBefore} before and ${machine.loadAverageAfter} after; the bench took ${seconds} s`,
+  );
+  if (machine.loadAverageBefore > machine.cores / 2)
+    log('note: the machine was busy with other work; figures are noisier than usual');
 
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(

@@ -55,7 +55,12 @@ export async function compareServerCpu(options: {
         perPage[index].push((processCpuMs(target.pid) - before) / batchSize);
       }
     }
-    const result: CpuComparison = { path: page, msPerPage: [median(perPage[0]), median(perPage[1])], batches: perPage, bytes };
+    const result: CpuComparison = {
+      path: page,
+      msPerPage: [median(perPage[0]), median(perPage[1])],
+      batches: perPage,
+      bytes,
+    };
     options.onPath?.(result);
     results.push(result);
   }

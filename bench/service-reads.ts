@@ -23,7 +23,11 @@ export interface LoggedRead {
  */
 export function readWaves(reads: readonly LoggedRead[]): string[][] {
   const ordered = reads
-    .map((read) => ({ url: `${read.path}${read.query}`, start: Date.parse(read.time), end: Date.parse(read.time) + read.durationMs }))
+    .map((read) => ({
+      url: `${read.path}${read.query}`,
+      start: Date.parse(read.time),
+      end: Date.parse(read.time) + read.durationMs,
+    }))
     .sort((a, b) => a.start - b.start);
   const waves: string[][] = [];
   let firstEnd = Number.NEGATIVE_INFINITY;
@@ -49,9 +53,14 @@ export async function discoverReads(context: BenchContext, pagePath: string): Pr
   await context.setFaults([{ pattern: '^/', method: 'GET', latencyMs: 50 }]);
   try {
     // Once unmeasured, so that start-up work (caches filled once per process) is not counted.
-    await (await fetch(`${context.consoleUrl}${pagePath}`, { headers: { cookie: context.cookie }, redirect: 'manual' })).arrayBuffer();
+    await (
+      await fetch(`${context.consoleUrl}${pagePath}`, { headers: { cookie: context.cookie }, redirect: 'manual' })
+    ).arrayBuffer();
     await fetch(control, { method: 'DELETE', headers: CONTROL_HEADERS });
-    const page = await fetch(`${context.consoleUrl}${pagePath}`, { headers: { cookie: context.cookie }, redirect: 'manual' });
+    const page = await fetch(`${context.consoleUrl}${pagePath}`, {
+      headers: { cookie: context.cookie },
+      redirect: 'manual',
+    });
     await page.arrayBuffer();
     if (page.status !== 200) throw new Error(`${pagePath} answered ${page.status}`);
     const log = (await (await fetch(control, { headers: CONTROL_HEADERS })).json()) as LoggedRead[];
@@ -67,7 +76,10 @@ export async function replayReads(context: BenchContext, waves: readonly string[
   for (const wave of waves) {
     const answers = await Promise.all(
       wave.map(async (url) => {
-        const response = await fetch(`${context.emulatorUrl}${url}`, { headers: { authorization: `Bearer ${context.accessToken}` }, signal: AbortSignal.timeout(30_000) });
+        const response = await fetch(`${context.emulatorUrl}${url}`, {
+          headers: { authorization: `Bearer ${context.accessToken}` },
+          signal: AbortSignal.timeout(30_000),
+        });
         await response.arrayBuffer();
         return response.ok;
       }),

@@ -23,7 +23,12 @@ export async function machineAccessToken(emulatorUrl: string): Promise<{ accessT
 }
 
 /** `name=value` of a console session cookie for an access token (no refresh token: none is needed). */
-export async function consoleSessionCookie(options: { secret: string; accessToken: string; expiresIn: number; https?: boolean }): Promise<string> {
+export async function consoleSessionCookie(options: {
+  secret: string;
+  accessToken: string;
+  expiresIn: number;
+  https?: boolean;
+}): Promise<string> {
   const now = Date.now();
   const value = await sealSessionJwt(
     {

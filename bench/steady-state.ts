@@ -34,7 +34,11 @@ export interface SteadyState {
 export async function seedSteadyState(dataDir: string): Promise<SteadyState> {
   const db = await openConsoleDb({ dataDir, initializeApart: true });
   try {
-    return { samples: await seedSamples(db), job: await seedFinishedJob(db), readings: await seedDashboardReadings(db) };
+    return {
+      samples: await seedSamples(db),
+      job: await seedFinishedJob(db),
+      readings: await seedDashboardReadings(db),
+    };
   } finally {
     await db.close();
   }
@@ -64,7 +68,11 @@ async function seedFinishedJob(db: ConsoleDb): Promise<boolean> {
              now() - interval '3 hours', now() - interval '3 hours', now() - interval '3 hours', now() - interval '3 hours', $3, 1)
      ON CONFLICT (id) DO NOTHING
      RETURNING 1`,
-    [STEADY_STATE_JOB_ID, JSON.stringify({ kind: 'filter', filter: { status: ['processing'] } }), STEADY_STATE_JOB_ITEMS],
+    [
+      STEADY_STATE_JOB_ID,
+      JSON.stringify({ kind: 'filter', filter: { status: ['processing'] } }),
+      STEADY_STATE_JOB_ITEMS,
+    ],
   );
   if (created.length === 0) return false;
   await db.query(

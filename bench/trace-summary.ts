@@ -18,11 +18,27 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { url?: string; documentLoaderURL?: string; functionName?: string; requestId?: string } };
+  args?: {
+    name?: string;
+    data?: { url?: string; documentLoaderURL?: string; functionName?: string; requestId?: string };
+  };
 }
 
 /** The main thread's work, by the innermost of these a piece of time falls in. */
-const KINDS = ['ParseHTML', 'EvaluateScript', 'FunctionCall', 'RunMicrotasks', 'v8.compile', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Commit', 'MinorGC', 'MajorGC'];
+const KINDS = [
+  'ParseHTML',
+  'EvaluateScript',
+  'FunctionCall',
+  'RunMicrotasks',
+  'v8.compile',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Commit',
+  'MinorGC',
+  'MajorGC',
+];
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 const ms = (microseconds: number) => Math.round(microseconds / 100) / 10;
@@ -30,17 +46,27 @@ const ms = (microseconds: number) => Math.round(microseconds / 100) / 10;
 export function summarize(file: string): string {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-  const navigation = events.filter((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith('http')).at(-1);
+  const navigation = events
+    .filter((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith('http'))
+    .at(-1);
   if (!navigation) return `${file}: no navigation to an http(s) page in this trace`;
   const { pid } = navigation;
-  const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === pid && event.args?.name === 'CrRendererMain');
+  const main = events.find(
+    (event) =>
+      event.ph === 'M' && event.name === 'thread_name' && event.pid === pid && event.args?.name === 'CrRendererMain',
+  );
   const presented = events.find((event) => event.pid === pid && event.name === 'firstContentfulPaint');
   if (!main || !presented) return `${file}: no renderer main thread or no first contentful paint`;
   const onMain = events.filter((event) => event.pid === pid && event.tid === main.tid && event.ph === 'X');
   const url = navigation.args?.data?.documentLoaderURL;
-  const documentRequest = events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url === url)?.args?.data?.requestId;
-  const firstByte = events.find((event) => event.name === 'ResourceReceiveResponse' && event.args?.data?.requestId === documentRequest)?.ts ?? navigation.ts;
-  const lastByte = events.find((event) => event.name === 'ResourceFinish' && event.args?.data?.requestId === documentRequest)?.ts;
+  const documentRequest = events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url === url)
+    ?.args?.data?.requestId;
+  const firstByte =
+    events.find((event) => event.name === 'ResourceReceiveResponse' && event.args?.data?.requestId === documentRequest)
+      ?.ts ?? navigation.ts;
+  const lastByte = events.find(
+    (event) => event.name === 'ResourceFinish' && event.args?.data?.requestId === documentRequest,
+  )?.ts;
   const painted = onMain.find((event) => event.name === 'Paint' && event.ts >= firstByte && event.ts <= presented.ts);
   const inWindow = onMain.filter((event) => event.ts >= firstByte && event.ts <= presented.ts);
 
@@ -50,7 +76,9 @@ export function summarize(file: string): string {
     taskTime += task.tdur ?? 0;
     const end = task.ts + (task.dur ?? 0);
     // Self thread time per kind: each kind's time minus the kinds nested inside it.
-    const inside = inWindow.filter((event) => KINDS.includes(event.name) && event.ts >= task.ts && event.ts < end).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    const inside = inWindow
+      .filter((event) => KINDS.includes(event.name) && event.ts >= task.ts && event.ts < end)
+      .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     // Self thread time per kind: an event's time minus that of the kinds directly inside it.
     const stack: { event: TraceEvent; self: number }[] = [];
     const close = (until: number) => {
@@ -68,9 +96,14 @@ export function summarize(file: string): string {
   }
   const scripts = inWindow
     .filter((event) => (event.name === 'EvaluateScript' || event.name === 'FunctionCall') && (event.tdur ?? 0) >= 1000)
-    .map((event) => `    ${ms(event.ts - navigation.ts)} ms  ${event.name} ${ms(event.tdur ?? 0)} ms cpu  ${event.args?.data?.url ? path.basename(event.args.data.url) : '(inline)'} ${event.args?.data?.functionName ?? ''}`.trimEnd());
+    .map((event) =>
+      `    ${ms(event.ts - navigation.ts)} ms  ${event.name} ${ms(event.tdur ?? 0)} ms cpu  ${event.args?.data?.url ? path.basename(event.args.data.url) : '(inline)'} ${event.args?.data?.functionName ?? ''}`.trimEnd(),
+    );
 
-  const kinds = [...byKind].filter(([, time]) => time >= 500).sort((a, b) => b[1] - a[1]).map(([kind, time]) => `${kind} ${ms(time)}`);
+  const kinds = [...byKind]
+    .filter(([, time]) => time >= 500)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, time]) => `${kind} ${ms(time)}`);
   return [
     `${path.basename(file)} (${url})`,
     `  first byte ${ms(firstByte - navigation.ts)} ms, document finished (renderer) ${lastByte ? ms(lastByte - navigation.ts) : '?'} ms, painted ${painted ? ms(painted.ts - navigation.ts) : '?'} ms, presented (FCP) ${ms(presented.ts - navigation.ts)} ms`,

@@ -35,19 +35,32 @@ export function medianDifferenceNoise(current: readonly number[], base: readonly
   return round2(2 * Math.hypot(medianStandardError(current), medianStandardError(base)));
 }
 
-export const NOISE_RULE = 'no worse than the base beyond twice the standard error of the difference of the two medians, each from the interquartile range of its per-round ratios';
+export const NOISE_RULE =
+  'no worse than the base beyond twice the standard error of the difference of the two medians, each from the interquartile range of its per-round ratios';
 
 /**
  * "No worse than the base beyond the run's noise" for a ratio budget: the row of `spec` (its id,
  * title and direction) with the base's figure in the title and, moved by the noise, as the limit.
  */
-export function versusBaseRow(spec: BudgetSpec, sides: { current: number; base: number; noise: number; rounds: number }): BudgetRow {
+export function versusBaseRow(
+  spec: BudgetSpec,
+  sides: { current: number; base: number; noise: number; rounds: number },
+): BudgetRow {
   const { current, base, noise, rounds } = sides;
   const limit = round2(spec.comparison === 'at-least' ? base - noise : base + noise);
   return budgetRow(
-    { id: `${spec.id}.vs-base`, title: `${spec.title} (${baseFigure(base, spec.unit)})`, comparison: spec.comparison, limit, unit: spec.unit },
+    {
+      id: `${spec.id}.vs-base`,
+      title: `${spec.title} (${baseFigure(base, spec.unit)})`,
+      comparison: spec.comparison,
+      limit,
+      unit: spec.unit,
+    },
     current,
-    { anchor: `${baseFigure(base, spec.unit)}, noise ${noise}${spec.unit === 'x' ? 'x' : ` ${spec.unit}`}`, note: `${NOISE_RULE} (${rounds} round(s))` },
+    {
+      anchor: `${baseFigure(base, spec.unit)}, noise ${noise}${spec.unit === 'x' ? 'x' : ` ${spec.unit}`}`,
+      note: `${NOISE_RULE} (${rounds} round(s))`,
+    },
   );
 }
 
@@ -55,19 +68,21 @@ export function versusBaseRow(spec: BudgetSpec, sides: { current: number; base: 
 export const CPU_LIMIT = 1.1;
 
 export function cpuSpec(key: string): BudgetSpec {
-  return { id: `server-cpu.${key}.vs-base`, title: `server CPU per page ${key}: current / base`, comparison: 'at-most', limit: CPU_LIMIT, unit: 'x' };
+  return {
+    id: `server-cpu.${key}.vs-base`,
+    title: `server CPU per page ${key}: current / base`,
+    comparison: 'at-most',
+    limit: CPU_LIMIT,
+    unit: 'x',
+  };
 }
 
 /** A page's server CPU, current / base, from a comparison whose A is the base and B the current console. */
 export function cpuVersusBaseRow(key: string, comparison: CpuComparison): BudgetRow {
   const [base, current] = comparison.msPerPage;
   const range = (values: readonly number[]) => `${round1(Math.min(...values))}-${round1(Math.max(...values))} ms`;
-  return budgetRow(
-    cpuSpec(key),
-    ratio(current, base),
-    {
-      anchor: `${baseFigure(round1(base), 'ms')}, current ${round1(current)} ms`,
-      note: `${comparison.path}: median of ${comparison.batches[1].length} alternating batches; a batch's CPU per page ranged ${range(comparison.batches[1])} current, ${range(comparison.batches[0])} base`,
-    },
-  );
+  return budgetRow(cpuSpec(key), ratio(current, base), {
+    anchor: `${baseFigure(round1(base), 'ms')}, current ${round1(current)} ms`,
+    note: `${comparison.path}: median of ${comparison.batches[1].length} alternating batches; a batch's CPU per page ranged ${range(comparison.batches[1])} current, ${range(comparison.batches[0])} base`,
+  });
 }

@@ -16,7 +16,8 @@ export async function callAction<T>(action: () => Promise<ActionResult<T>>): Pro
       ok: false,
       error: {
         kind: 'internal',
-        message: 'The console did not answer, so this may or may not have been applied. Reload, check the record and the audit log, then try again if needed.',
+        message:
+          'The console did not answer, so this may or may not have been applied. Reload, check the record and the audit log, then try again if needed.',
       },
     };
   }
@@ -41,7 +42,11 @@ export function announceActionResult(result: ActionResult<unknown>, success: str
     const details = [
       error.failure?.guidance,
       error.failure?.requestId ? `Request id ${error.failure.requestId}` : null,
-      error.fieldErrors ? Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; ') : null,
+      error.fieldErrors
+        ? Object.entries(error.fieldErrors)
+            .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+            .join('; ')
+        : null,
     ].filter(Boolean);
     toast.error(error.message, { description: details.join(' · ') || undefined });
   });

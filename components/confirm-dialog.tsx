@@ -23,7 +23,10 @@ export interface ConfirmDialogProps {
 }
 
 /** The dialog (and Radix with it) loads when it first opens, not with the page. */
-const ConfirmDialogContent = dynamic(() => import('./confirm-dialog-content').then((module) => module.ConfirmDialogContent), { ssr: false });
+const ConfirmDialogContent = dynamic(
+  () => import('./confirm-dialog-content').then((module) => module.ConfirmDialogContent),
+  { ssr: false },
+);
 
 /**
  * Asks before an action: what it will do, then Cancel or the action. The trigger, when given, is
@@ -77,7 +80,11 @@ export function ActionErrorAlert({ error, testId }: { error: ActionError | null;
         </AlertDescription>
       ) : null}
       {error.fieldErrors ? (
-        <AlertDescription>{Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; ')}</AlertDescription>
+        <AlertDescription>
+          {Object.entries(error.fieldErrors)
+            .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+            .join('; ')}
+        </AlertDescription>
       ) : null}
     </Alert>
   );

@@ -16,7 +16,11 @@ const subscribe = () => () => {};
 
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
-  const mounted = React.useSyncExternalStore(subscribe, () => true, () => false);
+  const mounted = React.useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 
   if (!mounted) {
     return (
@@ -33,7 +37,13 @@ export function ThemeToggle({ className }: { className?: string }) {
 
   return (
     // A visible label: the icon alone did not say what the button does.
-    <Button variant="ghost" size="sm" className={className} aria-label={`Theme: ${labels[current]} (switch to ${labels[next]})`} onClick={() => setTheme(next)}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className={className}
+      aria-label={`Theme: ${labels[current]} (switch to ${labels[next]})`}
+      onClick={() => setTheme(next)}
+    >
       <Icon aria-hidden="true" />
       {labels[current]}
     </Button>

@@ -44,10 +44,15 @@ export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
  * The serious and critical axe-core violations on the page as it stands: of every WCAG 2.x A and
  * AA rule, or of the given rules only.
  */
-export async function seriousA11yViolations(page: Page, { rules }: { rules?: readonly string[] } = {}): Promise<A11yViolation[]> {
+export async function seriousA11yViolations(
+  page: Page,
+  { rules }: { rules?: readonly string[] } = {},
+): Promise<A11yViolation[]> {
   await settled(page);
   const axe = new AxeBuilder({ page });
-  const results = await (rules ? axe.withRules([...rules]) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
+  const results = await (
+    rules ? axe.withRules([...rules]) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  ).analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => ({
@@ -71,12 +76,22 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
 export const SCREENSHOTS_ON = process.env.SCREENSHOTS === '1';
 
 /** The page as it stands, written next to the test's output when screenshots are asked for. */
-export async function screenshot(page: Page, testInfo: TestInfo, file: string, { fullPage = false } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  testInfo: TestInfo,
+  file: string,
+  { fullPage = false } = {},
+): Promise<void> {
   if (SCREENSHOTS_ON) await page.screenshot({ path: testInfo.outputPath(file), fullPage });
 }
 
 /** The page at 1440x900 in light and dark, written next to the test's output (the whole page with `fullPage`), when screenshots are asked for. */
-export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name: string, { fullPage = false } = {}): Promise<void> {
+export async function screenshotBothThemes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = false } = {},
+): Promise<void> {
   if (!SCREENSHOTS_ON) return;
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const theme of ['light', 'dark'] as const) {

@@ -7,9 +7,12 @@ import { emulatorRequests, serviceToken, signIn } from './support';
 /** Unverified, ordinary users of the seed (not the demo accounts), straight from the service. */
 async function unverifiedUserIds(count: number): Promise<string[]> {
   const filter = encodeURIComponent(JSON.stringify({ verified: false, account_type: 'human' }));
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/users?filter=${filter}&range=${encodeURIComponent(`[0,${count + 10}]`)}&sort=${encodeURIComponent('["id","ASC"]')}`, {
-    headers: { authorization: `Bearer ${await serviceToken()}` },
-  });
+  const response = await fetch(
+    `${E2E_EMULATOR_URL}/admin/ra/users?filter=${filter}&range=${encodeURIComponent(`[0,${count + 10}]`)}&sort=${encodeURIComponent('["id","ASC"]')}`,
+    {
+      headers: { authorization: `Bearer ${await serviceToken()}` },
+    },
+  );
   const users = (await response.json()) as { id: string }[];
   // Skip the first few: other specs may verify users in the same emulator.
   return users.slice(5, 5 + count).map((user) => user.id);
@@ -21,9 +24,19 @@ async function setVerifiedCalls(userId: string): Promise<number> {
 }
 
 /** Replays a captured server-action request for another user, as whoever `request` is signed in as. */
-async function postAction(request: APIRequestContext, capture: ActionCapture, userId: string, origin = E2E_CONSOLE_URL) {
+async function postAction(
+  request: APIRequestContext,
+  capture: ActionCapture,
+  userId: string,
+  origin = E2E_CONSOLE_URL,
+) {
   return request.post(capture.url, {
-    headers: { 'next-action': capture.actionId, 'content-type': capture.contentType, origin, accept: 'text/x-component' },
+    headers: {
+      'next-action': capture.actionId,
+      'content-type': capture.contentType,
+      origin,
+      accept: 'text/x-component',
+    },
     data: capture.body.replaceAll(capture.userId, userId),
     failOnStatusCode: false,
   });
@@ -39,7 +52,9 @@ interface ActionCapture {
 
 async function verifyThroughTheButton(page: Page, userId: string): Promise<ActionCapture> {
   await page.goto(`/users/${userId}`);
-  const actionRequest = page.waitForRequest((request) => request.method() === 'POST' && Boolean(request.headers()['next-action']));
+  const actionRequest = page.waitForRequest(
+    (request) => request.method() === 'POST' && Boolean(request.headers()['next-action']),
+  );
   // Asked to confirm first.
   await page.getByRole('button', { name: 'Mark verified…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mark verified', exact: true }).click();
@@ -69,7 +84,9 @@ test('ops verifies a user: the service reads back verified and the audit log has
   await expect(entry.getByTestId('audit-outcome')).toHaveText('ok');
 });
 
-test('a viewer sees no mutating control, and a direct POST of the action is refused and audited', async ({ browser }) => {
+test('a viewer sees no mutating control, and a direct POST of the action is refused and audited', async ({
+  browser,
+}) => {
   const [first, second] = await unverifiedUserIds(2);
   const opsPage = await (await browser.newContext()).newPage();
   await signIn(opsPage, 'ops@example.com');
@@ -121,7 +138,9 @@ test('every response carries the security headers, with a nonce-based CSP', asyn
     expect(headers['permissions-policy']).toContain('camera=()');
   }
   const nonce = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
-  expect(nonce(first.headers()['content-security-policy']!)).not.toBe(nonce(second.headers()['content-security-policy']!));
+  expect(nonce(first.headers()['content-security-policy']!)).not.toBe(
+    nonce(second.headers()['content-security-policy']!),
+  );
   // The page's own scripts carry the nonce, so they run under the policy.
   await page.goto('/signin');
   await expect(page.getByRole('button', { name: 'Sign in with the voice service' })).toBeEnabled();
@@ -129,10 +148,14 @@ test('every response carries the security headers, with a nonce-based CSP', asyn
 
 test('a second console on the same PGlite directory refuses to start, saying why', async () => {
   const root = path.resolve(__dirname, '..');
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', '3199'], {
-    cwd: root,
-    env: { ...process.env, ...E2E_STACK_ENV, NEXTAUTH_URL: 'http://127.0.0.1:3199', NODE_ENV: 'production' },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', '3199'],
+    {
+      cwd: root,
+      env: { ...process.env, ...E2E_STACK_ENV, NEXTAUTH_URL: 'http://127.0.0.1:3199', NODE_ENV: 'production' },
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -158,12 +181,29 @@ test('no page of the console executes the hostile seeded content', async ({ page
     await dialog.dismiss();
   });
   await signIn(page, 'ops@example.com');
-  for (const path of ['/', '/stuck', '/jobs', '/audit', '/users', '/messages', '/workspaces', '/channels', '/notifications', '/domains', '/agents', '/statistics']) {
+  for (const path of [
+    '/',
+    '/stuck',
+    '/jobs',
+    '/audit',
+    '/users',
+    '/messages',
+    '/workspaces',
+    '/channels',
+    '/notifications',
+    '/domains',
+    '/agents',
+    '/statistics',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     for (const href of hrefs) expect(href, `${path}: ${href}`).toMatch(/^(\/|https?:\/\/|#)/);
-    const sources = await page.locator('img[src], audio[src]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));
+    const sources = await page
+      .locator('img[src], audio[src]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));
     for (const src of sources) expect(src, `${path}: ${src}`).toMatch(/^https?:\/\//);
   }
   expect(dialogs).toEqual([]);

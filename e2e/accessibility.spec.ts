@@ -15,7 +15,11 @@ import { serviceToken, signIn } from './support';
 
 const ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications', 'domains', 'agents'];
 /** The views the entity lists link to (the registry's `views`), and the agents' own pages. */
-const VIEWS = [...ENTITY_DEFINITIONS.flatMap((entity) => (entity.views ?? []).map((view) => view.href)), '/agents/humans', '/agents/mine'];
+const VIEWS = [
+  ...ENTITY_DEFINITIONS.flatMap((entity) => (entity.views ?? []).map((view) => view.href)),
+  '/agents/humans',
+  '/agents/mine',
+];
 
 test.describe.configure({ timeout: 360_000 });
 
@@ -67,9 +71,12 @@ async function anIncidentPath(page: Page): Promise<string> {
 /** A message being processed, from the service itself (its page shows the most actions). */
 async function processingMessageId(): Promise<string> {
   const filter = encodeURIComponent(JSON.stringify({ status: 'processing' }));
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, {
-    headers: { authorization: `Bearer ${await serviceToken()}` },
-  });
+  const response = await fetch(
+    `${E2E_EMULATOR_URL}/admin/ra/messages?filter=${filter}&range=${encodeURIComponent('[0,0]')}`,
+    {
+      headers: { authorization: `Bearer ${await serviceToken()}` },
+    },
+  );
   expect(response.status, 'processing messages at the service').toBe(200);
   const [first] = (await response.json()) as { id: string }[];
   if (!first) throw new Error('no processing message in the seed');
@@ -86,12 +93,14 @@ const CHART_PAGES = new Set(['/statistics?days=30']);
 async function scan(page: Page, paths: string[]): Promise<string[]> {
   const failures: string[] = [];
   const record = (theme: string, path: string, violations: A11yViolation[]) => {
-    for (const v of violations) failures.push(`${theme} ${path}: [${v.impact}] ${v.rule} (${v.help})\n    ${v.nodes.join('\n    ')}`);
+    for (const v of violations)
+      failures.push(`${theme} ${path}: [${v.impact}] ${v.rule} (${v.help})\n    ${v.nodes.join('\n    ')}`);
   };
   for (const path of paths) {
     await inTheme(page, 'light');
     await page.goto(path);
-    if (CHART_PAGES.has(path)) await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
+    if (CHART_PAGES.has(path))
+      await expect(page.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     record('light', path, await seriousA11yViolations(page));
     await switchTheme(page, 'dark');
     record('dark', path, await seriousA11yViolations(page, { rules: COLOR_RULES }));
@@ -118,26 +127,56 @@ async function expectClean(page: Page, paths: () => Promise<string[]>): Promise<
   expect(failures, failures.join('\n')).toEqual([]);
 }
 
-test('the dashboard, the stuck queue and every entity list have no serious or critical violation, light and dark', async ({ page }) => {
-  await expectClean(page, async () => ['/', '/?refresh=0', '/stuck', '/stuck?refresh=0', ...ENTITIES.map((entity) => `/${entity}`)]);
+test('the dashboard, the stuck queue and every entity list have no serious or critical violation, light and dark', async ({
+  page,
+}) => {
+  await expectClean(page, async () => [
+    '/',
+    '/?refresh=0',
+    '/stuck',
+    '/stuck?refresh=0',
+    ...ENTITIES.map((entity) => `/${entity}`),
+  ]);
 });
 
-test("one record of each entity and a message being processed have no serious or critical violation, light and dark", async ({ page }) => {
+test('one record of each entity and a message being processed have no serious or critical violation, light and dark', async ({
+  page,
+}) => {
   await expectClean(page, async () => [
-    ...(await Promise.all(ENTITIES.map(async (entity) => `/${entity}/${encodeURIComponent(await firstRecordId(entity))}`))),
+    ...(await Promise.all(
+      ENTITIES.map(async (entity) => `/${entity}/${encodeURIComponent(await firstRecordId(entity))}`),
+    )),
     `/messages/${encodeURIComponent(await processingMessageId())}`,
   ]);
 });
 
-test('the entity lists\' views have no serious or critical violation, light and dark', async ({ page }) => {
+test("the entity lists' views have no serious or critical violation, light and dark", async ({ page }) => {
   await expectClean(page, async () => VIEWS);
 });
 
-test('statistics, jobs, audit, approvals, incidents and not-found have no serious or critical violation, light and dark', async ({ page }) => {
-  await expectClean(page, async () => ['/statistics', '/statistics?days=30', '/jobs', await aJobPath(page), '/audit', '/approvals', '/no-such-area', '/incidents', '/incidents/new', await anIncidentPath(page)]);
+test('statistics, jobs, audit, approvals, incidents and not-found have no serious or critical violation, light and dark', async ({
+  page,
+}) => {
+  await expectClean(page, async () => [
+    '/statistics',
+    '/statistics?days=30',
+    '/jobs',
+    await aJobPath(page),
+    '/audit',
+    '/approvals',
+    '/no-such-area',
+    '/incidents',
+    '/incidents/new',
+    await anIncidentPath(page),
+  ]);
 });
 
-test('sign-in and "admin scope required" have no serious or critical violation, light and dark', async ({ browser }) => {
-  const failures = [...(await asOutsider(browser, null, '/signin')), ...(await asOutsider(browser, 'member@example.com', '/admin-scope-required'))];
+test('sign-in and "admin scope required" have no serious or critical violation, light and dark', async ({
+  browser,
+}) => {
+  const failures = [
+    ...(await asOutsider(browser, null, '/signin')),
+    ...(await asOutsider(browser, 'member@example.com', '/admin-scope-required')),
+  ];
   expect(failures, failures.join('\n')).toEqual([]);
 });

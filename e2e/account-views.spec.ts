@@ -21,16 +21,23 @@ test.beforeEach(async ({ page }) => {
 
 test("My workspaces lists exactly the service's workspaces of the signed-in account, by name", async ({ page }) => {
   const { accessToken } = await sessionTokens(page);
-  const own = z.array(z.object({ id: z.string(), workspace_name: z.string().nullable() })).parse(await serviceRead('/admin/workspaces', accessToken));
+  const own = z
+    .array(z.object({ id: z.string(), workspace_name: z.string().nullable() }))
+    .parse(await serviceRead('/admin/workspaces', accessToken));
   await page.goto('/workspaces');
-  await page.getByRole('navigation', { name: 'More workspaces views' }).getByRole('link', { name: 'My workspaces' }).click();
+  await page
+    .getByRole('navigation', { name: 'More workspaces views' })
+    .getByRole('link', { name: 'My workspaces' })
+    .click();
   await expect(page).toHaveURL(/\/workspaces\/mine$/);
   await expect(page.getByRole('heading', { name: 'My workspaces' })).toBeVisible();
   const table = page.getByTestId('own-workspaces');
   if (own.length === 0) {
     await expect(table).toContainText('You belong to no workspace');
   } else {
-    const shown = await table.locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+    const shown = await table
+      .locator('tbody tr[data-row-id]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
     expect(shown.sort()).toEqual(own.map((workspace) => workspace.id).sort());
     const named = own.find((workspace) => workspace.workspace_name);
     if (named?.workspace_name) await expect(table.getByRole('link', { name: named.workspace_name })).toBeVisible();

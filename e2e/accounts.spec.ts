@@ -20,17 +20,29 @@ interface ServiceUser {
 let cachedToken: Promise<string> | undefined;
 const machineToken = () => (cachedToken ??= serviceToken());
 
-async function service<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; data: T; total: number }> {
+async function service<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; data: T; total: number }> {
   const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${await machineToken()}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${await machineToken()}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  return { status: response.status, data: (await response.json()) as T, total: Number(response.headers.get('content-range')?.split('/').pop()) };
+  return {
+    status: response.status,
+    data: (await response.json()) as T,
+    total: Number(response.headers.get('content-range')?.split('/').pop()),
+  };
 }
 
 const list = <T>(entity: string, filter: Record<string, unknown>, range: [number, number] = [0, 0]) =>
-  service<T[]>(`/admin/ra/${entity}?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`);
+  service<T[]>(
+    `/admin/ra/${entity}?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`,
+  );
 const count = async (entity: string, filter: Record<string, unknown>) => (await list(entity, filter)).total;
 const readUser = async (id: string) => (await service<ServiceUser>(`/admin/ra/users/${id}`)).data;
 
@@ -38,10 +50,18 @@ const DEMO_IDS = /^usr_0{16}000[1-4]$/;
 
 /** Live people outside the demo accounts, with something to move, for merging. */
 async function mergeCandidates(needed: number): Promise<ServiceUser[]> {
-  const { data } = await list<ServiceUser>('users', { account_type: 'human', merged_into: null, deleted_at: null }, [0, 59]);
+  const { data } = await list<ServiceUser>(
+    'users',
+    { account_type: 'human', merged_into: null, deleted_at: null },
+    [0, 59],
+  );
   const found: ServiceUser[] = [];
   for (const user of data.filter((candidate) => !DEMO_IDS.test(candidate.id))) {
-    if ((await count('messages', { creator_guid: user.id })) > 0 && (await count('workspaces', { member_id: user.id })) > 0) found.push(user);
+    if (
+      (await count('messages', { creator_guid: user.id })) > 0 &&
+      (await count('workspaces', { member_id: user.id })) > 0
+    )
+      found.push(user);
     if (found.length === needed) return found;
   }
   throw new Error('the seed has too few merge candidates');
@@ -51,7 +71,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com');
 });
 
-test('the user page shows profile, plan, holdings, memberships, messages and agents, read from the service', async ({ page }, testInfo) => {
+test('the user page shows profile, plan, holdings, memberships, messages and agents, read from the service', async ({
+  page,
+}, testInfo) => {
   const [user] = await mergeCandidates(1);
   const messages = await count('messages', { creator_guid: user!.id });
   const workspaces = await count('workspaces', { member_id: user!.id });
@@ -78,7 +100,11 @@ test('a broken avatar falls back to initials', async ({ page }) => {
 });
 
 test('support verifies a user after confirming; the page and the service read back verified', async ({ browser }) => {
-  const { data } = await list<ServiceUser>('users', { verified: false, account_type: 'human', merged_into: null }, [0, 9]);
+  const { data } = await list<ServiceUser>(
+    'users',
+    { verified: false, account_type: 'human', merged_into: null },
+    [0, 9],
+  );
   const subject = data.find((user) => !DEMO_IDS.test(user.id))!;
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'support@example.com');
@@ -92,17 +118,23 @@ test('support verifies a user after confirming; the page and the service read ba
   expect((await readUser(subject.id)).verified).toBe(true);
   // An already verified user says so, and offers nothing to do.
   await page.reload();
-  await expect(page.getByTestId('verification-state')).toContainText('This account is verified; there is nothing to do.');
+  await expect(page.getByTestId('verification-state')).toContainText(
+    'This account is verified; there is nothing to do.',
+  );
   await expect(page.getByRole('button', { name: /Mark verified/ })).toHaveCount(0);
 });
 
-test('merging two users: preview, swap, confirm, and the kept user owns what the folded one had', async ({ page }, testInfo) => {
+test('merging two users: preview, swap, confirm, and the kept user owns what the folded one had', async ({
+  page,
+}, testInfo) => {
   await emulatorControl('reset', { method: 'POST' });
   const [kept, folded] = await mergeCandidates(2);
   const before = {
     foldedMessages: await count('messages', { creator_guid: folded!.id }),
     keptMessages: await count('messages', { creator_guid: kept!.id }),
-    foldedWorkspaces: (await list<{ id: string }>('workspaces', { member_id: folded!.id }, [0, 999])).data.map((workspace) => workspace.id),
+    foldedWorkspaces: (await list<{ id: string }>('workspaces', { member_id: folded!.id }, [0, 999])).data.map(
+      (workspace) => workspace.id,
+    ),
   };
 
   // Start from the kept user's page, pick the other as the one to keep, then swap.
@@ -111,14 +143,18 @@ test('merging two users: preview, swap, confirm, and the kept user owns what the
   await expect(page).toHaveURL(new RegExp(`/users/merge\\?source=${kept!.id}$`));
   await page.getByLabel('Find the account to keep').fill(folded!.email);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: new RegExp(`Keep this one \\(${folded!.email.replace(/[.+]/g, '\\$&')}\\)`) }).click();
+  await page
+    .getByRole('link', { name: new RegExp(`Keep this one \\(${folded!.email.replace(/[.+]/g, '\\$&')}\\)`) })
+    .click();
   await expect(page.getByTestId('merge-direction')).toContainText(`${kept!.email}) will be merged into`);
   await page.getByRole('link', { name: /Swap/ }).click();
   await expect(page).toHaveURL(new RegExp(`source=${folded!.id}&target=${kept!.id}`));
   await expect(page.getByTestId('merge-direction')).toContainText(`${folded!.email}) will be merged into`);
   await expect(page.getByTestId('merge-direction')).toContainText('stops existing');
   await expect(page.getByTestId('preview-source-messages')).toHaveText(before.foldedMessages.toLocaleString('en-US'));
-  await expect(page.getByTestId('preview-expected-messages')).toHaveText((before.foldedMessages + before.keptMessages).toLocaleString('en-US'));
+  await expect(page.getByTestId('preview-expected-messages')).toHaveText(
+    (before.foldedMessages + before.keptMessages).toLocaleString('en-US'),
+  );
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'merge-preview', { fullPage: true });
 
@@ -133,7 +169,9 @@ test('merging two users: preview, swap, confirm, and the kept user owns what the
   const result = page.getByTestId('merge-result');
   await expect(result).toBeVisible();
   await expect(page.getByTestId('after-source-messages')).toHaveText('0');
-  await expect(page.getByTestId('after-target-messages')).toHaveText((before.foldedMessages + before.keptMessages).toLocaleString('en-US'));
+  await expect(page.getByTestId('after-target-messages')).toHaveText(
+    (before.foldedMessages + before.keptMessages).toLocaleString('en-US'),
+  );
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'merge-result', { fullPage: true });
 
@@ -141,7 +179,9 @@ test('merging two users: preview, swap, confirm, and the kept user owns what the
   expect((await readUser(folded!.id)).merged_into).toBe(kept!.id);
   expect(await count('messages', { creator_guid: folded!.id })).toBe(0);
   expect(await count('messages', { creator_guid: kept!.id })).toBe(before.foldedMessages + before.keptMessages);
-  const keptWorkspaces = (await list<{ id: string }>('workspaces', { member_id: kept!.id }, [0, 999])).data.map((workspace) => workspace.id);
+  const keptWorkspaces = (await list<{ id: string }>('workspaces', { member_id: kept!.id }, [0, 999])).data.map(
+    (workspace) => workspace.id,
+  );
   for (const workspace of before.foldedWorkspaces) expect(keptWorkspaces).toContain(workspace);
 
   // A second merge of the folded account is refused before any merge call.
@@ -163,7 +203,9 @@ test('a self-merge is refused with no call to the service', async ({ page }) => 
   expect(calls).toEqual([]);
 });
 
-test('the merge page picks accounts by search and has no serious accessibility violations', async ({ page }, testInfo) => {
+test('the merge page picks accounts by search and has no serious accessibility violations', async ({
+  page,
+}, testInfo) => {
   await page.goto('/users/merge');
   await page.getByLabel('Find the account to fold').fill('support@example.com');
   await page.getByLabel('Find the account to fold').press('Enter');
@@ -172,11 +214,14 @@ test('the merge page picks accounts by search and has no serious accessibility v
   await screenshotBothThemes(page, testInfo, 'merge-picker', { fullPage: true });
 });
 
-test('the active users page lists the service’s active users, most recent first, and sorts by the URL', async ({ page }, testInfo) => {
+test('the active users page lists the service’s active users, most recent first, and sorts by the URL', async ({
+  page,
+}, testInfo) => {
   const active = (await service<ServiceUser[]>('/admin/users/active')).data;
   await page.goto('/users/active');
   await expect(page.getByTestId('list-total')).toHaveText(active.length.toLocaleString('en-US'));
-  const shown = () => page.locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+  const shown = () =>
+    page.locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
   expect(await shown()).toEqual(active.slice(0, 25).map((user) => user.id));
   await page.goto('/users/active?sort=email.asc');
   const byEmail = [...active].sort((a, b) => a.email.localeCompare(b.email, 'en') || a.id.localeCompare(b.id, 'en'));

@@ -19,7 +19,9 @@ let cachedToken: Promise<string> | undefined;
 const machineToken = () => (cachedToken ??= serviceToken());
 
 async function serviceRead<T>(path: string): Promise<{ body: T; total: number }> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${await machineToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    headers: { authorization: `Bearer ${await machineToken()}` },
+  });
   expect(response.status, path).toBe(200);
   return { body: (await response.json()) as T, total: Number(response.headers.get('content-range')?.split('/').pop()) };
 }
@@ -30,13 +32,17 @@ async function someoneElsesAgent(): Promise<{ agent: ServiceAgent; owner: Servic
   const agent = agents.find((candidate) => candidate.creator_id !== OPS_ID && !candidate.deleted_at && candidate.name);
   expect(agent, 'a seeded agent of another human').toBeDefined();
   const { body: owner } = await serviceRead<ServiceUser>(`/admin/ra/users/${agent!.creator_id}`);
-  const { total } = await serviceRead<ServiceAgent[]>(`/admin/ra/agents?range=${encodeURIComponent('[0,0]')}&filter=${encodeURIComponent(JSON.stringify({ creator_id: agent!.creator_id }))}`);
+  const { total } = await serviceRead<ServiceAgent[]>(
+    `/admin/ra/agents?range=${encodeURIComponent('[0,0]')}&filter=${encodeURIComponent(JSON.stringify({ creator_id: agent!.creator_id }))}`,
+  );
   return { agent: agent!, owner, total };
 }
 
 const fullName = (user: ServiceUser) => `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
 
-test('list agents with their owners, filter by an owner, open an agent outside my scope and see the 403 explained', async ({ page }, testInfo) => {
+test('list agents with their owners, filter by an owner, open an agent outside my scope and see the 403 explained', async ({
+  page,
+}, testInfo) => {
   const { agent, owner, total } = await someoneElsesAgent();
   await signIn(page, 'ops@example.com', '/agents');
   await expect(page.getByRole('heading', { name: 'Agents', exact: true })).toBeVisible();
@@ -80,7 +86,9 @@ test('agents per human: sorted by count, a row opens that human’s agents', asy
   await expect(page.getByTestId('list-total')).toHaveText(String(numbers[0]));
 });
 
-test('my own agent: create, mint a token shown once, soft-delete and see it marked deleted', async ({ page }, testInfo) => {
+test('my own agent: create, mint a token shown once, soft-delete and see it marked deleted', async ({
+  page,
+}, testInfo) => {
   const name = `E2E agent ${Date.now().toString(36)}`;
   await signIn(page, 'ops@example.com', '/agents/mine');
   await expectNoSeriousA11yViolations(page, '/agents/mine');

@@ -23,12 +23,17 @@ interface ServiceMessage {
 }
 
 async function service<T>(path: string, init: { method?: string } = {}): Promise<{ data: T; total: number }> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { method: init.method ?? 'GET', headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBeLessThan(300);
   return { data: (await response.json()) as T, total: Number(response.headers.get('content-range')?.split('/').pop()) };
 }
 const list = <T>(entity: string, filter: Record<string, unknown>, range: [number, number] = [0, 0]) =>
-  service<T[]>(`/admin/ra/${entity}?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`);
+  service<T[]>(
+    `/admin/ra/${entity}?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`,
+  );
 const count = async (entity: string, filter: Record<string, unknown>) => (await list(entity, filter)).total;
 const readUser = async (id: string) => (await service<ServiceUser>(`/admin/ra/users/${id}`)).data;
 
@@ -37,7 +42,11 @@ const used = new Set<string>();
 
 /** Two live people outside the demo accounts with messages, not used by an earlier test. */
 async function mergePair(): Promise<[ServiceUser, ServiceUser]> {
-  const { data } = await list<ServiceUser>('users', { account_type: 'human', merged_into: null, deleted_at: null }, [0, 79]);
+  const { data } = await list<ServiceUser>(
+    'users',
+    { account_type: 'human', merged_into: null, deleted_at: null },
+    [0, 79],
+  );
   const found: ServiceUser[] = [];
   for (const user of data.filter((candidate) => !DEMO_IDS.test(candidate.id) && !used.has(candidate.id))) {
     if ((await count('messages', { creator_guid: user.id })) > 0) found.push(user);
@@ -164,10 +173,20 @@ test('an expired request cannot be approved', async () => {
 
 test('a bulk set-status request whose selection changed shows the difference before approval', async ({}, testInfo) => {
   test.setTimeout(120_000);
-  const stuck = (await list<ServiceMessage>('messages', { status: ['processing', 'initializing', 'inprogress'], updated_before: Date.now() - 15 * 60_000 }, [0, 499])).data;
+  const stuck = (
+    await list<ServiceMessage>(
+      'messages',
+      { status: ['processing', 'initializing', 'inprogress'], updated_before: Date.now() - 15 * 60_000 },
+      [0, 499],
+    )
+  ).data;
   const byWorkspace = new Map<string, ServiceMessage[]>();
-  for (const message of stuck) if (message.workspace_guid) byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
-  const [workspace, members] = [...byWorkspace].filter(([, messages]) => messages.length >= 2).sort((a, b) => b[1].length - a[1].length)[0]!;
+  for (const message of stuck)
+    if (message.workspace_guid)
+      byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
+  const [workspace, members] = [...byWorkspace]
+    .filter(([, messages]) => messages.length >= 2)
+    .sort((a, b) => b[1].length - a[1].length)[0]!;
 
   await ops.goto(`/stuck?workspace=${workspace}`);
   await ops.getByRole('button', { name: `Remediate all ${members.length} matching` }).click();
@@ -205,7 +224,9 @@ test('a bulk set-status request whose selection changed shows the difference bef
 
   // Read back from the service: the messages still in the selection are paused, each by one call.
   await expect(lead.getByTestId('job-status')).toHaveText('completed', { timeout: 60_000 });
-  const calls = (await emulatorRequests()).filter((entry) => entry.method === 'PUT' && /\/status\/paused$/.test(entry.path));
+  const calls = (await emulatorRequests()).filter(
+    (entry) => entry.method === 'PUT' && /\/status\/paused$/.test(entry.path),
+  );
   for (const member of members.slice(1)) {
     expect((await service<ServiceMessage>(`/admin/ra/messages/${member.id}`)).data.status).toBe('paused');
     expect(calls.filter((entry) => entry.path.includes(`/${member.id}/`))).toHaveLength(1);

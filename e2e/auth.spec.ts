@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { sealSessionJwt } from '../lib/auth/session-cookie';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
-import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, sessionTokens, signInThroughPages } from './support';
+import {
+  emulatorControl,
+  emulatorRequests,
+  operatorRequests,
+  serviceToken,
+  sessionTokens,
+  signInThroughPages,
+} from './support';
 
 /** The user total straight from the service, with a machine token: what the dashboard must show. */
 async function serviceUserTotal(): Promise<number> {
@@ -47,7 +54,8 @@ test('the service tokens never reach the browser', async ({ page }) => {
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     // A redirect has no body to read.
-    if (!/html|javascript|json|text\/x-component/.test(type) || (response.status() >= 300 && response.status() < 400)) return;
+    if (!/html|javascript|json|text\/x-component/.test(type) || (response.status() >= 300 && response.status() < 400))
+      return;
     reads.push(
       response.text().then(
         (body) => void bodies.push(body),
@@ -62,7 +70,8 @@ test('the service tokens never reach the browser', async ({ page }) => {
   await Promise.all(reads);
   // Only pages and assets are read again; an unread answer to anything else fails the test, but
   // for next-auth's sign-in POST, answered before any token exists (it names the service's sign-in page).
-  const beforeTokens = (entry: { url: string; method: string }) => entry.method === 'POST' && new URL(entry.url).pathname.startsWith('/api/auth/signin/');
+  const beforeTokens = (entry: { url: string; method: string }) =>
+    entry.method === 'POST' && new URL(entry.url).pathname.startsWith('/api/auth/signin/');
   expect(unread.filter((entry) => entry.method !== 'GET' && !beforeTokens(entry))).toEqual([]);
   // The console's answers, that is: the service's own sign-in pages are not the console's to check.
   for (const { url } of unread.filter((entry) => entry.url.startsWith(E2E_CONSOLE_URL))) {
@@ -84,7 +93,9 @@ test('the service tokens never reach the browser', async ({ page }) => {
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 });
 
-test('an expiring access token is refreshed transparently, across page loads and parallel requests', async ({ page }) => {
+test('an expiring access token is refreshed transparently, across page loads and parallel requests', async ({
+  page,
+}) => {
   await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3 } });
   await signInThroughPages(page, 'ops@example.com');
   await expect(page.getByTestId('user-count')).toBeVisible();
@@ -92,7 +103,12 @@ test('an expiring access token is refreshed transparently, across page loads and
   for (let round = 0; round < 3; round++) {
     await page.waitForTimeout(3_200);
     // Several requests at once with the same expired token: one refresh, shared by all.
-    const responses = await Promise.all([page.request.get('/'), page.request.get('/stuck'), page.request.get('/users'), page.request.get('/')]);
+    const responses = await Promise.all([
+      page.request.get('/'),
+      page.request.get('/stuck'),
+      page.request.get('/users'),
+      page.request.get('/'),
+    ]);
     for (const response of responses) {
       expect(response.url()).not.toContain('/signin');
       expect(response.status()).toBe(200);
@@ -134,7 +150,15 @@ test('sign-out ends the session', async ({ page }) => {
 test('an idle session is refused even by requests the proxy does not see (prefetches)', async ({ request }) => {
   const cookieFor = async (lastSeenAt: number) => {
     const value = await sealSessionJwt(
-      { sub: 'usr_ops', email: 'ops@example.com', name: 'Ops', scopes: ['admin', 'identity'], accessToken: 'not-used', signedInAt: Date.now() - 3600_000, lastSeenAt },
+      {
+        sub: 'usr_ops',
+        email: 'ops@example.com',
+        name: 'Ops',
+        scopes: ['admin', 'identity'],
+        accessToken: 'not-used',
+        signedInAt: Date.now() - 3600_000,
+        lastSeenAt,
+      },
       E2E_NEXTAUTH_SECRET,
       12 * 3600,
     );
@@ -142,8 +166,12 @@ test('an idle session is refused even by requests the proxy does not see (prefet
   };
   // The proxy skips prefetches; the route must check the session's idle timeout (30 min) itself.
   const prefetch = { purpose: 'prefetch', 'next-router-prefetch': '1' };
-  const active = await request.get('/api/audit/export', { headers: { ...prefetch, cookie: await cookieFor(Date.now() - 60_000) } });
+  const active = await request.get('/api/audit/export', {
+    headers: { ...prefetch, cookie: await cookieFor(Date.now() - 60_000) },
+  });
   expect(active.status()).toBe(200);
-  const idle = await request.get('/api/audit/export', { headers: { ...prefetch, cookie: await cookieFor(Date.now() - 2 * 3600_000) } });
+  const idle = await request.get('/api/audit/export', {
+    headers: { ...prefetch, cookie: await cookieFor(Date.now() - 2 * 3600_000) },
+  });
   expect(idle.status()).toBe(401);
 });

@@ -19,7 +19,10 @@ let planConsole: ExtraConsole | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  planConsole = await startConsole({ port: E2E_APPROVALS_CONSOLE_PORT, env: { JOB_INLINE_PLAN_LIMIT: String(LIMIT), JOB_PLAN_PAGE_SIZE: String(LIMIT) } });
+  planConsole = await startConsole({
+    port: E2E_APPROVALS_CONSOLE_PORT,
+    env: { JOB_INLINE_PLAN_LIMIT: String(LIMIT), JOB_PLAN_PAGE_SIZE: String(LIMIT) },
+  });
   await emulatorControl('reset', { method: 'POST' });
 });
 test.afterAll(async () => {
@@ -30,10 +33,15 @@ test.afterEach(async () => {
   await emulatorControl('faults', { method: 'DELETE' });
 });
 
-const operationCalls = async () => (await emulatorRequests()).filter((entry) => /^\/admin\/ra\/message\/[^/]+\/(reprocess|status|createMP3|recreateWaveform)/.test(entry.path));
-const listReads = async () => (await emulatorRequests()).filter((entry) => entry.path === '/admin/ra/messages' && entry.method === 'GET');
+const operationCalls = async () =>
+  (await emulatorRequests()).filter((entry) =>
+    /^\/admin\/ra\/message\/[^/]+\/(reprocess|status|createMP3|recreateWaveform)/.test(entry.path),
+  );
+const listReads = async () =>
+  (await emulatorRequests()).filter((entry) => entry.path === '/admin/ra/messages' && entry.method === 'GET');
 /** The dry run's page reads (in id order); the console's stuck sampler counts by status meanwhile. */
-const planReads = async () => (await listReads()).filter((entry) => entry.query.includes(encodeURIComponent(JSON.stringify(['id', 'ASC']))));
+const planReads = async () =>
+  (await listReads()).filter((entry) => entry.query.includes(encodeURIComponent(JSON.stringify(['id', 'ASC']))));
 
 /** Opens "Remediate all N matching" on the stuck view and runs the dry run; resolves on the job page. */
 async function startLargeDryRun(page: Page, readLatencyMs: number): Promise<{ jobId: string; matching: number }> {
@@ -45,14 +53,18 @@ async function startLargeDryRun(page: Page, readLatencyMs: number): Promise<{ jo
   expect(matching).toBeGreaterThan(LIMIT);
   await emulatorControl('requests', { method: 'DELETE' });
   // Every list read of the service slowed: the background read takes a few pages of this each.
-  await emulatorControl('faults', { body: [{ pattern: '^/admin/ra/messages$', method: 'GET', latencyMs: readLatencyMs }] });
+  await emulatorControl('faults', {
+    body: [{ pattern: '^/admin/ra/messages$', method: 'GET', latencyMs: readLatencyMs }],
+  });
   await all.click();
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   return { jobId: new URL(page.url()).pathname.split('/').pop()!, matching };
 }
 
-test('a large dry run shows its progress on the job page, then the summary and the typed-count confirmation', async ({ page }, testInfo) => {
+test('a large dry run shows its progress on the job page, then the summary and the typed-count confirmation', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { matching } = await startLargeDryRun(page, 1_200);
   const progress = page.getByTestId('plan-progress');
@@ -64,7 +76,10 @@ test('a large dry run shows its progress on the job page, then the summary and t
   // This spec's own console (the job is in its database), not the shared one.
   const jobPage = page.url();
   await page.goto(new URL('/jobs', jobPage).toString());
-  const listed = page.getByTestId('jobs-table').getByRole('row').filter({ has: page.locator(`a[href="${new URL(jobPage).pathname}"]`) });
+  const listed = page
+    .getByTestId('jobs-table')
+    .getByRole('row')
+    .filter({ has: page.locator(`a[href="${new URL(jobPage).pathname}"]`) });
   await expect(listed).toContainText('planning');
   await expect(listed).toContainText('dry run reading the selection');
   await page.goto(jobPage);
@@ -90,7 +105,9 @@ test('a large dry run shows its progress on the job page, then the summary and t
   expect(await operationCalls()).toHaveLength(0);
 });
 
-test('cancel mid-read stops the dry run: the job ends cancelled and the service gets no operation', async ({ page }, testInfo) => {
+test('cancel mid-read stops the dry run: the job ends cancelled and the service gets no operation', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await startLargeDryRun(page, 2_500);
   await expect(page.getByTestId('plan-progress')).toContainText('Dry run in progress');

@@ -16,25 +16,33 @@ interface ServiceUser {
 }
 
 async function service<T>(path: string): Promise<{ data: T; total: number }> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   return { data: (await response.json()) as T, total: Number(response.headers.get('content-range')?.split('/').pop()) };
 }
 
 const listUsers = (filter: Record<string, unknown>, range: [number, number] = [0, 0]) =>
-  service<ServiceUser[]>(`/admin/ra/users?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`);
+  service<ServiceUser[]>(
+    `/admin/ra/users?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`,
+  );
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('ops verifies selected users as a job: dry run, typed count, completed, read back verified', async ({ page }, testInfo) => {
+test('ops verifies selected users as a job: dry run, typed count, completed, read back verified', async ({
+  page,
+}, testInfo) => {
   test.slow();
   await emulatorControl('reset', { method: 'POST' });
   await signIn(page, 'ops@example.com');
   await page.goto('/users?verified=false&type=human');
   const boxes = page.getByRole('checkbox', { name: /^Select usr_/ });
   await expect(boxes.first()).toBeVisible();
-  const ids = await Promise.all([0, 1].map(async (index) => (await boxes.nth(index).getAttribute('aria-label'))!.replace(/^Select /, '')));
+  const ids = await Promise.all(
+    [0, 1].map(async (index) => (await boxes.nth(index).getAttribute('aria-label'))!.replace(/^Select /, '')),
+  );
   for (const id of ids) expect((await service<ServiceUser>(`/admin/ra/users/${id}`)).data.verified).toBe(false);
   for (const index of [0, 1]) await boxes.nth(index).check();
   await page.getByRole('button', { name: 'Verify selected (2)' }).click();
@@ -53,7 +61,9 @@ test('ops verifies selected users as a job: dry run, typed count, completed, rea
     await expect(dialog.getByTestId('dry-run-sample')).toContainText(user.email);
   }
   // The dry run sent nothing.
-  expect((await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/user/set_verified/'))).toHaveLength(0);
+  expect((await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/user/set_verified/'))).toHaveLength(
+    0,
+  );
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'bulk-verify-dry-run');
 
@@ -67,7 +77,8 @@ test('ops verifies selected users as a job: dry run, typed count, completed, rea
   await expect(page.getByTestId('job-item')).toHaveCount(2);
   await expect(page.locator('[data-testid="job-item"][data-item-status="ok"]')).toHaveCount(2);
   // Users by name (the id on hover), linked to their pages.
-  for (const id of ids) await expect(page.getByTestId('job-items').locator(`a[href="/users/${id}"]`)).toHaveAttribute('title', id);
+  for (const id of ids)
+    await expect(page.getByTestId('job-items').locator(`a[href="/users/${id}"]`)).toHaveAttribute('title', id);
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'bulk-verify-job');
 
@@ -96,7 +107,9 @@ test('"verify all matching" plans the list filter, skipping users already verifi
   // Closing leaves a planned dry run that never runs: nothing was sent, nobody changed.
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  expect((await emulatorRequests()).filter((entry) => entry.method !== 'GET' && entry.path.startsWith('/admin/'))).toEqual([]);
+  expect(
+    (await emulatorRequests()).filter((entry) => entry.method !== 'GET' && entry.path.startsWith('/admin/')),
+  ).toEqual([]);
   expect((await listUsers({ account_type: 'agent', verified: true })).total).toBe(alreadyVerified);
 });
 

@@ -44,7 +44,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -58,13 +60,16 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** Starts a console and resolves once its sign-in page answers. */
 export async function startConsole(options: ExtraConsoleOptions = {}): Promise<ExtraConsole> {
   const port = options.port ?? (await freePort());
-  if (options.port !== undefined && !(await portIsFree(port))) throw new Error(`port ${port} for an extra console is taken`);
+  if (options.port !== undefined && !(await portIsFree(port)))
+    throw new Error(`port ${port} for an extra console is taken`);
   const url = `http://127.0.0.1:${port}`;
   const dataDir = options.databaseUrl ? null : mkdtempSync(path.join(os.tmpdir(), 'e2e-console-db-'));
   const env: NodeJS.ProcessEnv = {
@@ -82,7 +87,11 @@ export async function startConsole(options: ExtraConsoleOptions = {}): Promise<E
     delete env.DATABASE_MIGRATION_URL;
     env.CONSOLE_DATA_DIR = dataDir!;
   }
-  const child = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { env, stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
+    { env, stdio: 'ignore' },
+  );
   const stop = async ({ keepDataDir = false } = {}): Promise<ConsoleExit> => {
     let ms = 0;
     if (child.exitCode === null && child.signalCode === null) {
@@ -98,7 +107,13 @@ export async function startConsole(options: ExtraConsoleOptions = {}): Promise<E
   };
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (await fetch(`${url}/signin`).then((response) => response.ok, () => false)) return { url, dataDir, stop };
+    if (
+      await fetch(`${url}/signin`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, dataDir, stop };
     if (child.exitCode !== null) {
       await stop();
       throw new Error(`the console on ${url} exited with ${child.exitCode}`);

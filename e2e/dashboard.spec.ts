@@ -14,8 +14,14 @@ interface ServiceMessage {
 }
 
 async function serviceMessages(filter: Record<string, unknown>, count: number): Promise<ServiceMessage[]> {
-  const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, count - 1]), sort: JSON.stringify(['last_updated_at', 'ASC']) });
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const query = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    range: JSON.stringify([0, count - 1]),
+    sort: JSON.stringify(['last_updated_at', 'ASC']),
+  });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as ServiceMessage[];
 }
@@ -41,16 +47,23 @@ test('stuck counts carry a severity, the time read, and the direction since the 
   await expect(page.getByRole('heading', { name: /Stuck messages read at \d\d:\d\d:\d\d UTC/ })).toBeVisible();
   // The second reading compares with the first.
   await openDashboard(page);
-  await expect(page.getByTestId('dashboard-direction-processing')).toContainText(/(unchanged|up \d+|down \d+) since \d\d:\d\d:\d\d UTC/);
+  await expect(page.getByTestId('dashboard-direction-processing')).toContainText(
+    /(unchanged|up \d+|down \d+) since \d\d:\d\d:\d\d UTC/,
+  );
   await expect(page.getByTestId('user-count').getByRole('link')).toHaveAttribute('href', '/users');
   await expect(page.getByTestId('dashboard-workspaces').getByRole('link').first()).toHaveAttribute('title', /.+/);
 });
 
 test('the dashboard shows a bulk job while it runs', async ({ page }) => {
   await signIn(page, 'ops@example.com');
-  const stuck = await serviceMessages({ status: ['processing', 'initializing', 'inprogress'], updated_before: Date.now() - 15 * 60_000 }, 500);
+  const stuck = await serviceMessages(
+    { status: ['processing', 'initializing', 'inprogress'], updated_before: Date.now() - 15 * 60_000 },
+    500,
+  );
   const byWorkspace = new Map<string, number>();
-  for (const message of stuck) if (message.workspace_guid) byWorkspace.set(message.workspace_guid, (byWorkspace.get(message.workspace_guid) ?? 0) + 1);
+  for (const message of stuck)
+    if (message.workspace_guid)
+      byWorkspace.set(message.workspace_guid, (byWorkspace.get(message.workspace_guid) ?? 0) + 1);
   const [workspace, count] = [...byWorkspace].filter(([, n]) => n >= 2).sort((a, b) => a[1] - b[1])[0]!;
   // Every reprocess answers slowly, so the job is still running when the dashboard is read.
   await emulatorControl('faults', { body: [{ pattern: '^/admin/ra/message/[^/]+/reprocess$', latencyMs: 5_000 }] });
@@ -87,7 +100,9 @@ test('the dashboard shows an action the guard refused, linked to its target', as
   await context.clearCookies();
   await signIn(other, 'viewer@example.com');
   await opsPage.getByRole('button', { name: 'Reprocess' }).click();
-  await expect(opsPage.getByTestId('action-outcome')).toContainText('Reprocess failed: This action needs the support role; you are viewer.');
+  await expect(opsPage.getByTestId('action-outcome')).toContainText(
+    'Reprocess failed: This action needs the support role; you are viewer.',
+  );
 
   await openDashboard(other);
   const entry = other.getByTestId('dashboard-attention-entry').filter({ hasText: 'message.reprocess' }).first();

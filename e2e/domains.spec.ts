@@ -15,15 +15,20 @@ let cachedToken: Promise<string> | undefined;
 const machineToken = () => (cachedToken ??= serviceToken());
 
 async function serviceRead<T>(path: string): Promise<T> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${await machineToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    headers: { authorization: `Bearer ${await machineToken()}` },
+  });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
 
-const domainsNamed = (name: string) => serviceRead<ServiceDomain[]>(`/admin/ra/domains?filter=${encodeURIComponent(JSON.stringify({ domain: name }))}`);
+const domainsNamed = (name: string) =>
+  serviceRead<ServiceDomain[]>(`/admin/ra/domains?filter=${encodeURIComponent(JSON.stringify({ domain: name }))}`);
 
 async function liveWorkspace(): Promise<ServiceWorkspace> {
-  const workspaces = await serviceRead<ServiceWorkspace[]>(`/admin/ra/workspaces?range=${encodeURIComponent('[0,49]')}`);
+  const workspaces = await serviceRead<ServiceWorkspace[]>(
+    `/admin/ra/workspaces?range=${encodeURIComponent('[0,49]')}`,
+  );
   const live = workspaces.find((workspace) => !workspace.deleted_at && workspace.workspace_name);
   expect(live, 'a live, named workspace in the seed').toBeDefined();
   return live!;
@@ -32,7 +37,10 @@ async function liveWorkspace(): Promise<ServiceWorkspace> {
 /** Removes a domain left by an earlier run, through the service. */
 async function removeAtService(name: string): Promise<void> {
   for (const domain of await domainsNamed(name)) {
-    await fetch(`${E2E_EMULATOR_URL}/admin/ra/domains/${domain.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${await machineToken()}` } });
+    await fetch(`${E2E_EMULATOR_URL}/admin/ra/domains/${domain.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await machineToken()}` },
+    });
   }
 }
 
@@ -43,7 +51,8 @@ async function openAddDialog(page: Page) {
   return dialog;
 }
 
-const domainWrites = async () => (await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/ra/domains') && entry.method !== 'GET');
+const domainWrites = async () =>
+  (await emulatorRequests()).filter((entry) => entry.path.startsWith('/admin/ra/domains') && entry.method !== 'GET');
 
 test('create, rename and delete a domain; the table follows each change', async ({ page }, testInfo) => {
   const workspace = await liveWorkspace();
@@ -163,7 +172,10 @@ test('a duplicate is reported with a link to the existing domain, and not sent',
   await dialog.getByRole('button', { name: 'Add domain' }).click();
   const error = dialog.getByTestId('domain-action-error');
   await expect(error).toContainText(`${existing!.domain} is already a domain`);
-  await expect(error.getByRole('link', { name: `Open the existing domain ${existing!.domain}` })).toHaveAttribute('href', `/domains/${existing!.id}`);
+  await expect(error.getByRole('link', { name: `Open the existing domain ${existing!.domain}` })).toHaveAttribute(
+    'href',
+    `/domains/${existing!.id}`,
+  );
   expect(await domainWrites()).toEqual([]);
 });
 

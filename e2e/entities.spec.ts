@@ -15,12 +15,17 @@ let cachedToken: Promise<string> | undefined;
 const machineToken = () => (cachedToken ??= serviceToken());
 
 /** One page of an entity straight from the service, in the react-admin convention. */
-async function serviceList(entity: string, query: { sort?: [string, 'ASC' | 'DESC']; range?: [number, number]; filter?: Record<string, unknown> } = {}) {
+async function serviceList(
+  entity: string,
+  query: { sort?: [string, 'ASC' | 'DESC']; range?: [number, number]; filter?: Record<string, unknown> } = {},
+) {
   const params = new URLSearchParams();
   if (query.sort) params.set('sort', JSON.stringify(query.sort));
   params.set('range', JSON.stringify(query.range ?? [0, 24]));
   if (query.filter) params.set('filter', JSON.stringify(query.filter));
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${params}`, { headers: { authorization: `Bearer ${await machineToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${params}`, {
+    headers: { authorization: `Bearer ${await machineToken()}` },
+  });
   expect(response.status, `${entity} at the service`).toBe(200);
   const total = Number(response.headers.get('content-range')?.split('/').pop());
   return { rows: (await response.json()) as ServiceRecord[], total };
@@ -28,7 +33,9 @@ async function serviceList(entity: string, query: { sort?: [string, 'ASC' | 'DES
 
 /** Ids of the rows the table shows, in order. */
 function shownIds(page: Page): Promise<string[]> {
-  return page.locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id') ?? ''));
+  return page
+    .locator('tbody tr[data-row-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id') ?? ''));
 }
 
 async function shownTotal(page: Page): Promise<number> {
@@ -61,16 +68,41 @@ interface ListCase {
 }
 
 const LIST_CASES: ListCase[] = [
-  { entity: 'users', sortLabel: 'E-mail', sortField: 'email', firstOrder: 'asc', filterLabel: 'Verified', filterParam: 'verified', filterField: 'verified' },
-  { entity: 'messages', sortLabel: 'Duration', sortField: 'duration_ms', firstOrder: 'desc', filterLabel: 'Status', filterParam: 'status', filterField: 'status' },
-  { entity: 'channels', sortLabel: 'Name', sortField: 'channel_name', firstOrder: 'asc', filterLabel: 'Type', filterParam: 'type', filterField: 'type' },
+  {
+    entity: 'users',
+    sortLabel: 'E-mail',
+    sortField: 'email',
+    firstOrder: 'asc',
+    filterLabel: 'Verified',
+    filterParam: 'verified',
+    filterField: 'verified',
+  },
+  {
+    entity: 'messages',
+    sortLabel: 'Duration',
+    sortField: 'duration_ms',
+    firstOrder: 'desc',
+    filterLabel: 'Status',
+    filterParam: 'status',
+    filterField: 'status',
+  },
+  {
+    entity: 'channels',
+    sortLabel: 'Name',
+    sortField: 'channel_name',
+    firstOrder: 'asc',
+    filterLabel: 'Type',
+    filterParam: 'type',
+    filterField: 'type',
+  },
 ];
 
 /** The value of the filter field that most rows have, and how many have it. */
 async function commonestValue(list: ListCase): Promise<{ value: string | boolean; total: number }> {
   const sample = await serviceList(list.entity, { range: [0, 199] });
   const counts = new Map<string, number>();
-  for (const row of sample.rows) counts.set(JSON.stringify(row[list.filterField]), (counts.get(JSON.stringify(row[list.filterField])) ?? 0) + 1);
+  for (const row of sample.rows)
+    counts.set(JSON.stringify(row[list.filterField]), (counts.get(JSON.stringify(row[list.filterField])) ?? 0) + 1);
   const [valueJson] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
   const value = JSON.parse(valueJson) as string | boolean;
   const { total } = await serviceList(list.entity, { filter: { [list.filterField]: value } });
@@ -102,7 +134,10 @@ for (const list of LIST_CASES) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('button', { name: list.sortLabel, exact: true }).click();
     await settled(page, new RegExp(`sort=${list.sortField}\\.${list.firstOrder}`));
-    await expect(page.getByRole('columnheader', { name: list.sortLabel })).toHaveAttribute('aria-sort', list.firstOrder === 'asc' ? 'ascending' : 'descending');
+    await expect(page.getByRole('columnheader', { name: list.sortLabel })).toHaveAttribute(
+      'aria-sort',
+      list.firstOrder === 'asc' ? 'ascending' : 'descending',
+    );
 
     if (filteredTotal > 25) {
       await applyFilter();
@@ -170,7 +205,9 @@ test('a user detail page links to the user’s related lists', async ({ page }) 
   await expect(page.getByRole('button', { name: `Remove filter Creator: ${ops.id}` })).toBeVisible();
 });
 
-test("a record link in a user's related tables opens its page without a page load; a modified click opens a tab", async ({ page }) => {
+test("a record link in a user's related tables opens its page without a page load; a modified click opens a tab", async ({
+  page,
+}) => {
   const { rows } = await serviceList('users', { filter: { email: 'ops@example.com' } });
   const ops = rows[0]!;
   await page.goto(`/users/${ops.id}`);
@@ -181,7 +218,10 @@ test("a record link in a user's related tables opens its page without a page loa
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(request.url());
   });
   // Modified: the browser opens the link in a new tab, and this page stays.
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), channelLink.click({ modifiers: ['ControlOrMeta'] })]);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    channelLink.click({ modifiers: ['ControlOrMeta'] }),
+  ]);
   await expect(tab).toHaveURL(new RegExp(`${href}$`));
   await tab.close();
   await expect(page).toHaveURL(new RegExp(`/users/${ops.id}$`));
@@ -214,10 +254,16 @@ test('a message links to its channel, the channel to its workspace, the workspac
   await expect(page).toHaveURL(new RegExp(`/channels/${channel.id}$`));
   await expect(page.getByRole('heading', { name: /Members/ })).toBeVisible();
 
-  await page.locator(`a[href="/workspaces/${String(channel.workspace_guid)}"]`).first().click();
+  await page
+    .locator(`a[href="/workspaces/${String(channel.workspace_guid)}"]`)
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${String(workspace.id)}$`));
 
-  await page.locator(`a[href="/users/${String(workspace.owner_guid)}"]`).first().click();
+  await page
+    .locator(`a[href="/users/${String(workspace.owner_guid)}"]`)
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/users/${String(workspace.owner_guid)}$`));
 });
 
@@ -225,10 +271,17 @@ test('a notification links to its message, channel and user', async ({ page }) =
   const { rows } = await serviceList('notifications', { range: [0, 9] });
   const notification = rows.find((row) => row.message_id && row.channel_id)!;
   await page.goto(`/notifications/${notification.id}`);
-  for (const [entity, field] of [['messages', 'message_id'], ['channels', 'channel_id'], ['users', 'user_id']] as const) {
+  for (const [entity, field] of [
+    ['messages', 'message_id'],
+    ['channels', 'channel_id'],
+    ['users', 'user_id'],
+  ] as const) {
     await expect(page.locator(`a[href="/${entity}/${String(notification[field])}"]`).first()).toBeVisible();
   }
-  await page.locator(`a[href="/messages/${String(notification.message_id)}"]`).first().click();
+  await page
+    .locator(`a[href="/messages/${String(notification.message_id)}"]`)
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/messages/${String(notification.message_id)}$`));
 });
 
@@ -297,14 +350,22 @@ test('hostile records render inert: no dialog, no script, no javascript: link, n
 
   const xss = (await serviceList('users', { filter: { email: 'xss.probe@example.com' } })).rows[0]!;
   const bobby = (await serviceList('users', { filter: { email: 'bobby.tables@example.org' } })).rows[0]!;
-  for (const path of ['/users?size=100&sort=email.asc&cols=email,first_name,last_name,image_url', `/users/${xss.id}`, `/users/${bobby.id}`]) {
+  for (const path of [
+    '/users?size=100&sort=email.asc&cols=email,first_name,last_name,image_url',
+    `/users/${xss.id}`,
+    `/users/${bobby.id}`,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.locator('a[href^="javascript:" i], a[href^="data:" i], a[href^="vbscript:" i]').count()).toBe(0);
     expect(await page.locator('img[src="x"], img[onerror]').count()).toBe(0);
-    const imageSources = await page.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    const imageSources = await page
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
     for (const src of imageSources) expect(src).toMatch(/^https?:\/\//);
-    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     for (const href of hrefs) expect(href).toMatch(/^(\/|https?:\/\/|#)/);
   }
   await expect(page.getByTestId('raw-json')).toContainText('data:text/html,<script>alert(document.cookie)</script>');
@@ -346,20 +407,33 @@ test('reads go out in parallel: a list and its names, two waves for a detail pag
   const { rows } = await serviceList('messages', { range: [0, 24] });
   // A message that links to a channel, a workspace and a creator: three title reads.
   const present = (value: unknown) => typeof value === 'string' && value !== '';
-  const linked = rows.find((row) => present(row.creator_guid) && present(row.workspace_guid) && Array.isArray(row.channel_guids) && row.channel_guids.some(present));
+  const linked = rows.find(
+    (row) =>
+      present(row.creator_guid) &&
+      present(row.workspace_guid) &&
+      Array.isArray(row.channel_guids) &&
+      row.channel_guids.some(present),
+  );
   expect(linked, 'a seeded message with a channel, a workspace and a creator').toBeDefined();
   const messageId = linked!.id;
   const LATENCY_MS = 400;
   await emulatorControl('requests', { method: 'DELETE' });
   // Every read answers late, so that reads made one after another cannot overlap in the log.
-  await emulatorControl('faults', { body: [{ pattern: '^/admin/(ra/|users/info$)', method: 'GET', latencyMs: LATENCY_MS }] });
+  await emulatorControl('faults', {
+    body: [{ pattern: '^/admin/(ra/|users/info$)', method: 'GET', latencyMs: LATENCY_MS }],
+  });
   try {
     await page.goto('/messages?status=processing');
     await expect(page.getByTestId('list-total')).toBeVisible();
     // The page, then the names of its creators, workspaces and channels: one read each, together.
     const listReads = (await operatorRequests()).filter((entry) => entry.path.startsWith('/admin/'));
     expect(listReads[0]?.path).toBe('/admin/ra/messages');
-    expect(listReads.slice(1).map((entry) => entry.path).sort()).toEqual(['/admin/ra/channels', '/admin/ra/workspaces', '/admin/users/info']);
+    expect(
+      listReads
+        .slice(1)
+        .map((entry) => entry.path)
+        .sort(),
+    ).toEqual(['/admin/ra/channels', '/admin/ra/workspaces', '/admin/users/info']);
 
     await emulatorControl('requests', { method: 'DELETE' });
     await page.goto(`/messages/${messageId}`);
@@ -367,20 +441,30 @@ test('reads go out in parallel: a list and its names, two waves for a detail pag
   } finally {
     await emulatorControl('faults', { method: 'DELETE' });
   }
-  const reads = (await operatorRequests()).filter((entry) => entry.method === 'GET' && (entry.path.startsWith('/admin/ra/') || entry.path === '/admin/users/info'));
+  const reads = (await operatorRequests()).filter(
+    (entry) => entry.method === 'GET' && (entry.path.startsWith('/admin/ra/') || entry.path === '/admin/users/info'),
+  );
   const start = (entry: { time: string }) => Date.parse(entry.time);
   const end = (entry: { time: string; durationMs: number }) => start(entry) + entry.durationMs;
   const record = reads.find((entry) => entry.path === `/admin/ra/messages/${messageId}`);
   expect(record, 'the record read').toBeDefined();
   // Wave 1: the record and the related counts (they need only the id) start together.
   const first = reads.filter((entry) => start(entry) < end(record!));
-  expect(first.map((entry) => entry.path).sort()).toEqual([`/admin/ra/messages/${messageId}`, '/admin/ra/notifications']);
+  expect(first.map((entry) => entry.path).sort()).toEqual([
+    `/admin/ra/messages/${messageId}`,
+    '/admin/ra/notifications',
+  ]);
   // Wave 2: the titles of the linked channel, workspace and creator need the record; they all
   // start before any of them ends. Nothing waits for them.
   const second = reads.filter((entry) => start(entry) >= end(record!));
-  expect(second.map((entry) => entry.path).sort()).toEqual(['/admin/ra/channels', '/admin/ra/workspaces', '/admin/users/info']);
+  expect(second.map((entry) => entry.path).sort()).toEqual([
+    '/admin/ra/channels',
+    '/admin/ra/workspaces',
+    '/admin/users/info',
+  ]);
   const firstEnd = Math.min(...second.map(end));
-  for (const entry of second) expect(start(entry), `${entry.path} started before the first title read ended`).toBeLessThan(firstEnd);
+  for (const entry of second)
+    expect(start(entry), `${entry.path} started before the first title read ended`).toBeLessThan(firstEnd);
 });
 
 test('a failing read shows the service failure with its request id, and Retry recovers', async ({ page }) => {

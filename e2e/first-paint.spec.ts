@@ -18,21 +18,32 @@ import { serviceToken, signIn } from './support';
 async function firstPageIds(entity: string): Promise<string[]> {
   const sort = findEntity(entity)?.defaultSort;
   expect(sort, `${entity} has a default order`).toBeTruthy();
-  const query = new URLSearchParams({ sort: JSON.stringify([sort!.field, sort!.order.toUpperCase()]), range: JSON.stringify([0, 24]) });
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const query = new URLSearchParams({
+    sort: JSON.stringify([sort!.field, sort!.order.toUpperCase()]),
+    range: JSON.stringify([0, 24]),
+  });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${query}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { id: string }[]).map((record) => record.id);
 }
 
 /** The first row's painted time (the bench's probe) and the first contentful paint, ms since navigation. */
-async function paintTimes(page: Page, path: string): Promise<{ firstRow: number; firstContentfulPaint: number | null }> {
+async function paintTimes(
+  page: Page,
+  path: string,
+): Promise<{ firstRow: number; firstContentfulPaint: number | null }> {
   await page.addInitScript(FIRST_ROW_PROBE);
   await page.goto(path);
   await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY);
-  return page.evaluate((key) => ({
-    firstRow: Number((window as unknown as Record<string, unknown>)[key]),
-    firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-  }), FIRST_ROW_KEY);
+  return page.evaluate(
+    (key) => ({
+      firstRow: Number((window as unknown as Record<string, unknown>)[key]),
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }),
+    FIRST_ROW_KEY,
+  );
 }
 
 test.beforeEach(async ({ page }) => {
@@ -56,7 +67,9 @@ for (const entity of ['messages', 'users']) {
     // The browser holds its first paint until an element after the rows is parsed.
     const expected = /<link[^>]*rel="expect"[^>]*href="#([^"]+)"/.exec(html)?.[1];
     expect(expected, 'a render-blocking expect link').toBeTruthy();
-    expect(html.indexOf(`id="${expected}"`), 'the expected element comes after the rows').toBeGreaterThan(html.indexOf('</tbody>', table));
+    expect(html.indexOf(`id="${expected}"`), 'the expected element comes after the rows').toBeGreaterThan(
+      html.indexOf('</tbody>', table),
+    );
   });
 }
 
@@ -64,11 +77,17 @@ for (const entity of ['messages', 'users']) {
 const SLOW_CPU_RATE = 6;
 const SLOW_LOADS = 6;
 
-test('the first contentful paint of the messages list shows its rows, also on a slow machine', async ({ page, context }) => {
+test('the first contentful paint of the messages list shows its rows, also on a slow machine', async ({
+  page,
+  context,
+}) => {
   // Same frame: the row's text is presented with the first contentful paint, not after it.
   const times = await paintTimes(page, '/messages');
   expect(times.firstContentfulPaint, 'a first contentful paint').not.toBeNull();
-  expect(firstPaintShowsRow(times), `first row ${times.firstRow} ms, first contentful paint ${times.firstContentfulPaint} ms`).toBe(true);
+  expect(
+    firstPaintShowsRow(times),
+    `first row ${times.firstRow} ms, first contentful paint ${times.firstContentfulPaint} ms`,
+  ).toBe(true);
   // With the block lifted at the start of <main>, a slowed browser painted the page's header
   // without its rows first in some of these loads.
   for (let load = 0; load < SLOW_LOADS; load++) {
@@ -76,12 +95,17 @@ test('the first contentful paint of the messages list shows its rows, also on a 
     const cdp = await context.newCDPSession(slow);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU_RATE });
     const slowed = await paintTimes(slow, '/messages');
-    expect(firstPaintShowsRow(slowed), `slowed load ${load + 1}: first row ${slowed.firstRow} ms, first contentful paint ${slowed.firstContentfulPaint} ms`).toBe(true);
+    expect(
+      firstPaintShowsRow(slowed),
+      `slowed load ${load + 1}: first row ${slowed.firstRow} ms, first contentful paint ${slowed.firstContentfulPaint} ms`,
+    ).toBe(true);
     await slow.close();
   }
 });
 
-test('a page load sends no prefetches: the sidebar, tabs and row links fetch a page only when clicked', async ({ page }) => {
+test('a page load sends no prefetches: the sidebar, tabs and row links fetch a page only when clicked', async ({
+  page,
+}) => {
   const rscRequests: string[] = [];
   page.on('request', (request) => {
     const headers = request.headers();
@@ -129,7 +153,10 @@ async function requestLoggingRelay(target: URL): Promise<{ origin: string; paths
   };
 }
 
-test('a page load asks the server for no icon: the tab icon is inline, not a /favicon.ico the console renders as a 404', async ({ page, baseURL }) => {
+test('a page load asks the server for no icon: the tab icon is inline, not a /favicon.ico the console renders as a 404', async ({
+  page,
+  baseURL,
+}) => {
   // A browser asks a new origin for its icon once; the relay is a new origin with the same cookies.
   const relay = await requestLoggingRelay(new URL(baseURL!));
   try {

@@ -16,8 +16,14 @@ interface ServiceMessage {
 }
 
 async function serviceMessages(filter: Record<string, unknown>, count = 500): Promise<ServiceMessage[]> {
-  const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, count - 1]), sort: JSON.stringify(['last_updated_at', 'ASC']) });
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const query = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    range: JSON.stringify([0, count - 1]),
+    sort: JSON.stringify(['last_updated_at', 'ASC']),
+  });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as ServiceMessage[];
 }
@@ -29,8 +35,12 @@ async function remediableWorkspace(): Promise<{ workspace: string; members: Serv
   const poison = new Set(((await emulatorControl('poison-messages')) as { id: string }[]).map((entry) => entry.id));
   const stuck = await serviceMessages({ status: STUCK_STATUSES, updated_before: Date.now() - 15 * 60_000 });
   const byWorkspace = new Map<string, ServiceMessage[]>();
-  for (const message of stuck) if (message.workspace_guid) byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
-  const candidates = [...byWorkspace].filter(([, list]) => list.length >= 2 && list.every((message) => !poison.has(message.id)));
+  for (const message of stuck)
+    if (message.workspace_guid)
+      byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
+  const candidates = [...byWorkspace].filter(
+    ([, list]) => list.length >= 2 && list.every((message) => !poison.has(message.id)),
+  );
   const [workspace, members] = candidates.sort((a, b) => a[1].length - b[1].length)[0] ?? [];
   if (!workspace || !members) throw new Error('no workspace with two or more remediable stuck messages in the seed');
   return { workspace, members };
@@ -43,7 +53,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com');
 });
 
-test('an incident from a stuck view: remediation job, actions, note, mitigated, resolved, report', async ({ page }, testInfo) => {
+test('an incident from a stuck view: remediation job, actions, note, mitigated, resolved, report', async ({
+  page,
+}, testInfo) => {
   const { workspace, members } = await remediableWorkspace();
   const title = `Stuck uploads in ${workspace}`;
 
@@ -63,7 +75,10 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await expect(page.getByTestId('incident-status')).toHaveText('open');
   await expect(page.getByTestId('incident-scope')).toContainText(`workspaces ${workspace}`);
   // By name, the id on hover and in the link.
-  await expect(page.getByTestId('affected-then').locator(`[data-workspace-id="${workspace}"]`)).toHaveAttribute('title', workspace);
+  await expect(page.getByTestId('affected-then').locator(`[data-workspace-id="${workspace}"]`)).toHaveAttribute(
+    'title',
+    workspace,
+  );
 
   // Start a bulk reprocess from it: the stuck queue opens on the scope, linked to the incident.
   await page.getByTestId('incident-remediate-link').click();
@@ -80,7 +95,8 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await expect(page.getByTestId('job-status')).toHaveText('completed', { timeout: 60_000 });
   // The service finished the messages.
   const after = await serviceMessages({ id: members.map((member) => member.id) });
-  for (const message of after) expect(STUCK_STATUSES, `${message.id} left the stuck statuses`).not.toContain(message.status);
+  for (const message of after)
+    expect(STUCK_STATUSES, `${message.id} left the stuck statuses`).not.toContain(message.status);
 
   // The incident page shows the job with its outcome and the operator's actions.
   await page.goto(incidentPath);
@@ -100,10 +116,13 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   // page's own samples and gaps (the axe check below runs with it open).
   const trendPanel = page.getByTestId('incident-trend-panel');
   const described = (await trendPanel.getByText(/\d+ samples?\b/).textContent()) ?? '';
-  const shownMinutes = Number(/(\d+) samples?\b/.exec(described)?.[1]) + Number(/(\d+) gaps?\b/.exec(described)?.[1] ?? 0);
+  const shownMinutes =
+    Number(/(\d+) samples?\b/.exec(described)?.[1]) + Number(/(\d+) gaps?\b/.exec(described)?.[1] ?? 0);
   await expect(trendPanel.locator('table')).toHaveCount(0);
   await trendPanel.getByText("The chart's numbers as a table").click();
-  await expect(trendPanel.getByRole('table', { name: /by the minute \(UTC\)$/ }).locator('tbody tr')).toHaveCount(shownMinutes);
+  await expect(trendPanel.getByRole('table', { name: /by the minute \(UTC\)$/ }).locator('tbody tr')).toHaveCount(
+    shownMinutes,
+  );
 
   // A note, then mitigated and resolved, each on the timeline with its operator.
   const note = 'Transcoder restarted then queue draining';
@@ -151,7 +170,9 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await page.goto('/');
   await expect(page.getByTestId('stuck-trend-card').locator('.recharts-surface')).toBeVisible();
   // The e2e stack has sampled for minutes, not a day: the card says from when its chart runs.
-  await expect(page.getByTestId('trend-sampled-since')).toHaveText(/^No samples before \d{4}-\d\d-\d\d \d\d:\d\d UTC \(the console was not sampling\): the chart starts there\.$/);
+  await expect(page.getByTestId('trend-sampled-since')).toHaveText(
+    /^No samples before \d{4}-\d\d-\d\d \d\d:\d\d UTC \(the console was not sampling\): the chart starts there\.$/,
+  );
   await screenshotBothThemes(page, testInfo, 'dashboard', { fullPage: true });
 });
 

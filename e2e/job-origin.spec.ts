@@ -15,8 +15,14 @@ test.beforeEach(async ({ page }) => {
 /** The workspace with the fewest stuck messages (at least one), read straight from the service. */
 async function smallStuckWorkspace(): Promise<string> {
   const filter = { status: ['processing', 'initializing', 'inprogress'], updated_before: Date.now() - 15 * 60_000 };
-  const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, 499]), sort: JSON.stringify(['id', 'ASC']) });
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const query = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    range: JSON.stringify([0, 499]),
+    sort: JSON.stringify(['id', 'ASC']),
+  });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBe(200);
   const counts = new Map<string, number>();
   for (const message of (await response.json()) as { workspace_guid: string | null }[]) {
@@ -25,7 +31,9 @@ async function smallStuckWorkspace(): Promise<string> {
   return [...counts].sort((a, b) => a[1] - b[1])[0]![0];
 }
 
-test('a job started from a filtered stuck view links back to that view from its page and the jobs list', async ({ page }, testInfo) => {
+test('a job started from a filtered stuck view links back to that view from its page and the jobs list', async ({
+  page,
+}, testInfo) => {
   const workspace = await smallStuckWorkspace();
   await page.goto(`/stuck?workspace=${workspace}&size=25&sort=age.asc`);
   const view = page.url();
@@ -49,7 +57,10 @@ test('a job started from a filtered stuck view links back to that view from its 
   await expect(page.getByTestId('stuck-count')).toBeVisible();
 
   await page.goto('/jobs');
-  const row = page.getByTestId('jobs-table').locator('tbody tr').filter({ has: page.getByRole('link', { name: jobId.slice(0, 8), exact: true }) });
+  const row = page
+    .getByTestId('jobs-table')
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('link', { name: jobId.slice(0, 8), exact: true }) });
   await expect(row.getByTestId('job-covers')).toContainText(workspace);
   await expectNoSeriousA11yViolations(page, 'jobs list');
   await screenshotBothThemes(page, testInfo, 'jobs-list');

@@ -11,11 +11,15 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com');
 });
 
-test('typing a workspace id on the stuck queue filters it without Apply, keeping the table parameters', async ({ page }, testInfo) => {
+test('typing a workspace id on the stuck queue filters it without Apply, keeping the table parameters', async ({
+  page,
+}, testInfo) => {
   await page.goto('/stuck?size=25&sort=age.asc');
   const link = page.locator('[data-testid="stuck-row"] a[href^="/workspaces/"]').first();
   await expect(link).toBeVisible();
-  const workspace = decodeURIComponent(new URL((await link.getAttribute('href'))!, 'http://console').pathname.split('/')[2]!);
+  const workspace = decodeURIComponent(
+    new URL((await link.getAttribute('href'))!, 'http://console').pathname.split('/')[2]!,
+  );
   await page.getByLabel('Workspace id').fill(workspace);
 
   await expect(page).toHaveURL((url) => url.searchParams.get('workspace') === workspace);
@@ -31,7 +35,9 @@ test('typing a workspace id on the stuck queue filters it without Apply, keeping
   await screenshotBothThemes(page, testInfo, 'stuck-filtered');
 });
 
-test('typing an action on the audit log filters it without Apply; "Last hour" sets the time range', async ({ page }, testInfo) => {
+test('typing an action on the audit log filters it without Apply; "Last hour" sets the time range', async ({
+  page,
+}, testInfo) => {
   // An audited action to find: reprocess one stuck message.
   await page.goto('/stuck');
   const id = await page.getByTestId('stuck-row').first().getAttribute('data-message-id');
@@ -41,7 +47,9 @@ test('typing an action on the audit log filters it without Apply; "Last hour" se
 
   await page.goto('/audit?size=25');
   await page.getByLabel('Action (or prefix ending in .)').fill('message.reprocess');
-  await expect(page).toHaveURL((url) => url.searchParams.get('action') === 'message.reprocess' && url.searchParams.get('size') === '25');
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('action') === 'message.reprocess' && url.searchParams.get('size') === '25',
+  );
   const actions = page.getByTestId('audit-action');
   await expect(actions.first()).toHaveText('message.reprocess');
   await expect(actions.filter({ hasNotText: 'message.reprocess' })).toHaveCount(0);
@@ -53,7 +61,11 @@ test('typing an action on the audit log filters it without Apply; "Last hour" se
   await page.getByLabel('Action (or prefix ending in .)').fill('message.reprocess');
   await expect(actions.first()).toHaveText('message.reprocess');
   await page.getByRole('button', { name: 'Last hour' }).click();
-  await expect(page).toHaveURL((url) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/.test(url.searchParams.get('from') ?? '') && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/.test(url.searchParams.get('to') ?? ''));
+  await expect(page).toHaveURL(
+    (url) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/.test(url.searchParams.get('from') ?? '') &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/.test(url.searchParams.get('to') ?? ''),
+  );
   const url = new URL(page.url());
   expect(Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)).toBe(60 * 60 * 1000);
   expect(url.searchParams.get('action')).toBe('message.reprocess');

@@ -14,13 +14,17 @@ interface ServiceMessage {
 }
 
 async function service<T>(path: string): Promise<T> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
 
 const activeMessages = () =>
-  service<ServiceMessage[]>(`/admin/ra/messages?${new URLSearchParams({ filter: JSON.stringify({ status: 'active' }), range: '[0,19]', sort: '["id","ASC"]' })}`);
+  service<ServiceMessage[]>(
+    `/admin/ra/messages?${new URLSearchParams({ filter: JSON.stringify({ status: 'active' }), range: '[0,19]', sort: '["id","ASC"]' })}`,
+  );
 const serviceStatus = async (id: string) => (await service<ServiceMessage>(`/admin/ra/messages/${id}`)).status;
 
 async function openMessage(page: Page, id: string): Promise<string> {
@@ -29,7 +33,9 @@ async function openMessage(page: Page, id: string): Promise<string> {
   return (await page.getByRole('heading', { level: 1 }).innerText()).trim();
 }
 
-test('setting deleted asks first, says what the status was, and can be set back (audited as a revert)', async ({ page }) => {
+test('setting deleted asks first, says what the status was, and can be set back (audited as a revert)', async ({
+  page,
+}) => {
   await signIn(page, 'ops@example.com');
   const subject = (await activeMessages()).find((message) => message.name)!;
   const title = await openMessage(page, subject.id);
@@ -86,7 +92,9 @@ test('a viewer sees the message buttons disabled, with the reason beside them', 
   await expect(setStatus).toHaveAccessibleDescription(/Needs the ops role; you are viewer\./);
 });
 
-test('a viewer sees the stuck queue and user page buttons disabled with the reason, and the sidebar says viewer', async ({ page }) => {
+test('a viewer sees the stuck queue and user page buttons disabled with the reason, and the sidebar says viewer', async ({
+  page,
+}) => {
   await signIn(page, 'viewer@example.com');
   await expect(page.getByTestId('operator-role')).toHaveText('Role: viewer');
   await page.goto('/stuck?refresh=0');
@@ -95,7 +103,9 @@ test('a viewer sees the stuck queue and user page buttons disabled with the reas
   await expect(all).toBeDisabled();
   await expect(all).toHaveAccessibleDescription('Needs the ops role; you are viewer.');
 
-  const [unverified] = await service<{ id: string }[]>(`/admin/ra/users?${new URLSearchParams({ filter: JSON.stringify({ verified: false, account_type: 'human' }), range: '[0,0]' })}`);
+  const [unverified] = await service<{ id: string }[]>(
+    `/admin/ra/users?${new URLSearchParams({ filter: JSON.stringify({ verified: false, account_type: 'human' }), range: '[0,0]' })}`,
+  );
   await page.goto(`/users/${unverified!.id}`);
   const verify = page.getByRole('button', { name: 'Mark verified…' });
   await expect(verify).toBeDisabled();

@@ -68,7 +68,11 @@ test.describe('two console instances refreshing one session at once', () => {
     // The cookie as it would be once the window opened: the same session and tokens, the access
     // token nearer its end. lib/auth/refresh.ts: the window is the last third of the lifetime (at most a minute).
     const { exp: _exp, iat: _iat, jti: _jti, ...payload } = signedIn;
-    const oldCookie = await sealSessionJwt({ ...payload, accessTokenExpiresAt: Date.now() + RESEALED_EXPIRY_MS }, E2E_NEXTAUTH_SECRET, 3600);
+    const oldCookie = await sealSessionJwt(
+      { ...payload, accessTokenExpiresAt: Date.now() + RESEALED_EXPIRY_MS },
+      E2E_NEXTAUTH_SECRET,
+      3600,
+    );
     const session = await openSessionJwt(oldCookie, E2E_NEXTAUTH_SECRET);
     const expiresAt = Number(session.accessTokenExpiresAt);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(Math.min(60_000, lifetimeMs / 3));
@@ -77,7 +81,8 @@ test.describe('two console instances refreshing one session at once', () => {
     // The window is open: the same cookie reaches both instances at the same moment.
     expect(Date.now()).toBeLessThan(expiresAt);
     await emulatorControl('requests', { method: 'DELETE' });
-    const load = (url: string, cookie: string) => fetch(`${url}/users?type=agent`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` }, redirect: 'manual' });
+    const load = (url: string, cookie: string) =>
+      fetch(`${url}/users?type=agent`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` }, redirect: 'manual' });
     const answers = await Promise.all([load(a.url, oldCookie), load(b.url, oldCookie)]);
     // A browser that lost the response with the new cookie: the old one again, on either instance.
     const again = await Promise.all([load(a.url, oldCookie), load(b.url, oldCookie)]);
@@ -87,7 +92,13 @@ test.describe('two console instances refreshing one session at once', () => {
     expect(tokenRequests[0]).toMatchObject({ method: 'POST', status: 200 });
 
     // Both answers carry the rotated tokens, and the operator stays signed in on both instances with them.
-    const rotated = answers.map((answer) => answer.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0]?.slice(SESSION_COOKIE.length + 1));
+    const rotated = answers.map((answer) =>
+      answer.headers
+        .getSetCookie()
+        .find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+        ?.split(';')[0]
+        ?.slice(SESSION_COOKIE.length + 1),
+    );
     const sessions = await Promise.all(rotated.map((value) => openSessionJwt(value ?? '', E2E_NEXTAUTH_SECRET)));
     expect(sessions[0]!.refreshToken).not.toBe(session.refreshToken);
     expect(sessions[1]!.refreshToken).toBe(sessions[0]!.refreshToken);

@@ -37,13 +37,17 @@ test.beforeAll(async () => {
     request.on('end', () => {
       if (request.url === '/v1/traces') {
         const parsed = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
-        for (const resource of parsed.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+        for (const resource of parsed.resourceSpans)
+          for (const scope of resource.scopeSpans) spans.push(...scope.spans);
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
-  traced = await startConsole({ port: Number(new URL(E2E_OPERATIONS_CONSOLE_URL).port), env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` } });
+  traced = await startConsole({
+    port: Number(new URL(E2E_OPERATIONS_CONSOLE_URL).port),
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` },
+  });
 });
 
 test.afterAll(async () => {
@@ -56,7 +60,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   let total = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
+      total += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return total;
 }
@@ -70,7 +75,9 @@ async function scrape(): Promise<string> {
 
 const attribute = (span: OtlpSpan, key: string) => span.attributes.find((entry) => entry.key === key)?.value;
 
-test('the scrape counts a page load and a bulk job; the page load is one trace with its service calls', async ({ page }, testInfo) => {
+test('the scrape counts a page load and a bulk job; the page load is one trace with its service calls', async ({
+  page,
+}, testInfo) => {
   test.slow();
   await emulatorControl('reset', { method: 'POST' });
   const before = await scrape();
@@ -88,10 +95,16 @@ test('the scrape counts a page load and a bulk job; the page load is one trace w
 
   const after = await scrape();
   const pages = { kind: 'page', method: 'GET', status: '200' };
-  expect(sample(after, 'console_http_request_duration_seconds_count', pages)).toBeGreaterThan(sample(before, 'console_http_request_duration_seconds_count', pages));
+  expect(sample(after, 'console_http_request_duration_seconds_count', pages)).toBeGreaterThan(
+    sample(before, 'console_http_request_duration_seconds_count', pages),
+  );
   const usersReads = { operation: 'GET /admin/ra/users', status: '200' };
-  expect(sample(after, 'console_service_call_duration_seconds_count', usersReads)).toBeGreaterThan(sample(before, 'console_service_call_duration_seconds_count', usersReads));
-  expect(sample(after, 'console_job_items_total', { outcome: 'ok' })).toBe(sample(before, 'console_job_items_total', { outcome: 'ok' }) + 1);
+  expect(sample(after, 'console_service_call_duration_seconds_count', usersReads)).toBeGreaterThan(
+    sample(before, 'console_service_call_duration_seconds_count', usersReads),
+  );
+  expect(sample(after, 'console_job_items_total', { outcome: 'ok' })).toBe(
+    sample(before, 'console_job_items_total', { outcome: 'ok' }) + 1,
+  );
   expect(after).toContain('console_job_items_pending 0');
   expect(after).toContain('process_cpu_seconds_total');
 
@@ -104,10 +117,16 @@ test('the scrape counts a page load and a bulk job; the page load is one trace w
     return current;
   };
   // The spans received, for reading when this fails.
-  writeFileSync(testInfo.outputPath('spans.txt'), spans.map((span) => `${span.traceId} ${span.spanId} <- ${span.parentSpanId || '(root)'} ${span.name}`).join('\n'));
+  writeFileSync(
+    testInfo.outputPath('spans.txt'),
+    spans.map((span) => `${span.traceId} ${span.spanId} <- ${span.parentSpanId || '(root)'} ${span.name}`).join('\n'),
+  );
   // The list is rendered by the [area] route: a GET whose trace renders that route.
   const servedUsers = (root: OtlpSpan) =>
-    root.name.split(' ')[0] === 'GET' && spans.some((span) => span.traceId === root.traceId && (span.name === 'GET /[area]' || span.name.includes('/users')));
+    root.name.split(' ')[0] === 'GET' &&
+    spans.some(
+      (span) => span.traceId === root.traceId && (span.name === 'GET /[area]' || span.name.includes('/users')),
+    );
   const usersCalls = spans.filter((span) => span.name === 'service GET /admin/ra/users' && servedUsers(rootOf(span)));
   expect(usersCalls.length).toBeGreaterThan(0);
   const root = rootOf(usersCalls[0]!);
@@ -118,11 +137,18 @@ test('the scrape counts a page load and a bulk job; the page load is one trace w
     expect(attribute(call, 'service.request_id')?.stringValue).toMatch(/.+/);
   }
   // Database queries are spans of the request that made them (the job's start, a server action, writes the job).
-  expect(spans.some((span) => span.name.startsWith('db INSERT') && rootOf(span).parentSpanId === '' && rootOf(span).name !== 'job item')).toBe(true);
+  expect(
+    spans.some(
+      (span) =>
+        span.name.startsWith('db INSERT') && rootOf(span).parentSpanId === '' && rootOf(span).name !== 'job item',
+    ),
+  ).toBe(true);
   // A bulk job item is a trace of its own, its service call inside it.
   const item = spans.find((span) => span.name === 'job item')!;
   expect(item.parentSpanId).toBe('');
-  expect(spans.some((span) => span.traceId === item.traceId && span.name.startsWith('service PUT /admin/user/set_verified'))).toBe(true);
+  expect(
+    spans.some((span) => span.traceId === item.traceId && span.name.startsWith('service PUT /admin/user/set_verified')),
+  ).toBe(true);
 });
 
 test('the production server and npm start refuse bad settings, listing every problem', async () => {
@@ -131,7 +157,15 @@ test('the production server and npm start refuse bad settings, listing every pro
   const bad = { NEXTAUTH_SECRET: '', VOICE_BASE_URL: 'not-a-url', JOBS_CONCURRENCY: 'many', LOG_FORMAT: 'xml' };
   const run = (args: string[], extra: Record<string, string>) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, ...E2E_STACK_ENV, ...serviceUrls(E2E_EMULATOR_URL), CONSOLE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', ...extra, ...bad };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        ...E2E_STACK_ENV,
+        ...serviceUrls(E2E_EMULATOR_URL),
+        CONSOLE_DATA_DIR: dataDir,
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...extra,
+        ...bad,
+      };
       delete env.STACK_LOG_FILE;
       const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
@@ -145,30 +179,56 @@ test('the production server and npm start refuse bad settings, listing every pro
     });
   try {
     const port = await freePort();
-    const server = await run([path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], { NODE_ENV: 'production' });
+    const server = await run(
+      [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
+      { NODE_ENV: 'production' },
+    );
     expect(server.code).toBe(1);
-    for (const name of ['NEXTAUTH_SECRET (unset)', 'VOICE_BASE_URL (set)', 'JOBS_CONCURRENCY (set)', 'LOG_FORMAT (set)']) expect(server.output).toContain(name);
+    for (const name of [
+      'NEXTAUTH_SECRET (unset)',
+      'VOICE_BASE_URL (set)',
+      'JOBS_CONCURRENCY (set)',
+      'LOG_FORMAT (set)',
+    ])
+      expect(server.output).toContain(name);
     expect(server.output).toContain('accepts an http:// or https:// URL');
-    expect(await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (response) => response.status,
+        () => 'refused',
+      ),
+    ).toBe('refused');
 
-    const start = await run([path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts', '--no-emulator'], { CONSOLE_PORT: 'eighty' });
+    const start = await run(
+      [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts', '--no-emulator'],
+      { CONSOLE_PORT: 'eighty' },
+    );
     expect(start.code).toBe(1);
-    for (const name of ['CONSOLE_PORT (set)', 'VOICE_BASE_URL (set)', 'JOBS_CONCURRENCY (set)', 'LOG_FORMAT (set)']) expect(start.output).toContain(name);
+    for (const name of ['CONSOLE_PORT (set)', 'VOICE_BASE_URL (set)', 'JOBS_CONCURRENCY (set)', 'LOG_FORMAT (set)'])
+      expect(start.output).toContain(name);
     expect(start.output).not.toContain('building the console');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-test("next-auth's own sign-out route revokes the session: a copied cookie is refused and the grant revoked", async ({ page, playwright }) => {
+test("next-auth's own sign-out route revokes the session: a copied cookie is refused and the grant revoked", async ({
+  page,
+  playwright,
+}) => {
   await signIn(page, 'support@example.com', '/audit');
-  const copied = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('next-auth.session-token')).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  const copied = (await page.context().cookies())
+    .filter((cookie) => cookie.name.startsWith('next-auth.session-token'))
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
   const other = await playwright.request.newContext({ baseURL: E2E_CONSOLE_URL });
   try {
     expect((await other.get('/audit', { headers: { cookie: copied }, maxRedirects: 0 })).status()).toBe(200);
     await emulatorControl('requests', { method: 'DELETE' });
     const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-    const signedOut = await page.request.post('/api/auth/signout', { form: { csrfToken, callbackUrl: E2E_CONSOLE_URL, json: 'true' } });
+    const signedOut = await page.request.post('/api/auth/signout', {
+      form: { csrfToken, callbackUrl: E2E_CONSOLE_URL, json: 'true' },
+    });
     expect(signedOut.status()).toBe(200);
     const after = await other.get('/audit', { headers: { cookie: copied }, maxRedirects: 0 });
     expect(after.status()).toBe(307);
@@ -176,7 +236,11 @@ test("next-auth's own sign-out route revokes the session: a copied cookie is ref
   } finally {
     await other.dispose();
   }
-  expect((await emulatorRequests()).some((entry) => entry.method === 'POST' && entry.path === '/oauth/revoke' && entry.status === 200)).toBe(true);
+  expect(
+    (await emulatorRequests()).some(
+      (entry) => entry.method === 'POST' && entry.path === '/oauth/revoke' && entry.status === 200,
+    ),
+  ).toBe(true);
 });
 
 test('paths that merely start like a build asset get the security headers', async ({ page }) => {

@@ -14,7 +14,9 @@ interface Orphan {
 }
 
 async function service<T>(path: string): Promise<T> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   return (await response.json()) as T;
 }
 
@@ -29,9 +31,19 @@ for (const [entity, path, field] of [
 ] as const) {
   test(`the orphaned ${entity} page names the users in ${field} from one batch read`, async ({ page }) => {
     const orphans = await service<Orphan[]>(path);
-    const userIds = [...new Set(orphans.flatMap((orphan) => (typeof orphan[field] === 'string' && orphan[field] !== '' && !orphan.dangling_references.includes(field) ? [orphan[field] as string] : [])))];
+    const userIds = [
+      ...new Set(
+        orphans.flatMap((orphan) =>
+          typeof orphan[field] === 'string' && orphan[field] !== '' && !orphan.dangling_references.includes(field)
+            ? [orphan[field] as string]
+            : [],
+        ),
+      ),
+    ];
     test.skip(userIds.length === 0, `no orphaned ${entity} names an existing user in ${field}`);
-    const [user] = await service<{ id: string; email: string }[]>(`/admin/users/info?users=${encodeURIComponent(userIds[0]!)}`);
+    const [user] = await service<{ id: string; email: string }[]>(
+      `/admin/users/info?users=${encodeURIComponent(userIds[0]!)}`,
+    );
     await emulatorControl('requests', { method: 'DELETE' });
     await page.goto(`/${entity}/orphaned`);
     const link = page.locator(`tbody a[href="/users/${user!.id}"]`).first();

@@ -20,14 +20,17 @@ test.afterEach(async () => {
 
 /** The pages' reads the emulator logged (the test's own control calls are not logged). */
 async function serviceReads(): Promise<number> {
-  return (await operatorRequests()).filter((entry) => entry.path.startsWith('/admin/') && entry.method === 'GET').length;
+  return (await operatorRequests()).filter((entry) => entry.path.startsWith('/admin/') && entry.method === 'GET')
+    .length;
 }
 
 async function listShown(page: Page): Promise<void> {
   await expect(page.getByTestId('list-total')).toBeVisible();
 }
 
-test('service slow: a hung read ends at the page deadline with the failure, its request id and an automatic retry', async ({ page }) => {
+test('service slow: a hung read ends at the page deadline with the failure, its request id and an automatic retry', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await emulatorControl('faults', { body: [{ pattern: '^/admin/ra/users$', method: 'GET', hang: true }] });
   const started = Date.now();
@@ -48,7 +51,9 @@ test('service slow: a hung read ends at the page deadline with the failure, its 
   await expect(failure).toHaveCount(0);
 });
 
-test('service down: connections refused show the same clear state, and the page recovers by itself when it is back', async ({ page }) => {
+test('service down: connections refused show the same clear state, and the page recovers by itself when it is back', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/users');
   await listShown(page);
@@ -95,7 +100,9 @@ test('429 storm: the console sends a bounded number of requests while every read
   // console retrying in a loop would send hundreds.
   const loads = 1 + Math.floor(stormSeconds / 5);
   const bound = readsPerLoad * 3 * loads;
-  console.log(`429 storm: ${sent} requests in ${stormSeconds} s (one healthy load: ${readsPerLoad} reads; bound ${bound})`);
+  console.log(
+    `429 storm: ${sent} requests in ${stormSeconds} s (one healthy load: ${readsPerLoad} reads; bound ${bound})`,
+  );
   expect(sent).toBeGreaterThan(0);
   expect(sent).toBeLessThanOrEqual(bound);
 

@@ -59,7 +59,11 @@ test('after sign-out a copied cookie is refused, and the service grant is revoke
   const refreshed = await refreshAtService(refreshToken);
   expect(refreshed.status).toBe(400);
   expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
-  expect((await emulatorRequests()).some((entry) => entry.method === 'POST' && entry.path === '/oauth/revoke' && entry.status === 200)).toBe(true);
+  expect(
+    (await emulatorRequests()).some(
+      (entry) => entry.method === 'POST' && entry.path === '/oauth/revoke' && entry.status === 200,
+    ),
+  ).toBe(true);
 });
 
 test('prefetch responses carry the CSP, frame and nosniff headers', async ({ page }) => {
@@ -76,7 +80,13 @@ test('prefetch responses carry the CSP, frame and nosniff headers', async ({ pag
 
 test('the sign-in callback stays on the console for dot-segment tricks', async ({ page }) => {
   await signIn(page, 'viewer@example.com');
-  for (const callback of ['/..//evil.example/x', '/.//evil.example/x', '/x/..//evil.example/x', '/%2e%2e//evil.example/x', '/../\\evil.example/x']) {
+  for (const callback of [
+    '/..//evil.example/x',
+    '/.//evil.example/x',
+    '/x/..//evil.example/x',
+    '/%2e%2e//evil.example/x',
+    '/../\\evil.example/x',
+  ]) {
     const response = await page.request.get(`/signin?callbackUrl=${encodeURIComponent(callback)}`, { maxRedirects: 0 });
     expect(response.status(), callback).toBeGreaterThanOrEqual(300);
     const location = new URL(response.headers().location ?? '', E2E_CONSOLE_URL);
@@ -117,7 +127,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -143,26 +155,33 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     test.setTimeout(180_000);
     const port = await freePort();
     idleUrl = `http://127.0.0.1:${port}`;
-    idleConsole = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
-      env: {
-        ...process.env,
-        ...E2E_STACK_ENV,
-        NODE_ENV: 'production',
-        NEXTAUTH_URL: idleUrl,
-        CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60),
-        CONSOLE_DATA_DIR: '.data/e2e-console-db-idle',
-        VOICE_BASE_URL: E2E_EMULATOR_URL,
-        VOICE_AUTH_URL: E2E_EMULATOR_URL,
-        VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
-        VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
-        VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
-        VOICE_ISSUER: E2E_EMULATOR_URL,
+    idleConsole = spawn(
+      process.execPath,
+      [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
+      {
+        env: {
+          ...process.env,
+          ...E2E_STACK_ENV,
+          NODE_ENV: 'production',
+          NEXTAUTH_URL: idleUrl,
+          CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60),
+          CONSOLE_DATA_DIR: '.data/e2e-console-db-idle',
+          VOICE_BASE_URL: E2E_EMULATOR_URL,
+          VOICE_AUTH_URL: E2E_EMULATOR_URL,
+          VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
+          VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
+          VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
+          VOICE_ISSUER: E2E_EMULATOR_URL,
+        },
+        stdio: 'ignore',
       },
-      stdio: 'ignore',
-    });
+    );
     const deadline = Date.now() + 150_000;
     for (;;) {
-      const answered = await fetch(`${idleUrl}/signin`).then((response) => response.ok, () => false);
+      const answered = await fetch(`${idleUrl}/signin`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (answered) break;
       if (Date.now() > deadline) throw new Error('the second console did not start');
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -183,7 +202,9 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
     const firstRender = await page.getByTestId('updated-at').getAttribute('datetime');
     // The page keeps re-reading on its own...
-    await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', { timeout: 30_000 });
+    await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', {
+      timeout: 30_000,
+    });
     // ...for longer than the idle timeout, with no one at it.
     await page.waitForTimeout(IDLE_SECONDS * 1000 + 8_000);
     await page.goto(`${idleUrl}/stuck`);
@@ -191,7 +212,9 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     await expect(page).toHaveURL(/\/signin/);
   });
 
-  test('an operator clicking around (client-side navigations only) stays signed in past the idle timeout', async ({ page }) => {
+  test('an operator clicking around (client-side navigations only) stays signed in past the idle timeout', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await emulatorControl('settings', { body: { accessTokenTtlSeconds: 3600 } });
     await signIn(page, 'ops@example.com');
@@ -206,7 +229,9 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     // Twice the idle timeout of clicks a few seconds apart: each click is the only activity.
     for (let round = 0; Date.now() - started < IDLE_SECONDS * 2 * 1000; round++) {
       await sidebar.getByRole('link', { name: round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages', exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(
+        round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages',
+      );
       await page.waitForTimeout(CLICK_PAUSE_MS);
     }
     // No document navigation kept it alive: only the clicks (the beacon) did.

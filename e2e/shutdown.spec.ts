@@ -26,7 +26,9 @@ test('SIGTERM: the console stops its job runner, closes its database, then exits
     expect(existsSync(lockFileFor(dataDir))).toBe(false);
     const db = await PGlite.create({ dataDir });
     try {
-      const runners = await db.query<{ stopped: boolean }>('SELECT stopped_at IS NOT NULL AS stopped FROM bulk_job_runners');
+      const runners = await db.query<{ stopped: boolean }>(
+        'SELECT stopped_at IS NOT NULL AS stopped FROM bulk_job_runners',
+      );
       expect(runners.rows).toEqual([{ stopped: true }]);
     } finally {
       await db.close();

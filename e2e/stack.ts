@@ -43,7 +43,9 @@ export const E2E_STACK_ENV: Record<string, string> = {
   EMULATOR_PUBLIC_URL: E2E_EMULATOR_URL,
   NEXTAUTH_SECRET: E2E_NEXTAUTH_SECRET,
   EMULATOR_PRESET: 'small',
-  EMULATOR_CONSOLE_REDIRECT_URIS: [E2E_CONSOLE_URL, E2E_APPROVALS_CONSOLE_URL, E2E_OPERATIONS_CONSOLE_URL].map((url) => `${url}/api/auth/callback/voice`).join(','),
+  EMULATOR_CONSOLE_REDIRECT_URIS: [E2E_CONSOLE_URL, E2E_APPROVALS_CONSOLE_URL, E2E_OPERATIONS_CONSOLE_URL]
+    .map((url) => `${url}/api/auth/callback/voice`)
+    .join(','),
   // The staff accounts' roles as `npm start` maps them, also for the consoles a spec starts itself.
   CONSOLE_ROLES: DEMO_ROLES,
   // Its own console database, so a running `npm start` (which holds the default one) is no obstacle.

@@ -10,7 +10,9 @@ interface ServiceDay {
 }
 
 async function serviceStatistics(): Promise<ServiceDay[]> {
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/message/statistics`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/message/statistics`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as ServiceDay[];
 }
@@ -47,7 +49,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com', '/statistics');
 });
 
-test("the chart and the comparison show the emulator's statistics; presets change the URL and the data", async ({ page }) => {
+test("the chart and the comparison show the emulator's statistics; presets change the URL and the data", async ({
+  page,
+}) => {
   await openStatistics(page);
   const week = await serviceTotals(7);
   await expect(page.getByTestId('compare-total')).toHaveText(week.total.toLocaleString('en-US'));
@@ -81,7 +85,9 @@ test("the chart and the comparison show the emulator's statistics; presets chang
 test('a status toggle hides its series and is kept in the URL; the percent view too', async ({ page }) => {
   await openStatistics(page, '?days=30');
   await expect(bars(page, ACTIVE_FILL).first()).toBeVisible();
-  const toggle = page.getByRole('group', { name: 'Statuses shown in the chart' }).getByRole('button', { name: 'active', exact: true });
+  const toggle = page
+    .getByRole('group', { name: 'Statuses shown in the chart' })
+    .getByRole('button', { name: 'active', exact: true });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -101,11 +107,16 @@ test('the CSV export is the table', async ({ page }) => {
   const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
   const response = await page.request.get(href!);
   expect(response.status()).toBe(200);
-  const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = (await response.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   const header = await dayTable(page).locator('thead th').allInnerTexts();
   // The status columns by name (the CSV names its other columns for machines: date, total, non_terminal_percent).
   expect(lines[0]!.split(',').slice(2, -1)).toEqual(header.slice(2, -1).map((text) => text.trim()));
-  const rows = await tableRows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const rows = await tableRows(page).evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+  );
   expect(lines.slice(1)).toHaveLength(rows.length);
   rows.forEach((cells, index) => {
     const csv = lines[index + 1]!.split(',');
@@ -117,8 +128,14 @@ test('the CSV export is the table', async ({ page }) => {
 test('after statuses change at the service the numbers move', async ({ page }) => {
   const range = lastCompleteDays(30, Date.now());
   const token = await serviceToken();
-  const query = new URLSearchParams({ filter: JSON.stringify({ status: 'active' }), range: JSON.stringify([0, 299]), sort: JSON.stringify(['message_ts', 'DESC']) });
-  const listed = (await (await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; message_ts: number }[];
+  const query = new URLSearchParams({
+    filter: JSON.stringify({ status: 'active' }),
+    range: JSON.stringify([0, 299]),
+    sort: JSON.stringify(['message_ts', 'DESC']),
+  });
+  const listed = (await (
+    await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: string; message_ts: number }[];
   const inRange = listed.filter((message) => {
     const day = new Date(message.message_ts).toISOString().slice(0, 10);
     return day >= range.from && day <= range.to;
@@ -135,15 +152,24 @@ test('after statuses change at the service the numbers move', async ({ page }) =
   await page.getByRole('button', { name: 'Set status' }).click();
   await expect(page.getByTestId('message-status')).toHaveText('paused');
   for (const message of others) {
-    const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/message/${message.id}/status/failed`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/message/${message.id}/status/failed`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
   }
 
   await openStatistics(page, '?days=30');
-  await expect(page.getByTestId('compare-active').locator('td').first()).toHaveText((before - 3).toLocaleString('en-US'));
+  await expect(page.getByTestId('compare-active').locator('td').first()).toHaveText(
+    (before - 3).toLocaleString('en-US'),
+  );
   const after = await serviceTotals(30);
-  await expect(page.getByTestId('compare-paused').locator('td').first()).toHaveText((after.byStatus.paused ?? 0).toLocaleString('en-US'));
-  await expect(page.getByTestId('compare-failed').locator('td').first()).toHaveText((after.byStatus.failed ?? 0).toLocaleString('en-US'));
+  await expect(page.getByTestId('compare-paused').locator('td').first()).toHaveText(
+    (after.byStatus.paused ?? 0).toLocaleString('en-US'),
+  );
+  await expect(page.getByTestId('compare-failed').locator('td').first()).toHaveText(
+    (after.byStatus.failed ?? 0).toLocaleString('en-US'),
+  );
 });
 
 test('the dashboard shows the week against the last and links to the page', async ({ page }) => {

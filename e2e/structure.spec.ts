@@ -12,22 +12,40 @@ let cachedToken: Promise<string> | undefined;
 const machineToken = () => (cachedToken ??= serviceToken());
 
 async function service<T>(path: string, method = 'GET'): Promise<T> {
-  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, { method, headers: { authorization: `Bearer ${await machineToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await machineToken()}` },
+  });
   expect(response.status, `${method} ${path}`).toBe(200);
   return (await response.json()) as T;
 }
 const list = <T>(entity: string, filter: Record<string, unknown>, range: [number, number]) =>
-  service<T[]>(`/admin/ra/${entity}?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`);
+  service<T[]>(
+    `/admin/ra/${entity}?${new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify(range) })}`,
+  );
 
-interface Workspace { id: string; owner_guid: string | null; deleted_at: string | null }
-interface Member { id: string; role_cd: string }
-interface Channel { id: string; visibility?: string; json_collaborators?: { user_id: string; role: string; status: string }[] }
+interface Workspace {
+  id: string;
+  owner_guid: string | null;
+  deleted_at: string | null;
+}
+interface Member {
+  id: string;
+  role_cd: string;
+}
+interface Channel {
+  id: string;
+  visibility?: string;
+  json_collaborators?: { user_id: string; role: string; status: string }[];
+}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'ops@example.com');
 });
 
-test('ops sets a workspace owner among its members; the service reads back the new owner', async ({ page }, testInfo) => {
+test('ops sets a workspace owner among its members; the service reads back the new owner', async ({
+  page,
+}, testInfo) => {
   const workspaces = await list<Workspace>('workspaces', { deleted_at: null }, [0, 20]);
   let subject: { workspace: Workspace; member: Member } | undefined;
   for (const workspace of workspaces) {
@@ -55,7 +73,9 @@ test('ops sets a workspace owner among its members; the service reads back the n
   expect(members.find((candidate) => candidate.id === workspace.owner_guid)?.role_cd).toBe('admin');
   // The users outside it: counted as the service answers them, with an export.
   const outside = await service<unknown[]>(`/admin/noworkspace/${workspace.id}`);
-  await expect(page.getByTestId('noworkspace-panel').getByRole('heading', { level: 2 })).toContainText(`(${outside.length.toLocaleString('en-US')})`);
+  await expect(page.getByTestId('noworkspace-panel').getByRole('heading', { level: 2 })).toContainText(
+    `(${outside.length.toLocaleString('en-US')})`,
+  );
   const csv = await page.request.get(`/api/export/reports/noworkspace?workspace=${workspace.id}`);
   expect(csv.headers()['x-total-count']).toBe(String(outside.length));
 });
@@ -69,7 +89,10 @@ test('ops changes a channel visibility and a member role; the service reads both
   await page.goto(`/channels/${channel.id}`);
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'channel-page', { fullPage: true });
-  await page.getByTestId('visibility-form').getByLabel(new RegExp(`^${visibility}`)).check();
+  await page
+    .getByTestId('visibility-form')
+    .getByLabel(new RegExp(`^${visibility}`))
+    .check();
   await page.getByRole('button', { name: 'Set visibility' }).click();
   await expect(page.getByTestId('channel-visibility')).toHaveText(visibility);
   expect((await service<Channel>(`/admin/ra/channels/${channel.id}`)).visibility).toBe(visibility);
@@ -78,17 +101,24 @@ test('ops changes a channel visibility and a member role; the service reads both
   await page.getByLabel('Role', { exact: true }).selectOption(role);
   await page.getByRole('button', { name: 'Save member' }).click();
   await expect(page.locator(`tr[data-row-id="${member.user_id}"]`).getByTestId('member-role')).toHaveText(role);
-  const after = (await service<Channel>(`/admin/ra/channels/${channel.id}`)).json_collaborators!.find((candidate) => candidate.user_id === member.user_id)!;
+  const after = (await service<Channel>(`/admin/ra/channels/${channel.id}`)).json_collaborators!.find(
+    (candidate) => candidate.user_id === member.user_id,
+  )!;
   expect(after).toMatchObject({ role, status: member.status });
 });
 
-for (const [entity, path] of [['channels', '/admin/orphanedChannels'], ['notifications', '/admin/orphanedNotifications']] as const) {
+for (const [entity, path] of [
+  ['channels', '/admin/orphanedChannels'],
+  ['notifications', '/admin/orphanedNotifications'],
+] as const) {
   test(`the orphaned ${entity} page lists exactly the service's dangling references`, async ({ page }, testInfo) => {
     const orphans = await service<{ id: string; dangling_references: string[] }[]>(path);
     expect(orphans.length, `the seed has orphaned ${entity}`).toBeGreaterThan(0);
     await page.goto(`/${entity}/orphaned`);
     await expect(page.getByTestId('orphan-count')).toHaveText(orphans.length.toLocaleString('en-US'));
-    const shown = await page.locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+    const shown = await page
+      .locator('tbody tr[data-row-id]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
     expect(shown.sort()).toEqual(orphans.map((orphan) => orphan.id).sort());
     const missing = orphans.reduce((sum, orphan) => sum + orphan.dangling_references.length, 0);
     expect(await page.getByTestId('missing-reference').count()).toBeLessThanOrEqual(missing);
@@ -100,7 +130,9 @@ for (const [entity, path] of [['channels', '/admin/orphanedChannels'], ['notific
   });
 }
 
-test('ops repairs the sequence numbers after confirming, sees the report, and the audit entry keeps it', async ({ page }, testInfo) => {
+test('ops repairs the sequence numbers after confirming, sees the report, and the audit entry keeps it', async ({
+  page,
+}, testInfo) => {
   await page.goto('/channels/repair');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Repair sequence numbers…' }).click();
@@ -118,7 +150,9 @@ test('ops repairs the sequence numbers after confirming, sees the report, and th
   await expect(page.getByTestId('audit-entry').first()).toContainText(`"channels_repaired":${repaired}`);
 });
 
-test('a support operator sees the owner, channel and repair controls disabled, with the reason beside them', async ({ browser }) => {
+test('a support operator sees the owner, channel and repair controls disabled, with the reason beside them', async ({
+  browser,
+}) => {
   const reason = 'Needs the ops role; you are support.';
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'support@example.com', '/channels/repair');

@@ -12,14 +12,23 @@ export const DEMO_PASSWORD = 'console-demo';
  * shared e2e console or on `consoleUrl` (a console a spec started itself: e2e/consoles.ts). For
  * the specs about signing in; the others take `signIn`, the same flow over HTTP.
  */
-export async function signInThroughPages(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
+export async function signInThroughPages(
+  page: Page,
+  email: string,
+  startPath = '/',
+  consoleUrl = E2E_CONSOLE_URL,
+): Promise<void> {
   await page.goto(new URL(startPath, consoleUrl).href);
   await expect(page).toHaveURL(/\/signin/);
   await page.getByRole('button', { name: 'Sign in with the voice service' }).click();
-  const backInConsole = (url: URL) => url.origin === consoleUrl && !url.pathname.startsWith('/api/auth') && !url.pathname.startsWith('/signin');
+  const backInConsole = (url: URL) =>
+    url.origin === consoleUrl && !url.pathname.startsWith('/api/auth') && !url.pathname.startsWith('/signin');
   const emailField = page.getByLabel('Email');
   // The service may remember an earlier sign-in in this browser and skip its form.
-  await Promise.race([emailField.waitFor().catch(() => undefined), page.waitForURL(backInConsole).catch(() => undefined)]);
+  await Promise.race([
+    emailField.waitFor().catch(() => undefined),
+    page.waitForURL(backInConsole).catch(() => undefined),
+  ]);
   if (await emailField.isVisible()) {
     await emailField.fill(email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -53,14 +62,19 @@ export async function signIn(page: Page, email: string, startPath = '/', console
     const signInForm = interaction();
     // The service may remember an earlier sign-in in this context and skip its form.
     if (signInForm && (await step.text()).includes('name="password"')) {
-      step = await http.post(new URL(`${signInForm}/login`, step.url()).href, { form: { email, password: DEMO_PASSWORD } });
+      step = await http.post(new URL(`${signInForm}/login`, step.url()).href, {
+        form: { email, password: DEMO_PASSWORD },
+      });
       expect(await step.text(), `signing in ${email} at the service`).not.toContain('Wrong email or password');
     }
     const consentForm = interaction();
     if (consentForm) step = await http.post(new URL(`${consentForm}/confirm`, step.url()).href);
     expect(new URL(step.url()).origin, `${email} sent back to the console`).toBe(new URL(consoleUrl).origin);
     const { cookies } = await http.storageState();
-    expect(cookies.map((cookie) => cookie.name), 'the console session cookie').toContain('next-auth.session-token');
+    expect(
+      cookies.map((cookie) => cookie.name),
+      'the console session cookie',
+    ).toContain('next-auth.session-token');
     await page.context().addCookies(cookies);
   } finally {
     await http.dispose();
@@ -74,7 +88,8 @@ export async function sessionTokens(page: Page): Promise<{ accessToken: string; 
   if (!cookie) throw new Error('no session cookie');
   const payload = await openSessionJwt(cookie.value, E2E_NEXTAUTH_SECRET);
   const { accessToken, refreshToken } = payload;
-  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') throw new Error('session cookie without tokens');
+  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string')
+    throw new Error('session cookie without tokens');
   return { accessToken, refreshToken };
 }
 

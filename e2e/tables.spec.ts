@@ -37,18 +37,26 @@ test('the stuck queue selects rows of its page and remediates the selection as a
   await page.getByRole('button', { name: 'Start job for 1 messages' }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('job-item')).toHaveCount(1);
-  await expect(page.getByTestId('job-item').getByRole('link', { name: subject })).toHaveAttribute('href', `/messages/${subject}`);
+  await expect(page.getByTestId('job-item').getByRole('link', { name: subject })).toHaveAttribute(
+    'href',
+    `/messages/${subject}`,
+  );
   await expect(page.getByTestId('job-status')).toHaveText('completed', { timeout: 30_000 });
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'job', { fullPage: true });
 
   const jobId = page.url().slice(-36);
   await page.goto('/jobs');
-  await expect(page.getByTestId('jobs-table').getByRole('link', { name: jobId.slice(0, 8) })).toHaveAttribute('href', `/jobs/${jobId}`);
+  await expect(page.getByTestId('jobs-table').getByRole('link', { name: jobId.slice(0, 8) })).toHaveAttribute(
+    'href',
+    `/jobs/${jobId}`,
+  );
   await expect(page.getByTestId('list-range')).toContainText('job');
 });
 
-test('the audit log pages through the one pagination, and refuses control characters in its filters', async ({ page }) => {
+test('the audit log pages through the one pagination, and refuses control characters in its filters', async ({
+  page,
+}) => {
   await page.goto('/audit');
   await expect(page.getByTestId('audit-entries')).toBeVisible();
   await expect(page.getByTestId('list-range')).toContainText('of');
@@ -59,7 +67,10 @@ test('the audit log pages through the one pagination, and refuses control charac
   await expect(page.getByText('target must not contain control characters')).toBeVisible();
   const exported = await page.request.get('/api/audit/export?target=%00');
   expect(exported.status()).toBe(400);
-  expect(await exported.json()).toEqual({ error: 'invalid_filters', errors: { target: ['target must not contain control characters'] } });
+  expect(await exported.json()).toEqual({
+    error: 'invalid_filters',
+    errors: { target: ['target must not contain control characters'] },
+  });
 
   // Past the last page: a way back.
   await page.goto('/audit?page=99999');
@@ -69,7 +80,9 @@ test('the audit log pages through the one pagination, and refuses control charac
 
 test('unknown URL parameters are named a few at a time and the rest counted, on every page', async ({ page }) => {
   // Names of the sender's choosing, longer than shown; the URL stays within the server's header limit.
-  const junk = new URLSearchParams(Array.from({ length: 60 }, (_, index) => [`<i>${index}${'x'.repeat(50)}`, '1'])).toString();
+  const junk = new URLSearchParams(
+    Array.from({ length: 60 }, (_, index) => [`<i>${index}${'x'.repeat(50)}`, '1']),
+  ).toString();
   for (const path of ['/messages', '/stuck', '/audit', '/jobs']) {
     const response = await page.goto(`${path}?${junk}`);
     expect(response?.status()).toBe(200);

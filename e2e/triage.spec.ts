@@ -13,15 +13,29 @@ interface ServiceMessage {
 }
 
 /** Messages straight from the service, for choosing test subjects and checking outcomes. */
-async function serviceMessages(filter: Record<string, unknown>, count = 200): Promise<{ rows: ServiceMessage[]; total: number }> {
-  const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, count - 1]), sort: JSON.stringify(['last_updated_at', 'ASC']) });
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+async function serviceMessages(
+  filter: Record<string, unknown>,
+  count = 200,
+): Promise<{ rows: ServiceMessage[]; total: number }> {
+  const query = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    range: JSON.stringify([0, count - 1]),
+    sort: JSON.stringify(['last_updated_at', 'ASC']),
+  });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages?${query}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   expect(response.status).toBe(200);
-  return { rows: (await response.json()) as ServiceMessage[], total: Number(response.headers.get('content-range')?.split('/').pop()) };
+  return {
+    rows: (await response.json()) as ServiceMessage[],
+    total: Number(response.headers.get('content-range')?.split('/').pop()),
+  };
 }
 
 async function serviceMessage(id: string): Promise<ServiceMessage> {
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages/${id}`, { headers: { authorization: `Bearer ${await serviceToken()}` } });
+  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/messages/${id}`, {
+    headers: { authorization: `Bearer ${await serviceToken()}` },
+  });
   return (await response.json()) as ServiceMessage;
 }
 
@@ -107,7 +121,9 @@ test('setting a status reads back from the service; an unknown status needs an e
 
 test('create MP3 makes the player appear; recreate waveform redraws it', async ({ page }) => {
   const candidates = (await serviceMessages({ status: 'active', is_text_message: false }, 300)).rows;
-  const withoutMp3 = candidates.find((m) => m.audio_models?.some((a) => a.type === 'hls') && !m.audio_models.some((a) => a.type === 'mp3'))!;
+  const withoutMp3 = candidates.find(
+    (m) => m.audio_models?.some((a) => a.type === 'hls') && !m.audio_models.some((a) => a.type === 'mp3'),
+  )!;
   expect(withoutMp3).toBeTruthy();
   await openMessage(page, withoutMp3.id);
   await expect(page.getByTestId('message-audio')).toHaveCount(0);
@@ -121,13 +137,19 @@ test('create MP3 makes the player appear; recreate waveform redraws it', async (
   await expect(page.getByTestId('waveform')).toHaveAttribute('data-samples', String(waveform.length));
 });
 
-test('bulk reprocess of a filter runs to completion with per-item results, and failed items can be retried', async ({ page }) => {
+test('bulk reprocess of a filter runs to completion with per-item results, and failed items can be retried', async ({
+  page,
+}) => {
   const poison = await poisonIds();
   // The stuck messages of one workspace, minus poison (they would stay stuck).
   const stuck = (await serviceMessages(stuckFilter(), 500)).rows;
   const byWorkspace = new Map<string, ServiceMessage[]>();
-  for (const message of stuck) if (message.workspace_guid) byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
-  const [workspace, members] = [...byWorkspace].filter(([, list]) => list.length >= 2 && list.every((m) => !poison.has(m.id))).sort((a, b) => b[1].length - a[1].length)[0]!;
+  for (const message of stuck)
+    if (message.workspace_guid)
+      byWorkspace.set(message.workspace_guid, [...(byWorkspace.get(message.workspace_guid) ?? []), message]);
+  const [workspace, members] = [...byWorkspace]
+    .filter(([, list]) => list.length >= 2 && list.every((m) => !poison.has(m.id)))
+    .sort((a, b) => b[1].length - a[1].length)[0]!;
   // One message's reprocess fails at the service until the fault is lifted.
   const failing = members[0]!.id;
   await emulatorControl('faults', { body: [{ pattern: `^/admin/ra/message/${failing}/reprocess$`, status: 503 }] });

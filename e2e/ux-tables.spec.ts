@@ -30,8 +30,12 @@ test('a message opened from a filtered stuck view highlights Stuck and leads bac
   const id = (await row.getAttribute('data-message-id'))!;
   await row.getByRole('link', { name: id, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/messages/${id}\\?back=`));
-  await expect(page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Stuck messages' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Messages', exact: true })).not.toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Stuck messages' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Messages', exact: true }),
+  ).not.toHaveAttribute('aria-current', 'page');
   const back = page.getByTestId('breadcrumb-back');
   await expect(back).toHaveText('Stuck messages');
   await back.click();
@@ -53,10 +57,14 @@ test('a back parameter to another site is ignored: the breadcrumb goes to the li
   }
 });
 
-test('the stuck queue orders, pages by size, chooses columns, exports CSV and keeps a selection across pages', async ({ page }) => {
+test('the stuck queue orders, pages by size, chooses columns, exports CSV and keeps a selection across pages', async ({
+  page,
+}) => {
   test.slow();
   // Every watched status and a one-minute threshold: enough messages for more than one page of 25.
-  await page.goto('/stuck?threshold=1&status=processing&status=initializing&status=inprogress&status=paused&status=offline');
+  await page.goto(
+    '/stuck?threshold=1&status=processing&status=initializing&status=inprogress&status=paused&status=offline',
+  );
   const rows = page.getByTestId('stuck-row');
   await expect(rows.first()).toBeVisible();
   const total = Number((await page.getByTestId('list-total').innerText()).replace(/,/g, ''));
@@ -99,7 +107,9 @@ test('the stuck queue orders, pages by size, chooses columns, exports CSV and ke
   await expect(page.getByRole('button', { name: 'Remediate selected (1)' })).toBeEnabled();
 });
 
-test('the jobs and audit tables order, page by size, choose columns and export CSV; audit targets link to their records', async ({ page }) => {
+test('the jobs and audit tables order, page by size, choose columns and export CSV; audit targets link to their records', async ({
+  page,
+}) => {
   test.slow();
   // A dry run writes audit entries, so the log has rows to order.
   await page.goto('/stuck');
@@ -111,14 +121,20 @@ test('the jobs and audit tables order, page by size, choose columns and export C
   await expect(page.getByTestId('audit-entry').first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Time' })).toHaveAttribute('aria-sort', 'descending');
   // The dry run's entry, newest first, links its target: the planned job.
-  const plan = page.getByTestId('audit-entry').filter({ has: page.getByTestId('audit-action').getByText('job.plan', { exact: true }) }).first();
+  const plan = page
+    .getByTestId('audit-entry')
+    .filter({ has: page.getByTestId('audit-action').getByText('job.plan', { exact: true }) })
+    .first();
   const target = plan.locator('a[href^="/jobs/"]');
   await expect(target).toHaveAttribute('href', /^\/jobs\/[0-9a-f-]{36}$/);
   const jobHref = (await target.getAttribute('href'))!;
   await page.getByRole('button', { name: 'Time' }).click();
   await expect(page).toHaveURL(/sort=time\.asc/);
   await expect(page.getByRole('columnheader', { name: 'Time' })).toHaveAttribute('aria-sort', 'ascending');
-  const times = await page.getByTestId('audit-entry').locator('td:first-child span[title]').evaluateAll((spans) => spans.map((span) => span.getAttribute('title') ?? ''));
+  const times = await page
+    .getByTestId('audit-entry')
+    .locator('td:first-child span[title]')
+    .evaluateAll((spans) => spans.map((span) => span.getAttribute('title') ?? ''));
   expect(times).toEqual([...times].sort());
   await page.getByLabel('Rows per page').selectOption('25');
   await expect(page).toHaveURL(/size=25/);
@@ -209,7 +225,9 @@ test('list filters apply as the operator types, and dates are ISO days with quic
   await expect(page).toHaveURL(/from=2026-01-05/);
 });
 
-test('the jump box lists candidates for a partial e-mail as the operator types, and opens one from the keyboard', async ({ page }) => {
+test('the jump box lists candidates for a partial e-mail as the operator types, and opens one from the keyboard', async ({
+  page,
+}) => {
   await page.goto('/stuck');
   const box = page.getByRole('combobox', { name: 'Jump to id, e-mail or name' });
   await box.pressSequentially('ops@exa', { delay: 40 });

@@ -62,9 +62,12 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const positiveInt = z.coerce.number().int().positive();
-const commaList = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''));
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
 
 const envSchema = z.object({
   EMULATOR_HOST: optional(z.string()),

@@ -115,7 +115,8 @@ function shareRepeatedStrings<Row extends object>(rows: Row[], fields: readonly 
     for (const field of fields) {
       const value = record[field];
       if (typeof value === 'string') record[field] = share(value);
-      else if (Array.isArray(value)) record[field] = value.map((item: unknown) => (typeof item === 'string' ? share(item) : item));
+      else if (Array.isArray(value))
+        record[field] = value.map((item: unknown) => (typeof item === 'string' ? share(item) : item));
     }
   }
 }

@@ -44,7 +44,13 @@ export function sendJson(
 }
 
 /** Answers the body after checking it against the contract's schema. */
-export function sendValidated<T>(res: ServerResponse, schema: z.ZodType<T>, body: T, status = 200, headers: Readonly<Record<string, string>> = {}): void {
+export function sendValidated<T>(
+  res: ServerResponse,
+  schema: z.ZodType<T>,
+  body: T,
+  status = 200,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   sendJson(res, status, schema.parse(body), headers);
 }
 

@@ -33,11 +33,14 @@ export function createOutage(server: Server, port: () => number, host: string): 
         server.close();
         server.closeAllConnections();
         if (cancelled) return;
-        timer = setTimeout(() => {
-          server.listen(port(), host, () => {
-            down = false;
-          });
-        }, Math.max(0, until - Date.now()));
+        timer = setTimeout(
+          () => {
+            server.listen(port(), host, () => {
+              down = false;
+            });
+          },
+          Math.max(0, until - Date.now()),
+        );
       });
       return until;
     },

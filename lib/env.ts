@@ -26,13 +26,26 @@ export const consoleEnvSchema = z.object({
   /** Calls to the service in flight at once from this console process; more wait in order. */
   UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   CONSOLE_ROLES: z.string().default(''),
-  CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
-  CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().min(0.1).max(24 * 60).default(30),
+  CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(12),
+  CONSOLE_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 60)
+    .default(30),
   /** Origins images (avatars) may load from, comma-separated; anything else stays unloaded. */
   CONSOLE_IMAGE_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(url.transform((entry) => new URL(entry).origin))),
 });
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;

@@ -53,7 +53,12 @@ const ON_DEMAND = new Set(['screenshots.spec.ts']);
  * they go in the last run, where their waits overlap the other runs' work instead of adding to
  * it; the other specs are balanced across every run, that one included (its waits leave room).
  */
-export const WAITING_SPECS = new Set(['approvals.spec.ts', 'multi-instance-refresh.spec.ts', 'resilience.spec.ts', 'sessions.spec.ts']);
+export const WAITING_SPECS = new Set([
+  'approvals.spec.ts',
+  'multi-instance-refresh.spec.ts',
+  'resilience.spec.ts',
+  'sessions.spec.ts',
+]);
 
 /**
  * Specs bound by time on a busy machine (first paint under a CPU slowdown, 3 s tokens): never in
@@ -91,15 +96,27 @@ function fill(groups: Group[], specs: string[], mayJoin: (group: Group, index: n
  * run, the ones bound by time kept out of the waiting run.
  */
 export function e2eShards(count: number, specs = specFiles()): string[][] {
-  const groups: Group[] = Array.from({ length: Math.max(1, Math.min(count, specs.length)) }, () => ({ seconds: 0, specs: [] }));
+  const groups: Group[] = Array.from({ length: Math.max(1, Math.min(count, specs.length)) }, () => ({
+    seconds: 0,
+    specs: [],
+  }));
   const waiting = specs.filter((name) => WAITING_SPECS.has(name));
   if (groups.length === 1 || waiting.length === 0) {
     fill(groups, specs);
   } else {
     const last = groups.length - 1;
     fill(groups, waiting, (_group, index) => index === last);
-    fill(groups, specs.filter((name) => TIMING_SPECS.has(name)), (_group, index) => index !== last);
-    fill(groups, specs.filter((name) => !WAITING_SPECS.has(name) && !TIMING_SPECS.has(name)));
+    fill(
+      groups,
+      specs.filter((name) => TIMING_SPECS.has(name)),
+      (_group, index) => index !== last,
+    );
+    fill(
+      groups,
+      specs.filter((name) => !WAITING_SPECS.has(name) && !TIMING_SPECS.has(name)),
+    );
   }
-  return groups.filter((group) => group.specs.length > 0).map((group) => group.specs.map((name) => `e2e/${name}`).sort());
+  return groups
+    .filter((group) => group.specs.length > 0)
+    .map((group) => group.specs.map((name) => `e2e/${name}`).sort());
 }

@@ -8,7 +8,18 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 /** Inputs of the production build; a change to any of them calls for a rebuild. */
-const BUILD_INPUTS = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function hashTree(root: string, hash: ReturnType<typeof createHash>, target: string): void {
   if (!existsSync(target)) return;
@@ -33,6 +44,9 @@ export function checkProductionBuild(root: string): ProductionBuildCheck {
   for (const input of BUILD_INPUTS) hashTree(root, hash, path.join(root, input));
   const sources = hash.digest('hex');
   const stampFile = path.join(root, '.next', 'console-source-hash');
-  const upToDate = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sources;
+  const upToDate =
+    existsSync(path.join(root, '.next', 'BUILD_ID')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === sources;
   return { upToDate, stamp: () => writeFileSync(stampFile, sources) };
 }

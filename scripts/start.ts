@@ -32,7 +32,11 @@ function openStackLog(file: string) {
 
 function run(name: string, command: string, commandArgs: string[], env: Env): ChildProcess {
   // Next's types require NODE_ENV on every environment; the child's environment is ours to set.
-  const child = spawn(command, commandArgs, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, commandArgs, {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (line: string) => `[${name}] ${line}`;
   onOutputLines(child, (line) => {
     process.stdout.write(`${prefix(line)}\n`);
@@ -87,7 +91,9 @@ async function main(): Promise<void> {
     const build = checkProductionBuild(ROOT);
     if (!build.upToDate) {
       log().info('building the console (production)…');
-      const code = await exited(run('build', process.execPath, [nextBin, 'build'], { ...settings.env, NODE_ENV: 'production' }));
+      const code = await exited(
+        run('build', process.execPath, [nextBin, 'build'], { ...settings.env, NODE_ENV: 'production' }),
+      );
       if (code !== 0) throw new Error('the production build failed');
       build.stamp();
     } else {
@@ -96,8 +102,19 @@ async function main(): Promise<void> {
   }
 
   // The production server runs with the measured memory flags; `next dev` with Node's defaults.
-  const consoleArgs = [...(dev ? [] : consoleNodeFlags(settings.env)), nextBin, dev ? 'dev' : 'start', '-H', settings.consoleHost, '-p', String(settings.consolePort)];
-  const consoleProcess = run('console', process.execPath, consoleArgs, { ...settings.env, NODE_ENV: dev ? 'development' : 'production' });
+  const consoleArgs = [
+    ...(dev ? [] : consoleNodeFlags(settings.env)),
+    nextBin,
+    dev ? 'dev' : 'start',
+    '-H',
+    settings.consoleHost,
+    '-p',
+    String(settings.consolePort),
+  ];
+  const consoleProcess = run('console', process.execPath, consoleArgs, {
+    ...settings.env,
+    NODE_ENV: dev ? 'development' : 'production',
+  });
 
   await Promise.all([
     emulator ? waitForHttp(`${settings.emulatorUrl}/healthz`, emulator, 180_000) : Promise.resolve(),
@@ -110,14 +127,18 @@ async function main(): Promise<void> {
 
     Console   ${settings.consoleUrl}
     Service   ${settings.env.VOICE_BASE_URL}${emulator ? ' (emulator)' : ''}
-${emulator ? `
+${
+  emulator
+    ? `
     Sign in with any demo account, password console-demo:
       ops@example.com       staff, admin scope
       lead@example.com      staff, admin scope (a second ops, to approve)
       support@example.com   staff, admin scope
       viewer@example.com    staff, admin scope
       member@example.com    ordinary user, no admin scope
-` : ''}
+`
+    : ''
+}
   Press Ctrl+C to stop.
 `);
 

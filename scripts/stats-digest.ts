@@ -29,8 +29,10 @@ export interface DigestIo {
 function describeFailure(error: unknown, baseUrl: string): string {
   if (error instanceof ServiceCredentialError) return error.message;
   if (isUpstreamError(error)) {
-    if (error.kind === 'network' || error.kind === 'timeout') return `The service at ${baseUrl} could not be reached (${error.kind}). Check VOICE_BASE_URL and that the service is running.`;
-    if (error.kind === 'unauthorized' || error.kind === 'forbidden') return `The service refused the machine credential's token for ${error.path} (${error.status}). The client needs the admin scope.`;
+    if (error.kind === 'network' || error.kind === 'timeout')
+      return `The service at ${baseUrl} could not be reached (${error.kind}). Check VOICE_BASE_URL and that the service is running.`;
+    if (error.kind === 'unauthorized' || error.kind === 'forbidden')
+      return `The service refused the machine credential's token for ${error.path} (${error.status}). The client needs the admin scope.`;
     return `The service failed: ${error.message}.`;
   }
   return error instanceof Error ? error.message : String(error);
@@ -52,14 +54,27 @@ export async function runDigest(argv: readonly string[], io: DigestIo): Promise<
   }
   const now = (io.now ?? Date.now)();
   try {
-    const credential = createServiceCredential({ tokenUrl: settings.tokenUrl, clientId: settings.clientId, clientSecret: settings.clientSecret, timeoutMs: settings.timeoutMs, fetch: io.fetch });
+    const credential = createServiceCredential({
+      tokenUrl: settings.tokenUrl,
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      timeoutMs: settings.timeoutMs,
+      fetch: io.fetch,
+    });
     const { accessToken } = await credential.token();
-    const client = new UpstreamClient({ baseUrl: settings.baseUrl, accessToken, timeoutMs: settings.timeoutMs, log: () => {} });
+    const client = new UpstreamClient({
+      baseUrl: settings.baseUrl,
+      accessToken,
+      timeoutMs: settings.timeoutMs,
+      log: () => {},
+    });
     const raw = await getDailyMessageStatistics(client, { timeZone: args.timeZone });
     const range = lastCompleteDays(args.days, now, args.timeZone);
     const review = reviewStatistics(raw, { range, timeZone: args.timeZone, now });
     const consoleUrl = io.env.NEXTAUTH_URL?.replace(/\/+$/, '');
-    const link = consoleUrl ? `${consoleUrl}${statisticsHref({ preset: null, range, timeZone: args.timeZone, view: 'count', hidden: [] })}` : null;
+    const link = consoleUrl
+      ? `${consoleUrl}${statisticsHref({ preset: null, range, timeZone: args.timeZone, view: 'count', hidden: [] })}`
+      : null;
     const digest = buildDigest(review, { generatedAt: new Date(now), link });
     const text = renderDigest(digest, args.format);
     if (args.out) await writeFile(args.out, text);
@@ -75,11 +90,19 @@ async function postToWebhook(url: string, text: string, format: string, doFetch:
   const contentType = format === 'md' ? 'text/markdown; charset=utf-8' : 'application/json';
   let response: Response;
   try {
-    response = await doFetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: text, signal: AbortSignal.timeout(10_000) });
+    response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: text,
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch (cause) {
-    throw new Error(`The webhook ${new URL(url).origin} could not be reached: ${cause instanceof Error ? cause.message : String(cause)}.`);
+    throw new Error(
+      `The webhook ${new URL(url).origin} could not be reached: ${cause instanceof Error ? cause.message : String(cause)}.`,
+    );
   }
-  if (!response.ok) throw new Error(`The webhook ${new URL(url).origin} answered ${response.status}; the digest was not delivered.`);
+  if (!response.ok)
+    throw new Error(`The webhook ${new URL(url).origin} answered ${response.status}; the digest was not delivered.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

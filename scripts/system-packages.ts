@@ -68,7 +68,10 @@ export function ensureSystemPackages(env: Env = process.env): string | null {
   }
   console.log(`\n=== installing Debian packages: ${missing.join(' ')}`);
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env: aptEnv });
     if (result.status !== 0) return `apt-get ${args[0]} failed; run by hand:\n  ${command}`;
   }

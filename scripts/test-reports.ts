@@ -17,7 +17,9 @@ export const vitestReportSchema = z.object({
         /** `failed` also when every test passed but a hook (afterAll, say) or the file's import failed. */
         status: z.string().optional(),
         message: z.string().optional(),
-        assertionResults: z.array(z.object({ fullName: z.string(), status: z.string(), failureMessages: z.array(z.string()).default([]) })),
+        assertionResults: z.array(
+          z.object({ fullName: z.string(), status: z.string(), failureMessages: z.array(z.string()).default([]) }),
+        ),
       }),
     )
     .default([]),
@@ -33,7 +35,16 @@ const playwrightSuiteSchema: z.ZodType<PlaywrightSuite> = z.lazy(() =>
   z.object({
     title: z.string(),
     file: z.string().optional(),
-    specs: z.array(z.object({ title: z.string(), file: z.string().optional(), line: z.number().optional(), tests: z.array(z.object({ status: z.string() })) })).optional(),
+    specs: z
+      .array(
+        z.object({
+          title: z.string(),
+          file: z.string().optional(),
+          line: z.number().optional(),
+          tests: z.array(z.object({ status: z.string() })),
+        }),
+      )
+      .optional(),
     suites: z.array(playwrightSuiteSchema).optional(),
   }),
 );
@@ -60,10 +71,21 @@ function firstLine(message: string): string {
  * a retry: Vitest reports a retried pass as passed, keeping the earlier attempts' errors.
  */
 export function vitestOutcomes(report: VitestReport, root: string): TestOutcomes {
-  const named = report.testResults.flatMap((file) => file.assertionResults.map((result) => ({ ...result, name: `${path.relative(root, file.name)} › ${result.fullName}` })));
+  const named = report.testResults.flatMap((file) =>
+    file.assertionResults.map((result) => ({
+      ...result,
+      name: `${path.relative(root, file.name)} › ${result.fullName}`,
+    })),
+  );
   return {
-    failed: named.filter((result) => result.status === 'failed').map((result) => (result.failureMessages[0] ? `${result.name}: ${firstLine(result.failureMessages[0])}` : result.name)),
-    flaky: named.filter((result) => result.status === 'passed' && result.failureMessages.length > 0).map((result) => result.name),
+    failed: named
+      .filter((result) => result.status === 'failed')
+      .map((result) =>
+        result.failureMessages[0] ? `${result.name}: ${firstLine(result.failureMessages[0])}` : result.name,
+      ),
+    flaky: named
+      .filter((result) => result.status === 'passed' && result.failureMessages.length > 0)
+      .map((result) => result.name),
   };
 }
 
@@ -71,7 +93,10 @@ export function vitestOutcomes(report: VitestReport, root: string): TestOutcomes
 export function vitestFileFailures(report: VitestReport, root: string): string[] {
   return report.testResults
     .filter((file) => file.status === 'failed' && !file.assertionResults.some((result) => result.status === 'failed'))
-    .map((file) => `${path.relative(root, file.name)}: ${file.message ? firstLine(file.message) : 'failed outside its tests'}`);
+    .map(
+      (file) =>
+        `${path.relative(root, file.name)}: ${file.message ? firstLine(file.message) : 'failed outside its tests'}`,
+    );
 }
 
 const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -109,7 +134,10 @@ export function vitestErrorLines(output: string[], limit = 20): string[] {
 export function playwrightOutcomes(suites: PlaywrightSuite[]): TestOutcomes {
   const specs = suites.flatMap(function flatten(suite): { name: string; statuses: string[] }[] {
     return [
-      ...(suite.specs ?? []).map((spec) => ({ name: `${spec.file ?? suite.file ?? suite.title}:${spec.line ?? 0} › ${spec.title}`, statuses: spec.tests.map((test) => test.status) })),
+      ...(suite.specs ?? []).map((spec) => ({
+        name: `${spec.file ?? suite.file ?? suite.title}:${spec.line ?? 0} › ${spec.title}`,
+        statuses: spec.tests.map((test) => test.status),
+      })),
       ...(suite.suites ?? []).flatMap(flatten),
     ];
   });

@@ -14,7 +14,15 @@ import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack
 import { onOutputLines } from './child-lines';
 import { e2eShards } from './e2e-shards';
 import { checkProductionBuild } from './production-build';
-import { playwrightOutcomes, playwrightReportSchema, readReport, vitestErrorLines, vitestFileFailures, vitestOutcomes, vitestReportSchema } from './test-reports';
+import {
+  playwrightOutcomes,
+  playwrightReportSchema,
+  readReport,
+  vitestErrorLines,
+  vitestFileFailures,
+  vitestOutcomes,
+  vitestReportSchema,
+} from './test-reports';
 import { ROOT } from './settings';
 import { ensureSystemPackages } from './system-packages';
 
@@ -34,13 +42,19 @@ const RETRIES = Math.max(0, Number.parseInt(process.env.TEST_RETRIES ?? '1', 10)
  * server's processes may hold the output open after it.
  */
 function exitCode(child: ChildProcess, event: 'exit' | 'close' = 'exit'): Promise<number> {
-  return new Promise((resolve) => child.once(event, (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0))));
+  return new Promise((resolve) =>
+    child.once(event, (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0))),
+  );
 }
 
 /** Runs a command with its output passed through as it comes; resolves to its exit code and output lines. */
 async function run(label: string, command: string, args: string[]): Promise<{ code: number; lines: string[] }> {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   const lines: string[] = [];
   const code = exitCode(child, 'close');
   onOutputLines(child, (line) => {
@@ -52,7 +66,11 @@ async function run(label: string, command: string, args: string[]): Promise<{ co
 
 /** Runs a command with its output held back, then prints it in one piece (for stages side by side). */
 async function runHeld(label: string, command: string, args: string[]): Promise<number> {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -75,7 +93,12 @@ async function buildConsole(): Promise<boolean> {
     return true;
   }
   const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', CONSOLE_BUILD_TYPECHECKED: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    CONSOLE_BUILD_TYPECHECKED: '1',
+  };
   const child = spawn(process.execPath, [nextBin, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -120,10 +143,15 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
     E2E_CONSOLE_PORT: String(consolePort),
     E2E_EMULATOR_PORT: String(E2E_EMULATOR_PORT + offset),
   };
-  if (process.env.E2E_APPROVALS_CONSOLE_PORT) env.E2E_APPROVALS_CONSOLE_PORT = String(Number(process.env.E2E_APPROVALS_CONSOLE_PORT) + offset);
+  if (process.env.E2E_APPROVALS_CONSOLE_PORT)
+    env.E2E_APPROVALS_CONSOLE_PORT = String(Number(process.env.E2E_APPROVALS_CONSOLE_PORT) + offset);
   const bin = path.join(ROOT, 'node_modules', '.bin', 'playwright');
   console.log(`\n=== ${label}: ${bin} test ${specs.join(' ')}`);
-  const child = spawn(bin, ['test', `--retries=${RETRIES}`, ...specs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(bin, ['test', `--retries=${RETRIES}`, ...specs], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   const exited = exitCode(child);
   let markUp: () => void = () => {};
   const stackUp = new Promise<void>((resolve) => (markUp = resolve));
@@ -160,10 +188,12 @@ async function main(): Promise<void> {
   // production build's own check would, and the end-to-end runs' build skips that check.
   const checks = await timed(stages, 'type-check and lint', () =>
     Promise.all(
-      ([
-        ['type-check', 'npm', ['run', '--silent', 'typecheck']],
-        ['lint', 'npm', ['run', '--silent', 'lint']],
-      ] as const).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
+      (
+        [
+          ['type-check', 'npm', ['run', '--silent', 'typecheck']],
+          ['lint', 'npm', ['run', '--silent', 'lint']],
+        ] as const
+      ).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
     ),
   );
   for (const { label, code } of checks) {
@@ -175,7 +205,15 @@ async function main(): Promise<void> {
 
   const vitestFile = path.join(REPORTS, 'vitest.json');
   const [vitestRun, built] = await Promise.all([
-    timed(stages, 'vitest', () => run('vitest', bin('vitest'), ['run', `--retry=${RETRIES}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`])),
+    timed(stages, 'vitest', () =>
+      run('vitest', bin('vitest'), [
+        'run',
+        `--retry=${RETRIES}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestFile}`,
+      ]),
+    ),
     timed(stages, 'production build (beside vitest)', buildConsole),
   ]);
   const vitest = readReport(vitestFile, vitestReportSchema);
@@ -190,7 +228,9 @@ async function main(): Promise<void> {
   if (vitestRun.code !== 0 && (!vitest || vitest.numFailedTests === 0)) {
     // Every test passed, yet the run failed: say where, as a reader of only the end sees it.
     const causes = [...(vitest ? vitestFileFailures(vitest, ROOT) : []), ...vitestErrorLines(vitestRun.lines)];
-    failures.push(`vitest (exited ${vitestRun.code} without a failed test in its report)${causes.map((cause) => `\n    ${cause}`).join('')}`);
+    failures.push(
+      `vitest (exited ${vitestRun.code} without a failed test in its report)${causes.map((cause) => `\n    ${cause}`).join('')}`,
+    );
     failed++;
   }
 
@@ -224,8 +264,11 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`\nStage times (s): ${[...stages].map(([label, seconds]) => `${label} ${seconds.toFixed(0)}`).join(', ')}, in all ${((performance.now() - testStarted) / 1000).toFixed(0)}`);
-  if (flaky.length > 0) console.log(`\nPassed only on a retry (flaky: look at these):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
+  console.log(
+    `\nStage times (s): ${[...stages].map(([label, seconds]) => `${label} ${seconds.toFixed(0)}`).join(', ')}, in all ${((performance.now() - testStarted) / 1000).toFixed(0)}`,
+  );
+  if (flaky.length > 0)
+    console.log(`\nPassed only on a retry (flaky: look at these):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

@@ -27,8 +27,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <SidebarNav items={withWaitingCount(NAV_ITEMS, waitingApprovals)} />
         <div className="mt-auto space-y-2 border-t pt-3">
           <div className="px-2 text-xs">
-            <div className="truncate font-medium" data-testid="operator-name">{operator.name}</div>
-            <div className="truncate text-muted-foreground" data-testid="operator-email">{operator.email}</div>
+            <div className="truncate font-medium" data-testid="operator-name">
+              {operator.name}
+            </div>
+            <div className="truncate text-muted-foreground" data-testid="operator-email">
+              {operator.email}
+            </div>
             <OperatorRole role={operator.role} />
           </div>
           <div className="flex items-center justify-between">

@@ -25,12 +25,16 @@ import { defaultThresholdMinutes } from '@/lib/triage/settings';
 export const metadata: Metadata = { title: 'Dashboard' };
 
 const number = (value: number) => value.toLocaleString('en-US');
-const unavailable = <p className="text-sm text-muted-foreground">The console database did not answer; reload to try again.</p>;
+const unavailable = (
+  <p className="text-sm text-muted-foreground">The console database did not answer; reload to try again.</p>
+);
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const { upstream } = await requireAdminSession();
   const reader = paramReader(await searchParams);
-  const refresh = reader.read('refresh', refreshSchema, `refreshing every ${DASHBOARD_REFRESH_SECONDS} seconds`) ?? DASHBOARD_REFRESH_SECONDS;
+  const refresh =
+    reader.read('refresh', refreshSchema, `refreshing every ${DASHBOARD_REFRESH_SECONDS} seconds`) ??
+    DASHBOARD_REFRESH_SECONDS;
   const issues = reader.finish('dashboard');
   const now = requestTime();
   const threshold = defaultThresholdMinutes();
@@ -48,26 +52,43 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-        <AutoRefresh seconds={refresh} renderedAt={new Date(now).toISOString()} pauseHref="/?refresh=0" resumeHref="/" />
+        <AutoRefresh
+          seconds={refresh}
+          renderedAt={new Date(now).toISOString()}
+          pauseHref="/?refresh=0"
+          resumeHref="/"
+        />
       </div>
       <ParamIssues issues={issues} />
       {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}
 
       <section aria-labelledby="dashboard-stuck-heading" className="space-y-3">
         <h2 id="dashboard-stuck-heading" className="text-lg font-semibold">
-          Stuck messages <span className="text-sm font-normal text-muted-foreground">read at {formatUtcTime(new Date(now))}</span>
+          Stuck messages{' '}
+          <span className="text-sm font-normal text-muted-foreground">read at {formatUtcTime(new Date(now))}</span>
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {stuck.ok ? <StuckCards counts={stuck.counts} previous={previous} threshold={threshold} alertAt={alertAt} /> : null}
+          {stuck.ok ? (
+            <StuckCards counts={stuck.counts} previous={previous} threshold={threshold} alertAt={alertAt} />
+          ) : null}
           <Card>
             <CardHeader>
               <CardDescription>Users</CardDescription>
               <CardTitle className="text-3xl tabular-nums" data-testid="user-count">
-                {userCount.ok ? <Link className="hover:underline" href="/users">{number(userCount.data)}</Link> : '—'}
+                {userCount.ok ? (
+                  <Link className="hover:underline" href="/users">
+                    {number(userCount.data)}
+                  </Link>
+                ) : (
+                  '—'
+                )}
               </CardTitle>
             </CardHeader>
             <CardContent className="text-xs text-muted-foreground">
-              Accounts at the service. <Link className="underline" href="/users?verified=false">Unverified ones</Link>
+              Accounts at the service.{' '}
+              <Link className="underline" href="/users?verified=false">
+                Unverified ones
+              </Link>
             </CardContent>
           </Card>
         </div>
@@ -76,8 +97,26 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <StuckTrendCard openIncidentHref="/incidents/new" />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        {jobs.ok ? <JobsCard running={jobs.data.running} finished={jobs.data.finished} /> : <Card><CardHeader><CardTitle className="text-base">Bulk jobs</CardTitle></CardHeader><CardContent>{unavailable}</CardContent></Card>}
-        {attention.ok ? <AttentionCard rows={attention.data} /> : <Card><CardHeader><CardTitle className="text-base">Failed and refused actions</CardTitle></CardHeader><CardContent>{unavailable}</CardContent></Card>}
+        {jobs.ok ? (
+          <JobsCard running={jobs.data.running} finished={jobs.data.finished} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Bulk jobs</CardTitle>
+            </CardHeader>
+            <CardContent>{unavailable}</CardContent>
+          </Card>
+        )}
+        {attention.ok ? (
+          <AttentionCard rows={attention.data} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Failed and refused actions</CardTitle>
+            </CardHeader>
+            <CardContent>{unavailable}</CardContent>
+          </Card>
+        )}
       </div>
 
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -85,7 +124,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           <CardHeader>
             <CardTitle className="text-base">Most affected workspaces</CardTitle>
             <CardDescription>
-              {workspaces.ok ? `Among the ${workspaces.examined === workspaces.total ? '' : `oldest ${number(workspaces.examined)} of `}${number(workspaces.total)} stuck messages.` : 'The service did not answer.'}
+              {workspaces.ok
+                ? `Among the ${workspaces.examined === workspaces.total ? '' : `oldest ${number(workspaces.examined)} of `}${number(workspaces.total)} stuck messages.`
+                : 'The service did not answer.'}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -93,7 +134,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
               <ol className="space-y-1 text-sm">
                 {workspaces.rows.map((entry) => (
                   <li key={entry.guid} className="flex justify-between gap-2">
-                    <AffectedWorkspaceLink guid={entry.guid} name={entry.name ? { name: entry.name } : undefined} href={stuckHref({ query: { threshold, statuses: [] }, refresh: 30 }, { workspace: entry.guid })} />
+                    <AffectedWorkspaceLink
+                      guid={entry.guid}
+                      name={entry.name ? { name: entry.name } : undefined}
+                      href={stuckHref({ query: { threshold, statuses: [] }, refresh: 30 }, { workspace: entry.guid })}
+                    />
                     <span className="tabular-nums">{number(entry.count)}</span>
                   </li>
                 ))}
@@ -113,8 +158,12 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           <CardContent className="space-y-1 text-xs text-muted-foreground">
             {orphans.ok ? (
               <>
-                <Link className="block underline" href="/channels/orphaned">{number(orphans.data.channels)} channels with a missing parent</Link>
-                <Link className="block underline" href="/notifications/orphaned">{number(orphans.data.notifications)} notifications with a missing parent</Link>
+                <Link className="block underline" href="/channels/orphaned">
+                  {number(orphans.data.channels)} channels with a missing parent
+                </Link>
+                <Link className="block underline" href="/notifications/orphaned">
+                  {number(orphans.data.notifications)} notifications with a missing parent
+                </Link>
               </>
             ) : (
               'The service did not answer the orphan reports.'

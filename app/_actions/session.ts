@@ -2,7 +2,13 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { endSession, decodeSessionToken, expiredSessionCookie, readSessionCookie, sessionCookieName } from '@/lib/auth/session-cookie';
+import {
+  endSession,
+  decodeSessionToken,
+  expiredSessionCookie,
+  readSessionCookie,
+  sessionCookieName,
+} from '@/lib/auth/session-cookie';
 
 /**
  * Ends the operator's console session: revoked in the console database and at the service (so a

@@ -14,7 +14,9 @@ export default async function AdminScopeRequiredPage() {
     <main className="flex min-h-screen items-center justify-center p-6">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="leading-none"><h1 className="text-lg">Admin scope required</h1></CardTitle>
+          <CardTitle className="leading-none">
+            <h1 className="text-lg">Admin scope required</h1>
+          </CardTitle>
           <CardDescription>
             You are signed in as <span className="font-medium text-foreground">{operator.email}</span>, but the voice
             service did not grant this account the <code>admin</code> scope.

@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: 'Sign in' };
 
 /** next-auth error codes, in words an operator can act on. */
 const ERROR_MESSAGES: Record<string, string> = {
-  OAuthCallback: 'The voice service did not complete the sign-in (the request may have expired or been tampered with). Try again.',
+  OAuthCallback:
+    'The voice service did not complete the sign-in (the request may have expired or been tampered with). Try again.',
   OAuthSignin: 'The console could not start the sign-in with the voice service. Check that the service is reachable.',
   OAuthAccountNotLinked: 'This account cannot be used here.',
   Callback: 'The sign-in could not be completed. Try again.',
@@ -30,14 +31,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const operator = await getOperator();
   if (operator?.hasAdminScope) redirect(callbackUrlOnConsole(params.callbackUrl));
 
-  const error = typeof params.error === 'string' ? (ERROR_MESSAGES[params.error] ?? 'The sign-in failed. Try again.') : null;
+  const error =
+    typeof params.error === 'string' ? (ERROR_MESSAGES[params.error] ?? 'The sign-in failed. Try again.') : null;
   const reason = typeof params.reason === 'string' ? REASON_MESSAGES[params.reason] : undefined;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle className="leading-none"><h1 className="text-lg">Voice operations console</h1></CardTitle>
+          <CardTitle className="leading-none">
+            <h1 className="text-lg">Voice operations console</h1>
+          </CardTitle>
           <CardDescription>Sign in with an account of the voice service that holds the admin scope.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">

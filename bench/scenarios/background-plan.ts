@@ -29,7 +29,17 @@ import { withChildEmulator, type ChildEmulator } from './emulator-child';
 const MB = 1024 * 1024;
 const TARGET = 100_000;
 /** Statuses other than `active`, added to the filter until it matches at least TARGET messages. */
-const STATUSES = ['deleted', 'account-deleted', 'paused', 'offline', 'scheduled', 'processing', 'inprogress', 'initializing', 'failed'];
+const STATUSES = [
+  'deleted',
+  'account-deleted',
+  'paused',
+  'offline',
+  'scheduled',
+  'processing',
+  'inprogress',
+  'initializing',
+  'failed',
+];
 
 /** Its emulator's port: BENCH_PORT_BASE + 40 when set (two benches never share ports). */
 const defaultPort = () => (process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) + 40 : 4540);
@@ -41,7 +51,9 @@ async function requestLog(url: string) {
 
 /** A status filter matching at least TARGET messages (as few statuses as that takes). */
 async function largeFilter(client: UpstreamClient): Promise<{ filter: { status: string[] }; matching: number }> {
-  const counts = await Promise.all(STATUSES.map(async (status) => ({ status, count: await countRecords(client, 'messages', { status }) })));
+  const counts = await Promise.all(
+    STATUSES.map(async (status) => ({ status, count: await countRecords(client, 'messages', { status }) })),
+  );
   const chosen: string[] = [];
   let matching = 0;
   for (const { status, count } of counts.sort((a, b) => b.count - a.count)) {
@@ -62,16 +74,27 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
   const server = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
   const adminUrl = process.env.BENCH_DATABASE_URL ?? server?.postgres.adminUrl;
   if (!adminUrl) throw new Error(`no PostgreSQL: ${server?.postgres.skipReason ?? 'unknown'}`);
-  const database = process.env.BENCH_DATABASE_URL ? { url: adminUrl, drop: async () => {} } : await createTestDatabase(adminUrl);
+  const database = process.env.BENCH_DATABASE_URL
+    ? { url: adminUrl, drop: async () => {} }
+    : await createTestDatabase(adminUrl);
   let db: ConsoleDb | null = null;
   let runner: JobRunner | null = null;
   try {
     db = await openConsoleDb({ databaseUrl: database.url });
-    const operator = new UpstreamClient({ baseUrl: emulator.url, accessToken: emulator.token, timeoutMs: 30_000, log: () => undefined });
+    const operator = new UpstreamClient({
+      baseUrl: emulator.url,
+      accessToken: emulator.token,
+      timeoutMs: 30_000,
+      log: () => undefined,
+    });
     const { filter, matching } = await largeFilter(operator);
     const upstream = machineUpstream({
       baseUrl: emulator.url,
-      credential: createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: DEFAULT_CONFIG.benchClientSecret }),
+      credential: createServiceCredential({
+        tokenUrl: `${emulator.url}/oauth/token`,
+        clientId: BENCH_CLIENT_ID,
+        clientSecret: DEFAULT_CONFIG.benchClientSecret,
+      }),
       timeoutMs: 30_000,
     });
     runner = startJobRunner({ db, upstream, pollIntervalMs: 100, instanceId: 'bench-planner', log: () => undefined });
@@ -103,25 +126,67 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
 
     // Cancel mid-read: a second dry run of the same selection, cancelled a few pages in.
     const second = await planJob({ db, upstream: operator }, BENCH_ACTOR, input, planSettings({}));
-    for (let read = await readPlanProgress(db, second.jobId); read && read.state === 'reading' && read.pages < 10; read = await readPlanProgress(db, second.jobId)) {
+    for (
+      let read = await readPlanProgress(db, second.jobId);
+      read && read.state === 'reading' && read.pages < 10;
+      read = await readPlanProgress(db, second.jobId)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await cancelJob(db, BENCH_ACTOR, second.jobId);
     // From the moment the cancel is committed: a read the runner sent while it was being written is not after it.
     const cancelledAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const reads = (await requestLog(emulator.url)).filter((entry) => entry.path === '/admin/ra/messages' && entry.subject === BENCH_CLIENT_ID);
+    const reads = (await requestLog(emulator.url)).filter(
+      (entry) => entry.path === '/admin/ra/messages' && entry.subject === BENCH_CLIENT_ID,
+    );
     const endOf = (entry: (typeof reads)[number]) => Date.parse(entry.time) + entry.durationMs;
     const startedAfter = reads.filter((entry) => Date.parse(entry.time) > cancelledAt).length;
     const lastEnd = Math.max(cancelledAt, ...reads.map(endOf));
     const stopMs = startedAfter === 0 ? lastEnd - cancelledAt : null;
     return [
-      budgetRow({ id: 'scale.background-plan.response-ms', title: `dry run of ${matching} messages: the request's time (first page, then background)`, comparison: 'at-most', limit: 3000, unit: 'ms' }, planned === null ? null : responseMs, { note: detail }),
-      budgetRow({ id: 'scale.background-plan.rss-growth', title: `dry run of ${matching} messages in the background: RSS growth`, comparison: 'at-most', limit: 100, unit: 'MB' }, planned === null ? null : growthMb, { note: detail }),
-      // Reported, not budgeted: the pace is the service's read limit.
-      budgetRow({ id: 'scale.background-plan.seconds', title: `dry run of ${matching} messages in the background: planning time`, comparison: 'at-most', limit: 600, unit: 's' }, planned === null ? null : Math.round(planSeconds * 10) / 10, { note: detail }),
       budgetRow(
-        { id: 'scale.background-plan.cancel-ms', title: 'background dry run cancelled mid-read: last service read ends after', comparison: 'at-most', limit: 2000, unit: 'ms' },
+        {
+          id: 'scale.background-plan.response-ms',
+          title: `dry run of ${matching} messages: the request's time (first page, then background)`,
+          comparison: 'at-most',
+          limit: 3000,
+          unit: 'ms',
+        },
+        planned === null ? null : responseMs,
+        { note: detail },
+      ),
+      budgetRow(
+        {
+          id: 'scale.background-plan.rss-growth',
+          title: `dry run of ${matching} messages in the background: RSS growth`,
+          comparison: 'at-most',
+          limit: 100,
+          unit: 'MB',
+        },
+        planned === null ? null : growthMb,
+        { note: detail },
+      ),
+      // Reported, not budgeted: the pace is the service's read limit.
+      budgetRow(
+        {
+          id: 'scale.background-plan.seconds',
+          title: `dry run of ${matching} messages in the background: planning time`,
+          comparison: 'at-most',
+          limit: 600,
+          unit: 's',
+        },
+        planned === null ? null : Math.round(planSeconds * 10) / 10,
+        { note: detail },
+      ),
+      budgetRow(
+        {
+          id: 'scale.background-plan.cancel-ms',
+          title: 'background dry run cancelled mid-read: last service read ends after',
+          comparison: 'at-most',
+          limit: 2000,
+          unit: 'ms',
+        },
         stopMs,
         { note: `${startedAfter} reads started after the cancel; ${reads.length} reads by the machine client in all` },
       ),
@@ -135,7 +200,10 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  run({ preset: process.env.BENCH_PRESET ?? 'large', port: process.env.BENCH_PLAN_PORT ? Number(process.env.BENCH_PLAN_PORT) : undefined }).then(
+  run({
+    preset: process.env.BENCH_PRESET ?? 'large',
+    port: process.env.BENCH_PLAN_PORT ? Number(process.env.BENCH_PLAN_PORT) : undefined,
+  }).then(
     (rows) => console.log(JSON.stringify(rows, null, 2)),
     (error: unknown) => {
       console.error(error);

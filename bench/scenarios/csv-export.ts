@@ -36,10 +36,14 @@ export function run(options: { preset?: string; port?: number; emulator?: ChildE
 
 /** Runs `measure` in a child process with the console's Node.js flags; its rows come back on stdout as JSON. */
 function measureInChild(emulator: ChildEmulator): Promise<BudgetRow[]> {
-  const child = spawn(process.execPath, [...consoleNodeFlags(), '--import', 'tsx', path.join(import.meta.dirname, 'csv-export.ts')], {
-    env: { ...process.env, [CHILD_ENV]: JSON.stringify({ url: emulator.url, token: emulator.token }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...consoleNodeFlags(), '--import', 'tsx', path.join(import.meta.dirname, 'csv-export.ts')],
+    {
+      env: { ...process.env, [CHILD_ENV]: JSON.stringify({ url: emulator.url, token: emulator.token }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   return new Promise((resolve, reject) => {
@@ -55,9 +59,17 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
   const messages = findEntity('messages');
   if (!messages) throw new Error('no messages entity');
   const columns = csvColumns(messages.columns, columnVisibility(messages.columns, null));
-  const client = new UpstreamClient({ baseUrl: emulator.url, accessToken: emulator.token, timeoutMs: 30_000, log: () => undefined });
+  const client = new UpstreamClient({
+    baseUrl: emulator.url,
+    accessToken: emulator.token,
+    timeoutMs: 30_000,
+    log: () => undefined,
+  });
   const paced = new ExportPacing(10).open('bench');
-  const query = (index: number) => ({ sort: { field: 'message_ts', order: 'DESC' as const }, range: { start: index * EXPORT_PAGE_SIZE, end: (index + 1) * EXPORT_PAGE_SIZE - 1 } });
+  const query = (index: number) => ({
+    sort: { field: 'message_ts', order: 'DESC' as const },
+    range: { start: index * EXPORT_PAGE_SIZE, end: (index + 1) * EXPORT_PAGE_SIZE - 1 },
+  });
   const readPage = (index: number) => paced.read(() => listRecords(client, 'messages', query(index), messages.schema));
 
   global.gc?.();
@@ -76,7 +88,9 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
   const first = await readPage(0);
   const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
   // As the export route does: each page becomes its CSV text as soon as it arrives.
-  const pages = pagesInOrder(pageCount - 1, EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => ({ text: csvRows(columns, page.rows), rows: page.rows.length })));
+  const pages = pagesInOrder(pageCount - 1, EXPORT_CONCURRENCY, (index) =>
+    readPage(index + 1).then((page) => ({ text: csvRows(columns, page.rows), rows: page.rows.length })),
+  );
   let written = first.rows.length;
   async function* rest() {
     for await (const page of pages) {
@@ -84,7 +98,13 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
       yield page.text;
     }
   }
-  const response = csvResponse({ fileName: 'bench.csv', first: csvHeader(columns) + csvRows(columns, first.rows), rest: rest(), label: 'bench', onEnd: paced.done });
+  const response = csvResponse({
+    fileName: 'bench.csv',
+    first: csvHeader(columns) + csvRows(columns, first.rows),
+    rest: rest(),
+    label: 'bench',
+    onEnd: paced.done,
+  });
   const reader = response.body!.getReader();
   let bytes = 0;
   for (;;) {
@@ -99,11 +119,27 @@ async function measure(emulator: ChildEmulator): Promise<BudgetRow[]> {
   const rowsPerSecond = Math.round(first.total / seconds);
   const detail = `${written} of ${first.total} rows (${Math.round(bytes / MB)} MB) in ${seconds.toFixed(1)} s; RSS ${Math.round(baseline / MB)} -> peak ${Math.round(peak / MB)} MB (${atPeak})`;
   return [
-    budgetRow({ id: 'scale.csv-export.rss-growth', title: `CSV export of ${first.total} messages: RSS growth`, comparison: 'at-most', limit: 100, unit: 'MB' }, growthMb, { note: detail }),
+    budgetRow(
+      {
+        id: 'scale.csv-export.rss-growth',
+        title: `CSV export of ${first.total} messages: RSS growth`,
+        comparison: 'at-most',
+        limit: 100,
+        unit: 'MB',
+      },
+      growthMb,
+      { note: detail },
+    ),
     // Reported, not budgeted (any pace passes when every row arrived): the pace is the service's
     // rate limit (100 reads of EXPORT_PAGE_SIZE rows a second at most).
     budgetRow(
-      { id: 'scale.csv-export.rows-per-second', title: `CSV export of ${first.total} messages: rows per second`, comparison: 'at-least', limit: 1, unit: 'rows/s' },
+      {
+        id: 'scale.csv-export.rows-per-second',
+        title: `CSV export of ${first.total} messages: rows per second`,
+        comparison: 'at-least',
+        limit: 1,
+        unit: 'rows/s',
+      },
       written === first.total ? rowsPerSecond : null,
       { anchor: `service limit ${100 * EXPORT_PAGE_SIZE} rows/s`, note: detail },
     ),

@@ -26,7 +26,13 @@ export async function startChildEmulator(preset: string, port: number, timeoutMs
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, EMULATOR_HOST: '127.0.0.1', EMULATOR_PORT: String(port), EMULATOR_PUBLIC_URL: url, EMULATOR_PRESET: preset },
+    env: {
+      ...process.env,
+      EMULATOR_HOST: '127.0.0.1',
+      EMULATOR_PORT: String(port),
+      EMULATOR_PUBLIC_URL: url,
+      EMULATOR_PRESET: preset,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,7 +45,13 @@ export async function startChildEmulator(preset: string, port: number, timeoutMs
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the emulator exited with ${child.exitCode}; see ${logFile}`);
-    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       stop();
       throw new Error(`the emulator was not healthy within ${timeoutMs / 1000} s; see ${logFile}`);
@@ -59,7 +71,12 @@ export async function startChildEmulator(preset: string, port: number, timeoutMs
 }
 
 /** Runs `work` against the given emulator, or against one of its own started (and stopped) for it. */
-export async function withChildEmulator<T>(given: ChildEmulator | undefined, preset: string, port: number, work: (emulator: ChildEmulator) => Promise<T>): Promise<T> {
+export async function withChildEmulator<T>(
+  given: ChildEmulator | undefined,
+  preset: string,
+  port: number,
+  work: (emulator: ChildEmulator) => Promise<T>,
+): Promise<T> {
   if (given) return work(given);
   const own = await startChildEmulator(preset, port);
   try {
@@ -76,7 +93,11 @@ export async function emulatorSettings(url: string, settings: Record<string, num
   const before = await fetch(`${url}/__control/settings`, { headers: CONTROL_HEADERS });
   if (!before.ok) throw new Error(`emulator settings: HTTP ${before.status}`);
   const previous = settingsSchema.parse(await before.json());
-  const response = await fetch(`${url}/__control/settings`, { method: 'POST', headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(settings) });
+  const response = await fetch(`${url}/__control/settings`, {
+    method: 'POST',
+    headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
   if (!response.ok) throw new Error(`emulator settings: HTTP ${response.status}`);
   return Object.fromEntries(Object.keys(settings).map((key) => [key, z.number().parse(previous[key])]));
 }

@@ -15,7 +15,16 @@ import { CONTROL_HEADERS } from '../../emulator/control';
 import { budgetRow, type BudgetRow } from '../budgets';
 import { emulatorSettings, withChildEmulator, type ChildEmulator } from './emulator-child';
 
-const SEARCHES = ['budget', 'shipment update', '<script', 'no-such-text-anywhere', 'th', 'customer call', 'INVOICE', 'five minutes'];
+const SEARCHES = [
+  'budget',
+  'shipment update',
+  '<script',
+  'no-such-text-anywhere',
+  'th',
+  'customer call',
+  'INVOICE',
+  'five minutes',
+];
 
 function p(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
@@ -23,7 +32,9 @@ function p(sorted: readonly number[], fraction: number): number {
 
 const indexStatsSchema = z.object({ words: z.number(), pairs: z.number(), postingBytes: z.number() });
 
-export async function run(options: { preset?: string; requests?: number; port?: number; emulator?: ChildEmulator } = {}): Promise<BudgetRow[]> {
+export async function run(
+  options: { preset?: string; requests?: number; port?: number; emulator?: ChildEmulator } = {},
+): Promise<BudgetRow[]> {
   const preset = options.preset ?? 'large';
   const requests = options.requests ?? 200;
   return withChildEmulator(options.emulator, preset, options.port ?? 4520, async (emulator) => {
@@ -38,9 +49,15 @@ export async function run(options: { preset?: string; requests?: number; port?: 
 
 async function measure(emulator: ChildEmulator, preset: string, requests: number): Promise<BudgetRow[]> {
   const search = async (q: string): Promise<number> => {
-    const query = encodeListQuery({ filter: { q }, sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 24 } });
+    const query = encodeListQuery({
+      filter: { q },
+      sort: { field: 'message_ts', order: 'DESC' },
+      range: { start: 0, end: 24 },
+    });
     const started = performance.now();
-    const response = await fetch(`${emulator.url}/admin/ra/messages?${query}`, { headers: { authorization: `Bearer ${emulator.token}` } });
+    const response = await fetch(`${emulator.url}/admin/ra/messages?${query}`, {
+      headers: { authorization: `Bearer ${emulator.token}` },
+    });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`q=${q}: HTTP ${response.status}`);
     return performance.now() - started;
@@ -63,18 +80,42 @@ async function measure(emulator: ChildEmulator, preset: string, requests: number
   }
   times.sort((a, b) => a - b);
   // Which searches are slow: the median of each text.
-  const perText = [...byText].map(([q, list]) => `${JSON.stringify(q)} ${Math.round(p([...list].sort((a, b) => a - b), 0.5))}`).join(', ');
+  const perText = [...byText]
+    .map(
+      ([q, list]) =>
+        `${JSON.stringify(q)} ${Math.round(
+          p(
+            [...list].sort((a, b) => a - b),
+            0.5,
+          ),
+        )}`,
+    )
+    .join(', ');
   const p95 = Math.round(p(times, 0.95) * 10) / 10;
   return [
-    budgetRow({ id: 'scale.emulator-q.p95', title: `emulator q at ${preset} (messages, p95)`, comparison: 'at-most', limit: 100, unit: 'ms' }, p95, {
-      anchor: 'scan 2800 ms (issue 17)',
-      note: `${requests} searches one at a time over ${SEARCHES.length} texts; p50 ${Math.round(p(times, 0.5))} ms, max ${Math.round(times.at(-1) ?? 0)} ms; first searches (index build) ${warmupMs} ms; median per text (ms): ${perText}; ${indexNote}`,
-    }),
+    budgetRow(
+      {
+        id: 'scale.emulator-q.p95',
+        title: `emulator q at ${preset} (messages, p95)`,
+        comparison: 'at-most',
+        limit: 100,
+        unit: 'ms',
+      },
+      p95,
+      {
+        anchor: 'scan 2800 ms (issue 17)',
+        note: `${requests} searches one at a time over ${SEARCHES.length} texts; p50 ${Math.round(p(times, 0.5))} ms, max ${Math.round(times.at(-1) ?? 0)} ms; first searches (index build) ${warmupMs} ms; median per text (ms): ${perText}; ${indexNote}`,
+      },
+    ),
   ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  run({ preset: process.env.BENCH_PRESET ?? 'large', requests: Number(process.env.BENCH_Q_REQUESTS ?? 200), port: Number(process.env.BENCH_Q_PORT ?? 4520) }).then(
+  run({
+    preset: process.env.BENCH_PRESET ?? 'large',
+    requests: Number(process.env.BENCH_Q_REQUESTS ?? 200),
+    port: Number(process.env.BENCH_Q_PORT ?? 4520),
+  }).then(
     (rows) => console.log(JSON.stringify(rows, null, 2)),
     (error: unknown) => {
       console.error(error);

@@ -24,7 +24,9 @@ export async function run(options: { items?: number; rate?: number } = {}): Prom
   const server = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
   const adminUrl = process.env.BENCH_DATABASE_URL ?? server?.postgres.adminUrl;
   if (!adminUrl) throw new Error(`no PostgreSQL: ${server?.postgres.skipReason ?? 'unknown'}`);
-  const database = process.env.BENCH_DATABASE_URL ? { url: adminUrl, drop: async () => {} } : await createTestDatabase(adminUrl);
+  const database = process.env.BENCH_DATABASE_URL
+    ? { url: adminUrl, drop: async () => {} }
+    : await createTestDatabase(adminUrl);
   const target = await startBenchTarget({ minMessages: items });
   const dbs: ConsoleDb[] = [];
   const runners: JobRunner[] = [];
@@ -33,10 +35,24 @@ export async function run(options: { items?: number; rate?: number } = {}): Prom
     await target.setWriteRateLimit(rate, 1000);
     const planned = await planBenchReprocess(dbs[0]!, target, items);
     await target.clearRequestLog();
-    const upstream = machineUpstream({ baseUrl: target.baseUrl, credential: createServiceCredential({ tokenUrl: target.tokenUrl, clientId: target.clientId, clientSecret: target.clientSecret }) });
+    const upstream = machineUpstream({
+      baseUrl: target.baseUrl,
+      credential: createServiceCredential({
+        tokenUrl: target.tokenUrl,
+        clientId: target.clientId,
+        clientSecret: target.clientSecret,
+      }),
+    });
     await upstream.client();
     for (const [index, db] of dbs.entries()) {
-      const runner = startJobRunner({ db, upstream, concurrency: 4, pollIntervalMs: 100, instanceId: `bench-instance-${index + 1}`, log: () => undefined });
+      const runner = startJobRunner({
+        db,
+        upstream,
+        concurrency: 4,
+        pollIntervalMs: 100,
+        instanceId: `bench-instance-${index + 1}`,
+        log: () => undefined,
+      });
       runners.push(runner);
       await runner.ready;
     }
@@ -49,7 +65,10 @@ export async function run(options: { items?: number; rate?: number } = {}): Prom
     }
     const wallSeconds = (performance.now() - started) / 1000;
     const counts = await target.requestCounts();
-    const rows = await dbs[0]!.query<{ item_id: string; status: string; claimed_by: string | null }>(`SELECT item_id, status, claimed_by FROM bulk_job_items WHERE job_id = $1`, [planned.jobId]);
+    const rows = await dbs[0]!.query<{ item_id: string; status: string; claimed_by: string | null }>(
+      `SELECT item_id, status, claimed_by FROM bulk_job_items WHERE job_id = $1`,
+      [planned.jobId],
+    );
     let doubled = 0;
     let lost = 0;
     for (const row of rows) {
@@ -64,7 +83,13 @@ export async function run(options: { items?: number; rate?: number } = {}): Prom
     return [
       // Lost or doubled items, or one instance idle, fail the row whatever the time.
       budgetRow(
-        { id: 'scale.two-instances.wall-over-floor', title: `two instances, ${planned.total} reprocesses sharing R=${rate}/s (wall / floor)`, comparison: 'at-most', limit: BUDGET_RATIO, unit: 'x' },
+        {
+          id: 'scale.two-instances.wall-over-floor',
+          title: `two instances, ${planned.total} reprocesses sharing R=${rate}/s (wall / floor)`,
+          comparison: 'at-most',
+          limit: BUDGET_RATIO,
+          unit: 'x',
+        },
         doubled === 0 && lost === 0 && instances === 2 ? ratio : null,
         {
           anchor: `floor ${floor.toFixed(1)} s`,

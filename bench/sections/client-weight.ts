@@ -28,13 +28,26 @@ export const clientWeightSection: BenchSection = {
   async run(context) {
     const routes = await everyRoute(context.emulatorUrl, context.accessToken);
     const rows = [];
-    const details: Record<string, { gzipBytes: number; scripts: { src: string; gzipBytes: number }[]; baseGzipBytes?: number }> = {};
+    const details: Record<
+      string,
+      { gzipBytes: number; scripts: { src: string; gzipBytes: number }[]; baseGzipBytes?: number }
+    > = {};
     for (const route of routes) {
-      const spec = { id: `client-weight.${route.key}`, title: `first-load JS ${route.key}`, comparison: 'at-most' as const, limit: LIMIT_KB, unit: 'kB' };
+      const spec = {
+        id: `client-weight.${route.key}`,
+        title: `first-load JS ${route.key}`,
+        comparison: 'at-most' as const,
+        limit: LIMIT_KB,
+        unit: 'kB',
+      };
       try {
         const js = await firstLoadJs(`${context.consoleUrl}${route.path}`, { cookie: context.cookie });
         const base = await baseAnchor(context, route.path);
-        details[route.key] = { gzipBytes: js.totalGzipBytes, scripts: js.scripts.map(({ src, gzipBytes }) => ({ src, gzipBytes })), baseGzipBytes: base.gzipBytes };
+        details[route.key] = {
+          gzipBytes: js.totalGzipBytes,
+          scripts: js.scripts.map(({ src, gzipBytes }) => ({ src, gzipBytes })),
+          baseGzipBytes: base.gzipBytes,
+        };
         rows.push(budgetRow(spec, round1(js.totalGzipBytes / 1000), { anchor: base.anchor }));
       } catch (error) {
         rows.push(failedRow(spec, error instanceof Error ? error.message : String(error)));

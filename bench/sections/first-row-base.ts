@@ -31,12 +31,20 @@ function perRound(numerator: readonly { firstRow: number }[], denominator: reado
   return numerator.slice(0, denominator.length).map((load, round) => load.firstRow / denominator[round]!.firstRow);
 }
 
-function ratioRow(spec: BudgetSpec, numerator: { current: Runs['cold']; base: Runs['cold'] }, denominator: { current: Runs['cold']; base: Runs['cold'] }): BudgetRow {
-  const ofMedians = (a: Runs['cold'], b: Runs['cold']) => ratio(median(a.map((load) => load.firstRow)), median(b.map((load) => load.firstRow)));
+function ratioRow(
+  spec: BudgetSpec,
+  numerator: { current: Runs['cold']; base: Runs['cold'] },
+  denominator: { current: Runs['cold']; base: Runs['cold'] },
+): BudgetRow {
+  const ofMedians = (a: Runs['cold'], b: Runs['cold']) =>
+    ratio(median(a.map((load) => load.firstRow)), median(b.map((load) => load.firstRow)));
   return versusBaseRow(spec, {
     current: ofMedians(numerator.current, denominator.current),
     base: ofMedians(numerator.base, denominator.base),
-    noise: medianDifferenceNoise(perRound(numerator.current, denominator.current), perRound(numerator.base, denominator.base)),
+    noise: medianDifferenceNoise(
+      perRound(numerator.current, denominator.current),
+      perRound(numerator.base, denominator.base),
+    ),
     rounds: numerator.current.length,
   });
 }
@@ -45,11 +53,26 @@ function ratioRow(spec: BudgetSpec, numerator: { current: Runs['cold']; base: Ru
  * The section's three ratios, current against base: react-admin / console cold and warm (higher is
  * better), console / static copy cold (lower is better). `specs` are the section's own budgets.
  */
-export function firstRowVersusBase(specs: { cold: BudgetSpec; warm: BudgetSpec; static: BudgetSpec }, loads: { console: Runs; base: Runs; 'react-admin': Runs; static: Runs }): BudgetRow[] {
+export function firstRowVersusBase(
+  specs: { cold: BudgetSpec; warm: BudgetSpec; static: BudgetSpec },
+  loads: { console: Runs; base: Runs; 'react-admin': Runs; static: Runs },
+): BudgetRow[] {
   const peer = loads['react-admin'];
   return [
-    ratioRow(specs.cold, { current: peer.cold, base: peer.cold }, { current: loads.console.cold, base: loads.base.cold }),
-    ratioRow(specs.warm, { current: peer.warm, base: peer.warm }, { current: loads.console.warm, base: loads.base.warm }),
-    ratioRow(specs.static, { current: loads.console.cold, base: loads.base.cold }, { current: loads.static.cold, base: loads.static.cold }),
+    ratioRow(
+      specs.cold,
+      { current: peer.cold, base: peer.cold },
+      { current: loads.console.cold, base: loads.base.cold },
+    ),
+    ratioRow(
+      specs.warm,
+      { current: peer.warm, base: peer.warm },
+      { current: loads.console.warm, base: loads.base.warm },
+    ),
+    ratioRow(
+      specs.static,
+      { current: loads.console.cold, base: loads.base.cold },
+      { current: loads.static.cold, base: loads.static.cold },
+    ),
   ];
 }

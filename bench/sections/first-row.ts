@@ -32,9 +32,27 @@ const TRACE_DIR = process.env.BENCH_FIRST_ROW_TRACE;
 const ENTITY = 'messages';
 const VIEWPORT = { width: 1440, height: 900 };
 
-const COLD: BudgetSpec = { id: 'first-row.cold', title: 'first row, cold: react-admin / console', comparison: 'at-least', limit: 2, unit: 'x' };
-const WARM: BudgetSpec = { id: 'first-row.warm', title: 'first row, warm: react-admin / console', comparison: 'at-least', limit: 2, unit: 'x' };
-const LIMIT: BudgetSpec = { id: 'first-row.static', title: 'first row, cold: console / static copy', comparison: 'at-most', limit: 1.5, unit: 'x' };
+const COLD: BudgetSpec = {
+  id: 'first-row.cold',
+  title: 'first row, cold: react-admin / console',
+  comparison: 'at-least',
+  limit: 2,
+  unit: 'x',
+};
+const WARM: BudgetSpec = {
+  id: 'first-row.warm',
+  title: 'first row, warm: react-admin / console',
+  comparison: 'at-least',
+  limit: 2,
+  unit: 'x',
+};
+const LIMIT: BudgetSpec = {
+  id: 'first-row.static',
+  title: 'first row, cold: console / static copy',
+  comparison: 'at-most',
+  limit: 1.5,
+  unit: 'x',
+};
 
 type Target = 'console' | 'react-admin' | 'static' | typeof BASE_TARGET;
 
@@ -49,7 +67,16 @@ export function peerPort(context: Pick<BenchContext, 'freePort'>): number {
 }
 
 /** What the main thread did between the response and the paint: parsing, scripts, style, layout, paint, loads. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'navigation', 'v8.execute', 'blink', 'netlog'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'navigation',
+  'v8.execute',
+  'blink',
+  'netlog',
+];
 
 /** One load's times, ms from navigation start: the first row painted, and what came before it. */
 interface LoadTimes {
@@ -72,18 +99,25 @@ async function loadTimes(context: BrowserContext, url: string, tracePath?: strin
     // Nothing of the harness runs in the page before its load event (Playwright's injected
     // script, the polling below): the probe keeps its own times, so waiting costs the page nothing.
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    await page.waitForFunction((key) => (window as unknown as Record<string, unknown>)[key] !== undefined, FIRST_ROW_KEY, { timeout: 30_000, polling: 100 });
-    return await page.evaluate(([key, taskKey]) => {
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      return {
-        firstRow: Number((window as unknown as Record<string, unknown>)[key]),
-        firstRowTask: Number((window as unknown as Record<string, unknown>)[taskKey]) || null,
-        firstContentfulPaint: paint ? Math.round(paint.startTime) : null,
-        responseStart: navigation ? Math.round(navigation.responseStart) : null,
-        responseEnd: navigation ? Math.round(navigation.responseEnd) : null,
-      };
-    }, [FIRST_ROW_KEY, FIRST_ROW_TASK_KEY] as const);
+    await page.waitForFunction(
+      (key) => (window as unknown as Record<string, unknown>)[key] !== undefined,
+      FIRST_ROW_KEY,
+      { timeout: 30_000, polling: 100 },
+    );
+    return await page.evaluate(
+      ([key, taskKey]) => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return {
+          firstRow: Number((window as unknown as Record<string, unknown>)[key]),
+          firstRowTask: Number((window as unknown as Record<string, unknown>)[taskKey]) || null,
+          firstContentfulPaint: paint ? Math.round(paint.startTime) : null,
+          responseStart: navigation ? Math.round(navigation.responseStart) : null,
+          responseEnd: navigation ? Math.round(navigation.responseEnd) : null,
+        };
+      },
+      [FIRST_ROW_KEY, FIRST_ROW_TASK_KEY] as const,
+    );
   } finally {
     if (tracing) await tracing.stopTracing();
     await page.close();
@@ -99,9 +133,11 @@ async function staticCopy(browser: Browser, context: BenchContext, pageUrl: stri
     await page.goto(pageUrl, { waitUntil: 'networkidle' });
     await page.locator('table tbody tr').first().waitFor();
     return await page.evaluate(async () => {
-      for (const element of document.querySelectorAll('script, link[rel="modulepreload"], link[as="script"]')) element.remove();
+      for (const element of document.querySelectorAll('script, link[rel="modulepreload"], link[as="script"]'))
+        element.remove();
       // Fonts and images stay on the console's origin: absolute addresses keep them working.
-      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="icon"]')) link.setAttribute('href', link.href);
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="icon"]'))
+        link.setAttribute('href', link.href);
       for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
         const css = await (await fetch(link.href)).text();
         const style = document.createElement('style');
@@ -117,7 +153,11 @@ async function staticCopy(browser: Browser, context: BenchContext, pageUrl: stri
 
 function cookieFor(context: BenchContext) {
   const separator = context.cookie.indexOf('=');
-  return { name: context.cookie.slice(0, separator), value: context.cookie.slice(separator + 1), url: context.consoleUrl };
+  return {
+    name: context.cookie.slice(0, separator),
+    value: context.cookie.slice(separator + 1),
+    url: context.consoleUrl,
+  };
 }
 
 export const firstRowSection: BenchSection = {
@@ -129,23 +169,40 @@ export const firstRowSection: BenchSection = {
       context.log('building the react-admin peer (bench/peer)…');
       peer = buildPeer(context.root);
     } catch (error) {
-      return { rows: specs.map((spec) => failedRow(spec, `the peer did not build: ${error instanceof Error ? error.message : String(error)}`)) };
+      return {
+        rows: specs.map((spec) =>
+          failedRow(spec, `the peer did not build: ${error instanceof Error ? error.message : String(error)}`),
+        ),
+      };
     }
     const server = await startStaticServer(peerPort(context), {
       '/': { body: peer.html, contentType: 'text/html; charset=utf-8' },
-      ...Object.fromEntries([...peer.assets].map(([urlPath, body]) => [urlPath, { body, contentType: assetContentType(urlPath), immutable: true }])),
+      ...Object.fromEntries(
+        [...peer.assets].map(([urlPath, body]) => [
+          urlPath,
+          { body, contentType: assetContentType(urlPath), immutable: true },
+        ]),
+      ),
     });
     const browser = await chromium.launch({ executablePath: chromiumPath(process.env) });
     try {
       const consoleUrl = `${context.consoleUrl}/${ENTITY}`;
-      server.put('/static.html', { body: await staticCopy(browser, context, consoleUrl), contentType: 'text/html; charset=utf-8' });
+      server.put('/static.html', {
+        body: await staticCopy(browser, context, consoleUrl),
+        contentType: 'text/html; charset=utf-8',
+      });
       const urls: Record<Target, string> = {
         console: consoleUrl,
         'react-admin': `${server.url}/?api=${encodeURIComponent(`${context.emulatorUrl}/admin/ra`)}#/${ENTITY}`,
         static: `${server.url}/static.html`,
         [BASE_TARGET]: baseUrl(context, ENTITY),
       };
-      const loads: Record<Target, Loads> = { console: { cold: [], warm: [] }, 'react-admin': { cold: [], warm: [] }, static: { cold: [], warm: [] }, [BASE_TARGET]: { cold: [], warm: [] } };
+      const loads: Record<Target, Loads> = {
+        console: { cold: [], warm: [] },
+        'react-admin': { cold: [], warm: [] },
+        static: { cold: [], warm: [] },
+        [BASE_TARGET]: { cold: [], warm: [] },
+      };
       const order: Target[] = ['console', 'react-admin', 'static', ...baseTargets(context)];
       const newContext = async () => {
         const browserContext = await browser.newContext({ viewport: VIEWPORT });
@@ -186,12 +243,20 @@ export const firstRowSection: BenchSection = {
         }
       }
       const medians = Object.fromEntries(
-        order.map((target) => [target, { cold: round1(median(loads[target].cold.map((load) => load.firstRow))), warm: round1(median(loads[target].warm.map((load) => load.firstRow))) }]),
+        order.map((target) => [
+          target,
+          {
+            cold: round1(median(loads[target].cold.map((load) => load.firstRow))),
+            warm: round1(median(loads[target].warm.map((load) => load.firstRow))),
+          },
+        ]),
       ) as Record<Target, { cold: number; warm: number }>;
       // The same loads timed by the task after the painting frame, for comparison with earlier runs.
-      const taskMedian = (target: Target) => round1(median(loads[target].cold.map((load) => load.firstRowTask ?? load.firstRow)));
+      const taskMedian = (target: Target) =>
+        round1(median(loads[target].cold.map((load) => load.firstRowTask ?? load.firstRow)));
       // Loads whose page was painted without its rows first.
-      const rowlessFirstPaints = (target: Target) => [...loads[target].cold, ...loads[target].warm].filter((load) => !firstPaintShowsRow(load)).length;
+      const rowlessFirstPaints = (target: Target) =>
+        [...loads[target].cold, ...loads[target].warm].filter((load) => !firstPaintShowsRow(load)).length;
       const rows: BudgetRow[] = [
         budgetRow(COLD, ratio(medians['react-admin'].cold, medians.console.cold), {
           anchor: `react-admin ${medians['react-admin'].cold} ms, console ${medians.console.cold} ms`,

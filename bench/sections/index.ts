@@ -12,4 +12,11 @@ import { pageViewsSection } from './page-views';
 import { scaleSection } from './scale';
 import { serverTimeSection } from './server-time';
 
-export const SECTIONS: readonly BenchSection[] = [firstRowSection, clientWeightSection, serverTimeSection, pageViewsSection, memorySection, scaleSection];
+export const SECTIONS: readonly BenchSection[] = [
+  firstRowSection,
+  clientWeightSection,
+  serverTimeSection,
+  pageViewsSection,
+  memorySection,
+  scaleSection,
+];

@@ -41,7 +41,13 @@ export function groupRssBytes(processGroup: number): number {
 export const memorySection: BenchSection = {
   name: 'memory',
   async run(context) {
-    const spec = { id: 'memory.peak-rss', title: `peak RSS, ${OPERATORS} operators without pause`, comparison: 'at-most' as const, limit: LIMIT_MB, unit: 'MB' };
+    const spec = {
+      id: 'memory.peak-rss',
+      title: `peak RSS, ${OPERATORS} operators without pause`,
+      comparison: 'at-most' as const,
+      limit: LIMIT_MB,
+      unit: 'MB',
+    };
     const idle = groupRssBytes(context.consolePid);
     if (idle === 0) return { rows: [failedRow(spec, 'no /proc to read the console process group from')] };
     const pages = await serverTimePages(context.emulatorUrl, context.accessToken);
@@ -51,10 +57,16 @@ export const memorySection: BenchSection = {
     }, 250);
     context.log(`memory: ${OPERATORS} operators for ${context.durationSeconds} s…`);
     try {
-      const share = (index: number) => Math.floor(OPERATORS / pages.length) + (index < OPERATORS % pages.length ? 1 : 0);
+      const share = (index: number) =>
+        Math.floor(OPERATORS / pages.length) + (index < OPERATORS % pages.length ? 1 : 0);
       const results = await Promise.all(
         pages.map((page, index) =>
-          measure({ url: `${context.consoleUrl}${page.path}`, headers: { cookie: context.cookie }, connections: share(index), durationSeconds: context.durationSeconds }),
+          measure({
+            url: `${context.consoleUrl}${page.path}`,
+            headers: { cookie: context.cookie },
+            connections: share(index),
+            durationSeconds: context.durationSeconds,
+          }),
         ),
       );
       const stats = summarize(results);
@@ -62,7 +74,12 @@ export const memorySection: BenchSection = {
       const mb = (bytes: number) => round1(bytes / 1_000_000);
       return {
         // Without a completed page load the server never held 50 renders' worth: no figure.
-        rows: [budgetRow(spec, stats.errors === 0 && stats.requests > 0 ? mb(peak) : null, { anchor: `idle ${mb(idle)} MB`, note: `${stats.requests} page loads, p95 ${stats.p95} ms, ${stats.non2xx} non-2xx, ${stats.errors} errors` })],
+        rows: [
+          budgetRow(spec, stats.errors === 0 && stats.requests > 0 ? mb(peak) : null, {
+            anchor: `idle ${mb(idle)} MB`,
+            note: `${stats.requests} page loads, p95 ${stats.p95} ms, ${stats.non2xx} non-2xx, ${stats.errors} errors`,
+          }),
+        ],
         details: { operators: OPERATORS, idleBytes: idle, peakBytes: peak, load: stats },
       };
     } finally {

@@ -40,11 +40,21 @@ async function cpuDuring(context: BenchContext, work: () => Promise<void>): Prom
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One view: a new page in the warm context, loaded, left idle, closed; and the console requests it sent besides its document and static files. */
-async function view(context: BenchContext, browserContext: BrowserContext, path: string, extra: string[]): Promise<void> {
+async function view(
+  context: BenchContext,
+  browserContext: BrowserContext,
+  path: string,
+  extra: string[],
+): Promise<void> {
   const page = await browserContext.newPage();
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin === context.consoleUrl && !request.isNavigationRequest() && !url.pathname.startsWith('/_next/static/')) extra.push(`${url.pathname}${url.search}`);
+    if (
+      url.origin === context.consoleUrl &&
+      !request.isNavigationRequest() &&
+      !url.pathname.startsWith('/_next/static/')
+    )
+      extra.push(`${url.pathname}${url.search}`);
   });
   await page.goto(`${context.consoleUrl}${path}`, { waitUntil: 'load', timeout: 30_000 });
   await page.waitForTimeout(IDLE_MS);
@@ -61,13 +71,22 @@ async function documentFetch(context: BenchContext, path: string, wallMs: number
 export const pageViewsSection: BenchSection = {
   name: 'page-views',
   async run(context) {
-    const browser = await chromium.launch({ executablePath: chromiumPath(process.env), args: [CHROMIUM_LOOPBACK_ONLY] });
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(process.env),
+      args: [CHROMIUM_LOOPBACK_ONLY],
+    });
     const rows: BudgetRow[] = [];
     const details: Record<string, unknown> = {};
     try {
       const browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const separator = context.cookie.indexOf('=');
-      await browserContext.addCookies([{ name: context.cookie.slice(0, separator), value: context.cookie.slice(separator + 1), url: context.consoleUrl }]);
+      await browserContext.addCookies([
+        {
+          name: context.cookie.slice(0, separator),
+          value: context.cookie.slice(separator + 1),
+          url: context.consoleUrl,
+        },
+      ]);
       for (const path of PAGES) {
         context.log(`page views: ${path}, ${VIEWS} pairs of a view in Chromium and a fetch of its document…`);
         await view(context, browserContext, path, []);
@@ -84,7 +103,13 @@ export const pageViewsSection: BenchSection = {
         const added = median(pairs.map((pair) => pair.viewMs - pair.documentMs));
         const extraRequests = extra.length / VIEWS;
         const examples = [...new Set(extra)].slice(0, 5);
-        const spec: BudgetSpec = { id: `page-views.${path}`, title: `page view in Chromium - its document, server CPU, ${path}`, comparison: 'at-most', limit: 25, unit: 'ms' };
+        const spec: BudgetSpec = {
+          id: `page-views.${path}`,
+          title: `page view in Chromium - its document, server CPU, ${path}`,
+          comparison: 'at-most',
+          limit: 25,
+          unit: 'ms',
+        };
         rows.push(
           budgetRow(spec, round1(added), {
             anchor: `document ${round1(documentMs)} ms, view ${round1(viewMs)} ms`,

@@ -21,19 +21,39 @@ const PRESET = (process.env.BENCH_SCALE_PRESET ?? 'large') as 'small' | 'default
 /** The shared emulator's port: BENCH_PORT_BASE + 30 when set (two benches never share ports). */
 const SHARED_PORT = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) + 30 : 4530;
 
-const SCENARIOS: ReadonlyArray<{ id: string; title: string; run: (emulator: ChildEmulator) => Promise<BudgetRow[]> }> = [
-  { id: 'scale.emulator-q.p95', title: `emulator q at ${PRESET} (messages, p95)`, run: (emulator) => emulatorQ({ preset: PRESET, requests: Number(process.env.BENCH_Q_REQUESTS ?? 200), emulator }) },
-  { id: 'scale.csv-export.rss-growth', title: 'CSV export of every message: RSS growth', run: (emulator) => csvExport({ emulator }) },
-  { id: 'scale.two-instances.wall-over-floor', title: 'two instances sharing the rate limit (wall / floor)', run: () => twoInstances({}) },
-  { id: 'scale.background-plan.rss-growth', title: 'dry run of 100,000 messages in the background', run: (emulator) => backgroundPlan({ emulator }) },
-];
+const SCENARIOS: ReadonlyArray<{ id: string; title: string; run: (emulator: ChildEmulator) => Promise<BudgetRow[]> }> =
+  [
+    {
+      id: 'scale.emulator-q.p95',
+      title: `emulator q at ${PRESET} (messages, p95)`,
+      run: (emulator) => emulatorQ({ preset: PRESET, requests: Number(process.env.BENCH_Q_REQUESTS ?? 200), emulator }),
+    },
+    {
+      id: 'scale.csv-export.rss-growth',
+      title: 'CSV export of every message: RSS growth',
+      run: (emulator) => csvExport({ emulator }),
+    },
+    {
+      id: 'scale.two-instances.wall-over-floor',
+      title: 'two instances sharing the rate limit (wall / floor)',
+      run: () => twoInstances({}),
+    },
+    {
+      id: 'scale.background-plan.rss-growth',
+      title: 'dry run of 100,000 messages in the background',
+      run: (emulator) => backgroundPlan({ emulator }),
+    },
+  ];
 
 export const scaleSection: BenchSection = {
   name: 'scale',
   async run(context) {
     const rows: BudgetRow[] = [];
     const failed = (scenario: (typeof SCENARIOS)[number], error: unknown) =>
-      failedRow({ id: scenario.id, title: scenario.title, comparison: 'at-most', limit: 0, unit: '' }, error instanceof Error ? error.message : String(error));
+      failedRow(
+        { id: scenario.id, title: scenario.title, comparison: 'at-most', limit: 0, unit: '' },
+        error instanceof Error ? error.message : String(error),
+      );
     context.log(`scale: starting one ${PRESET} emulator for the scenarios that only read…`);
     const booted = performance.now();
     let emulator: ChildEmulator;

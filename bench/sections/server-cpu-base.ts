@@ -13,8 +13,14 @@ import { cpuSpec, cpuVersusBaseRow } from '../versus-base';
 export async function serverCpuVersusBase(context: BenchContext): Promise<SectionResult> {
   const base = context.base;
   if (!base) return { rows: [] };
-  const pages = [...(await serverTimePages(context.emulatorUrl, context.accessToken)), { key: 'users-list', path: '/users' }, { key: 'stuck', path: '/stuck' }];
-  context.log(`server CPU per page beside the base: ${AB_BATCHES} alternating batches of ${AB_BATCH} loads of each page…`);
+  const pages = [
+    ...(await serverTimePages(context.emulatorUrl, context.accessToken)),
+    { key: 'users-list', path: '/users' },
+    { key: 'stuck', path: '/stuck' },
+  ];
+  context.log(
+    `server CPU per page beside the base: ${AB_BATCHES} alternating batches of ${AB_BATCH} loads of each page…`,
+  );
   try {
     const comparisons = await compareServerCpu({
       targets: [

@@ -40,9 +40,17 @@ async function operatorsAtWork(context: BenchContext, page: BenchPage, waves: st
   for (let round = 0; round < OPERATOR_ROUNDS; round++) {
     // The same arrival times for both sides of a round.
     const seed = round + 1;
-    serviceRounds.push(await openLoop({ ratePerSecond: OPERATOR_RATE, durationSeconds, seed }, () => replayReads(context, waves)));
+    serviceRounds.push(
+      await openLoop({ ratePerSecond: OPERATOR_RATE, durationSeconds, seed }, () => replayReads(context, waves)),
+    );
     consoleRounds.push(
-      await measureOpenLoop({ url: `${context.consoleUrl}${page.path}`, headers: { cookie: context.cookie }, ratePerSecond: OPERATOR_RATE, durationSeconds, seed }),
+      await measureOpenLoop({
+        url: `${context.consoleUrl}${page.path}`,
+        headers: { cookie: context.cookie },
+        ratePerSecond: OPERATOR_RATE,
+        durationSeconds,
+        seed,
+      }),
     );
   }
   return { console: summarize(consoleRounds), service: summarize(serviceRounds) };
@@ -60,10 +68,24 @@ export const serverTimeSection: BenchSection = {
     const details: Record<string, unknown> = {};
     const pages = await serverTimePages(context.emulatorUrl, context.accessToken);
     const operatorSeconds = (context.durationSeconds / context.rounds) * OPERATOR_ROUNDS;
-    context.log(`server time: ${OPERATOR_RATE} page loads a second, open loop, ${operatorSeconds} s per target and condition…`);
+    context.log(
+      `server time: ${OPERATOR_RATE} page loads a second, open loop, ${operatorSeconds} s per target and condition…`,
+    );
     for (const page of pages) {
-      const overheadSpec = { id: `server-time.${page.key}.p95-overhead`, title: `operators at work, ${page.key}: console p95 - service p95`, comparison: 'at-most' as const, limit: 30, unit: 'ms' };
-      const latencySpec = { id: `server-time.${page.key}.p95-ratio-50ms`, title: `service +${MODELLED_LATENCY_MS} ms, ${page.key}: console p95 / service p95`, comparison: 'at-most' as const, limit: 1.25, unit: 'x' };
+      const overheadSpec = {
+        id: `server-time.${page.key}.p95-overhead`,
+        title: `operators at work, ${page.key}: console p95 - service p95`,
+        comparison: 'at-most' as const,
+        limit: 30,
+        unit: 'ms',
+      };
+      const latencySpec = {
+        id: `server-time.${page.key}.p95-ratio-50ms`,
+        title: `service +${MODELLED_LATENCY_MS} ms, ${page.key}: console p95 / service p95`,
+        comparison: 'at-most' as const,
+        limit: 1.25,
+        unit: 'x',
+      };
       try {
         const waves = await discoverReads(context, page.path);
         const plain = await operatorsAtWork(context, page, waves);
@@ -71,22 +93,41 @@ export const serverTimeSection: BenchSection = {
         const slow = await operatorsAtWork(context, page, waves).finally(() => context.setFaults([]));
         const reads = `${waves.flat().length} reads in ${waves.length} wave(s)`;
         rows.push(
-          budgetRow(overheadSpec, clean(plain.console) && clean(plain.service) ? round1(plain.console.p95 - plain.service.p95) : null, {
-            anchor: `service ${plain.service.p95} ms, console ${plain.console.p95} ms`,
-            note: `${page.path}: ${reads}; ${plain.console.requests} loads, console p50 ${plain.console.p50} ms, service p50 ${plain.service.p50} ms${clean(plain.console) ? '' : `; ${plain.console.non2xx + plain.console.errors} failed page loads`}`,
-          }),
-          budgetRow(latencySpec, clean(slow.console) && clean(slow.service) ? ratio(slow.console.p95, slow.service.p95) : null, {
-            anchor: `service ${slow.service.p95} ms, console ${slow.console.p95} ms`,
-          }),
+          budgetRow(
+            overheadSpec,
+            clean(plain.console) && clean(plain.service) ? round1(plain.console.p95 - plain.service.p95) : null,
+            {
+              anchor: `service ${plain.service.p95} ms, console ${plain.console.p95} ms`,
+              note: `${page.path}: ${reads}; ${plain.console.requests} loads, console p50 ${plain.console.p50} ms, service p50 ${plain.service.p50} ms${clean(plain.console) ? '' : `; ${plain.console.non2xx + plain.console.errors} failed page loads`}`,
+            },
+          ),
+          budgetRow(
+            latencySpec,
+            clean(slow.console) && clean(slow.service) ? ratio(slow.console.p95, slow.service.p95) : null,
+            {
+              anchor: `service ${slow.service.p95} ms, console ${slow.console.p95} ms`,
+            },
+          ),
         );
-        details[page.key] = { path: page.path, waves, operators: plain, modelledLatency: { latencyMs: MODELLED_LATENCY_MS, ...slow } };
+        details[page.key] = {
+          path: page.path,
+          waves,
+          operators: plain,
+          modelledLatency: { latencyMs: MODELLED_LATENCY_MS, ...slow },
+        };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         rows.push(failedRow(overheadSpec, reason), failedRow(latencySpec, reason));
       }
     }
 
-    const costSpec = { id: 'server-time.messages-list.throughput-vs-floor', title: 'clients that never pause: list req/s / /api/health req/s', comparison: 'at-least' as const, limit: 25, unit: '%' };
+    const costSpec = {
+      id: 'server-time.messages-list.throughput-vs-floor',
+      title: 'clients that never pause: list req/s / /api/health req/s',
+      comparison: 'at-least' as const,
+      limit: 25,
+      unit: '%',
+    };
     const list = { url: `${context.consoleUrl}/messages`, headers: { cookie: context.cookie } };
     const floor = { url: `${context.consoleUrl}/api/health`, headers: { cookie: context.cookie } };
     // Not a budget, a yardstick for one: the sign-in page is a real page with next to nothing on
@@ -97,10 +138,16 @@ export const serverTimeSection: BenchSection = {
     const durationSeconds = context.durationSeconds / context.rounds;
     for (const target of targets) await measure({ ...target, connections: CONNECTIONS, durationSeconds: 2 });
     for (let round = 0; round < context.rounds; round++) {
-      for (const [index, target] of targets.entries()) rounds[index]!.push(await measure({ ...target, connections: CONNECTIONS, durationSeconds }));
+      for (const [index, target] of targets.entries())
+        rounds[index]!.push(await measure({ ...target, connections: CONNECTIONS, durationSeconds }));
     }
-    const [listStats, floorStats, nearEmptyStats] = rounds.map((samples) => summarize(samples)) as [LatencyStats, LatencyStats, LatencyStats];
-    const share = (part: LatencyStats, whole: LatencyStats) => Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 1000) / 10;
+    const [listStats, floorStats, nearEmptyStats] = rounds.map((samples) => summarize(samples)) as [
+      LatencyStats,
+      LatencyStats,
+      LatencyStats,
+    ];
+    const share = (part: LatencyStats, whole: LatencyStats) =>
+      Math.round((part.requestsPerSecond / whole.requestsPerSecond) * 1000) / 10;
     rows.push(
       budgetRow(costSpec, clean(listStats) ? share(listStats, floorStats) : null, {
         anchor: `list ${listStats.requestsPerSecond}/s, floor ${floorStats.requestsPerSecond}/s`,

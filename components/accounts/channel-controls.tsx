@@ -25,27 +25,56 @@ const subscribeNothing = () => () => {};
  * A form running the server action on this channel: it works before (and without) the page's scripts.
  * Once they run, the button waits for a visibility other than the current one.
  */
-export function VisibilityForm({ channelId, current, permission }: { channelId: string; current: string | null; permission: ActionPermission }) {
+export function VisibilityForm({
+  channelId,
+  current,
+  permission,
+}: {
+  channelId: string;
+  current: string | null;
+  permission: ActionPermission;
+}) {
   const allowed = permission.allowed;
   const [chosen, setChosen] = useState(current ?? '');
   const [state, submit, pending] = useActionState(setChannelVisibilityFromPage, null);
-  const scripted = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const scripted = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   return (
     <form action={submit} className="space-y-2">
       <input type="hidden" name="channelId" value={channelId} />
-      <fieldset className="space-y-2" data-testid="visibility-form" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'visibility-refused'}>
+      <fieldset
+        className="space-y-2"
+        data-testid="visibility-form"
+        disabled={!allowed || pending}
+        aria-describedby={allowed ? undefined : 'visibility-refused'}
+      >
         <legend className="text-sm font-medium">Visibility (now {current ?? 'unknown'})</legend>
         {CHANNEL_VISIBILITIES.map((value) => (
           <label key={value} className="flex items-start gap-2 text-sm">
-            <input type="radio" name="visibility" value={value} checked={chosen === value} onChange={() => setChosen(value)} className="mt-1" />
+            <input
+              type="radio"
+              name="visibility"
+              value={value}
+              checked={chosen === value}
+              onChange={() => setChosen(value)}
+              className="mt-1"
+            />
             <span>
               <span className="font-medium">{value}</span>
-              {value === current ? <span className="text-muted-foreground"> (current)</span> : null}: {VISIBILITY_MEANING[value]}
+              {value === current ? <span className="text-muted-foreground"> (current)</span> : null}:{' '}
+              {VISIBILITY_MEANING[value]}
             </span>
           </label>
         ))}
         <div className="flex items-center gap-3">
-          <Button type="submit" size="sm" disabled={!allowed || pending || (scripted && (chosen === '' || chosen === current))}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!allowed || pending || (scripted && (chosen === '' || chosen === current))}
+          >
             {pending ? 'Saving…' : 'Set visibility'}
           </Button>
           <RefusalNote id="visibility-refused" permission={permission} className="basis-auto" />
@@ -53,7 +82,8 @@ export function VisibilityForm({ channelId, current, permission }: { channelId: 
       </fieldset>
       {state?.ok ? (
         <p role="status" className="text-sm" data-testid="visibility-outcome">
-          Visibility set to {state.data.visibility ?? 'unknown'}.{state.requestId ? ` Request id ${state.requestId}.` : ''}
+          Visibility set to {state.data.visibility ?? 'unknown'}.
+          {state.requestId ? ` Request id ${state.requestId}.` : ''}
         </p>
       ) : (
         <ActionErrorAlert error={state?.error ?? null} testId="visibility-outcome" />
@@ -70,7 +100,15 @@ export interface MemberChoice {
 }
 
 /** Change one member's role and/or membership status; only what changed is sent. */
-export function MemberEditor({ channelId, members, permission }: { channelId: string; members: readonly MemberChoice[]; permission: ActionPermission }) {
+export function MemberEditor({
+  channelId,
+  members,
+  permission,
+}: {
+  channelId: string;
+  members: readonly MemberChoice[];
+  permission: ActionPermission;
+}) {
   const allowed = permission.allowed;
   const describedBy = allowed ? undefined : 'member-refused';
   const router = useRouter();
@@ -85,17 +123,29 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
     setRole(next?.role ?? '');
     setStatus(next?.status ?? '');
   };
-  const change = member ? { ...(role !== member.role ? { role } : {}), ...(status !== member.status ? { status } : {}) } : {};
+  const change = member
+    ? { ...(role !== member.role ? { role } : {}), ...(status !== member.status ? { status } : {}) }
+    : {};
   const save = () =>
     startTransition(async () => {
-      announceActionResult(await callAction(() => updateChannelMemberFromPage({ channelId, userId, ...change })), 'Member updated');
+      announceActionResult(
+        await callAction(() => updateChannelMemberFromPage({ channelId, userId, ...change })),
+        'Member updated',
+      );
       router.refresh();
     });
   return (
     <div className="flex flex-wrap items-end gap-3" data-testid="member-editor">
       <div className="space-y-1">
         <Label htmlFor="member-pick">Member</Label>
-        <NativeSelect id="member-pick" value={userId} onChange={(event) => pick(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="w-72">
+        <NativeSelect
+          id="member-pick"
+          value={userId}
+          onChange={(event) => pick(event.target.value)}
+          disabled={!allowed || pending}
+          aria-describedby={describedBy}
+          className="w-72"
+        >
           <option value="">Choose a member…</option>
           {members.map((candidate) => (
             <option key={candidate.userId} value={candidate.userId}>
@@ -106,8 +156,16 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
       </div>
       <div className="space-y-1">
         <Label htmlFor="member-role">Role</Label>
-        <NativeSelect id="member-role" value={role} onChange={(event) => setRole(event.target.value)} disabled={!allowed || !member || pending} className="w-full">
-          {member && !(MEMBER_ROLES as readonly string[]).includes(member.role) ? <option value={member.role}>{member.role}</option> : null}
+        <NativeSelect
+          id="member-role"
+          value={role}
+          onChange={(event) => setRole(event.target.value)}
+          disabled={!allowed || !member || pending}
+          className="w-full"
+        >
+          {member && !(MEMBER_ROLES as readonly string[]).includes(member.role) ? (
+            <option value={member.role}>{member.role}</option>
+          ) : null}
           {MEMBER_ROLES.map((value) => (
             <option key={value} value={value}>
               {value}
@@ -117,8 +175,16 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
       </div>
       <div className="space-y-1">
         <Label htmlFor="member-status">Membership status</Label>
-        <NativeSelect id="member-status" value={status} onChange={(event) => setStatus(event.target.value)} disabled={!allowed || !member || pending} className="w-full">
-          {member && !(MEMBERSHIP_STATUSES as readonly string[]).includes(member.status) ? <option value={member.status}>{member.status}</option> : null}
+        <NativeSelect
+          id="member-status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          disabled={!allowed || !member || pending}
+          className="w-full"
+        >
+          {member && !(MEMBERSHIP_STATUSES as readonly string[]).includes(member.status) ? (
+            <option value={member.status}>{member.status}</option>
+          ) : null}
           {MEMBERSHIP_STATUSES.map((value) => (
             <option key={value} value={value}>
               {value}
@@ -126,7 +192,12 @@ export function MemberEditor({ channelId, members, permission }: { channelId: st
           ))}
         </NativeSelect>
       </div>
-      <Button size="sm" onClick={save} disabled={!allowed || !member || Object.keys(change).length === 0 || pending} aria-describedby={describedBy}>
+      <Button
+        size="sm"
+        onClick={save}
+        disabled={!allowed || !member || Object.keys(change).length === 0 || pending}
+        aria-describedby={describedBy}
+      >
         {pending ? 'Saving…' : 'Save member'}
       </Button>
       <RefusalNote id="member-refused" permission={permission} className="basis-full" />

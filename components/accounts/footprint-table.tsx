@@ -11,7 +11,13 @@ const ROWS: ReadonlyArray<{ key: keyof Omit<AccountFootprint, 'workspaceIds' | '
 ];
 
 /** Footprints side by side: one column per account or moment (before, after, expected). */
-export function FootprintTable({ caption, columns }: { caption: string; columns: ReadonlyArray<{ label: string; footprint: AccountFootprint; testId?: string }> }) {
+export function FootprintTable({
+  caption,
+  columns,
+}: {
+  caption: string;
+  columns: ReadonlyArray<{ label: string; footprint: AccountFootprint; testId?: string }>;
+}) {
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
@@ -32,7 +38,11 @@ export function FootprintTable({ caption, columns }: { caption: string; columns:
               {row.label}
             </TableHead>
             {columns.map((column) => (
-              <TableCell key={column.label} className="text-right tabular-nums" data-testid={column.testId ? `${column.testId}-${row.key}` : undefined}>
+              <TableCell
+                key={column.label}
+                className="text-right tabular-nums"
+                data-testid={column.testId ? `${column.testId}-${row.key}` : undefined}
+              >
                 {column.footprint[row.key].toLocaleString('en-US')}
               </TableCell>
             ))}

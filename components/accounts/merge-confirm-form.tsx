@@ -31,7 +31,14 @@ interface MergeConfirmFormProps {
  * accounts again and refuses anything the preview would refuse; on success the kept user's page
  * shows what moved.
  */
-export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, permission, approval }: MergeConfirmFormProps) {
+export function MergeConfirmForm({
+  sourceId,
+  targetId,
+  confirmation,
+  direction,
+  permission,
+  approval,
+}: MergeConfirmFormProps) {
   const allowed = permission.allowed;
   const describedBy = allowed ? undefined : 'merge-refused';
   const router = useRouter();
@@ -44,34 +51,59 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
     event.preventDefault();
     startTransition(async () => {
       setError(null);
-      const result = await callAction(() => mergeAccounts({ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed }));
-      if (result.ok) router.push(`/users/${encodeURIComponent(result.data.targetId)}?merged=${encodeURIComponent(sourceId)}`);
+      const result = await callAction(() =>
+        mergeAccounts({ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed }),
+      );
+      if (result.ok)
+        router.push(`/users/${encodeURIComponent(result.data.targetId)}?merged=${encodeURIComponent(sourceId)}`);
       else setError(result.error);
     });
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-md border border-destructive/50 p-4" data-testid="merge-confirm">
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-md border border-destructive/50 p-4"
+      data-testid="merge-confirm"
+    >
       <p className="text-sm font-medium">{direction}</p>
-      <p className="text-sm text-muted-foreground">The console cannot undo a merge. To confirm, type the e-mail of the account that stops existing.</p>
+      <p className="text-sm text-muted-foreground">
+        The console cannot undo a merge. To confirm, type the e-mail of the account that stops existing.
+      </p>
       <div className="space-y-1">
         <Label htmlFor="merge-confirm-email">
           Type <code className="select-all">{confirmation}</code> to confirm
         </Label>
-        <Input id="merge-confirm-email" autoComplete="off" spellCheck={false} value={typed} onChange={(event) => setTyped(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="w-full max-w-md" />
+        <Input
+          id="merge-confirm-email"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          disabled={!allowed || pending}
+          aria-describedby={describedBy}
+          className="w-full max-w-md"
+        />
       </div>
       {approval ? (
         <RequestApproval
           action="user.merge"
           params={{ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed.trim() }}
-          breakGlass={(reason) => breakGlassMergeAccounts({ sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed.trim() }, reason)}
+          breakGlass={(reason) =>
+            breakGlassMergeAccounts(
+              { sourceUserId: sourceId, targetUserId: targetId, confirmEmail: typed.trim() },
+              reason,
+            )
+          }
           gate={approval}
           incompleteReason={matches ? null : "Type the folded account's e-mail first."}
         />
       ) : null}
       {error ? (
         <Alert variant="destructive">
-          <AlertTitle>Nothing was merged{error.kind === 'upstream' ? ' (the service refused or failed)' : ''}</AlertTitle>
+          <AlertTitle>
+            Nothing was merged{error.kind === 'upstream' ? ' (the service refused or failed)' : ''}
+          </AlertTitle>
           <AlertDescription>
             {error.message}
             {error.fieldErrors ? ` ${Object.values(error.fieldErrors).flat().join(' ')}` : ''}
@@ -81,7 +113,12 @@ export function MergeConfirmForm({ sourceId, targetId, confirmation, direction, 
       ) : null}
       {approval ? null : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="destructive" disabled={!allowed || pending || !matches} aria-describedby={describedBy}>
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={!allowed || pending || !matches}
+            aria-describedby={describedBy}
+          >
             {pending ? 'Merging…' : 'Merge accounts'}
           </Button>
           <RefusalNote id="merge-refused" permission={permission} className="basis-auto" />

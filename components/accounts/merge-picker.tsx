@@ -38,7 +38,13 @@ export function MergePicker({
         {other.id ? <input type="hidden" name={other.param} value={other.id} /> : null}
         <div className="space-y-1">
           <Label htmlFor={inputId}>{label}</Label>
-          <Input id={inputId} name={side === 'source' ? 'sq' : 'tq'} defaultValue={query} placeholder="e-mail, name or id" className="w-80" />
+          <Input
+            id={inputId}
+            name={side === 'source' ? 'sq' : 'tq'}
+            defaultValue={query}
+            placeholder="e-mail, name or id"
+            className="w-80"
+          />
         </div>
         <Button type="submit" variant="outline">
           Search
@@ -56,7 +62,11 @@ export function MergePicker({
                 {user.deleted_at ? <span className="ml-2 text-xs text-muted-foreground">(deleted)</span> : null}
               </span>
               <Button asChild size="sm" variant="secondary">
-                <Link href={mergeHref(side === 'source' ? { source: user.id, target: other.id } : { source: other.id, target: user.id })}>
+                <Link
+                  href={mergeHref(
+                    side === 'source' ? { source: user.id, target: other.id } : { source: other.id, target: user.id },
+                  )}
+                >
                   {side === 'source' ? 'Fold this one' : 'Keep this one'}
                   <span className="sr-only"> ({user.email || user.id})</span>
                 </Link>

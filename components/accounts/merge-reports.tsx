@@ -20,7 +20,11 @@ export function MergeReports({ merges, highlight }: { merges: readonly StoredMer
       {merges.map(({ id, mergedAt, operatorEmail, report }) => {
         const fresh = id === freshId;
         return (
-          <Alert key={id} className={fresh ? 'border-success' : undefined} data-testid={fresh ? 'merge-result' : 'merge-report'}>
+          <Alert
+            key={id}
+            className={fresh ? 'border-success' : undefined}
+            data-testid={fresh ? 'merge-result' : 'merge-report'}
+          >
             <AlertTitle>
               <bdi>{report.sourceName}</bdi> was merged into <bdi>{report.targetName}</bdi>
             </AlertTitle>
@@ -30,15 +34,25 @@ export function MergeReports({ merges, highlight }: { merges: readonly StoredMer
                 <Link href={`/users/${encodeURIComponent(report.sourceId)}`} className="underline">
                   {report.sourceId}
                 </Link>{' '}
-                {report.sourceMergedInto === report.targetId ? 'now reads as merged into this one.' : `reads as merged into ${report.sourceMergedInto ?? 'nothing'}: check it.`}{' '}
-                The service reported moving {Object.entries(report.moved).map(([what, count]) => `${count} ${what}`).join(', ') || 'nothing'}.
+                {report.sourceMergedInto === report.targetId
+                  ? 'now reads as merged into this one.'
+                  : `reads as merged into ${report.sourceMergedInto ?? 'nothing'}: check it.`}{' '}
+                The service reported moving{' '}
+                {Object.entries(report.moved)
+                  .map(([what, count]) => `${count} ${what}`)
+                  .join(', ') || 'nothing'}
+                .
               </p>
               <FootprintTable
                 caption="Holdings before and after the merge, as read from the service"
                 columns={[
                   { label: 'Folded, before', footprint: report.before.source },
                   { label: 'Kept, before', footprint: report.before.target },
-                  { label: 'Folded, after', footprint: report.after.source, testId: fresh ? 'after-source' : undefined },
+                  {
+                    label: 'Folded, after',
+                    footprint: report.after.source,
+                    testId: fresh ? 'after-source' : undefined,
+                  },
                   { label: 'Kept, after', footprint: report.after.target, testId: fresh ? 'after-target' : undefined },
                 ]}
               />

@@ -16,15 +16,29 @@ export const REFERENCE_ENTITY: Readonly<Record<string, string>> = {
   message_id: 'messages',
 };
 
-const dangling = (row: ReportRow): string[] => (Array.isArray(row.dangling_references) ? row.dangling_references.filter((value): value is string => typeof value === 'string') : []);
+const dangling = (row: ReportRow): string[] =>
+  Array.isArray(row.dangling_references)
+    ? row.dangling_references.filter((value): value is string => typeof value === 'string')
+    : [];
 
 /** The reference fields that name users (named from one batch read by the page). */
-export const USER_REFERENCE_FIELDS = Object.keys(REFERENCE_ENTITY).filter((field) => REFERENCE_ENTITY[field] === 'users');
+export const USER_REFERENCE_FIELDS = Object.keys(REFERENCE_ENTITY).filter(
+  (field) => REFERENCE_ENTITY[field] === 'users',
+);
 
-function ReferenceCell({ row, field, names }: { row: ReportRow; field: string; names: Readonly<Record<string, string>> }) {
+function ReferenceCell({
+  row,
+  field,
+  names,
+}: {
+  row: ReportRow;
+  field: string;
+  names: Readonly<Record<string, string>>;
+}) {
   const value = row[field];
   const entity = REFERENCE_ENTITY[field];
-  if (typeof value !== 'string' || value === '') return <span className="text-muted-foreground">{dangling(row).includes(field) ? 'missing (none set)' : '—'}</span>;
+  if (typeof value !== 'string' || value === '')
+    return <span className="text-muted-foreground">{dangling(row).includes(field) ? 'missing (none set)' : '—'}</span>;
   if (dangling(row).includes(field)) {
     return (
       <span className="font-medium text-destructive" data-testid="missing-reference">
@@ -32,7 +46,11 @@ function ReferenceCell({ row, field, names }: { row: ReportRow; field: string; n
       </span>
     );
   }
-  return entity ? <RecordLink href={detailHref(entity, value)} name={entity === 'users' ? names[value] : null} id={value} /> : <span>{value}</span>;
+  return entity ? (
+    <RecordLink href={detailHref(entity, value)} name={entity === 'users' ? names[value] : null} id={value} />
+  ) : (
+    <span>{value}</span>
+  );
 }
 
 /**
@@ -63,7 +81,10 @@ export function OrphanReport({
         </Breadcrumb>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">
-            {report.title} <span className="text-base font-normal text-muted-foreground tabular-nums" data-testid="orphan-count">{rows.length.toLocaleString('en-US')}</span>
+            {report.title}{' '}
+            <span className="text-base font-normal text-muted-foreground tabular-nums" data-testid="orphan-count">
+              {rows.length.toLocaleString('en-US')}
+            </span>
           </h1>
           <Button asChild variant="outline" size="sm">
             <a href={reportExportHref(report.name)} download>
@@ -79,16 +100,27 @@ export function OrphanReport({
         rowKey={(row) => row.id}
         empty="The service reports none."
         columns={report.columns.map((column) => ({
-          id: column.key, header: column.label,
+          id: column.key,
+          header: column.label,
           cell: ({ row: { original: row } }) =>
             column.key === 'id' ? (
               <RecordLink href={detailHref(entity, row.id)} name={null} id={row.id} />
             ) : column.key === 'dangling_references' ? (
-              <span>{dangling(row).map((field) => field.replace(/_(guid|id)$/, '')).join(', ')}</span>
+              <span>
+                {dangling(row)
+                  .map((field) => field.replace(/_(guid|id)$/, ''))
+                  .join(', ')}
+              </span>
             ) : column.key in REFERENCE_ENTITY ? (
               <ReferenceCell row={row} field={column.key} names={names} />
             ) : (
-              <span className="[overflow-wrap:anywhere]">{typeof row[column.key] === 'string' ? String(row[column.key]) : row[column.key] == null ? '—' : JSON.stringify(row[column.key])}</span>
+              <span className="[overflow-wrap:anywhere]">
+                {typeof row[column.key] === 'string'
+                  ? String(row[column.key])
+                  : row[column.key] == null
+                    ? '—'
+                    : JSON.stringify(row[column.key])}
+              </span>
             ),
         }))}
       />

@@ -49,11 +49,21 @@ const COLUMNS: ConsoleColumn<OwnWorkspaceRow>[] = [
   {
     id: 'state',
     header: 'State',
-    cell: ({ row: { original: row } }) => (row.deleted ? <Badge variant="secondary">deleted</Badge> : <Badge variant="success">live</Badge>),
+    cell: ({ row: { original: row } }) =>
+      row.deleted ? <Badge variant="secondary">deleted</Badge> : <Badge variant="success">live</Badge>,
   },
 ];
 
 /** The workspaces `/admin/workspaces` answers for the signed-in operator, as the one table. */
 export function OwnWorkspacesTable({ rows }: { rows: OwnWorkspaceRow[] }) {
-  return <ListTable columns={COLUMNS} rows={rows} getRowId={(row) => row.id} caption="Your workspaces" empty="You belong to no workspace at the service." testId="own-workspaces" />;
+  return (
+    <ListTable
+      columns={COLUMNS}
+      rows={rows}
+      getRowId={(row) => row.id}
+      caption="Your workspaces"
+      empty="You belong to no workspace at the service."
+      testId="own-workspaces"
+    />
+  );
 }

@@ -10,14 +10,30 @@ import type { Settled } from '@/lib/accounts/data';
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import type { UpstreamFailure } from '@/lib/upstream/client';
 
-export function Panel({ title, count, action, children, testId }: { title: string; count?: number; action?: ReactNode; children: ReactNode; testId?: string }) {
+export function Panel({
+  title,
+  count,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  count?: number;
+  action?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card gap="gap-3" data-testid={testId}>
       <CardHeader row className="items-center justify-between gap-2">
         <CardTitle className="text-base">
           <h2>
             {title}
-            {count === undefined ? null : <span className="ml-1 text-sm font-normal text-muted-foreground tabular-nums">({count.toLocaleString('en-US')})</span>}
+            {count === undefined ? null : (
+              <span className="ml-1 text-sm font-normal text-muted-foreground tabular-nums">
+                ({count.toLocaleString('en-US')})
+              </span>
+            )}
           </h2>
         </CardTitle>
         {action}
@@ -30,7 +46,9 @@ export function Panel({ title, count, action, children, testId }: { title: strin
 export function PanelFailure({ what, failure }: { what: string; failure: UpstreamFailure }) {
   return (
     <div role="alert" className="space-y-1 text-sm">
-      <p className="font-medium text-destructive">Could not read {what}: {failure.message}</p>
+      <p className="font-medium text-destructive">
+        Could not read {what}: {failure.message}
+      </p>
       <p className="text-muted-foreground">
         {failure.guidance}
         {failure.requestId ? (
@@ -45,7 +63,15 @@ export function PanelFailure({ what, failure }: { what: string; failure: Upstrea
 }
 
 /** A panel's content from a settled read: the failure, or what `render` makes of the data. */
-export function SettledContent<T>({ read, what, render }: { read: Settled<T>; what: string; render: (data: T) => ReactNode }) {
+export function SettledContent<T>({
+  read,
+  what,
+  render,
+}: {
+  read: Settled<T>;
+  what: string;
+  render: (data: T) => ReactNode;
+}) {
   return read.ok ? <>{render(read.data)}</> : <PanelFailure what={what} failure={read.failure} />;
 }
 
@@ -64,7 +90,15 @@ interface SimpleTableProps<Row extends object> {
 }
 
 /** The console's one table (ListTable) with the given columns, and the link to the rest. */
-export function SimpleTable<Row extends object>({ rows, columns, rowKey, empty, total, moreHref, caption }: SimpleTableProps<Row>) {
+export function SimpleTable<Row extends object>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  total,
+  moreHref,
+  caption,
+}: SimpleTableProps<Row>) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="space-y-2">
@@ -104,7 +138,11 @@ type ListPanelProps<Row extends object> = Omit<SimpleTableProps<Row>, 'rows' | '
 export function ListPanel<Row extends object>({ title, testId, read, what, ...table }: ListPanelProps<Row>) {
   return (
     <Panel title={title} count={read.ok ? read.data.total : undefined} testId={testId}>
-      <SettledContent read={read} what={what} render={({ rows, total }) => <SimpleTable {...table} rows={rows} total={total} />} />
+      <SettledContent
+        read={read}
+        what={what}
+        render={({ rows, total }) => <SimpleTable {...table} rows={rows} total={total} />}
+      />
     </Panel>
   );
 }

@@ -8,7 +8,17 @@ import type { RaRecord } from '@/lib/upstream/contract';
  * The generic detail page's panels (fields, related, nested), which the accounts pages extend;
  * `skipNested` names nested tables the page shows its own way (a channel's members).
  */
-export function RecordPanels({ upstream, view, record, skipNested = [] }: { upstream: UpstreamClient; view: EntityView; record: RaRecord; skipNested?: readonly string[] }) {
+export function RecordPanels({
+  upstream,
+  view,
+  record,
+  skipNested = [],
+}: {
+  upstream: UpstreamClient;
+  view: EntityView;
+  record: RaRecord;
+  skipNested?: readonly string[];
+}) {
   const titles = readTitles(upstream, linkedIds(view, record));
   const counts = countRelated(upstream, view, record.id);
   return (
@@ -19,9 +29,11 @@ export function RecordPanels({ upstream, view, record, skipNested = [] }: { upst
         </div>
         <RelatedPanel view={view} record={record} titles={titles} counts={counts} />
       </div>
-      {view.nested.filter((nested) => !skipNested.includes(nested.field)).map((nested) => (
-        <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
-      ))}
+      {view.nested
+        .filter((nested) => !skipNested.includes(nested.field))
+        .map((nested) => (
+          <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
+        ))}
     </>
   );
 }

@@ -17,7 +17,13 @@ import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
  * Runs the service-wide repair after a confirmation, then shows the service's report; under the
  * four-eyes policy (`approval` set) the operator requests approval instead.
  */
-export function RepairSequence({ permission, approval }: { permission: ActionPermission; approval: ApprovalGate | null }) {
+export function RepairSequence({
+  permission,
+  approval,
+}: {
+  permission: ActionPermission;
+  approval: ApprovalGate | null;
+}) {
   const allowed = permission.allowed;
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<RepairSequenceReport | null>(null);
@@ -32,10 +38,20 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
   return (
     <div className="space-y-4">
       {approval ? (
-        <RequestApproval action="channel.repair_sequence_numbers" params={{ confirm: true }} breakGlass={(reason) => breakGlassRepairSequenceNumbers({ confirm: true }, reason)} gate={approval} />
+        <RequestApproval
+          action="channel.repair_sequence_numbers"
+          params={{ confirm: true }}
+          breakGlass={(reason) => breakGlassRepairSequenceNumbers({ confirm: true }, reason)}
+          gate={approval}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="destructive" disabled={!allowed || pending} aria-describedby={allowed ? undefined : 'repair-refused'} onClick={() => setOpen(true)}>
+          <Button
+            variant="destructive"
+            disabled={!allowed || pending}
+            aria-describedby={allowed ? undefined : 'repair-refused'}
+            onClick={() => setOpen(true)}
+          >
             Repair sequence numbers…
           </Button>
           <RefusalNote id="repair-refused" permission={permission} className="basis-auto" />
@@ -48,8 +64,8 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
         title="Repair every channel's sequence numbers?"
         description={
           <>
-            The service renumbers the messages of every channel 1, 2, 3… in their current order, closing gaps and resolving duplicates. Clients that
-            cached numbers will see new ones. The console cannot undo this.
+            The service renumbers the messages of every channel 1, 2, 3… in their current order, closing gaps and
+            resolving duplicates. Clients that cached numbers will see new ones. The console cannot undo this.
           </>
         }
         confirmLabel="Repair"
@@ -63,9 +79,12 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
             The service&apos;s report
           </h2>
           <p className="text-sm">
-            Checked <strong data-testid="repair-checked">{report.channels_checked.toLocaleString('en-US')}</strong> channels, repaired{' '}
-            <strong data-testid="repair-repaired">{report.channels_repaired.toLocaleString('en-US')}</strong>, renumbered{' '}
-            <strong data-testid="repair-renumbered">{report.messages_renumbered.toLocaleString('en-US')}</strong> messages. The audit log keeps this report.
+            Checked <strong data-testid="repair-checked">{report.channels_checked.toLocaleString('en-US')}</strong>{' '}
+            channels, repaired{' '}
+            <strong data-testid="repair-repaired">{report.channels_repaired.toLocaleString('en-US')}</strong>,
+            renumbered{' '}
+            <strong data-testid="repair-renumbered">{report.messages_renumbered.toLocaleString('en-US')}</strong>{' '}
+            messages. The audit log keeps this report.
           </p>
           {report.changes.length > 0 ? (
             <Table>
@@ -73,16 +92,25 @@ export function RepairSequence({ permission, approval }: { permission: ActionPer
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Channel</TableHead>
-                  <TableHead scope="col" align="right">Gaps</TableHead>
-                  <TableHead scope="col" align="right">Duplicates</TableHead>
-                  <TableHead scope="col" align="right">Renumbered</TableHead>
+                  <TableHead scope="col" align="right">
+                    Gaps
+                  </TableHead>
+                  <TableHead scope="col" align="right">
+                    Duplicates
+                  </TableHead>
+                  <TableHead scope="col" align="right">
+                    Renumbered
+                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {report.changes.map((change) => (
                   <TableRow key={change.channel_guid} data-row-id={change.channel_guid}>
                     <TableCell>
-                      <Link href={`/channels/${encodeURIComponent(change.channel_guid)}`} className="text-primary underline underline-offset-2">
+                      <Link
+                        href={`/channels/${encodeURIComponent(change.channel_guid)}`}
+                        className="text-primary underline underline-offset-2"
+                      >
                         {change.channel_guid}
                       </Link>
                     </TableCell>

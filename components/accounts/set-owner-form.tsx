@@ -50,7 +50,14 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, permission
     <div className="flex flex-wrap items-end gap-3" data-testid="set-owner">
       <div className="space-y-1">
         <Label htmlFor="new-owner">New owner (members only)</Label>
-        <NativeSelect id="new-owner" value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={!allowed || pending} aria-describedby={describedBy} className="w-80">
+        <NativeSelect
+          id="new-owner"
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+          disabled={!allowed || pending}
+          aria-describedby={describedBy}
+          className="w-80"
+        >
           <option value="">Choose a member…</option>
           {members.map((member) => (
             <option key={member.id} value={member.id} disabled={member.isOwner}>
@@ -72,7 +79,9 @@ export function SetOwnerForm({ workspaceGuid, workspaceName, members, permission
             action="workspace.set_owner"
             params={{ workspaceGuid, userId: chosen }}
             breakGlass={(reason) => breakGlassSetWorkspaceOwner({ workspaceGuid, userId: chosen }, reason)}
-            gate={approval} incompleteReason={next ? null : 'Choose the new owner first.'} />
+            gate={approval}
+            incompleteReason={next ? null : 'Choose the new owner first.'}
+          />
         </div>
       ) : null}
       <ConfirmDialog

@@ -53,14 +53,29 @@ export function PlanAndHoldings({ data }: { data: PageData }) {
         <SettledContent
           read={data.footprint}
           what="what this account holds"
-          render={(footprint) => <FootprintTable caption="What this account holds, counted by the service" columns={[{ label: 'Count', footprint, testId: 'holdings' }]} />}
+          render={(footprint) => (
+            <FootprintTable
+              caption="What this account holds, counted by the service"
+              columns={[{ label: 'Count', footprint, testId: 'holdings' }]}
+            />
+          )}
         />
       </Panel>
     </div>
   );
 }
 
-export function WorkspacesSection({ userId, data, roles, names }: { userId: string; data: PageData; roles: ReadonlyMap<string, string>; names: NameRecord }) {
+export function WorkspacesSection({
+  userId,
+  data,
+  roles,
+  names,
+}: {
+  userId: string;
+  data: PageData;
+  roles: ReadonlyMap<string, string>;
+  names: NameRecord;
+}) {
   return (
     <ListPanel<Workspace>
       title="Workspaces"
@@ -71,17 +86,36 @@ export function WorkspacesSection({ userId, data, roles, names }: { userId: stri
       rowKey={(workspace) => workspace.id}
       empty="Not a member of any workspace."
       columns={[
-        { id: 'Workspace', header: 'Workspace', cell: ({ row: { original: workspace } }) => <RecordLink href={detailHref('workspaces', workspace.id)} name={workspace.workspace_name} id={workspace.id} /> },
         {
-          id: 'Role', header: 'Role',
-          cell: ({ row: { original: workspace } }) => (workspace.owner_guid === userId ? <Badge>owner</Badge> : <span>{roles.get(workspace.id) ?? 'member'}</span>),
+          id: 'Workspace',
+          header: 'Workspace',
+          cell: ({ row: { original: workspace } }) => (
+            <RecordLink
+              href={detailHref('workspaces', workspace.id)}
+              name={workspace.workspace_name}
+              id={workspace.id}
+            />
+          ),
         },
         {
-          id: 'Owner', header: 'Owner',
-          cell: ({ row: { original: workspace } }) => <NamedLink entity="users" id={workspace.owner_guid} names={names} />,
+          id: 'Role',
+          header: 'Role',
+          cell: ({ row: { original: workspace } }) =>
+            workspace.owner_guid === userId ? <Badge>owner</Badge> : <span>{roles.get(workspace.id) ?? 'member'}</span>,
+        },
+        {
+          id: 'Owner',
+          header: 'Owner',
+          cell: ({ row: { original: workspace } }) => (
+            <NamedLink entity="users" id={workspace.owner_guid} names={names} />
+          ),
         },
         { id: 'Plan', header: 'Plan', cell: ({ row: { original: workspace } }) => workspace.plan_type ?? '—' },
-        { id: 'Deleted', header: 'Deleted', cell: ({ row: { original: workspace } }) => (workspace.deleted_at ? utc(workspace.deleted_at) : 'no') },
+        {
+          id: 'Deleted',
+          header: 'Deleted',
+          cell: ({ row: { original: workspace } }) => (workspace.deleted_at ? utc(workspace.deleted_at) : 'no'),
+        },
       ]}
     />
   );
@@ -99,12 +133,28 @@ export function ChannelsSection({ userId, data, names }: { userId: string; data:
       rowKey={(channel) => channel.id}
       empty="Not a member of any channel."
       columns={[
-        { id: 'Channel', header: 'Channel', cell: ({ row: { original: channel } }) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
-        { id: 'Workspace', header: 'Workspace', cell: ({ row: { original: channel } }) => <NamedLink entity="workspaces" id={channel.workspace_guid} names={names} /> },
+        {
+          id: 'Channel',
+          header: 'Channel',
+          cell: ({ row: { original: channel } }) => (
+            <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} />
+          ),
+        },
+        {
+          id: 'Workspace',
+          header: 'Workspace',
+          cell: ({ row: { original: channel } }) => (
+            <NamedLink entity="workspaces" id={channel.workspace_guid} names={names} />
+          ),
+        },
         { id: 'Type', header: 'Type', cell: ({ row: { original: channel } }) => channel.type },
         { id: 'Visibility', header: 'Visibility', cell: ({ row: { original: channel } }) => channel.visibility ?? '—' },
         { id: 'Role', header: 'Role', cell: ({ row: { original: channel } }) => membership(channel)?.role ?? '—' },
-        { id: 'Status', header: 'Status', cell: ({ row: { original: channel } }) => membership(channel)?.status ?? '—' },
+        {
+          id: 'Status',
+          header: 'Status',
+          cell: ({ row: { original: channel } }) => membership(channel)?.status ?? '—',
+        },
       ]}
     />
   );
@@ -122,11 +172,31 @@ export function MessagesSection({ userId, data, names }: { userId: string; data:
       rowKey={(message) => message.id}
       empty="No messages."
       columns={[
-        { id: 'Message', header: 'Message', cell: ({ row: { original: message } }) => <RecordLink href={detailHref('messages', message.id)} name={message.name ?? message.transcript_txt} id={message.id} /> },
-        { id: 'Workspace', header: 'Workspace', cell: ({ row: { original: message } }) => <NamedLink entity="workspaces" id={message.workspace_guid} names={names} /> },
         {
-          id: 'Channel', header: 'Channel',
-          cell: ({ row: { original: message } }) => (message.channel_guids?.length ? message.channel_guids.map((id) => <NamedLink key={id} entity="channels" id={id} names={names} />) : '—'),
+          id: 'Message',
+          header: 'Message',
+          cell: ({ row: { original: message } }) => (
+            <RecordLink
+              href={detailHref('messages', message.id)}
+              name={message.name ?? message.transcript_txt}
+              id={message.id}
+            />
+          ),
+        },
+        {
+          id: 'Workspace',
+          header: 'Workspace',
+          cell: ({ row: { original: message } }) => (
+            <NamedLink entity="workspaces" id={message.workspace_guid} names={names} />
+          ),
+        },
+        {
+          id: 'Channel',
+          header: 'Channel',
+          cell: ({ row: { original: message } }) =>
+            message.channel_guids?.length
+              ? message.channel_guids.map((id) => <NamedLink key={id} entity="channels" id={id} names={names} />)
+              : '—',
         },
         { id: 'Status', header: 'Status', cell: ({ row: { original: message } }) => message.status },
         { id: 'Sent', header: 'Sent', cell: ({ row: { original: message } }) => utc(message.message_ts) },
@@ -147,9 +217,19 @@ export function AgentsSection({ userId, data }: { userId: string; data: PageData
       rowKey={(agent) => agent.id}
       empty="Owns no agent."
       columns={[
-        { id: 'Agent', header: 'Agent', cell: ({ row: { original: agent } }) => <RecordLink href={detailHref('agents', agent.id)} name={agent.name} id={agent.id} /> },
+        {
+          id: 'Agent',
+          header: 'Agent',
+          cell: ({ row: { original: agent } }) => (
+            <RecordLink href={detailHref('agents', agent.id)} name={agent.name} id={agent.id} />
+          ),
+        },
         { id: 'Created', header: 'Created', cell: ({ row: { original: agent } }) => utc(agent.created_at) },
-        { id: 'Deleted', header: 'Deleted', cell: ({ row: { original: agent } }) => (agent.deleted_at ? utc(agent.deleted_at) : 'no') },
+        {
+          id: 'Deleted',
+          header: 'Deleted',
+          cell: ({ row: { original: agent } }) => (agent.deleted_at ? utc(agent.deleted_at) : 'no'),
+        },
       ]}
     />
   );

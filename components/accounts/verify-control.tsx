@@ -42,7 +42,12 @@ export function VerifyControl({ userId, name, verified, permission }: VerifyCont
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="verification-state">
       <span>This account is not verified.</span>
-      <Button size="sm" disabled={!allowed} aria-describedby={allowed ? undefined : 'verify-refused'} onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        disabled={!allowed}
+        aria-describedby={allowed ? undefined : 'verify-refused'}
+        onClick={() => setOpen(true)}
+      >
         <BadgeCheck className="size-4" aria-hidden /> Mark verified…
       </Button>
       <RefusalNote id="verify-refused" permission={permission} className="basis-auto" />

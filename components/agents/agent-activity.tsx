@@ -67,7 +67,9 @@ export function MintedTokens({ agentId, tokens }: { agentId: string; tokens: Min
                     expires <CellValue column={{ kind: 'iso-datetime' }} value={entry.expiresAt} mode="table" />
                   </span>
                 ) : (
-                  <span className="text-muted-foreground">{entry.outcome === 'ok' ? 'expiry not recorded' : `not minted (${entry.outcome})`}</span>
+                  <span className="text-muted-foreground">
+                    {entry.outcome === 'ok' ? 'expiry not recorded' : `not minted (${entry.outcome})`}
+                  </span>
                 )}
               </li>
             ))}

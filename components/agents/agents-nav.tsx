@@ -18,7 +18,9 @@ export function AgentsNav({ current }: { current: (typeof VIEWS)[number]['href']
           aria-current={view.href === current ? 'page' : undefined}
           className={cn(
             '-mb-px border-b-2 px-3 py-2 text-sm',
-            view.href === current ? 'border-primary font-medium text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+            view.href === current
+              ? 'border-primary font-medium text-foreground'
+              : 'border-transparent text-muted-foreground hover:text-foreground',
           )}
         >
           {view.label}

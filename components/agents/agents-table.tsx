@@ -32,12 +32,28 @@ export function AgentsTable({ titles, ...list }: AgentsTableProps) {
       id: 'creator_id',
       header: 'Owner (root human)',
       enableSorting: true,
-      cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creator_id} mode="table" titles={names} copyableIds />,
+      cell: ({ row: { original: row } }) => (
+        <CellValue
+          column={{ kind: 'id', linkTo: 'users' }}
+          value={row.creator_id}
+          mode="table"
+          titles={names}
+          copyableIds
+        />
+      ),
     },
     {
       id: 'workspace_guids',
       header: 'Workspaces',
-      cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={row.workspace_guids} mode="table" titles={names} copyableIds />,
+      cell: ({ row: { original: row } }) => (
+        <CellValue
+          column={{ kind: 'list', linkTo: 'workspaces' }}
+          value={row.workspace_guids}
+          mode="table"
+          titles={names}
+          copyableIds
+        />
+      ),
     },
     timeColumn<Agent>('created_at', 'Created', (row) => row.created_at),
     {
@@ -56,5 +72,13 @@ export function AgentsTable({ titles, ...list }: AgentsTableProps) {
     },
   ];
 
-  return <PagedTable {...listPageTable(list, 'agents')} columns={columns} getRowId={(row) => row.id} rowHref={(row) => detailHref('agents', row.id)} caption="Agents" />;
+  return (
+    <PagedTable
+      {...listPageTable(list, 'agents')}
+      columns={columns}
+      getRowId={(row) => row.id}
+      rowHref={(row) => detailHref('agents', row.id)}
+      caption="Agents"
+    />
+  );
 }

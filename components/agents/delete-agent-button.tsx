@@ -11,7 +11,15 @@ import { Button } from '@/components/ui/button';
 import type { ActionPermission } from '@/lib/auth/roles';
 
 /** Soft-deletes one of the operator's agents after a confirmation; the page is read again after. */
-export function DeleteAgentButton({ agentId, agentName, permission }: { agentId: string; agentName: string; permission: ActionPermission }) {
+export function DeleteAgentButton({
+  agentId,
+  agentName,
+  permission,
+}: {
+  agentId: string;
+  agentName: string;
+  permission: ActionPermission;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -29,7 +37,11 @@ export function DeleteAgentButton({ agentId, agentName, permission }: { agentId:
         onOpenChange={setOpen}
         pending={pending}
         trigger={
-          <Button variant="outline" disabled={!permission.allowed} aria-describedby={permission.allowed ? undefined : 'delete-agent-refused'}>
+          <Button
+            variant="outline"
+            disabled={!permission.allowed}
+            aria-describedby={permission.allowed ? undefined : 'delete-agent-refused'}
+          >
             <Trash2 aria-hidden /> Delete agent
           </Button>
         }

@@ -9,7 +9,15 @@ import { CopyButton } from '@/components/entities/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/define';
@@ -26,7 +34,15 @@ const LIFETIMES = [
  * Mints a short-lived token for one of the operator's agents and shows it once. The token lives
  * only in this dialog's state: closing the dialog or reloading the page loses it for good.
  */
-export function MintTokenDialog({ agentId, agentName, permission }: { agentId: string; agentName: string; permission: ActionPermission }) {
+export function MintTokenDialog({
+  agentId,
+  agentName,
+  permission,
+}: {
+  agentId: string;
+  agentName: string;
+  permission: ActionPermission;
+}) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [lifetime, setLifetime] = useState<number>(900);
@@ -58,14 +74,19 @@ export function MintTokenDialog({ agentId, agentName, permission }: { agentId: s
         }}
       >
         <DialogTrigger asChild>
-          <Button disabled={!permission.allowed} aria-describedby={permission.allowed ? undefined : 'mint-token-refused'}>
+          <Button
+            disabled={!permission.allowed}
+            aria-describedby={permission.allowed ? undefined : 'mint-token-refused'}
+          >
             <KeyRound aria-hidden /> Mint a token
           </Button>
         </DialogTrigger>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Mint a token for {agentName}</DialogTitle>
-            <DialogDescription>A short-lived bearer token for this agent. It is shown once, here; the console does not store or log it.</DialogDescription>
+            <DialogDescription>
+              A short-lived bearer token for this agent. It is shown once, here; the console does not store or log it.
+            </DialogDescription>
           </DialogHeader>
           {minted ? (
             <div className="space-y-2" data-testid="minted-token">
@@ -73,7 +94,11 @@ export function MintTokenDialog({ agentId, agentName, permission }: { agentId: s
                 <AlertTitle>Copy it now: it will not be shown again</AlertTitle>
                 <AlertDescription>Expires {formatUtc(new Date(minted.expiresAt))}.</AlertDescription>
               </Alert>
-              <pre id={`${ids}-token`} className="max-h-40 overflow-auto rounded-md border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap" data-testid="token-value">
+              <pre
+                id={`${ids}-token`}
+                className="max-h-40 overflow-auto rounded-md border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap"
+                data-testid="token-value"
+              >
                 {minted.token}
               </pre>
               <CopyButton targetId={`${ids}-token`} label="Copy token" />
@@ -81,7 +106,12 @@ export function MintTokenDialog({ agentId, agentName, permission }: { agentId: s
           ) : (
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-lifetime`}>Lifetime</Label>
-              <NativeSelect id={`${ids}-lifetime`} value={String(lifetime)} onChange={(event) => setLifetime(Number(event.target.value))} className="w-full">
+              <NativeSelect
+                id={`${ids}-lifetime`}
+                value={String(lifetime)}
+                onChange={(event) => setLifetime(Number(event.target.value))}
+                className="w-full"
+              >
                 {LIFETIMES.map((option) => (
                   <option key={option.seconds} value={option.seconds}>
                     {option.label}
@@ -93,7 +123,13 @@ export function MintTokenDialog({ agentId, agentName, permission }: { agentId: s
           <ActionErrorAlert error={error} />
           <DialogFooter>
             {minted ? (
-              <Button type="button" onClick={() => { setMinted(null); setOpen(false); }}>
+              <Button
+                type="button"
+                onClick={() => {
+                  setMinted(null);
+                  setOpen(false);
+                }}
+              >
                 Done
               </Button>
             ) : (

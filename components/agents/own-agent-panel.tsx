@@ -33,13 +33,17 @@ export function OwnAgentPanel({ agent, scope, ownerName, permissions }: OwnAgent
             <AlertTitle>This agent is outside your scope (403 from /agents)</AlertTitle>
             <AlertDescription>
               <p>
-                The service lets each person manage only the agents they own: /agents answers for agents whose creator is your own account.
-                This agent belongs to <bdi>{ownerName}</bdi>, so the service refused to show it there, and you cannot mint tokens for it or delete
-                it from the console. Its record above is read through the admin API, which sees every agent.
+                The service lets each person manage only the agents they own: /agents answers for agents whose creator
+                is your own account. This agent belongs to <bdi>{ownerName}</bdi>, so the service refused to show it
+                there, and you cannot mint tokens for it or delete it from the console. Its record above is read through
+                the admin API, which sees every agent.
               </p>
               <p className="mt-1">
-                Ask its owner to act on it, or create an agent of your own in <Link className="underline" href="/agents/mine">My agents</Link>.
-                {scope.failure.requestId ? ` Request id ${scope.failure.requestId}.` : ''}
+                Ask its owner to act on it, or create an agent of your own in{' '}
+                <Link className="underline" href="/agents/mine">
+                  My agents
+                </Link>
+                .{scope.failure.requestId ? ` Request id ${scope.failure.requestId}.` : ''}
               </p>
             </AlertDescription>
           </Alert>
@@ -58,7 +62,11 @@ export function OwnAgentPanel({ agent, scope, ownerName, permissions }: OwnAgent
             <p>This is one of your agents. Tokens are short-lived and shown once; the console keeps none.</p>
             <div className="flex flex-wrap items-start gap-3">
               <MintTokenDialog agentId={agent.id} agentName={agent.name ?? agent.id} permission={permissions.mint} />
-              <DeleteAgentButton agentId={agent.id} agentName={agent.name ?? agent.id} permission={permissions.remove} />
+              <DeleteAgentButton
+                agentId={agent.id}
+                agentName={agent.name ?? agent.id}
+                permission={permissions.remove}
+              />
             </div>
           </>
         )}

@@ -16,7 +16,11 @@ const COLUMNS: ConsoleColumn<Agent>[] = [
       </Link>
     ),
   },
-  { id: 'email', header: 'E-mail', cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'email' }} value={row.email} mode="table" /> },
+  {
+    id: 'email',
+    header: 'E-mail',
+    cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'email' }} value={row.email} mode="table" />,
+  },
   timeColumn<Agent>('created_at', 'Created', (row) => row.created_at, { sortable: false }),
 ];
 

@@ -15,13 +15,35 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 const agentsOf = (creatorId: string) => filteredListHref('agents', { creator: creatorId });
 
 /** Humans by how many agents they created; a row opens that human's agents. */
-export function RollupTable({ titles, rows, total, page, size, sort }: { rows: HumanRollupRow[]; total: number; page: number; size: number; sort: SortSpec | null; titles: TitleRecord }) {
+export function RollupTable({
+  titles,
+  rows,
+  total,
+  page,
+  size,
+  sort,
+}: {
+  rows: HumanRollupRow[];
+  total: number;
+  page: number;
+  size: number;
+  sort: SortSpec | null;
+  titles: TitleRecord;
+}) {
   const names = new Map(Object.entries(titles));
   const columns: ConsoleColumn<HumanRollupRow>[] = [
     {
       id: 'creatorId',
       header: 'Human',
-      cell: ({ row: { original: row } }) => <CellValue column={{ kind: 'id', linkTo: 'users' }} value={row.creatorId} mode="table" titles={names} copyableIds />,
+      cell: ({ row: { original: row } }) => (
+        <CellValue
+          column={{ kind: 'id', linkTo: 'users' }}
+          value={row.creatorId}
+          mode="table"
+          titles={names}
+          copyableIds
+        />
+      ),
     },
     {
       id: 'agents',
@@ -29,7 +51,11 @@ export function RollupTable({ titles, rows, total, page, size, sort }: { rows: H
       enableSorting: true,
       sortDescFirst: true,
       cell: ({ row: { original: row } }) => (
-        <Link href={agentsOf(row.creatorId)} className="tabular-nums underline-offset-2 hover:underline" aria-label={`${row.agents} agents of ${names.get(`/users/${encodeURIComponent(row.creatorId)}`) ?? row.creatorId}`}>
+        <Link
+          href={agentsOf(row.creatorId)}
+          className="tabular-nums underline-offset-2 hover:underline"
+          aria-label={`${row.agents} agents of ${names.get(`/users/${encodeURIComponent(row.creatorId)}`) ?? row.creatorId}`}
+        >
           {row.agents.toLocaleString('en-US')}
         </Link>
       ),

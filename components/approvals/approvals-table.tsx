@@ -21,7 +21,10 @@ export interface ApprovalRow {
   createdAt: Date;
 }
 
-const STATUS_VARIANT: Record<ApprovalStatus, 'default' | 'secondary' | 'outline' | 'destructive' | 'success' | 'warning'> = {
+const STATUS_VARIANT: Record<
+  ApprovalStatus,
+  'default' | 'secondary' | 'outline' | 'destructive' | 'success' | 'warning'
+> = {
   pending: 'warning',
   approved: 'default',
   rejected: 'destructive',
@@ -30,7 +33,11 @@ const STATUS_VARIANT: Record<ApprovalStatus, 'default' | 'secondary' | 'outline'
   canceled: 'outline',
 };
 
-export function ApprovalStatusBadges({ status, breakGlass, reviewed }: Pick<ApprovalRow, 'status' | 'breakGlass' | 'reviewed'>) {
+export function ApprovalStatusBadges({
+  status,
+  breakGlass,
+  reviewed,
+}: Pick<ApprovalRow, 'status' | 'breakGlass' | 'reviewed'>) {
   return (
     <span className="flex flex-wrap gap-1">
       <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
@@ -54,11 +61,31 @@ const COLUMNS: ConsoleColumn<ApprovalRow>[] = [
   { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <ApprovalStatusBadges {...row} /> },
   { id: 'requestedBy', header: 'Requested by', cell: ({ row: { original: row } }) => row.requestedBy },
   { id: 'decidedBy', header: 'Decided by', cell: ({ row: { original: row } }) => row.decidedBy ?? '—' },
-  { id: 'reason', header: 'Reason', cell: ({ row: { original: row } }) => row.reason, meta: { cellMaxWidth: 'max-w-72', cellClassName: 'truncate' } },
-  { id: 'created', header: 'Requested', cell: ({ row: { original: row } }) => formatUtc(row.createdAt), meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' } },
+  {
+    id: 'reason',
+    header: 'Reason',
+    cell: ({ row: { original: row } }) => row.reason,
+    meta: { cellMaxWidth: 'max-w-72', cellClassName: 'truncate' },
+  },
+  {
+    id: 'created',
+    header: 'Requested',
+    cell: ({ row: { original: row } }) => formatUtc(row.createdAt),
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
+  },
 ];
 
-export function ApprovalsTable({ rows, page, size, total }: { rows: ApprovalRow[]; page: number; size: number; total: number }) {
+export function ApprovalsTable({
+  rows,
+  page,
+  size,
+  total,
+}: {
+  rows: ApprovalRow[];
+  page: number;
+  size: number;
+  total: number;
+}) {
   return (
     <PagedTable
       columns={COLUMNS}

@@ -43,7 +43,11 @@ export function DecisionPanel({ requestId, options }: { requestId: string; optio
       router.refresh();
     });
 
-  const approve = () => act(() => approveAndRun({ requestId, comment }), (run) => setOutcome({ href: run.resultHref, error: run.executionError }));
+  const approve = () =>
+    act(
+      () => approveAndRun({ requestId, comment }),
+      (run) => setOutcome({ href: run.resultHref, error: run.executionError }),
+    );
   const reject = () => act(() => rejectApproval({ requestId, comment }));
   const cancel = () => act(() => cancelApproval({ requestId }));
   const review = () => act(() => reviewBreakGlassRun({ requestId, comment }));
@@ -55,7 +59,14 @@ export function DecisionPanel({ requestId, options }: { requestId: string; optio
       {decidable || reviewable ? (
         <div className="space-y-1">
           <Label htmlFor={`${ids}-comment`}>Comment</Label>
-          <Input id={`${ids}-comment`} value={comment} onChange={(event) => setComment(event.target.value)} disabled={pending} maxLength={2000} className="w-full max-w-xl" />
+          <Input
+            id={`${ids}-comment`}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            disabled={pending}
+            maxLength={2000}
+            className="w-full max-w-xl"
+          />
         </div>
       ) : null}
       <ActionErrorAlert error={error} />
@@ -81,7 +92,9 @@ export function DecisionPanel({ requestId, options }: { requestId: string; optio
             <Button type="button" variant="outline" onClick={reject} disabled={!decidable || pending}>
               Reject
             </Button>
-            {options.decideDeniedReason ? <span className="text-xs text-muted-foreground">{options.decideDeniedReason}</span> : null}
+            {options.decideDeniedReason ? (
+              <span className="text-xs text-muted-foreground">{options.decideDeniedReason}</span>
+            ) : null}
             {options.canCancel ? (
               <Button type="button" variant="ghost" onClick={cancel} disabled={pending}>
                 Cancel request
@@ -93,7 +106,9 @@ export function DecisionPanel({ requestId, options }: { requestId: string; optio
             <Button type="button" onClick={review} disabled={!reviewable || pending}>
               Mark break-glass run reviewed
             </Button>
-            {options.review.deniedReason ? <span className="text-xs text-muted-foreground">{options.review.deniedReason}</span> : null}
+            {options.review.deniedReason ? (
+              <span className="text-xs text-muted-foreground">{options.review.deniedReason}</span>
+            ) : null}
           </>
         )}
       </div>

@@ -3,12 +3,24 @@ import type { ConsoleColumn } from '@/lib/tables/columns';
 import { Badge } from '@/components/ui/badge';
 import type { PreviewComparison } from '@/lib/approvals/previews';
 
-const show = (value: PreviewComparison['then']) => (value === undefined ? '—' : value === null ? 'none' : typeof value === 'number' ? value.toLocaleString('en-US') : value);
+const show = (value: PreviewComparison['then']) =>
+  value === undefined
+    ? '—'
+    : value === null
+      ? 'none'
+      : typeof value === 'number'
+        ? value.toLocaleString('en-US')
+        : value;
 
 function columns(withNow: boolean): ConsoleColumn<PreviewComparison>[] {
   return [
     { id: 'label', header: 'What', cell: ({ row: { original: row } }) => row.label },
-    { id: 'then', header: 'When requested', cell: ({ row: { original: row } }) => show(row.then), meta: { cellClassName: 'tabular-nums' } },
+    {
+      id: 'then',
+      header: 'When requested',
+      cell: ({ row: { original: row } }) => show(row.then),
+      meta: { cellClassName: 'tabular-nums' },
+    },
     ...(withNow
       ? ([
           {
@@ -20,7 +32,12 @@ function columns(withNow: boolean): ConsoleColumn<PreviewComparison>[] {
           {
             id: 'changed',
             header: 'Changed',
-            cell: ({ row: { original: row } }) => (row.changed ? <Badge variant="warning">changed</Badge> : <span className="text-muted-foreground">same</span>),
+            cell: ({ row: { original: row } }) =>
+              row.changed ? (
+                <Badge variant="warning">changed</Badge>
+              ) : (
+                <span className="text-muted-foreground">same</span>
+              ),
           },
         ] satisfies ConsoleColumn<PreviewComparison>[])
       : []),

@@ -11,7 +11,6 @@ import { Label } from '@/components/ui/label';
 import type { ActionError, ActionResult } from '@/lib/actions/define';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 
-
 interface RequestApprovalProps {
   /** The covered action's name, e.g. `user.merge`. */
   action: string;
@@ -31,7 +30,14 @@ interface RequestApprovalProps {
  * exact parameters, with a reason; or, in an incident, runs it now (break-glass) with a typed
  * reason, which the approvals page then shows for review.
  */
-export function RequestApproval({ action, params, gate, breakGlass, incompleteReason = null, fallbackHref = '/approvals' }: RequestApprovalProps) {
+export function RequestApproval({
+  action,
+  params,
+  gate,
+  breakGlass,
+  incompleteReason = null,
+  fallbackHref = '/approvals',
+}: RequestApprovalProps) {
   const router = useRouter();
   const ids = useId();
   const [reason, setReason] = useState('');
@@ -60,13 +66,25 @@ export function RequestApproval({ action, params, gate, breakGlass, incompleteRe
   return (
     <div className="space-y-3 rounded-md border p-4" data-testid="request-approval">
       <p className="text-sm font-medium">This needs a second operator&apos;s approval.</p>
-      <p className="text-sm text-muted-foreground">{gate.reason} Another ops operator sees this preview, recomputed, and approves or rejects it; on approval it runs at once.</p>
+      <p className="text-sm text-muted-foreground">
+        {gate.reason} Another ops operator sees this preview, recomputed, and approves or rejects it; on approval it
+        runs at once.
+      </p>
       <div className="space-y-1">
         <Label htmlFor={`${ids}-reason`}>Reason (incident or ticket reference)</Label>
-        <Input id={`${ids}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} disabled={Boolean(blocked) || pending} maxLength={1000} className="w-full max-w-xl" />
+        <Input
+          id={`${ids}-reason`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          disabled={Boolean(blocked) || pending}
+          maxLength={1000}
+          className="w-full max-w-xl"
+        />
       </div>
       <ActionErrorAlert error={error} />
-      {error?.fieldErrors ? <p className="text-sm text-destructive">{Object.values(error.fieldErrors).flat().join(' ')}</p> : null}
+      {error?.fieldErrors ? (
+        <p className="text-sm text-destructive">{Object.values(error.fieldErrors).flat().join(' ')}</p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" onClick={request} disabled={Boolean(blocked) || pending || reason.trim().length < 3}>
           {pending && !breakGlassOpen ? 'Requesting…' : 'Request approval'}
@@ -82,16 +100,35 @@ export function RequestApproval({ action, params, gate, breakGlass, incompleteRe
         >
           Break glass…
         </Button>
-        {gate.breakGlassDeniedReason ? <span className="text-xs text-muted-foreground">{gate.breakGlassDeniedReason}</span> : null}
+        {gate.breakGlassDeniedReason ? (
+          <span className="text-xs text-muted-foreground">{gate.breakGlassDeniedReason}</span>
+        ) : null}
       </div>
       {breakGlassOpen ? (
-        <div id={`${ids}-break-glass`} className="space-y-2 rounded-md border border-destructive/50 p-3" data-testid="break-glass">
+        <div
+          id={`${ids}-break-glass`}
+          className="space-y-2 rounded-md border border-destructive/50 p-3"
+          data-testid="break-glass"
+        >
           <p className="text-sm">
-            Runs now without approval. It is marked break-glass in the audit log and on the approvals page, where another operator reviews it afterwards.
+            Runs now without approval. It is marked break-glass in the audit log and on the approvals page, where
+            another operator reviews it afterwards.
           </p>
           <Label htmlFor={`${ids}-break-glass-reason`}>Why this cannot wait (at least 10 characters)</Label>
-          <Input id={`${ids}-break-glass-reason`} value={breakGlassReason} onChange={(event) => setBreakGlassReason(event.target.value)} disabled={pending} maxLength={1000} className="w-full max-w-xl" />
-          <Button type="button" variant="destructive" onClick={runNow} disabled={pending || breakGlassReason.trim().length < 10}>
+          <Input
+            id={`${ids}-break-glass-reason`}
+            value={breakGlassReason}
+            onChange={(event) => setBreakGlassReason(event.target.value)}
+            disabled={pending}
+            maxLength={1000}
+            className="w-full max-w-xl"
+          />
+          <Button
+            type="button"
+            variant="destructive"
+            onClick={runNow}
+            disabled={pending || breakGlassReason.trim().length < 10}
+          >
             {pending ? 'Running…' : 'Run now (break-glass)'}
           </Button>
         </div>

@@ -22,7 +22,11 @@ const OUTCOME_VARIANT: Record<AuditOutcomeValue, 'success' | 'destructive' | 'wa
 };
 
 /** A field of the CSV export that the table shows inside another column, or not at all. */
-const csvField = (field: string, value: (row: AuditRow) => unknown): ConsoleColumn<AuditRow> => ({ id: field, accessorFn: value, meta: { csv: field, exportOnly: true } });
+const csvField = (field: string, value: (row: AuditRow) => unknown): ConsoleColumn<AuditRow> => ({
+  id: field,
+  accessorFn: value,
+  meta: { csv: field, exportOnly: true },
+});
 
 const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   {
@@ -42,7 +46,9 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
     cell: ({ row: { original: row } }) => (
       <>
         <div className="text-sm">{row.operatorEmail}</div>
-        <div className="text-xs text-muted-foreground" data-testid="audit-role">{row.operatorRole}</div>
+        <div className="text-xs text-muted-foreground" data-testid="audit-role">
+          {row.operatorRole}
+        </div>
       </>
     ),
   },
@@ -57,7 +63,11 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   {
     id: 'target',
     header: 'Target',
-    cell: ({ row: { original: { targetType, targetIds } } }) => (
+    cell: ({
+      row: {
+        original: { targetType, targetIds },
+      },
+    }) => (
       <>
         <span className="text-muted-foreground">{targetType}</span>{' '}
         {targetIds.slice(0, 3).map((id, index) => {
@@ -65,7 +75,13 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
           return (
             <span key={id} className="break-all font-mono">
               {index > 0 ? ', ' : null}
-              {href ? <RecordLink href={href} className="underline">{id}</RecordLink> : id}
+              {href ? (
+                <RecordLink href={href} className="underline">
+                  {id}
+                </RecordLink>
+              ) : (
+                id
+              )}
             </span>
           );
         })}
@@ -90,7 +106,11 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   {
     id: 'service',
     header: 'Service',
-    cell: ({ row: { original: { upstreamStatus, durationMs, upstreamRequestId } } }) => (
+    cell: ({
+      row: {
+        original: { upstreamStatus, durationMs, upstreamRequestId },
+      },
+    }) => (
       <>
         {upstreamStatus ?? '—'}
         {durationMs !== null ? <span className="text-muted-foreground"> · {durationMs} ms</span> : null}
@@ -106,15 +126,29 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   {
     id: 'details',
     header: 'Details',
-    cell: ({ row: { original: { denialReason, errorMessage, summary, refusalCount, params } } }) => (
+    cell: ({
+      row: {
+        original: { denialReason, errorMessage, summary, refusalCount, params },
+      },
+    }) => (
       <>
         {denialReason ? <div className="text-muted-foreground">{denialReason}</div> : null}
-        {refusalCount && refusalCount > 1 ? <div className="text-muted-foreground" data-testid="audit-refusal-count">{refusalCount.toLocaleString('en-US')} calls in this minute</div> : null}
-        {summary ? <div className="break-words" data-testid="audit-summary">{summary}</div> : null}
+        {refusalCount && refusalCount > 1 ? (
+          <div className="text-muted-foreground" data-testid="audit-refusal-count">
+            {refusalCount.toLocaleString('en-US')} calls in this minute
+          </div>
+        ) : null}
+        {summary ? (
+          <div className="break-words" data-testid="audit-summary">
+            {summary}
+          </div>
+        ) : null}
         {errorMessage ? <div className="break-words text-destructive">{errorMessage}</div> : null}
         <details>
           <summary className="cursor-pointer text-muted-foreground">parameters</summary>
-          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2">{JSON.stringify(params, null, 2)}</pre>
+          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2">
+            {JSON.stringify(params, null, 2)}
+          </pre>
         </details>
       </>
     ),

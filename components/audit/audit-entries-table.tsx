@@ -19,7 +19,14 @@ export function AuditEntriesTable({ rows, pagination, empty }: AuditEntriesTable
       rows={rows}
       empty={empty}
       visibility={pagination.table.visibility}
-      pagination={{ page: pagination.page, total: pagination.total, size: pagination.table.size, sizes: PAGE_SIZES, defaultSize: AUDIT_TABLE.defaultSize, rowLabel: pagination.total === 1 ? 'entry' : 'entries' }}
+      pagination={{
+        page: pagination.page,
+        total: pagination.total,
+        size: pagination.table.size,
+        sizes: PAGE_SIZES,
+        defaultSize: AUDIT_TABLE.defaultSize,
+        rowLabel: pagination.total === 1 ? 'entry' : 'entries',
+      }}
       sort={{ current: pagination.table.sort, default: AUDIT_TABLE.defaultSort }}
       chooseColumns
       exportHref={pagination.exportHref}

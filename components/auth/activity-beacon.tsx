@@ -20,7 +20,12 @@ export function ActivityBeacon({ intervalMs }: { intervalMs: number }) {
       if (now - lastSent < intervalMs) return;
       lastSent = now;
       // keepalive: a click that navigates away does not cancel it.
-      void fetch(ACTIVITY_BEACON_PATH, { method: 'POST', keepalive: true, credentials: 'same-origin', cache: 'no-store' }).catch(() => {});
+      void fetch(ACTIVITY_BEACON_PATH, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        cache: 'no-store',
+      }).catch(() => {});
     };
     for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
     return () => {

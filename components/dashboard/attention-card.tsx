@@ -21,16 +21,30 @@ function targetHref(type: string, id: string): string | null {
   return entity ? detailHref(entity, id) : null;
 }
 
-const OUTCOME_WORDS: Readonly<Record<string, string>> = { failed: 'failed', denied: 'refused', invalid: 'refused (invalid input)' };
+const OUTCOME_WORDS: Readonly<Record<string, string>> = {
+  failed: 'failed',
+  denied: 'refused',
+  invalid: 'refused (invalid input)',
+};
 
 function Entry({ row }: { row: AuditRow }) {
   const target = row.targetIds[0];
   const href = target ? targetHref(row.targetType, target) : null;
   return (
-    <li className="space-y-0.5" data-testid="dashboard-attention-entry" data-outcome={row.outcome} data-action={row.action}>
+    <li
+      className="space-y-0.5"
+      data-testid="dashboard-attention-entry"
+      data-outcome={row.outcome}
+      data-action={row.action}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={row.outcome === 'failed' ? 'destructive' : 'warning'}>{OUTCOME_WORDS[row.outcome] ?? row.outcome}</Badge>
-        <Link className="font-mono text-xs text-primary underline" href={auditHref({ action: row.action, outcome: row.outcome })}>
+        <Badge variant={row.outcome === 'failed' ? 'destructive' : 'warning'}>
+          {OUTCOME_WORDS[row.outcome] ?? row.outcome}
+        </Badge>
+        <Link
+          className="font-mono text-xs text-primary underline"
+          href={auditHref({ action: row.action, outcome: row.outcome })}
+        >
           {row.action}
         </Link>
         {target ? (
@@ -42,7 +56,9 @@ function Entry({ row }: { row: AuditRow }) {
             <span className="break-all font-mono text-xs">{target}</span>
           )
         ) : null}
-        {row.targetIds.length > 1 ? <span className="text-xs text-muted-foreground">+{row.targetIds.length - 1} more</span> : null}
+        {row.targetIds.length > 1 ? (
+          <span className="text-xs text-muted-foreground">+{row.targetIds.length - 1} more</span>
+        ) : null}
       </div>
       <p className="text-xs text-muted-foreground">
         {row.operatorEmail} ({row.operatorRole}), {formatUtc(row.occurredAt)}
@@ -63,7 +79,15 @@ export function AttentionCard({ rows }: { rows: AuditRow[] }) {
         </Link>
       </CardHeader>
       <CardContent className="text-sm">
-        {rows.length === 0 ? <p className="text-muted-foreground">No operator action has failed or been refused.</p> : <ul className="space-y-3">{rows.map((row) => <Entry key={row.id} row={row} />)}</ul>}
+        {rows.length === 0 ? (
+          <p className="text-muted-foreground">No operator action has failed or been refused.</p>
+        ) : (
+          <ul className="space-y-3">
+            {rows.map((row) => (
+              <Entry key={row.id} row={row} />
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

@@ -17,7 +17,14 @@ function JobLine({ job }: { job: JobSummary }) {
         </Link>
         <Badge variant={job.status === 'running' ? 'warning' : 'secondary'}>{job.status}</Badge>
       </div>
-      <div className="h-1.5 overflow-hidden rounded bg-muted" role="progressbar" aria-label={`${action}: progress`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
+      <div
+        className="h-1.5 overflow-hidden rounded bg-muted"
+        role="progressbar"
+        aria-label={`${action}: progress`}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+      >
         <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-muted-foreground">
@@ -50,11 +57,27 @@ export function JobsCard({ running, finished }: { running: JobSummary[]; finishe
       <CardContent className="space-y-4 text-sm">
         <section aria-label="Running jobs" className="space-y-2">
           <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Running</h3>
-          {running.length === 0 ? <p className="text-muted-foreground">No job is running.</p> : <ul className="space-y-3">{running.map((job) => <JobLine key={job.id} job={job} />)}</ul>}
+          {running.length === 0 ? (
+            <p className="text-muted-foreground">No job is running.</p>
+          ) : (
+            <ul className="space-y-3">
+              {running.map((job) => (
+                <JobLine key={job.id} job={job} />
+              ))}
+            </ul>
+          )}
         </section>
         <section aria-label="Recently finished jobs" className="space-y-2">
           <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Recently finished</h3>
-          {finished.length === 0 ? <p className="text-muted-foreground">No job has finished yet.</p> : <ul className="space-y-3">{finished.map((job) => <JobLine key={job.id} job={job} />)}</ul>}
+          {finished.length === 0 ? (
+            <p className="text-muted-foreground">No job has finished yet.</p>
+          ) : (
+            <ul className="space-y-3">
+              {finished.map((job) => (
+                <JobLine key={job.id} job={job} />
+              ))}
+            </ul>
+          )}
         </section>
       </CardContent>
     </Card>

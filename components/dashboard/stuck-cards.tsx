@@ -24,7 +24,8 @@ function Direction({ now, before }: { now: number; before: number | undefined })
   if (change === 0) return <span>unchanged</span>;
   return (
     <span className={change > 0 ? 'font-medium text-foreground' : undefined}>
-      <span aria-hidden="true">{change > 0 ? '▲' : '▼'}</span> {change > 0 ? 'up' : 'down'} {Math.abs(change).toLocaleString('en-US')}
+      <span aria-hidden="true">{change > 0 ? '▲' : '▼'}</span> {change > 0 ? 'up' : 'down'}{' '}
+      {Math.abs(change).toLocaleString('en-US')}
     </span>
   );
 }
@@ -34,13 +35,28 @@ function Direction({ now, before }: { now: number; before: number | undefined })
  * the alert count, the direction since a reading a quarter of an hour earlier (or the earliest
  * kept), and a link to the queue narrowed to it.
  */
-export function StuckCards({ counts, previous, threshold, alertAt }: { counts: Partial<Record<WatchedStatus, number>>; previous: StuckReading | null; threshold: number; alertAt: number }) {
+export function StuckCards({
+  counts,
+  previous,
+  threshold,
+  alertAt,
+}: {
+  counts: Partial<Record<WatchedStatus, number>>;
+  previous: StuckReading | null;
+  threshold: number;
+  alertAt: number;
+}) {
   return (
     <>
       {(Object.entries(counts) as [WatchedStatus, number][]).map(([status, count]) => {
         const severity = SEVERITY[stuckSeverity(count, alertAt)];
         return (
-          <Card key={status} className={cn(severity.card)} data-testid={`dashboard-stuck-card-${status}`} data-severity={stuckSeverity(count, alertAt)}>
+          <Card
+            key={status}
+            className={cn(severity.card)}
+            data-testid={`dashboard-stuck-card-${status}`}
+            data-severity={stuckSeverity(count, alertAt)}
+          >
             <CardHeader>
               <CardDescription className="flex items-center justify-between gap-2">
                 <span>
@@ -50,7 +66,10 @@ export function StuckCards({ counts, previous, threshold, alertAt }: { counts: P
                 <Badge variant={severity.badge}>{severity.word}</Badge>
               </CardDescription>
               <CardTitle className="text-3xl tabular-nums" data-testid={`dashboard-stuck-${status}`}>
-                <Link className="hover:underline" href={stuckHref({ query: { threshold, statuses: [status] }, refresh: 30 })}>
+                <Link
+                  className="hover:underline"
+                  href={stuckHref({ query: { threshold, statuses: [status] }, refresh: 30 })}
+                >
                   {count.toLocaleString('en-US')}
                 </Link>
               </CardTitle>
@@ -60,7 +79,9 @@ export function StuckCards({ counts, previous, threshold, alertAt }: { counts: P
                 <Direction now={count} before={previous?.counts[status]} />
                 {previous ? <> since {formatUtcTime(previous.readAt)}</> : null}
               </p>
-              <p>Not updated for {threshold} minutes or more; alert from {alertAt.toLocaleString('en-US')}.</p>
+              <p>
+                Not updated for {threshold} minutes or more; alert from {alertAt.toLocaleString('en-US')}.
+              </p>
             </CardContent>
           </Card>
         );

@@ -9,10 +9,20 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="
  * A table row that opens its record on a mouse click outside its links and buttons, unless the
  * click ends a text selection. Keyboards use the row's own links.
  */
-export function ClickableRow({ href, children, ...attributes }: { href: string; children: React.ReactNode } & Readonly<Record<`data-${string}`, string>>) {
+export function ClickableRow({
+  href,
+  children,
+  ...attributes
+}: { href: string; children: React.ReactNode } & Readonly<Record<`data-${string}`, string>>) {
   const router = useRouter();
   const onClick = (event: React.MouseEvent<HTMLTableRowElement>) => {
-    if (event.defaultPrevented || !(event.target instanceof Element) || event.target.closest(INTERACTIVE) || window.getSelection()?.toString()) return;
+    if (
+      event.defaultPrevented ||
+      !(event.target instanceof Element) ||
+      event.target.closest(INTERACTIVE) ||
+      window.getSelection()?.toString()
+    )
+      return;
     router.push(href);
   };
   return (

@@ -1,8 +1,23 @@
 'use client';
 
-import { columnVisibilityFeature, functionalUpdate, tableFeatures, useTable, type ColumnVisibilityState, type Updater } from '@tanstack/react-table';
+import {
+  columnVisibilityFeature,
+  functionalUpdate,
+  tableFeatures,
+  useTable,
+  type ColumnVisibilityState,
+  type Updater,
+} from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { ColumnsButton } from './columns-button';
 import { useListScope } from './list-scope';
@@ -41,15 +56,31 @@ export default function ColumnMenu({ columns, visibility, defaultVisibility }: C
     setUrlChoice(visibility);
     setChoice(visibility);
   }
-  const columnDefs = useMemo(() => columns.map((column) => ({ id: column.id, header: column.label, enableHiding: column.hideable })), [columns]);
+  const columnDefs = useMemo(
+    () => columns.map((column) => ({ id: column.id, header: column.label, enableHiding: column.hideable })),
+    [columns],
+  );
   const onColumnVisibilityChange = (updater: Updater<ColumnVisibilityState>) => {
     const next = functionalUpdate(updater, choice);
     setChoice(next);
     const shown = (state: ColumnVisibilityState, id: string) => state[id] !== false;
     const isDefault = columns.every((column) => shown(next, column.id) === shown(defaultVisibility, column.id));
-    replace({ [LIST_PARAMS.cols]: isDefault ? null : columns.filter((column) => shown(next, column.id)).map((column) => column.id).join(',') });
+    replace({
+      [LIST_PARAMS.cols]: isDefault
+        ? null
+        : columns
+            .filter((column) => shown(next, column.id))
+            .map((column) => column.id)
+            .join(','),
+    });
   };
-  const table = useTable({ features, columns: columnDefs, data: NO_ROWS, state: { columnVisibility: choice }, onColumnVisibilityChange });
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: NO_ROWS,
+    state: { columnVisibility: choice },
+    onColumnVisibilityChange,
+  });
 
   return (
     // Not modal: the table stays readable (and in the accessibility tree) while columns are ticked.
@@ -64,12 +95,19 @@ export default function ColumnMenu({ columns, visibility, defaultVisibility }: C
           .filter((column) => column.getCanHide())
           .map((column) => (
             // The menu stays open: an operator usually ticks several columns.
-            <DropdownMenuCheckboxItem key={column.id} checked={column.getIsVisible()} onCheckedChange={(checked) => column.toggleVisibility(checked)} onSelect={(event) => event.preventDefault()}>
+            <DropdownMenuCheckboxItem
+              key={column.id}
+              checked={column.getIsVisible()}
+              onCheckedChange={(checked) => column.toggleVisibility(checked)}
+              onSelect={(event) => event.preventDefault()}
+            >
               {typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id}
             </DropdownMenuCheckboxItem>
           ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => table.setColumnVisibility({ ...defaultVisibility })}>Default columns</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => table.setColumnVisibility({ ...defaultVisibility })}>
+          Default columns
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

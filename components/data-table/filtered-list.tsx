@@ -25,7 +25,10 @@ export interface ListPage<TData> extends ListSearch {
 }
 
 /** The PagedTable props of a ListPage: its filters above, its order in the headers, any size of PAGE_SIZES. */
-export function listPageTable<TData>({ view, q, filters, active, rows, total, page, size, sort, empty }: ListPage<TData>, rowLabel: string) {
+export function listPageTable<TData>(
+  { view, q, filters, active, rows, total, page, size, sort, empty }: ListPage<TData>,
+  rowLabel: string,
+) {
   return {
     toolbar: listToolbar({ view, q, filters, active }),
     rows,

@@ -25,11 +25,13 @@ function useListNavigation(): ListNavigation {
   const pathname = usePathname();
   const [isPending, startTransition] = useTransition();
   const navigate = useCallback(
-    (changes: Readonly<Record<string, string | null>>) => startTransition(() => router.push(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
+    (changes: Readonly<Record<string, string | null>>) =>
+      startTransition(() => router.push(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
     [router, pathname],
   );
   const replace = useCallback(
-    (changes: Readonly<Record<string, string | null>>) => startTransition(() => router.replace(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
+    (changes: Readonly<Record<string, string | null>>) =>
+      startTransition(() => router.replace(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
     [router, pathname],
   );
   return { navigate, replace, isPending };
@@ -52,7 +54,11 @@ export function ListScope({ children }: { children: React.ReactNode }) {
   const navigation = useListNavigation();
   return (
     <ListNavigationContext value={navigation}>
-      <div className="group/list space-y-3" data-pending={navigation.isPending ? '' : undefined} aria-busy={navigation.isPending}>
+      <div
+        className="group/list space-y-3"
+        data-pending={navigation.isPending ? '' : undefined}
+        aria-busy={navigation.isPending}
+      >
         {children}
       </div>
     </ListNavigationContext>

@@ -4,7 +4,13 @@ import { flexRender } from '@tanstack/react-table/flex-render';
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ariaSort } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
-import { columnId, consoleTableFeatures, isShown, type ConsoleColumn, type ConsoleTableMeta } from '@/lib/tables/columns';
+import {
+  columnId,
+  consoleTableFeatures,
+  isShown,
+  type ConsoleColumn,
+  type ConsoleTableMeta,
+} from '@/lib/tables/columns';
 import { classNameProp, cn } from '@/lib/utils';
 import { ClickableRow } from './clickable-row';
 import { EmptyRow } from './empty-row';
@@ -26,7 +32,8 @@ export interface SortHeader {
  * The first column stays in view when a table is scrolled sideways (on a narrow screen). Set once
  * on the table rather than on each of a page's hundreds of cells.
  */
-const STICKY_FIRST = '[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-background';
+const STICKY_FIRST =
+  '[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-background';
 
 export interface ListTableProps<TData extends RowData> {
   /** The table's declaration (lib/tables/columns.ts): headers, cells, sortable and hideable columns. */
@@ -66,7 +73,23 @@ export interface ListTableProps<TData extends RowData> {
  * imports no client code: a read-only table (a record's history) ships none. What PagedTable adds
  * for the operator (sorting, selection, paging) are small client parts inside a ListScope.
  */
-export function ListTable<TData extends RowData>({ columns, rows, getRowId, caption, empty, testId, rowAttributes, rowHref, sort, renderSortHeader, visibility, selection, stickyFirstColumn = false, meta, defaultCell }: ListTableProps<TData>) {
+export function ListTable<TData extends RowData>({
+  columns,
+  rows,
+  getRowId,
+  caption,
+  empty,
+  testId,
+  rowAttributes,
+  rowHref,
+  sort,
+  renderSortHeader,
+  visibility,
+  selection,
+  stickyFirstColumn = false,
+  meta,
+  defaultCell,
+}: ListTableProps<TData>) {
   const table = constructTable({
     features: serverFeatures,
     columns: [...columns],
@@ -77,7 +100,10 @@ export function ListTable<TData extends RowData>({ columns, rows, getRowId, capt
     defaultColumn: { enableSorting: false, ...(defaultCell ? { cell: defaultCell } : {}) },
     state: {
       // CSV-only fields are never shown, whatever the page's choice.
-      columnVisibility: { ...visibility, ...Object.fromEntries(columns.filter((column) => !isShown(column)).map((column) => [columnId(column), false])) },
+      columnVisibility: {
+        ...visibility,
+        ...Object.fromEntries(columns.filter((column) => !isShown(column)).map((column) => [columnId(column), false])),
+      },
       sorting: sort?.current ? [{ id: sort.current.field, desc: sort.current.order === 'desc' }] : [],
     },
     meta: meta ?? {},
@@ -101,8 +127,18 @@ export function ListTable<TData extends RowData>({ columns, rows, getRowId, capt
               // Declared sortable (the server orders by it): TanStack's getCanSort also asks for an accessor, which a display column has not.
               const sortable = sort && renderSortHeader && header.column.columnDef.enableSorting === true;
               return (
-                <TableHead key={header.id} scope="col" aria-sort={sort ? ariaSort(header.column.id, sort.current) : undefined}>
-                  {sortable ? renderSortHeader({ field: header.column.id, descFirst: header.column.columnDef.sortDescFirst ?? false, children: content }) : content}
+                <TableHead
+                  key={header.id}
+                  scope="col"
+                  aria-sort={sort ? ariaSort(header.column.id, sort.current) : undefined}
+                >
+                  {sortable
+                    ? renderSortHeader({
+                        field: header.column.id,
+                        descFirst: header.column.columnDef.sortDescFirst ?? false,
+                        children: content,
+                      })
+                    : content}
                 </TableHead>
               );
             })}

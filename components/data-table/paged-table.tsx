@@ -34,14 +34,28 @@ export type PagedTableProps<TData extends RowData> = Omit<ListTableProps<TData>,
 
 const ALL_SHOWN: Readonly<Record<string, boolean>> = {};
 
-const SELECTION = { page: (ids: readonly string[]) => <PageCheckbox ids={ids} />, row: (id: string) => <RowCheckbox id={id} /> };
+const SELECTION = {
+  page: (ids: readonly string[]) => <PageCheckbox ids={ids} />,
+  row: (id: string) => <RowCheckbox id={id} />,
+};
 
 /**
  * A table of one page of rows the server read, with what the URL drives around it: filters,
  * column choice, export, row selection and paging. Rendered where its page renders; only the
  * controls are client code.
  */
-export function PagedTable<TData extends RowData>({ pagination, chooseColumns = false, defaultVisibility = ALL_SHOWN, exportHref, toolbar, tools, actions, notice, selectionKey, ...table }: PagedTableProps<TData>) {
+export function PagedTable<TData extends RowData>({
+  pagination,
+  chooseColumns = false,
+  defaultVisibility = ALL_SHOWN,
+  exportHref,
+  toolbar,
+  tools,
+  actions,
+  notice,
+  selectionKey,
+  ...table
+}: PagedTableProps<TData>) {
   const { sort } = table;
   // A sortable column's header cycles the URL's order.
   const sortHeader = sort
@@ -53,7 +67,9 @@ export function PagedTable<TData extends RowData>({ pagination, chooseColumns = 
     : undefined;
   const chooser = chooseColumns ? (
     <ColumnChooser
-      columns={table.columns.filter(isShown).map((column) => ({ id: columnId(column), label: columnLabel(column), hideable: isHideable(column) }))}
+      columns={table.columns
+        .filter(isShown)
+        .map((column) => ({ id: columnId(column), label: columnLabel(column), hideable: isHideable(column) }))}
       visibility={table.visibility ?? ALL_SHOWN}
       defaultVisibility={defaultVisibility}
     />
@@ -65,13 +81,14 @@ export function PagedTable<TData extends RowData>({ pagination, chooseColumns = 
       </a>
     </Button>
   ) : null;
-  const end = chooser || exportLink || actions ? (
-    <>
-      {chooser}
-      {exportLink}
-      {actions}
-    </>
-  ) : null;
+  const end =
+    chooser || exportLink || actions ? (
+      <>
+        {chooser}
+        {exportLink}
+        {actions}
+      </>
+    ) : null;
   const list = (
     <ListScope>
       {toolbar ? (
@@ -88,7 +105,11 @@ export function PagedTable<TData extends RowData>({ pagination, chooseColumns = 
         </div>
       ) : null}
       {notice}
-      <ListTable {...table} renderSortHeader={sortHeader} selection={selectionKey === undefined ? undefined : SELECTION} />
+      <ListTable
+        {...table}
+        renderSortHeader={sortHeader}
+        selection={selectionKey === undefined ? undefined : SELECTION}
+      />
       {pagination ? <Pagination {...pagination} /> : null}
     </ListScope>
   );

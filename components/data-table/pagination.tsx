@@ -24,7 +24,14 @@ export interface PaginationProps {
 }
 
 /** Page size, where the page sits among all rows, and page-to-page navigation, each a URL change. */
-export function Pagination({ page, size, total, rowLabel, sizes = [size], defaultSize = DEFAULT_PAGE_SIZE }: PaginationProps) {
+export function Pagination({
+  page,
+  size,
+  total,
+  rowLabel,
+  sizes = [size],
+  defaultSize = DEFAULT_PAGE_SIZE,
+}: PaginationProps) {
   const sizeId = useId();
   const { navigate } = useListScope();
   // Past MAX_PAGE a URL cannot name the page: "Last page" stops there.
@@ -33,7 +40,8 @@ export function Pagination({ page, size, total, rowLabel, sizes = [size], defaul
   const first = (page - 1) * size + 1;
   const last = Math.min(total, page * size);
   const goTo = (target: number) => navigate({ [LIST_PARAMS.page]: target <= 1 ? null : String(target) });
-  const resize = (next: number) => navigate({ [LIST_PARAMS.size]: next === defaultSize ? null : String(next), [LIST_PARAMS.page]: null });
+  const resize = (next: number) =>
+    navigate({ [LIST_PARAMS.size]: next === defaultSize ? null : String(next), [LIST_PARAMS.page]: null });
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" data-testid="list-range" aria-live="polite">
@@ -46,7 +54,13 @@ export function Pagination({ page, size, total, rowLabel, sizes = [size], defaul
             <label htmlFor={sizeId} className="whitespace-nowrap">
               Rows per page
             </label>
-            <NativeSelect id={sizeId} wrapperClassName="w-20" value={String(size)} onChange={(event) => resize(Number(event.target.value))} className="w-full">
+            <NativeSelect
+              id={sizeId}
+              wrapperClassName="w-20"
+              value={String(size)}
+              onChange={(event) => resize(Number(event.target.value))}
+              className="w-full"
+            >
               {sizes.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -59,16 +73,44 @@ export function Pagination({ page, size, total, rowLabel, sizes = [size], defaul
           Page {number(page)} of {number(pageCount)}
         </span>
         <div className="flex items-center gap-1">
-          <Button type="button" variant="outline" size="icon" aria-label="First page" disabled={page <= 1} onClick={() => goTo(1)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="First page"
+            disabled={page <= 1}
+            onClick={() => goTo(1)}
+          >
             <ChevronsLeft aria-hidden />
           </Button>
-          <Button type="button" variant="outline" size="icon" aria-label="Previous page" disabled={page <= 1} onClick={() => goTo(Math.min(page - 1, pageCount))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => goTo(Math.min(page - 1, pageCount))}
+          >
             <ChevronLeft aria-hidden />
           </Button>
-          <Button type="button" variant="outline" size="icon" aria-label="Next page" disabled={page >= pageCount} onClick={() => goTo(page + 1)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Next page"
+            disabled={page >= pageCount}
+            onClick={() => goTo(page + 1)}
+          >
             <ChevronRight aria-hidden />
           </Button>
-          <Button type="button" variant="outline" size="icon" aria-label="Last page" disabled={page >= pageCount} onClick={() => goTo(pageCount)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Last page"
+            disabled={page >= pageCount}
+            onClick={() => goTo(pageCount)}
+          >
             <ChevronsRight aria-hidden />
           </Button>
         </div>

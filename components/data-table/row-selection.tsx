@@ -42,12 +42,22 @@ export function SelectionScope({ viewKey, children }: { viewKey: string; childre
 export function RowCheckbox({ id }: { id: string }) {
   const { ids, set } = useSelection();
   const checked = ids.includes(id);
-  return <input type="checkbox" data-row-select aria-label={`Select ${id}`} checked={checked} onChange={() => set([id], !checked)} />;
+  return (
+    <input
+      type="checkbox"
+      data-row-select
+      aria-label={`Select ${id}`}
+      checked={checked}
+      onChange={() => set([id], !checked)}
+    />
+  );
 }
 
 /** Selects or clears every row on the page. */
 export function PageCheckbox({ ids: pageIds }: { ids: readonly string[] }) {
   const { ids, set } = useSelection();
   const all = pageIds.length > 0 && pageIds.every((id) => ids.includes(id));
-  return <input type="checkbox" aria-label="Select all on this page" checked={all} onChange={() => set(pageIds, !all)} />;
+  return (
+    <input type="checkbox" aria-label="Select all on this page" checked={all} onChange={() => set(pageIds, !all)} />
+  );
 }

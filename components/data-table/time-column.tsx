@@ -5,6 +5,18 @@ import type { ConsoleColumn } from '@/lib/tables/columns';
  * A column of UTC times: sortable newest first on the first click (what an operator wants),
  * or not sortable where the service cannot order by it.
  */
-export function timeColumn<TData extends object>(id: string, header: string, value: (row: TData) => unknown, { sortable = true } = {}): ConsoleColumn<TData> {
-  return { id, header, enableSorting: sortable, sortDescFirst: sortable, cell: ({ row }) => <CellValue column={{ kind: 'iso-datetime' }} value={value(row.original)} mode="table" />, meta: { kind: 'iso-datetime' } };
+export function timeColumn<TData extends object>(
+  id: string,
+  header: string,
+  value: (row: TData) => unknown,
+  { sortable = true } = {},
+): ConsoleColumn<TData> {
+  return {
+    id,
+    header,
+    enableSorting: sortable,
+    sortDescFirst: sortable,
+    cell: ({ row }) => <CellValue column={{ kind: 'iso-datetime' }} value={value(row.original)} mode="table" />,
+    meta: { kind: 'iso-datetime' },
+  };
 }

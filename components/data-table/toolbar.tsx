@@ -48,7 +48,12 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
   const typing = useApplyAsTyped();
   // The days the quick ranges name: read once (a page left open past midnight keeps yesterday's until reloaded).
   const [presets] = useState(() => datePresets(Date.now()));
-  const names = [...(searchHint === null ? [] : [LIST_PARAMS.q]), ...filters.flatMap((filter) => (filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param]))];
+  const names = [
+    ...(searchHint === null ? [] : [LIST_PARAMS.q]),
+    ...filters.flatMap((filter) =>
+      filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param],
+    ),
+  ];
   const urlValues = JSON.stringify([q, values]);
 
   // The fields show what the URL applies (back, a removed chip, a pasted link), except the one
@@ -56,7 +61,12 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
   useEffect(() => {
     const [urlQ, urlFilters] = JSON.parse(urlValues) as [string, Record<string, string>];
     for (const field of Array.from(form.current?.elements ?? [])) {
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || field.name === '' || field === document.activeElement) continue;
+      if (
+        !(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) ||
+        field.name === '' ||
+        field === document.activeElement
+      )
+        continue;
       field.value = field.name === LIST_PARAMS.q ? urlQ : (urlFilters[field.name] ?? '');
     }
   }, [urlValues]);
@@ -68,7 +78,8 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
     for (const name of names) {
       const value = data.get(name);
       const text = typeof value === 'string' ? value.trim() : '';
-      if ((name === DATE_RANGE_PARAMS.from || name === DATE_RANGE_PARAMS.to) && text !== '' && !isIsoDay(text)) return null;
+      if ((name === DATE_RANGE_PARAMS.from || name === DATE_RANGE_PARAMS.to) && text !== '' && !isIsoDay(text))
+        return null;
       changes[name] = text === '' ? null : text;
     }
     return changes;
@@ -78,7 +89,12 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
     typing.cancel();
     const data = new FormData(event.currentTarget);
     // Enter applies as typed, a half-typed date included: the page then says what is wrong with it.
-    onApply(Object.fromEntries([[LIST_PARAMS.page, null], ...names.map((name) => [name, String(data.get(name) ?? '').trim() || null])]));
+    onApply(
+      Object.fromEntries([
+        [LIST_PARAMS.page, null],
+        ...names.map((name) => [name, String(data.get(name) ?? '').trim() || null]),
+      ]),
+    );
   };
   const onInput = (event: React.FormEvent<HTMLFormElement>) => {
     if (!(event.target instanceof HTMLInputElement)) return;
@@ -93,10 +109,24 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
-        <form ref={form} onSubmit={onSubmit} onInput={onInput} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+        <form
+          ref={form}
+          onSubmit={onSubmit}
+          onInput={onInput}
+          role="search"
+          aria-label="Filters"
+          className="flex flex-wrap items-end gap-3"
+        >
           {searchHint === null ? null : (
             <Field label={`Search (${searchHint})`} htmlFor={`${baseId}-q`}>
-              <Input id={`${baseId}-q`} name={LIST_PARAMS.q} type="search" defaultValue={q} className="w-64" maxLength={200} />
+              <Input
+                id={`${baseId}-q`}
+                name={LIST_PARAMS.q}
+                type="search"
+                defaultValue={q}
+                className="w-64"
+                maxLength={200}
+              />
             </Field>
           )}
           {filters.map((filter) => {
@@ -129,8 +159,16 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
                         type="button"
                         variant="ghost"
                         size="sm"
-                        aria-pressed={values[DATE_RANGE_PARAMS.from] === preset.from && values[DATE_RANGE_PARAMS.to] === preset.to}
-                        onClick={() => onApply({ [LIST_PARAMS.page]: null, [DATE_RANGE_PARAMS.from]: preset.from, [DATE_RANGE_PARAMS.to]: preset.to })}
+                        aria-pressed={
+                          values[DATE_RANGE_PARAMS.from] === preset.from && values[DATE_RANGE_PARAMS.to] === preset.to
+                        }
+                        onClick={() =>
+                          onApply({
+                            [LIST_PARAMS.page]: null,
+                            [DATE_RANGE_PARAMS.from]: preset.from,
+                            [DATE_RANGE_PARAMS.to]: preset.to,
+                          })
+                        }
                       >
                         {preset.label}
                       </Button>
@@ -144,14 +182,36 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
             if (filter.kind === 'exact') {
               return (
                 <Field key={filter.param} label={filter.label} htmlFor={id}>
-                  <Input id={id} name={filter.param} defaultValue={value} text="code" className="w-56" maxLength={200} spellCheck={false} autoComplete="off" />
+                  <Input
+                    id={id}
+                    name={filter.param}
+                    defaultValue={value}
+                    text="code"
+                    className="w-56"
+                    maxLength={200}
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
                 </Field>
               );
             }
-            const options = filter.kind === 'enum' ? filter.options.map((option) => [option, option] as const) : ([['true', 'yes'], ['false', 'no']] as const);
+            const options =
+              filter.kind === 'enum'
+                ? filter.options.map((option) => [option, option] as const)
+                : ([
+                    ['true', 'yes'],
+                    ['false', 'no'],
+                  ] as const);
             return (
               <Field key={filter.param} label={filter.label} htmlFor={id}>
-                <NativeSelect id={id} name={filter.param} defaultValue={value} onChange={submitNow} wrapperClassName="w-44" className="w-full">
+                <NativeSelect
+                  id={id}
+                  name={filter.param}
+                  defaultValue={value}
+                  onChange={submitNow}
+                  wrapperClassName="w-44"
+                  className="w-full"
+                >
                   <option value="">Any</option>
                   {options.map(([optionValue, optionLabel]) => (
                     <option key={optionValue} value={optionValue}>
@@ -180,7 +240,12 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
                 shape="pill"
                 className="max-w-80"
                 aria-label={`Remove filter ${filter.label}: ${filter.value}`}
-                onClick={() => onApply({ [LIST_PARAMS.page]: null, ...Object.fromEntries(filter.params.map((param) => [param, null])) })}
+                onClick={() =>
+                  onApply({
+                    [LIST_PARAMS.page]: null,
+                    ...Object.fromEntries(filter.params.map((param) => [param, null])),
+                  })
+                }
               >
                 <span className="truncate">
                   {filter.label}: <bdi className="font-medium">{filter.value}</bdi>
@@ -191,7 +256,14 @@ export function DataTableToolbar({ filters, searchHint, q, values, active, child
           ))}
           {active.length > 1 ? (
             <li>
-              <Button type="button" variant="ghost" size="xs" onClick={() => onApply({ [LIST_PARAMS.page]: null, ...Object.fromEntries(names.map((name) => [name, null])) })}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="xs"
+                onClick={() =>
+                  onApply({ [LIST_PARAMS.page]: null, ...Object.fromEntries(names.map((name) => [name, null])) })
+                }
+              >
                 Clear all filters
               </Button>
             </li>

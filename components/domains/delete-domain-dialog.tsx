@@ -1,12 +1,24 @@
 'use client';
 
 import { useActionState, useId, useState } from 'react';
-import { breakGlassDeleteDomain, deleteDomain, type DomainTarget, type DomainWriteState } from '@/app/(console)/_actions/domains';
+import {
+  breakGlassDeleteDomain,
+  deleteDomain,
+  type DomainTarget,
+  type DomainWriteState,
+} from '@/app/(console)/_actions/domains';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ApprovalGate } from '@/lib/approvals/gate';
@@ -45,21 +57,48 @@ export function DeleteDomainDialog({ target, workspaceLabel, open, onOpenChange,
         <DialogHeader>
           <DialogTitle>Delete {target.domain}?</DialogTitle>
           <DialogDescription>
-            The domain is removed from workspace {workspaceLabel} at the service. This cannot be undone from the console.
+            The domain is removed from workspace {workspaceLabel} at the service. This cannot be undone from the
+            console.
           </DialogDescription>
         </DialogHeader>
-        <form id={`${ids}-form`} action={submit} onSubmit={(event) => (matches ? undefined : event.preventDefault())} className="space-y-1.5">
+        <form
+          id={`${ids}-form`}
+          action={submit}
+          onSubmit={(event) => (matches ? undefined : event.preventDefault())}
+          className="space-y-1.5"
+        >
           <Label htmlFor={`${ids}-confirm`}>
             Type <span className="font-mono">{target.domain}</span> to confirm
           </Label>
-          <Input id={`${ids}-confirm`} name="confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} className="w-full" />
+          <Input
+            id={`${ids}-confirm`}
+            name="confirm"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            className="w-full"
+          />
         </form>
         {state && !state.ok ? <ActionErrorAlert error={state.error} testId="domain-action-error" /> : null}
         {approval ? (
           <RequestApproval
             action="domain.delete"
-            params={{ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }}
-            breakGlass={(reason) => breakGlassDeleteDomain({ id: target.id, confirm: typed, before: { domain: target.domain, workspaceGuid: target.workspaceGuid } }, reason)}
+            params={{
+              id: target.id,
+              confirm: typed,
+              before: { domain: target.domain, workspaceGuid: target.workspaceGuid },
+            }}
+            breakGlass={(reason) =>
+              breakGlassDeleteDomain(
+                {
+                  id: target.id,
+                  confirm: typed,
+                  before: { domain: target.domain, workspaceGuid: target.workspaceGuid },
+                },
+                reason,
+              )
+            }
             gate={approval}
             incompleteReason={matches ? null : `Type ${target.domain} first.`}
             fallbackHref="/domains"

@@ -5,7 +5,14 @@ import { createDomain, updateDomain, type DomainTarget, type DomainWriteState } 
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { domainFieldsSchema } from '@/lib/domains/form';
@@ -32,7 +39,9 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', open, onOpenC
   const [workspaceGuid, setWorkspaceGuid] = useState(editing?.workspaceGuid ?? defaultWorkspace);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [state, submit, pending] = useActionState(async (previous: DomainWriteState, form: FormData) => {
-    const result = await callAction(() => (editing ? updateDomain(editing, previous, form) : createDomain(previous, form)));
+    const result = await callAction(() =>
+      editing ? updateDomain(editing, previous, form) : createDomain(previous, form),
+    );
     if (result.ok) {
       const stored = result.data?.domain ?? domain;
       announceActionResult(result, editing ? `Domain saved as ${stored}` : `Domain ${stored} created`);
@@ -79,7 +88,9 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', open, onOpenC
               autoComplete="off"
               spellCheck={false}
               aria-invalid={fieldErrors.domain ? true : undefined}
-              aria-describedby={`${ids}-domain-help`} className="w-full" />
+              aria-describedby={`${ids}-domain-help`}
+              className="w-full"
+            />
             <p id={`${ids}-domain-help`} className="text-xs text-muted-foreground" data-testid="domain-preview">
               {fieldErrors.domain ? (
                 <span className="text-destructive">{fieldErrors.domain}</span>
@@ -111,7 +122,11 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', open, onOpenC
               aria-describedby={`${ids}-workspace-help`}
             />
             <p id={`${ids}-workspace-help`} className="text-xs text-muted-foreground">
-              {fieldErrors.workspaceGuid ? <span className="text-destructive">{fieldErrors.workspaceGuid}</span> : 'The workspace must exist and not be deleted.'}
+              {fieldErrors.workspaceGuid ? (
+                <span className="text-destructive">{fieldErrors.workspaceGuid}</span>
+              ) : (
+                'The workspace must exist and not be deleted.'
+              )}
             </p>
           </div>
         </form>

@@ -12,8 +12,12 @@ import type { DomainRow } from '@/lib/domains/data';
 export const DOMAIN_WRITE_REFUSAL_ID = 'domain-write-refused';
 
 // The dialogs (Radix, the form's schema) load when one first opens, not with the list.
-const DomainFormDialog = dynamic(() => import('./domain-form-dialog').then((module) => module.DomainFormDialog), { ssr: false });
-const DeleteDomainDialog = dynamic(() => import('./delete-domain-dialog').then((module) => module.DeleteDomainDialog), { ssr: false });
+const DomainFormDialog = dynamic(() => import('./domain-form-dialog').then((module) => module.DomainFormDialog), {
+  ssr: false,
+});
+const DeleteDomainDialog = dynamic(() => import('./delete-domain-dialog').then((module) => module.DeleteDomainDialog), {
+  ssr: false,
+});
 
 /**
  * Which dialog is open; `key` is new at every opening, so the dialog starts afresh. The dialog
@@ -23,15 +27,29 @@ type Opened = { dialog: 'edit' | 'delete'; key: number; open: boolean };
 
 function useOpened() {
   const [opened, setOpened] = useState<Opened | null>(null);
-  const open = (dialog: Opened['dialog']) => setOpened((previous) => ({ dialog, key: (previous?.key ?? 0) + 1, open: true }));
+  const open = (dialog: Opened['dialog']) =>
+    setOpened((previous) => ({ dialog, key: (previous?.key ?? 0) + 1, open: true }));
   const setOpen = (next: boolean) => setOpened((previous) => (previous ? { ...previous, open: next } : null));
   return { opened, open, setOpen };
 }
 
-const workspaceLabel = (row: DomainRow) => (row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid);
+const workspaceLabel = (row: DomainRow) =>
+  row.workspaceName ? `${row.workspaceName} (${row.workspaceGuid})` : row.workspaceGuid;
 
 /** A row's button that opens a dialog, drawn with a CSS icon (app/globals.css); disabled with the reason when the role may not write. */
-function RowButton({ icon, label, write, onClick, children }: { icon: string; label: string; write: ActionPermission; onClick: () => void; children: React.ReactNode }) {
+function RowButton({
+  icon,
+  label,
+  write,
+  onClick,
+  children,
+}: {
+  icon: string;
+  label: string;
+  write: ActionPermission;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Button
       type="button"
@@ -50,7 +68,15 @@ function RowButton({ icon, label, write, onClick, children }: { icon: string; la
 }
 
 /** A domain row's Edit and Delete, each opening its dialog on this row's domain. */
-export function DomainRowActions({ row, write, deleteApproval }: { row: DomainRow; write: ActionPermission; deleteApproval: ApprovalGate | null }) {
+export function DomainRowActions({
+  row,
+  write,
+  deleteApproval,
+}: {
+  row: DomainRow;
+  write: ActionPermission;
+  deleteApproval: ApprovalGate | null;
+}) {
   const { opened, open, setOpen } = useOpened();
   const target = { id: row.id, domain: row.domain, workspaceGuid: row.workspaceGuid };
   return (
@@ -58,12 +84,26 @@ export function DomainRowActions({ row, write, deleteApproval }: { row: DomainRo
       <RowButton icon="row-action-icon-pencil" label={`Edit ${row.domain}`} write={write} onClick={() => open('edit')}>
         Edit
       </RowButton>
-      <RowButton icon="row-action-icon-trash" label={`Delete ${row.domain}`} write={write} onClick={() => open('delete')}>
+      <RowButton
+        icon="row-action-icon-trash"
+        label={`Delete ${row.domain}`}
+        write={write}
+        onClick={() => open('delete')}
+      >
         Delete
       </RowButton>
-      {opened?.dialog === 'edit' ? <DomainFormDialog key={opened.key} editing={target} open={opened.open} onOpenChange={setOpen} /> : null}
+      {opened?.dialog === 'edit' ? (
+        <DomainFormDialog key={opened.key} editing={target} open={opened.open} onOpenChange={setOpen} />
+      ) : null}
       {opened?.dialog === 'delete' ? (
-        <DeleteDomainDialog key={opened.key} target={target} workspaceLabel={workspaceLabel(row)} approval={deleteApproval} open={opened.open} onOpenChange={setOpen} />
+        <DeleteDomainDialog
+          key={opened.key}
+          target={target}
+          workspaceLabel={workspaceLabel(row)}
+          approval={deleteApproval}
+          open={opened.open}
+          onOpenChange={setOpen}
+        />
       ) : null}
     </span>
   );
@@ -74,10 +114,23 @@ export function AddDomainButton({ defaultWorkspace, write }: { defaultWorkspace:
   const { opened, open, setOpen } = useOpened();
   return (
     <>
-      <Button type="button" aria-haspopup="dialog" disabled={!write.allowed} aria-describedby={write.allowed ? undefined : DOMAIN_WRITE_REFUSAL_ID} onClick={() => open('edit')}>
+      <Button
+        type="button"
+        aria-haspopup="dialog"
+        disabled={!write.allowed}
+        aria-describedby={write.allowed ? undefined : DOMAIN_WRITE_REFUSAL_ID}
+        onClick={() => open('edit')}
+      >
         <Plus aria-hidden /> Add domain
       </Button>
-      {opened ? <DomainFormDialog key={opened.key} defaultWorkspace={defaultWorkspace} open={opened.open} onOpenChange={setOpen} /> : null}
+      {opened ? (
+        <DomainFormDialog
+          key={opened.key}
+          defaultWorkspace={defaultWorkspace}
+          open={opened.open}
+          onOpenChange={setOpen}
+        />
+      ) : null}
     </>
   );
 }

@@ -60,7 +60,9 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
     {
       id: 'actions',
       header: 'Actions',
-      cell: ({ row: { original: row } }) => <DomainRowActions row={row} write={write} deleteApproval={deleteApproval} />,
+      cell: ({ row: { original: row } }) => (
+        <DomainRowActions row={row} write={write} deleteApproval={deleteApproval} />
+      ),
     },
   ];
 

@@ -46,7 +46,7 @@ function Empty() {
 }
 
 function asText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
 /** Text inside a link cannot hold a "Show all" button: it is cut, and the link leads to all of it. */
@@ -112,7 +112,13 @@ function IdLink({ entity, id, title, mode, copyableIds }: IdLinkProps) {
   // A bare id in a list is cut to fit the column, whole on hover and by its copy button.
   const bare = !name && mode === 'table' && copyableIds;
   const link = (
-    <Link href={detailHref(entity, id)} title={bare ? id : hover} data-linked-id={id} {...isolate} className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}>
+    <Link
+      href={detailHref(entity, id)}
+      title={bare ? id : hover}
+      data-linked-id={id}
+      {...isolate}
+      className={name ? NAME_LINK_CLASS : cn(ID_LINK_CLASS, bare && TRUNCATED_ID_CLASS)}
+    >
       {content}
     </Link>
   );
@@ -173,33 +179,62 @@ export function CellValue({ column, value, mode, selfEntity, titles, copyableIds
   switch (column.kind) {
     case 'id': {
       const target = column.linkTo ?? selfEntity;
-      if (typeof value !== 'string' || !target) return <TruncatedText text={asText(value)} limit={limit} className="font-mono text-xs" />;
-      return <IdLink entity={target} id={value} title={column.linkTo ? titles?.get(detailHref(target, value)) : undefined} mode={mode} copyableIds={copyableIds} />;
+      if (typeof value !== 'string' || !target)
+        return <TruncatedText text={asText(value)} limit={limit} className="font-mono text-xs" />;
+      return (
+        <IdLink
+          entity={target}
+          id={value}
+          title={column.linkTo ? titles?.get(detailHref(target, value)) : undefined}
+          mode={mode}
+          copyableIds={copyableIds}
+        />
+      );
     }
     case 'status':
       // In words ("in progress"), the raw value on hover when it differs (lib/status-labels).
       return typeof value === 'string' ? (
-        <Badge variant={STATUS_VARIANTS[value] ?? 'outline'} dir="auto" {...(statusLabel(value) === value ? {} : { title: value })}>
+        <Badge
+          variant={STATUS_VARIANTS[value] ?? 'outline'}
+          dir="auto"
+          {...(statusLabel(value) === value ? {} : { title: value })}
+        >
           <VisibleText text={cut(statusLabel(value), 40)} />
         </Badge>
       ) : (
         <TruncatedText text={asText(value)} limit={limit} />
       );
     case 'boolean':
-      return typeof value === 'boolean' ? <Badge variant={value ? 'secondary' : 'outline'}>{value ? 'yes' : 'no'}</Badge> : <TruncatedText text={asText(value)} limit={limit} />;
+      return typeof value === 'boolean' ? (
+        <Badge variant={value ? 'secondary' : 'outline'}>{value ? 'yes' : 'no'}</Badge>
+      ) : (
+        <TruncatedText text={asText(value)} limit={limit} />
+      );
     case 'iso-datetime':
     case 'epoch-ms':
     case 'epoch-s':
       return <TimeValue value={value} kind={column.kind} mode={mode} />;
     case 'number':
-      return typeof value === 'number' ? <span className="tabular-nums">{value.toLocaleString('en-US')}</span> : <TruncatedText text={asText(value)} limit={limit} />;
+      return typeof value === 'number' ? (
+        <span className="tabular-nums">{value.toLocaleString('en-US')}</span>
+      ) : (
+        <TruncatedText text={asText(value)} limit={limit} />
+      );
     case 'duration': {
       const formatted = formatDuration(value);
-      return formatted ? <span className="tabular-nums">{formatted}</span> : <TruncatedText text={asText(value)} limit={limit} />;
+      return formatted ? (
+        <span className="tabular-nums">{formatted}</span>
+      ) : (
+        <TruncatedText text={asText(value)} limit={limit} />
+      );
     }
     case 'url': {
       const url = safeHttpUrl(value);
-      return url ? <ExternalLink url={url} mode={mode} /> : <TruncatedText text={asText(value)} limit={limit} className="text-muted-foreground" />;
+      return url ? (
+        <ExternalLink url={url} mode={mode} />
+      ) : (
+        <TruncatedText text={asText(value)} limit={limit} className="text-muted-foreground" />
+      );
     }
     case 'image': {
       const url = safeHttpUrl(value);
@@ -218,13 +253,23 @@ export function CellValue({ column, value, mode, selfEntity, titles, copyableIds
       const shown = mode === 'table' ? value.slice(0, TABLE_LIST_ITEMS) : value;
       const itemColumn = { kind: column.linkTo ? ('id' as const) : ('text' as const), linkTo: column.linkTo };
       // Most lists in a table hold one item (a message's channel): it needs no row of its own.
-      if (value.length === 1) return <CellValue column={itemColumn} value={value[0]} mode={mode} titles={titles} copyableIds={copyableIds} />;
+      if (value.length === 1)
+        return <CellValue column={itemColumn} value={value[0]} mode={mode} titles={titles} copyableIds={copyableIds} />;
       return (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {shown.map((item, index) => (
-            <CellValue key={index} column={itemColumn} value={item} mode={mode} titles={titles} copyableIds={copyableIds} />
+            <CellValue
+              key={index}
+              column={itemColumn}
+              value={item}
+              mode={mode}
+              titles={titles}
+              copyableIds={copyableIds}
+            />
           ))}
-          {value.length > shown.length ? <span className="text-xs text-muted-foreground">+{value.length - shown.length} more</span> : null}
+          {value.length > shown.length ? (
+            <span className="text-xs text-muted-foreground">+{value.length - shown.length} more</span>
+          ) : null}
         </span>
       );
     }
@@ -237,7 +282,13 @@ export function CellValue({ column, value, mode, selfEntity, titles, copyableIds
           limit={limit}
           // Prose gets room in a table instead of a column one word wide beside long ids; a short
           // value (a first name) keeps its column narrow, so the table fits the screen.
-          className={cn(column.kind === 'json' && 'font-mono text-xs', mode === 'table' && column.kind !== 'email' && asText(value).length > PROSE_CHARS && 'inline-block min-w-48')}
+          className={cn(
+            column.kind === 'json' && 'font-mono text-xs',
+            mode === 'table' &&
+              column.kind !== 'email' &&
+              asText(value).length > PROSE_CHARS &&
+              'inline-block min-w-48',
+          )}
         />
       );
   }

@@ -16,7 +16,14 @@ const PANELS: Readonly<Record<string, (record: RaRecord, operator: Operator) => 
   messages(record, operator) {
     const message = messageSchema.safeParse(record);
     if (!message.success) return null;
-    return <MessageWorkbench message={message.data} title={findEntity('messages')?.title(record) ?? record.id} permissions={permissionsFor(operator.role, MESSAGE_ACTIONS)} now={requestTime()} />;
+    return (
+      <MessageWorkbench
+        message={message.data}
+        title={findEntity('messages')?.title(record) ?? record.id}
+        permissions={permissionsFor(operator.role, MESSAGE_ACTIONS)}
+        now={requestTime()}
+      />
+    );
   },
 };
 

@@ -8,5 +8,14 @@ import { CellValue } from './cell-value';
 export function EntityCell<TRow extends object>({ cell, column, table }: ConsoleCellContext<TRow>) {
   const meta = column.columnDef.meta;
   const { entity, titles } = table.options.meta ?? {};
-  return <CellValue column={{ kind: meta?.kind ?? 'text', linkTo: meta?.linkTo }} value={cell.getValue()} mode="table" selfEntity={column.id === 'id' ? entity : undefined} titles={titles} copyableIds />;
+  return (
+    <CellValue
+      column={{ kind: meta?.kind ?? 'text', linkTo: meta?.linkTo }}
+      value={cell.getValue()}
+      mode="table"
+      selfEntity={column.id === 'id' ? entity : undefined}
+      titles={titles}
+      copyableIds
+    />
+  );
 }

@@ -28,7 +28,12 @@ function FieldList({ columns, record, entity }: { columns: readonly EntityColumn
             {column.meta.label} <span className="font-mono text-[10px]">{column.id}</span>
           </dt>
           <dd className="min-w-0 break-words" data-field={column.id}>
-            <CellValue column={column.meta} value={record[column.id]} mode="detail" selfEntity={column.id === 'id' ? entity : undefined} />
+            <CellValue
+              column={column.meta}
+              value={record[column.id]}
+              mode="detail"
+              selfEntity={column.id === 'id' ? entity : undefined}
+            />
           </dd>
         </div>
       ))}
@@ -40,7 +45,8 @@ function FieldList({ columns, record, entity }: { columns: readonly EntityColumn
 export function FieldsPanel({ view, record }: { view: EntityView; record: Row }) {
   const declared = new Set([...view.columns.map((column) => column.id), ...view.nested.map((nested) => nested.field)]);
   const extra = Object.fromEntries(Object.entries(record).filter(([key]) => !declared.has(key)));
-  const extraColumns = Object.keys(extra).length > 0 ? inferColumns([extra]).filter((column) => column.id in extra) : [];
+  const extraColumns =
+    Object.keys(extra).length > 0 ? inferColumns([extra]).filter((column) => column.id in extra) : [];
   return (
     <Card gap="gap-4">
       <CardHeader>
@@ -69,14 +75,27 @@ function LinkedRecordList({ view, record, titles }: { view: EntityView; record: 
       {linked.map((column) => (
         <li key={column.id} className="flex flex-col gap-0.5">
           <span className="text-xs text-muted-foreground">{column.meta.label}</span>
-          <CellValue column={{ kind: column.meta.kind === 'list' ? 'list' : 'id', linkTo: column.meta.linkTo }} value={record[column.id]} mode="detail" titles={titles} />
+          <CellValue
+            column={{ kind: column.meta.kind === 'list' ? 'list' : 'id', linkTo: column.meta.linkTo }}
+            value={record[column.id]}
+            mode="detail"
+            titles={titles}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-async function LinkedRecordsWithTitles({ view, record, titles }: { view: EntityView; record: Row; titles: Promise<Titles> }) {
+async function LinkedRecordsWithTitles({
+  view,
+  record,
+  titles,
+}: {
+  view: EntityView;
+  record: Row;
+  titles: Promise<Titles>;
+}) {
   return <LinkedRecordList view={view} record={record} titles={await titles} />;
 }
 
@@ -87,11 +106,18 @@ function RelatedListLinks({ view, id, counts }: { view: EntityView; id: string; 
         const result = counts?.find((count) => count.related === related);
         return (
           <li key={`${related.entity}?${related.param}`}>
-            <Link href={filteredListHref(related.entity, { [related.param]: id })} className="text-primary underline underline-offset-2">
+            <Link
+              href={filteredListHref(related.entity, { [related.param]: id })}
+              className="text-primary underline underline-offset-2"
+            >
               {related.label}
             </Link>{' '}
             <span className="text-muted-foreground tabular-nums">
-              {result === undefined ? '' : 'count' in result ? `(${result.count.toLocaleString('en-US')})` : '(count unavailable)'}
+              {result === undefined
+                ? ''
+                : 'count' in result
+                  ? `(${result.count.toLocaleString('en-US')})`
+                  : '(count unavailable)'}
             </span>
           </li>
         );
@@ -100,11 +126,29 @@ function RelatedListLinks({ view, id, counts }: { view: EntityView; id: string; 
   );
 }
 
-async function RelatedListsWithCounts({ view, id, counts }: { view: EntityView; id: string; counts: Promise<RelatedCount[]> }) {
+async function RelatedListsWithCounts({
+  view,
+  id,
+  counts,
+}: {
+  view: EntityView;
+  id: string;
+  counts: Promise<RelatedCount[]>;
+}) {
   return <RelatedListLinks view={view} id={id} counts={await counts} />;
 }
 
-export function RelatedPanel({ view, record, titles, counts }: { view: EntityView; record: Row; titles: Promise<Titles>; counts: Promise<RelatedCount[]> }) {
+export function RelatedPanel({
+  view,
+  record,
+  titles,
+  counts,
+}: {
+  view: EntityView;
+  record: Row;
+  titles: Promise<Titles>;
+  counts: Promise<RelatedCount[]>;
+}) {
   const id = String(record.id);
   return (
     <Card gap="gap-4">
@@ -147,20 +191,31 @@ function NestedRows({ nested, rows, titles }: { nested: NestedTable; rows: Row[]
   );
 }
 
-async function NestedRowsWithTitles({ nested, rows, titles }: { nested: NestedTable; rows: Row[]; titles: Promise<Titles> }) {
+async function NestedRowsWithTitles({
+  nested,
+  rows,
+  titles,
+}: {
+  nested: NestedTable;
+  rows: Row[];
+  titles: Promise<Titles>;
+}) {
   return <NestedRows nested={nested} rows={rows} titles={await titles} />;
 }
 
 /** An array of objects inside the record (channel members, audio models) as a small table. */
 export function NestedPanel({ nested, record, titles }: { nested: NestedTable; record: Row; titles: Promise<Titles> }) {
   const value = record[nested.field];
-  const rows = Array.isArray(value) ? value.filter((row): row is Row => row !== null && typeof row === 'object' && !Array.isArray(row)) : [];
+  const rows = Array.isArray(value)
+    ? value.filter((row): row is Row => row !== null && typeof row === 'object' && !Array.isArray(row))
+    : [];
   return (
     <Card gap="gap-3">
       <CardHeader>
         <CardTitle className="text-base">
           <h2>
-            {nested.label} <span className="text-sm font-normal text-muted-foreground">({rows.length.toLocaleString('en-US')})</span>
+            {nested.label}{' '}
+            <span className="text-sm font-normal text-muted-foreground">({rows.length.toLocaleString('en-US')})</span>
           </h2>
         </CardTitle>
       </CardHeader>
@@ -174,7 +229,8 @@ export function NestedPanel({ nested, record, titles }: { nested: NestedTable; r
             </Suspense>
             {rows.length > MAX_NESTED_ROWS ? (
               <p className="mt-2 text-xs text-muted-foreground">
-                Showing the first {MAX_NESTED_ROWS} of {rows.length.toLocaleString('en-US')}; the raw record has them all.
+                Showing the first {MAX_NESTED_ROWS} of {rows.length.toLocaleString('en-US')}; the raw record has them
+                all.
               </p>
             ) : null}
           </>

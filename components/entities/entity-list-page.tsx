@@ -15,7 +15,15 @@ import { BULK_JOB_LISTS } from '@/lib/jobs/types';
 import { jobSelectionSchema } from '@/lib/jobs/plan';
 import { countEntityOrNull, readEntityList } from '@/lib/entities/data';
 import { inferEntity } from '@/lib/entities/infer';
-import { activeFilters, parseListParams, toListQuery, toUpstreamFilter, withoutFilter, type ActiveFilter, type RawSearchParams } from '@/lib/entities/list-params';
+import {
+  activeFilters,
+  parseListParams,
+  toListQuery,
+  toUpstreamFilter,
+  withoutFilter,
+  type ActiveFilter,
+  type RawSearchParams,
+} from '@/lib/entities/list-params';
 import { listQueryString, reachablePageCount, type ListState } from '@/lib/entities/list-state';
 import { readNames } from '@/lib/entities/names';
 import { entityView, findEntity } from '@/lib/entities/registry';
@@ -49,7 +57,13 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
   const read = await readEntityList(upstream, name, toListQuery(paramsView, state));
   if (!read.ok) {
     if (!known && read.failure.kind === 'not_found') notFound();
-    return <ServiceFailure title={paramsView.label} failure={read.failure} retryHref={`/${name}${originalQuery(searchParams)}`} />;
+    return (
+      <ServiceFailure
+        title={paramsView.label}
+        failure={read.failure}
+        retryHref={`/${name}${originalQuery(searchParams)}`}
+      />
+    );
   }
 
   const view = known ? entityView(known) : inferEntity(name, read.data.rows);
@@ -57,25 +71,41 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
   // The page's creators, workspaces, channels, ... by name: one read per linked entity, together,
   // for the columns on screen only.
   const shown = columnVisibility(view.columns, state.cols);
-  const names = await readNames(upstream, linkedColumnIds({ columns: view.columns.filter((column) => shown[column.id]) }, rows));
+  const names = await readNames(
+    upstream,
+    linkedColumnIds({ columns: view.columns.filter((column) => shown[column.id]) }, rows),
+  );
   const active = activeFilters(view, state);
   const pageCount = reachablePageCount(total, state.size);
   const bulkKind = BULK_JOB_LISTS[name];
-  const bulk = bulkKind ? { kind: bulkKind, all: jobSelectionSchema.parse({ kind: 'filter', filter: toUpstreamFilter(view, state) }), permission: permissionFor(operator.role, planJobAction) } : undefined;
+  const bulk = bulkKind
+    ? {
+        kind: bulkKind,
+        all: jobSelectionSchema.parse({ kind: 'filter', filter: toUpstreamFilter(view, state) }),
+        permission: permissionFor(operator.role, planJobAction),
+      }
+    : undefined;
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{view.label}</h1>
         {view.known ? null : (
-          <Badge variant="outline" title="The console's registry does not know this entity; its columns are guessed from the records.">
+          <Badge
+            variant="outline"
+            title="The console's registry does not know this entity; its columns are guessed from the records."
+          >
             columns inferred
           </Badge>
         )}
         {known?.views?.length ? (
           <nav aria-label={`More ${view.label.toLowerCase()} views`} className="ml-auto flex flex-wrap gap-3 text-sm">
             {known.views.map((related) => (
-              <Link key={related.href} href={related.href} className="underline underline-offset-2 hover:text-foreground">
+              <Link
+                key={related.href}
+                href={related.href}
+                className="underline underline-offset-2 hover:text-foreground"
+              >
                 {related.label}
               </Link>
             ))}
@@ -95,14 +125,21 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
           total > 0 ? (
             <p>
               Page {number(state.page)} is past the last page ({number(pageCount)}).{' '}
-              <Link className="text-primary underline" href={`/${name}${listQueryString(view, { ...state, page: pageCount })}`}>
+              <Link
+                className="text-primary underline"
+                href={`/${name}${listQueryString(view, { ...state, page: pageCount })}`}
+              >
                 Go to the last page
               </Link>
             </p>
           ) : active.length === 0 ? (
             <p>There are no {view.label.toLowerCase()} at the service.</p>
           ) : (
-            <Suspense fallback={<p>No {view.label.toLowerCase()} match these filters. Checking which filter emptied the list…</p>}>
+            <Suspense
+              fallback={
+                <p>No {view.label.toLowerCase()} match these filters. Checking which filter emptied the list…</p>
+              }
+            >
               <EmptyBecause upstream={upstream} view={view} state={state} active={active} />
             </Suspense>
           )
@@ -118,7 +155,17 @@ export async function EntityListPage({ name, searchParams }: { name: string; sea
  * No rows: counts, in parallel, what each filter would leave if it alone were removed, so the
  * operator sees which filter emptied the list (and gets a link without it).
  */
-async function EmptyBecause({ upstream, view, state, active }: { upstream: UpstreamClient; view: EntityView; state: ListState; active: ActiveFilter[] }) {
+async function EmptyBecause({
+  upstream,
+  view,
+  state,
+  active,
+}: {
+  upstream: UpstreamClient;
+  view: EntityView;
+  state: ListState;
+  active: ActiveFilter[];
+}) {
   const counts = await Promise.all(
     active.map(async (filter) => {
       const without = withoutFilter(state, filter.params);

@@ -33,7 +33,21 @@ export function EntityList({ view, state, active, rows, total, empty, children, 
   const viewKey = listQueryString(view, { ...state, page: 1, size: DEFAULT_PAGE_SIZE, sort: null, cols: null });
   return (
     <PagedTable
-      {...listPageTable({ view, q: state.q, filters: state.filters, active, rows, total, page: state.page, size: state.size, sort: state.sort ?? view.defaultSort, empty }, view.label.toLowerCase())}
+      {...listPageTable(
+        {
+          view,
+          q: state.q,
+          filters: state.filters,
+          active,
+          rows,
+          total,
+          page: state.page,
+          size: state.size,
+          sort: state.sort ?? view.defaultSort,
+          empty,
+        },
+        view.label.toLowerCase(),
+      )}
       columns={view.columns}
       defaultCell={EntityCell}
       meta={{ entity: view.name, titles: new Map(Object.entries(names ?? {})) }}

@@ -9,7 +9,17 @@ function firstCharacters(text: string, limit: number): string {
 }
 
 /** Text longer than `limit` characters (`length` of them): cut, with a button to see all of it. */
-export function ExpandableText({ text, limit, length, className }: { text: string; limit: number; length: number; className?: string }) {
+export function ExpandableText({
+  text,
+  limit,
+  length,
+  className,
+}: {
+  text: string;
+  limit: number;
+  length: number;
+  className?: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   return (
     <span className={className}>

@@ -19,7 +19,10 @@ function fileNameOf(response: Response, fallback: string): string {
 }
 
 async function failureMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { message?: string; failure?: { message?: string; requestId?: string | null } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    message?: string;
+    failure?: { message?: string; requestId?: string | null };
+  } | null;
   const message = body?.failure?.message ?? body?.message ?? `The export failed (HTTP ${response.status}).`;
   return body?.failure?.requestId ? `${message} Request id: ${body.failure.requestId}` : message;
 }
@@ -44,7 +47,9 @@ export function ExportButton({ entity }: { entity: string }) {
     abort.current = controller;
     setState({ phase: 'running', rows: 0, total: null });
     try {
-      const response = await fetch(`/api/export/${encodeURIComponent(entity)}?${params}`, { signal: controller.signal });
+      const response = await fetch(`/api/export/${encodeURIComponent(entity)}?${params}`, {
+        signal: controller.signal,
+      });
       if (!response.ok || !response.body) {
         setState({ phase: 'failed', message: await failureMessage(response) });
         return;
@@ -74,7 +79,11 @@ export function ExportButton({ entity }: { entity: string }) {
       setState({ phase: 'done', rows });
     } catch (error) {
       if (controller.signal.aborted) setState({ phase: 'idle' });
-      else setState({ phase: 'failed', message: `The export stopped: ${error instanceof Error ? error.message : 'connection lost'}. No file was saved.` });
+      else
+        setState({
+          phase: 'failed',
+          message: `The export stopped: ${error instanceof Error ? error.message : 'connection lost'}. No file was saved.`,
+        });
     } finally {
       abort.current = null;
     }
@@ -90,7 +99,11 @@ export function ExportButton({ entity }: { entity: string }) {
             value={state.rows}
             max={state.total && state.total > 0 ? state.total : undefined}
           />
-          <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums" role="status" data-testid="export-status">
+          <span
+            className="text-xs whitespace-nowrap text-muted-foreground tabular-nums"
+            role="status"
+            data-testid="export-status"
+          >
             {number(state.rows)}
             {state.total === null ? '' : ` of ${number(state.total)}`} rows
           </span>

@@ -24,7 +24,8 @@ type JumpState =
   | { phase: 'message'; text: string; path: string };
 
 /** A console path (the answer's links are built by the console, but are checked all the same). */
-const isConsolePath = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
+const isConsolePath = (href: unknown): href is string =>
+  typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
 
 interface JumpAnswer {
   candidates?: Candidate[];
@@ -39,7 +40,10 @@ const SUGGEST_DEBOUNCE_MS = 250;
 
 /** Typing in a field, or pressing a shortcut inside one, is not a shortcut for this box. */
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 /**
@@ -62,9 +66,13 @@ export function JumpTo() {
     const onKey = (event: KeyboardEvent) => {
       // Not for a key another handler took, nor behind an open dialog.
       if (event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      const commandK = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k';
+      const commandK =
+        (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k';
       // `/` may need Shift on some keyboard layouts: only Ctrl, Cmd and Alt rule it out.
-      if (commandK || (event.key === '/' && !isTyping(event.target) && !event.altKey && !event.ctrlKey && !event.metaKey)) {
+      if (
+        commandK ||
+        (event.key === '/' && !isTyping(event.target) && !event.altKey && !event.ctrlKey && !event.metaKey)
+      ) {
         event.preventDefault();
         input.current?.focus();
         input.current?.select();
@@ -94,7 +102,8 @@ export function JumpTo() {
       status = response.status;
       answer = (await response.json()) as JumpAnswer;
     } catch {
-      if (!controller.signal.aborted) setState({ phase: 'message', text: 'The console did not answer. Try again.', path });
+      if (!controller.signal.aborted)
+        setState({ phase: 'message', text: 'The console did not answer. Try again.', path });
       return;
     }
     if (controller.signal.aborted) return;
@@ -154,7 +163,9 @@ export function JumpTo() {
     if (state.phase !== 'candidates' || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
     event.preventDefault();
     const count = state.candidates.length;
-    setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1));
+    setActive((current) =>
+      event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1,
+    );
   };
 
   const busy = state.phase === 'searching' || isNavigating;
@@ -180,23 +191,34 @@ export function JumpTo() {
           aria-autocomplete="list"
           aria-expanded={open && state.phase === 'candidates'}
           aria-controls={open && state.phase === 'candidates' ? `${listId}-options` : undefined}
-          aria-activedescendant={open && state.phase === 'candidates' && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-activedescendant={
+            open && state.phase === 'candidates' && active >= 0 ? `${listId}-${active}` : undefined
+          }
           onChange={onType}
           onKeyDown={onKeyDown}
           className="w-full pr-9"
         />
         <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground">
-          {busy ? <LoaderCircle className="size-4 animate-spin" aria-label="Looking up" /> : <CornerDownLeft className="size-4" aria-hidden />}
+          {busy ? (
+            <LoaderCircle className="size-4 animate-spin" aria-label="Looking up" />
+          ) : (
+            <CornerDownLeft className="size-4" aria-hidden />
+          )}
         </span>
       </form>
       {open && (state.phase === 'candidates' || state.phase === 'message') ? (
-        <div id={listId} className="absolute z-30 mt-1 w-full rounded-md border bg-popover p-2 text-sm text-popover-foreground shadow-md" data-testid="jump-results">
+        <div
+          id={listId}
+          className="absolute z-30 mt-1 w-full rounded-md border bg-popover p-2 text-sm text-popover-foreground shadow-md"
+          data-testid="jump-results"
+        >
           {state.phase === 'message' ? (
             <p role="status">{state.text}</p>
           ) : (
             <>
               <p role="status" className="px-1 pb-1 text-xs text-muted-foreground">
-                {state.candidates.length} {state.candidates.length === 1 ? 'record matches' : 'records match'} “<bdi>{state.term}</bdi>”{state.suggested ? ' (↑ ↓ to choose, Enter to open)' : ''}:
+                {state.candidates.length} {state.candidates.length === 1 ? 'record matches' : 'records match'} “
+                <bdi>{state.term}</bdi>”{state.suggested ? ' (↑ ↓ to choose, Enter to open)' : ''}:
               </p>
               <ul role="listbox" id={`${listId}-options`} aria-label="Matching records">
                 {state.candidates.map((candidate, index) => (
@@ -205,13 +227,18 @@ export function JumpTo() {
                       href={candidate.href}
                       tabIndex={-1}
                       onClick={() => setState({ phase: 'idle' })}
-                      className={cn('flex items-baseline gap-2 rounded px-1 py-1 hover:bg-accent', index === active && 'bg-accent')}
+                      className={cn(
+                        'flex items-baseline gap-2 rounded px-1 py-1 hover:bg-accent',
+                        index === active && 'bg-accent',
+                      )}
                     >
                       <span className="shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
                       <bdi className="truncate">
                         <VisibleText text={candidate.title} />
                       </bdi>
-                      <span className="ml-auto shrink-0 font-mono text-[10px] text-muted-foreground">by {candidate.matchedBy}</span>
+                      <span className="ml-auto shrink-0 font-mono text-[10px] text-muted-foreground">
+                        by {candidate.matchedBy}
+                      </span>
                     </Link>
                   </li>
                 ))}

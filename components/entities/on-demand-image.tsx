@@ -13,7 +13,13 @@ export function OnDemandImage({ url, size }: { url: string; size: number }) {
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const host = new URL(url).host;
   // The cell knows the URL, not whose image it is: the host's initials stand in for it.
-  const letters = initials(host.replace(/^www\./, '').split('.').slice(0, -1).join(' ') || host);
+  const letters = initials(
+    host
+      .replace(/^www\./, '')
+      .split('.')
+      .slice(0, -1)
+      .join(' ') || host,
+  );
   const placeholder = (text: string) => (
     <span
       aria-hidden
@@ -44,7 +50,15 @@ export function OnDemandImage({ url, size }: { url: string; size: number }) {
   return (
     // Arbitrary hosts of the service's data: next/image would need each host configured.
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={url} alt={`Image from ${host}`} width={size} height={size} referrerPolicy="no-referrer" onError={() => setState('failed')} className="shrink-0 rounded bg-muted object-cover" />
+    <img
+      src={url}
+      alt={`Image from ${host}`}
+      width={size}
+      height={size}
+      referrerPolicy="no-referrer"
+      onError={() => setState('failed')}
+      className="shrink-0 rounded bg-muted object-cover"
+    />
   );
 }
 

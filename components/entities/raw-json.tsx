@@ -14,7 +14,13 @@ export function RawJson({ record }: { record: unknown }) {
       </CardHeader>
       <CardContent>
         {/* Focusable so a keyboard can scroll it (the record may be taller than its box). */}
-        <pre id={id} data-testid="raw-json" tabIndex={0} aria-label="Raw record JSON" className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+        <pre
+          id={id}
+          data-testid="raw-json"
+          tabIndex={0}
+          aria-label="Raw record JSON"
+          className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+        >
           {JSON.stringify(record, null, 2)}
         </pre>
       </CardContent>

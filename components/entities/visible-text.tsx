@@ -13,7 +13,11 @@ export function VisibleText({ text }: { text: string }) {
         'text' in part ? (
           part.text
         ) : (
-          <abbr key={index} title={`Invisible character ${part.codePoint}`} className="mx-px rounded border border-warning/60 bg-warning/15 px-0.5 font-mono text-[10px] text-foreground no-underline">
+          <abbr
+            key={index}
+            title={`Invisible character ${part.codePoint}`}
+            className="mx-px rounded border border-warning/60 bg-warning/15 px-0.5 font-mono text-[10px] text-foreground no-underline"
+          >
             {part.codePoint}
           </abbr>
         ),

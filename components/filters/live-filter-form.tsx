@@ -14,7 +14,8 @@ function hrefOf(action: string, form: HTMLFormElement): string {
   return query ? `${action}?${query}` : action;
 }
 
-const isTextField = (target: EventTarget) => target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio';
+const isTextField = (target: EventTarget) =>
+  target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio';
 
 interface LiveFilterFormProps {
   /** The page the filters belong to; the form submits there without JavaScript. */
@@ -57,7 +58,9 @@ export function LiveFilterForm({ action, label, className, children }: LiveFilte
 
   const apply = (element: HTMLFormElement, how: 'push' | 'replace') => {
     const href = hrefOf(action, element);
-    startTransition(() => (how === 'push' ? router.push(href, { scroll: false }) : router.replace(href, { scroll: false })));
+    startTransition(() =>
+      how === 'push' ? router.push(href, { scroll: false }) : router.replace(href, { scroll: false }),
+    );
   };
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,7 +81,18 @@ export function LiveFilterForm({ action, label, className, children }: LiveFilte
   };
 
   return (
-    <form ref={form} method="get" action={action} noValidate onSubmit={onSubmit} onInput={onInput} onChange={onChange} aria-label={label} aria-busy={pending} className={className}>
+    <form
+      ref={form}
+      method="get"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      onInput={onInput}
+      onChange={onChange}
+      aria-label={label}
+      aria-busy={pending}
+      className={className}
+    >
       {children}
     </form>
   );

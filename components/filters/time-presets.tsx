@@ -19,7 +19,13 @@ export function TimePresetButtons({ fromName, toName, label }: { fromName: strin
   return (
     <div className="flex flex-wrap gap-1" role="group" aria-label={label}>
       {timePresets(0).map((preset) => (
-        <Button key={preset.id} type="button" variant="ghost" size="sm" onClick={(event) => applyPreset(event.currentTarget.form, { from: fromName, to: toName }, preset.id)}>
+        <Button
+          key={preset.id}
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={(event) => applyPreset(event.currentTarget.form, { from: fromName, to: toName }, preset.id)}
+        >
           {preset.label}
         </Button>
       ))}

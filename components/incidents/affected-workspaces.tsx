@@ -5,13 +5,24 @@ import type { AffectedWorkspaces } from '@/lib/incidents/types';
 import { formatUtc } from '@/lib/time';
 
 /** The most affected workspaces at one time, most first, each a link to its page, by name where one was read. */
-export function AffectedWorkspacesList({ affected, testId, missing, names }: { affected: AffectedWorkspaces | null; testId: string; missing: string; names: NameRecord }) {
+export function AffectedWorkspacesList({
+  affected,
+  testId,
+  missing,
+  names,
+}: {
+  affected: AffectedWorkspaces | null;
+  testId: string;
+  missing: string;
+  names: NameRecord;
+}) {
   if (!affected) return <p className="text-sm text-muted-foreground">{missing}</p>;
   return (
     <div className="space-y-2 text-sm" data-testid={testId}>
       <p className="text-xs text-muted-foreground">
         {formatUtc(affected.at)}: {affected.total.toLocaleString('en-US')} stuck
-        {affected.examined < affected.total ? `, the oldest ${affected.examined.toLocaleString('en-US')} examined` : ''}.
+        {affected.examined < affected.total ? `, the oldest ${affected.examined.toLocaleString('en-US')} examined` : ''}
+        .
       </p>
       {affected.workspaces.length === 0 ? (
         <p>Nothing stuck in the scope.</p>
@@ -22,7 +33,11 @@ export function AffectedWorkspacesList({ affected, testId, missing, names }: { a
               {entry.workspaceGuid === '(none)' ? (
                 <span className="text-muted-foreground">no workspace</span>
               ) : (
-                <AffectedWorkspaceLink guid={entry.workspaceGuid} name={names[detailHref('workspaces', entry.workspaceGuid)]} href={detailHref('workspaces', entry.workspaceGuid)} />
+                <AffectedWorkspaceLink
+                  guid={entry.workspaceGuid}
+                  name={names[detailHref('workspaces', entry.workspaceGuid)]}
+                  href={detailHref('workspaces', entry.workspaceGuid)}
+                />
               )}
               <span className="tabular-nums">{entry.count.toLocaleString('en-US')}</span>
             </li>

@@ -43,7 +43,15 @@ const NEXT_STEPS: Record<IncidentStatus, { status: IncidentStatus; label: string
 };
 
 /** One form whose buttons each send their status: it works before (and without) the page's scripts. */
-export function IncidentStatusControls({ incidentId, status, permission }: { incidentId: string; status: IncidentStatus; permission: ActionPermission }) {
+export function IncidentStatusControls({
+  incidentId,
+  status,
+  permission,
+}: {
+  incidentId: string;
+  status: IncidentStatus;
+  permission: ActionPermission;
+}) {
   const [state, submit, pending] = useActionState(setIncidentStatus, null);
   return (
     <form action={submit} className="space-y-2 print:hidden">
@@ -84,7 +92,11 @@ export function IncidentNoteForm({ incidentId, permission }: { incidentId: strin
       aria-label="Add a note"
       onSubmit={(event) => {
         event.preventDefault();
-        run(() => addIncidentNote({ incidentId, body }), 'Note added', () => setBody(''));
+        run(
+          () => addIncidentNote({ incidentId, body }),
+          'Note added',
+          () => setBody(''),
+        );
       }}
     >
       <Label htmlFor="incident-note">New note (notes cannot be edited later; add a correction as a new note)</Label>
@@ -97,7 +109,12 @@ export function IncidentNoteForm({ incidentId, permission }: { incidentId: strin
         className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs dark:bg-input/30"
       />
       <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" disabled={pending || !permission.allowed || body.trim() === ''} title={permission.allowed ? undefined : permission.reason}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={pending || !permission.allowed || body.trim() === ''}
+          title={permission.allowed ? undefined : permission.reason}
+        >
           {pending ? 'Adding…' : 'Add note'}
         </Button>
         {permission.allowed ? null : <span className="text-sm text-muted-foreground">{permission.reason}</span>}
@@ -117,14 +134,31 @@ export function LinkJobForm({ incidentId, permission }: { incidentId: string; pe
       aria-label="Link a bulk job"
       onSubmit={(event) => {
         event.preventDefault();
-        run(() => linkIncidentJob({ incidentId, jobId }), 'Job linked', () => setJobId(''));
+        run(
+          () => linkIncidentJob({ incidentId, jobId }),
+          'Job linked',
+          () => setJobId(''),
+        );
       }}
     >
       <div className="space-y-1">
         <Label htmlFor="incident-link-job">Link an existing job (its id)</Label>
-        <Input id="incident-link-job" value={jobId} onChange={(event) => setJobId(event.target.value)} text="code" className="w-96" autoComplete="off" />
+        <Input
+          id="incident-link-job"
+          value={jobId}
+          onChange={(event) => setJobId(event.target.value)}
+          text="code"
+          className="w-96"
+          autoComplete="off"
+        />
       </div>
-      <Button type="submit" size="sm" variant="outline" disabled={pending || !permission.allowed || jobId.trim() === ''} title={permission.allowed ? undefined : permission.reason}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={pending || !permission.allowed || jobId.trim() === ''}
+        title={permission.allowed ? undefined : permission.reason}
+      >
         Link job
       </Button>
       <ActionErrorAlert error={error} testId="incident-action-error" />

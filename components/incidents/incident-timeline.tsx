@@ -10,7 +10,10 @@ export function IncidentTimeline({ events }: { events: IncidentEvent[] }) {
       {events.map((event) => (
         <li key={event.id} className="border-l-2 pl-3" data-testid={`timeline-${event.kind}`}>
           <p className="text-xs text-muted-foreground">
-            <time dateTime={event.at.toISOString()} className="font-mono">{formatUtc(event.at)}</time> · {event.operatorEmail}
+            <time dateTime={event.at.toISOString()} className="font-mono">
+              {formatUtc(event.at)}
+            </time>{' '}
+            · {event.operatorEmail}
           </p>
           {event.kind === 'status' ? (
             <p className="text-sm">

@@ -21,21 +21,63 @@ export interface IncidentListItem {
   jobs: number;
 }
 
-export const STATUS_VARIANT: Record<IncidentStatus, 'destructive' | 'warning' | 'success'> = { open: 'destructive', mitigated: 'warning', resolved: 'success' };
+export const STATUS_VARIANT: Record<IncidentStatus, 'destructive' | 'warning' | 'success'> = {
+  open: 'destructive',
+  mitigated: 'warning',
+  resolved: 'success',
+};
 
 const COLUMNS: ConsoleColumn<IncidentListItem>[] = [
-  { id: 'title', header: 'Incident', cell: ({ row: { original: row } }) => <RecordLink href={incidentHref(row.id)}>{row.title}</RecordLink> },
+  {
+    id: 'title',
+    header: 'Incident',
+    cell: ({ row: { original: row } }) => <RecordLink href={incidentHref(row.id)}>{row.title}</RecordLink>,
+  },
   { id: 'severity', header: 'Severity', cell: ({ row: { original: row } }) => row.severity.toUpperCase() },
-  { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <Badge variant={STATUS_VARIANT[row.status]}>{row.status}</Badge> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: row } }) => <Badge variant={STATUS_VARIANT[row.status]}>{row.status}</Badge>,
+  },
   { id: 'scope', header: 'Scope', cell: ({ row: { original: row } }) => row.scope, meta: { cellClassName: 'text-xs' } },
-  { id: 'opened', header: 'Opened', cell: ({ row: { original: row } }) => formatUtc(row.openedAt), meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' } },
+  {
+    id: 'opened',
+    header: 'Opened',
+    cell: ({ row: { original: row } }) => formatUtc(row.openedAt),
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
+  },
   { id: 'by', header: 'By', cell: ({ row: { original: row } }) => row.openedBy },
-  { id: 'ttm', header: 'To mitigate', cell: ({ row: { original: row } }) => row.timeToMitigate, meta: { cellClassName: 'whitespace-nowrap tabular-nums' } },
-  { id: 'ttr', header: 'To resolve', cell: ({ row: { original: row } }) => row.timeToResolve, meta: { cellClassName: 'whitespace-nowrap tabular-nums' } },
-  { id: 'activity', header: 'Notes / jobs', cell: ({ row: { original: row } }) => `${row.notes} / ${row.jobs}`, meta: { cellClassName: 'tabular-nums' } },
+  {
+    id: 'ttm',
+    header: 'To mitigate',
+    cell: ({ row: { original: row } }) => row.timeToMitigate,
+    meta: { cellClassName: 'whitespace-nowrap tabular-nums' },
+  },
+  {
+    id: 'ttr',
+    header: 'To resolve',
+    cell: ({ row: { original: row } }) => row.timeToResolve,
+    meta: { cellClassName: 'whitespace-nowrap tabular-nums' },
+  },
+  {
+    id: 'activity',
+    header: 'Notes / jobs',
+    cell: ({ row: { original: row } }) => `${row.notes} / ${row.jobs}`,
+    meta: { cellClassName: 'tabular-nums' },
+  },
 ];
 
-export function IncidentsTable({ rows, page, size, total }: { rows: IncidentListItem[]; page: number; size: number; total: number }) {
+export function IncidentsTable({
+  rows,
+  page,
+  size,
+  total,
+}: {
+  rows: IncidentListItem[];
+  page: number;
+  size: number;
+  total: number;
+}) {
   return (
     <PagedTable
       columns={COLUMNS}

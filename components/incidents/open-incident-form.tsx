@@ -21,7 +21,15 @@ const ids = (text: string) =>
     .filter((id) => id !== '');
 
 /** Opens an incident; the scope comes prefilled from the stuck view it was opened from. */
-export function OpenIncidentForm({ initialScope, statuses, permission }: { initialScope: IncidentScope; statuses: readonly string[]; permission: ActionPermission }) {
+export function OpenIncidentForm({
+  initialScope,
+  statuses,
+  permission,
+}: {
+  initialScope: IncidentScope;
+  statuses: readonly string[];
+  permission: ActionPermission;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<ActionError | null>(null);
@@ -50,13 +58,22 @@ export function OpenIncidentForm({ initialScope, statuses, permission }: { initi
     <form action={submit} className="max-w-2xl space-y-4" aria-label="Open an incident">
       <div className="space-y-1">
         <Label htmlFor="incident-title">Title</Label>
-        <Input id="incident-title" name="title" required maxLength={200} placeholder="Messages stuck in processing for workspace Acme" className="w-full" />
+        <Input
+          id="incident-title"
+          name="title"
+          required
+          maxLength={200}
+          placeholder="Messages stuck in processing for workspace Acme"
+          className="w-full"
+        />
       </div>
       <div className="space-y-1">
         <Label htmlFor="incident-severity">Severity</Label>
         <NativeSelect id="incident-severity" name="severity" defaultValue="sev2" className="w-full">
           {INCIDENT_SEVERITIES.map((severity) => (
-            <option key={severity} value={severity}>{SEVERITY_LABELS[severity]}</option>
+            <option key={severity} value={severity}>
+              {SEVERITY_LABELS[severity]}
+            </option>
           ))}
         </NativeSelect>
       </div>
@@ -64,31 +81,59 @@ export function OpenIncidentForm({ initialScope, statuses, permission }: { initi
         <legend className="px-1 text-sm font-medium">Scope (optional: empty is the whole service)</legend>
         <div className="space-y-1">
           <Label htmlFor="incident-workspaces">Workspace ids (comma-separated)</Label>
-          <Input id="incident-workspaces" name="workspaces" defaultValue={initialScope.workspaces.join(', ')} className="w-full" />
+          <Input
+            id="incident-workspaces"
+            name="workspaces"
+            defaultValue={initialScope.workspaces.join(', ')}
+            className="w-full"
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="incident-channels">Channel ids (comma-separated)</Label>
-          <Input id="incident-channels" name="channels" defaultValue={initialScope.channels.join(', ')} className="w-full" />
+          <Input
+            id="incident-channels"
+            name="channels"
+            defaultValue={initialScope.channels.join(', ')}
+            className="w-full"
+          />
         </div>
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium">Statuses</legend>
           <div className="flex flex-wrap gap-3 text-sm">
             {statuses.map((status) => (
               <label key={status} className="flex items-center gap-1">
-                <input type="checkbox" name="status" value={status} defaultChecked={initialScope.statuses.includes(status as never)} />
+                <input
+                  type="checkbox"
+                  name="status"
+                  value={status}
+                  defaultChecked={initialScope.statuses.includes(status as never)}
+                />
                 {status}
               </label>
             ))}
           </div>
         </fieldset>
         <div className="space-y-1">
-          <Label htmlFor="incident-threshold">Stuck after (minutes without an update; empty: the console&apos;s default)</Label>
-          <Input id="incident-threshold" name="threshold" type="number" min={1} className="w-28" defaultValue={initialScope.threshold ?? ''} />
+          <Label htmlFor="incident-threshold">
+            Stuck after (minutes without an update; empty: the console&apos;s default)
+          </Label>
+          <Input
+            id="incident-threshold"
+            name="threshold"
+            type="number"
+            min={1}
+            className="w-28"
+            defaultValue={initialScope.threshold ?? ''}
+          />
         </div>
       </fieldset>
       <ActionErrorAlert error={error} testId="incident-action-error" />
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending || !permission.allowed} title={permission.allowed ? undefined : permission.reason}>
+        <Button
+          type="submit"
+          disabled={pending || !permission.allowed}
+          title={permission.allowed ? undefined : permission.reason}
+        >
           {pending ? 'Opening…' : 'Open incident'}
         </Button>
         {permission.allowed ? null : <p className="text-sm text-muted-foreground">{permission.reason}</p>}

@@ -20,7 +20,9 @@ export async function StuckViewIncident({ state }: { state: StuckPageState }) {
     query.workspace ? 'workspace' : null,
     query.channel ? 'channel' : null,
     query.creator ? 'creator' : null,
-    query.threshold !== defaultThresholdMinutes() ? `a threshold of ${query.threshold} minutes (it uses ${defaultThresholdMinutes()})` : null,
+    query.threshold !== defaultThresholdMinutes()
+      ? `a threshold of ${query.threshold} minutes (it uses ${defaultThresholdMinutes()})`
+      : null,
   ].filter((name) => name !== null);
   return (
     <>
@@ -29,16 +31,27 @@ export async function StuckViewIncident({ state }: { state: StuckPageState }) {
           <AlertTitle>
             {incident ? (
               <>
-                Remediating for incident <Link className="underline" href={incidentHref(incident.id)}>{incident.title}</Link>
+                Remediating for incident{' '}
+                <Link className="underline" href={incidentHref(incident.id)}>
+                  {incident.title}
+                </Link>
               </>
             ) : (
               'The incident in the link does not exist'
             )}
           </AlertTitle>
-          <AlertDescription>{incident ? 'Bulk jobs started from this view are linked to the incident.' : 'Jobs started here are not linked to any incident.'}</AlertDescription>
+          <AlertDescription>
+            {incident
+              ? 'Bulk jobs started from this view are linked to the incident.'
+              : 'Jobs started here are not linked to any incident.'}
+          </AlertDescription>
         </Alert>
       ) : null}
-      <StuckTrendCard statuses={query.statuses} openIncidentHref={incident ? undefined : newIncidentHref(scopeOfStuckQuery(query))} unsampledFilters={unsampled} />
+      <StuckTrendCard
+        statuses={query.statuses}
+        openIncidentHref={incident ? undefined : newIncidentHref(scopeOfStuckQuery(query))}
+        unsampledFilters={unsampled}
+      />
     </>
   );
 }

@@ -28,7 +28,17 @@ const PURPOSES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remedi
  * SelectionScope's: only the rows on this page (`pageIds`), or with `acrossPages` every row picked
  * in this view, saying how many are on other pages and offering to clear them.
  */
-export function BulkJobToolbar({ offer, total, pageIds, acrossPages = false }: { offer: BulkJobOffer; total: number; pageIds: readonly string[]; acrossPages?: boolean }) {
+export function BulkJobToolbar({
+  offer,
+  total,
+  pageIds,
+  acrossPages = false,
+}: {
+  offer: BulkJobOffer;
+  total: number;
+  pageIds: readonly string[];
+  acrossPages?: boolean;
+}) {
   const selection = useSelection();
   const selectedIds = acrossPages ? [...selection.ids] : selection.ids.filter((id) => pageIds.includes(id));
   const onOtherPages = selectedIds.filter((id) => !pageIds.includes(id)).length;
@@ -42,7 +52,13 @@ export function BulkJobToolbar({ offer, total, pageIds, acrossPages = false }: {
   return (
     <>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={purpose}>
-        <Button size="sm" variant="outline" disabled={!allowed || selectedIds.length === 0} aria-describedby={describedBy} onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!allowed || selectedIds.length === 0}
+          aria-describedby={describedBy}
+          onClick={() => setDialog({ kind: 'ids', ids: selectedIds })}
+        >
           {verb} selected ({selectedIds.length})
         </Button>
         {acrossPages && selectedIds.length > 0 ? (
@@ -57,13 +73,27 @@ export function BulkJobToolbar({ offer, total, pageIds, acrossPages = false }: {
             </Button>
           </>
         ) : null}
-        <Button size="sm" disabled={!allowed || total === 0} aria-describedby={describedBy} onClick={() => setDialog(offer.all)}>
+        <Button
+          size="sm"
+          disabled={!allowed || total === 0}
+          aria-describedby={describedBy}
+          onClick={() => setDialog(offer.all)}
+        >
           {verb} all {total.toLocaleString('en-US')} matching
         </Button>
-        {total > 0 ? null : <span className="text-sm text-muted-foreground">No {ITEM_NOUNS[offer.kind].many} match.</span>}
+        {total > 0 ? null : (
+          <span className="text-sm text-muted-foreground">No {ITEM_NOUNS[offer.kind].many} match.</span>
+        )}
         <RefusalNote id={refusalId} permission={offer.permission} className="basis-full" />
       </div>
-      {dialog ? <BulkRemediationDialog kind={offer.kind} selection={dialog} onClose={() => setDialog(null)} incidentId={offer.incidentId} /> : null}
+      {dialog ? (
+        <BulkRemediationDialog
+          kind={offer.kind}
+          selection={dialog}
+          onClose={() => setDialog(null)}
+          incidentId={offer.incidentId}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,8 +6,18 @@ import type { ItemKindName, MessageSampleItem, PlanSampleItem, UserSampleItem } 
 import { formatUtc } from '@/lib/time';
 
 const MESSAGE_COLUMNS: ConsoleColumn<MessageSampleItem>[] = [
-  { id: 'message', header: 'Message', cell: ({ row: { original: row } }) => row.messageGuid, meta: { cellClassName: 'font-mono text-xs' } },
-  { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => row.status, meta: { cellClassName: 'text-xs' } },
+  {
+    id: 'message',
+    header: 'Message',
+    cell: ({ row: { original: row } }) => row.messageGuid,
+    meta: { cellClassName: 'font-mono text-xs' },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: row } }) => row.status,
+    meta: { cellClassName: 'text-xs' },
+  },
   {
     id: 'updated',
     header: 'Last updated',
@@ -27,7 +37,12 @@ const USER_COLUMNS: ConsoleColumn<UserSampleItem>[] = [
     ),
     meta: { cellClassName: 'text-xs' },
   },
-  { id: 'email', header: 'E-mail', cell: ({ row: { original: row } }) => row.email, meta: { cellClassName: 'text-xs' } },
+  {
+    id: 'email',
+    header: 'E-mail',
+    cell: ({ row: { original: row } }) => row.email,
+    meta: { cellClassName: 'text-xs' },
+  },
   { id: 'state', header: 'Now', cell: ({ row: { original: row } }) => row.status, meta: { cellClassName: 'text-xs' } },
 ];
 
@@ -40,7 +55,14 @@ export function DryRunSampleTable({ sample, kind = 'message' }: { sample: PlanSa
     <div className="space-y-1">
       <p className="text-xs text-muted-foreground">{caption}</p>
       {kind === 'user' ? (
-        <ListTable columns={USER_COLUMNS} rows={sample.filter(isUserSample)} getRowId={(row) => row.id} caption={caption} empty="No user." testId="dry-run-sample" />
+        <ListTable
+          columns={USER_COLUMNS}
+          rows={sample.filter(isUserSample)}
+          getRowId={(row) => row.id}
+          caption={caption}
+          empty="No user."
+          testId="dry-run-sample"
+        />
       ) : (
         <ListTable
           columns={MESSAGE_COLUMNS}

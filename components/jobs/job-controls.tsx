@@ -2,7 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { breakGlassStartBulkJob, cancelBulkJob, planJobRevert, retryFailedJobItems, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
+import {
+  breakGlassStartBulkJob,
+  cancelBulkJob,
+  planJobRevert,
+  retryFailedJobItems,
+  startBulkJob,
+  type PlannedJob,
+} from '@/app/(console)/_actions/jobs';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { Button } from '@/components/ui/button';
@@ -24,21 +31,41 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
   const [revert, setRevert] = useState<PlannedJob | null>(null);
   const [confirmation, setConfirmation] = useState('');
 
-  const act = (run: () => Promise<void>) => startTransition(async () => {
-    await run();
-    router.refresh();
-  });
+  const act = (run: () => Promise<void>) =>
+    startTransition(async () => {
+      await run();
+      router.refresh();
+    });
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         {canCancel ? (
-          <Button variant="destructive" size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await callAction(() => cancelBulkJob({ jobId })), 'Job cancelled'))}>
+          <Button
+            variant="destructive"
+            size="sm"
+            disabled={pending}
+            onClick={() =>
+              act(async () => announceActionResult(await callAction(() => cancelBulkJob({ jobId })), 'Job cancelled'))
+            }
+          >
             Cancel job
           </Button>
         ) : null}
         {failed > 0 ? (
-          <Button variant="outline" size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await callAction(() => retryFailedJobItems({ jobId })), `Retrying ${failed} failed items`))}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pending}
+            onClick={() =>
+              act(async () =>
+                announceActionResult(
+                  await callAction(() => retryFailedJobItems({ jobId })),
+                  `Retrying ${failed} failed items`,
+                ),
+              )
+            }
+          >
             Retry failed ({failed})
           </Button>
         ) : null}
@@ -47,11 +74,13 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
             variant="outline"
             size="sm"
             disabled={pending}
-            onClick={() => act(async () => {
-              const result = await callAction(() => planJobRevert({ jobId }));
-              if (result.ok) setRevert(result.data);
-              else announceActionResult(result, '');
-            })}
+            onClick={() =>
+              act(async () => {
+                const result = await callAction(() => planJobRevert({ jobId }));
+                if (result.ok) setRevert(result.data);
+                else announceActionResult(result, '');
+              })
+            }
           >
             Plan revert ({revertibleItems})
           </Button>
@@ -65,17 +94,29 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
           <div className="flex items-end gap-2">
             <div className="space-y-1">
               <Label htmlFor="revert-confirm">Type {revert.total} to confirm</Label>
-              <Input id="revert-confirm" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" className="w-full" />
+              <Input
+                id="revert-confirm"
+                value={confirmation}
+                onChange={(event) => setConfirmation(event.target.value)}
+                autoComplete="off"
+                className="w-full"
+              />
             </div>
             {revert.approval ? null : (
               <Button
                 size="sm"
-                disabled={pending || revert.total === 0 || confirmation.trim() === '' || Number(confirmation) !== revert.total}
-                onClick={() => act(async () => {
-                  const result = await callAction(() => startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }));
-                  announceActionResult(result, 'Revert job started');
-                  if (result.ok) router.push(jobHref(revert.jobId));
-                })}
+                disabled={
+                  pending || revert.total === 0 || confirmation.trim() === '' || Number(confirmation) !== revert.total
+                }
+                onClick={() =>
+                  act(async () => {
+                    const result = await callAction(() =>
+                      startBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }),
+                    );
+                    announceActionResult(result, 'Revert job started');
+                    if (result.ok) router.push(jobHref(revert.jobId));
+                  })
+                }
               >
                 Start revert
               </Button>
@@ -86,7 +127,9 @@ export function JobControls({ jobId, canCancel, failed, revertibleItems }: JobCo
             <RequestApproval
               action="job.start"
               params={{ jobId: revert.jobId, confirmCount: Number(confirmation) }}
-              breakGlass={(reason) => breakGlassStartBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }, reason)}
+              breakGlass={(reason) =>
+                breakGlassStartBulkJob({ jobId: revert.jobId, confirmCount: Number(confirmation) }, reason)
+              }
               gate={revert.approval}
               incompleteReason={Number(confirmation) === revert.total ? null : `Type ${revert.total} to confirm first.`}
               fallbackHref={jobHref(revert.jobId)}

@@ -6,7 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName, JobItem } from '@/lib/jobs/types';
 
-const seqColumn: ConsoleColumn<JobItem> = { id: 'seq', header: '#', cell: ({ row: { original: row } }) => row.seq + 1, meta: { cellClassName: 'tabular-nums' } };
+const seqColumn: ConsoleColumn<JobItem> = {
+  id: 'seq',
+  header: '#',
+  cell: ({ row: { original: row } }) => row.seq + 1,
+  meta: { cellClassName: 'tabular-nums' },
+};
 
 const messageColumn: ConsoleColumn<JobItem> = {
   id: 'message',
@@ -21,7 +26,9 @@ const userColumn = (names: Readonly<Record<string, string>>): ConsoleColumn<JobI
   cell: ({ row: { original: row } }) => {
     const name = names[row.itemId];
     return name ? (
-      <Link className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>{name}</Link>
+      <Link className="underline" href={detailHref('users', row.itemId)} title={row.itemId}>
+        {name}
+      </Link>
     ) : (
       <RecordLink href={detailHref('users', row.itemId)}>{row.itemId}</RecordLink>
     );
@@ -34,7 +41,11 @@ const OTHER_COLUMNS: ConsoleColumn<JobItem>[] = [
     header: 'Outcome',
     cell: ({ row: { original: row } }) => {
       const { status } = row;
-      return <Badge variant={status === 'ok' ? 'success' : status === 'failed' ? 'destructive' : 'secondary'}>{status}</Badge>;
+      return (
+        <Badge variant={status === 'ok' ? 'success' : status === 'failed' ? 'destructive' : 'secondary'}>
+          {status}
+        </Badge>
+      );
     },
   },
   {
@@ -43,7 +54,12 @@ const OTHER_COLUMNS: ConsoleColumn<JobItem>[] = [
     cell: ({ row: { original: row } }) => `${row.statusBefore ?? '—'} → ${row.statusAfter ?? '—'}`,
     meta: { cellClassName: 'font-mono text-xs' },
   },
-  { id: 'sends', header: 'Sends', cell: ({ row: { original: row } }) => row.sends, meta: { cellClassName: 'tabular-nums' } },
+  {
+    id: 'sends',
+    header: 'Sends',
+    cell: ({ row: { original: row } }) => row.sends,
+    meta: { cellClassName: 'tabular-nums' },
+  },
   {
     id: 'reason',
     header: 'Reason',
@@ -61,7 +77,15 @@ const OTHER_COLUMNS: ConsoleColumn<JobItem>[] = [
 const NO_NAMES: Readonly<Record<string, string>> = {};
 
 /** The items of a job shown on its page (the first ones of the chosen status); users by name when `names` has them. */
-export function JobItemsTable({ rows, kind = 'message', names = NO_NAMES }: { rows: JobItem[]; kind?: ItemKindName; names?: Readonly<Record<string, string>> }) {
+export function JobItemsTable({
+  rows,
+  kind = 'message',
+  names = NO_NAMES,
+}: {
+  rows: JobItem[];
+  kind?: ItemKindName;
+  names?: Readonly<Record<string, string>>;
+}) {
   const columns = [seqColumn, kind === 'user' ? userColumn(names) : messageColumn, ...OTHER_COLUMNS];
   return (
     <ListTable

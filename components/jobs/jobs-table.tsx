@@ -17,7 +17,12 @@ function JobCovers({ row }: { row: JobRow }) {
       {row.origin ? (
         <>
           {' '}
-          <Link href={row.origin} title={row.origin} className="underline underline-offset-2" data-testid="job-origin-link">
+          <Link
+            href={row.origin}
+            title={row.origin}
+            className="underline underline-offset-2"
+            data-testid="job-origin-link"
+          >
             (started from {row.origin.split('?')[0]})
           </Link>
         </>
@@ -27,10 +32,23 @@ function JobCovers({ row }: { row: JobRow }) {
 }
 
 const COLUMNS: ConsoleColumn<JobRow>[] = [
-  { id: 'job', header: 'Job', cell: ({ row: { original: row } }) => <RecordLink href={jobHref(row.id)}>{row.id.slice(0, 8)}</RecordLink> },
+  {
+    id: 'job',
+    header: 'Job',
+    cell: ({ row: { original: row } }) => <RecordLink href={jobHref(row.id)}>{row.id.slice(0, 8)}</RecordLink>,
+  },
   { id: 'action', header: 'Action', cell: ({ row: { original: row } }) => row.action },
-  { id: 'covers', header: 'Covers', cell: ({ row: { original: row } }) => <JobCovers row={row} />, meta: { cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal' } },
-  { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <Badge variant="secondary">{row.status}</Badge> },
+  {
+    id: 'covers',
+    header: 'Covers',
+    cell: ({ row: { original: row } }) => <JobCovers row={row} />,
+    meta: { cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal' },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: row } }) => <Badge variant="secondary">{row.status}</Badge>,
+  },
   {
     id: 'progress',
     header: 'Progress',
@@ -44,7 +62,14 @@ const COLUMNS: ConsoleColumn<JobRow>[] = [
     meta: { cellClassName: 'tabular-nums' },
   },
   { id: 'by', header: 'By', cell: ({ row: { original: row } }) => row.createdBy },
-  { enableSorting: true, id: 'created', sortDescFirst: true, header: 'Created', cell: ({ row: { original: row } }) => formatUtc(row.createdAt), meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' } },
+  {
+    enableSorting: true,
+    id: 'created',
+    sortDescFirst: true,
+    header: 'Created',
+    cell: ({ row: { original: row } }) => formatUtc(row.createdAt),
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
+  },
 ];
 
 /** The jobs table, declared once: its columns, newest first, 50 a page (the page's URL reads it: lib/jobs/search-params.ts). */
@@ -75,7 +100,14 @@ export function JobsTable({ rows, page, table, total, exportHref }: JobsTablePro
       caption="Bulk jobs"
       empty="No job yet. Start one from the stuck queue."
       testId="jobs-table"
-      pagination={{ page, size: table.size, total, rowLabel: total === 1 ? 'job' : 'jobs', sizes: PAGE_SIZES, defaultSize: JOBS_TABLE.defaultSize }}
+      pagination={{
+        page,
+        size: table.size,
+        total,
+        rowLabel: total === 1 ? 'job' : 'jobs',
+        sizes: PAGE_SIZES,
+        defaultSize: JOBS_TABLE.defaultSize,
+      }}
       sort={{ current: table.sort, default: JOBS_TABLE.defaultSort }}
       visibility={table.visibility}
       chooseColumns

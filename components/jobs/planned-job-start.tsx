@@ -28,7 +28,9 @@ export function PlannedJobStart({ jobId, total, noun, approval, incidentId }: Pl
   const confirmed = Number(confirmation) === total && confirmation.trim() !== '';
   const start = () =>
     startTransition(async () => {
-      const result = await callAction(() => startBulkJob({ jobId, confirmCount: Number(confirmation), ...(incidentId ? { incidentId } : {}) }));
+      const result = await callAction(() =>
+        startBulkJob({ jobId, confirmCount: Number(confirmation), ...(incidentId ? { incidentId } : {}) }),
+      );
       announceActionResult(result, 'Job started');
       if (result.ok) router.replace(jobHref(jobId));
     });
@@ -38,7 +40,14 @@ export function PlannedJobStart({ jobId, total, noun, approval, incidentId }: Pl
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1">
           <Label htmlFor="job-confirm">Type {total} to confirm</Label>
-          <Input id="job-confirm" inputMode="numeric" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" className="w-40" />
+          <Input
+            id="job-confirm"
+            inputMode="numeric"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            autoComplete="off"
+            className="w-40"
+          />
         </div>
         {approval ? null : (
           <Button disabled={pending || !confirmed} onClick={start}>

@@ -18,11 +18,31 @@ export function PlanningControls({ jobId, failed }: { jobId: string; failed: boo
   return (
     <div className="flex flex-wrap gap-2">
       {failed ? (
-        <Button size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await callAction(() => retryJobPlanning({ jobId })), 'Planning resumed'))}>
+        <Button
+          size="sm"
+          disabled={pending}
+          onClick={() =>
+            act(async () =>
+              announceActionResult(await callAction(() => retryJobPlanning({ jobId })), 'Planning resumed'),
+            )
+          }
+        >
           Retry planning
         </Button>
       ) : null}
-      <Button variant={failed ? 'outline' : 'destructive'} size="sm" disabled={pending} onClick={() => act(async () => announceActionResult(await callAction(() => cancelBulkJob({ jobId })), failed ? 'Dry run discarded' : 'Planning cancelled'))}>
+      <Button
+        variant={failed ? 'outline' : 'destructive'}
+        size="sm"
+        disabled={pending}
+        onClick={() =>
+          act(async () =>
+            announceActionResult(
+              await callAction(() => cancelBulkJob({ jobId })),
+              failed ? 'Dry run discarded' : 'Planning cancelled',
+            ),
+          )
+        }
+      >
         {failed ? 'Discard dry run' : 'Cancel planning'}
       </Button>
     </div>

@@ -1,7 +1,13 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { createMessageMp3, recreateMessageWaveform, reprocessMessage, type MessageActionState, type MessageState } from '@/app/(console)/_actions/messages';
+import {
+  createMessageMp3,
+  recreateMessageWaveform,
+  reprocessMessage,
+  type MessageActionState,
+  type MessageState,
+} from '@/app/(console)/_actions/messages';
 import { RefusalNote } from '@/components/refusal-note';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,23 +30,67 @@ type ButtonKey = 'reprocess' | 'createMp3' | 'recreateWaveform';
  * works before (and without) the page's scripts; then the outcome and the re-read message. A
  * button the role cannot use is disabled, with the reason beside it (RefusalNote).
  */
-export function MessageActions({ messageGuid, messageTitle, currentStatus, permissions }: { messageGuid: string; messageTitle: string; currentStatus: string; permissions: MessagePermissions }) {
+export function MessageActions({
+  messageGuid,
+  messageTitle,
+  currentStatus,
+  permissions,
+}: {
+  messageGuid: string;
+  messageTitle: string;
+  currentStatus: string;
+  permissions: MessagePermissions;
+}) {
   const [reprocessed, reprocess, reprocessing] = useActionState(reprocessMessage, null);
   const [mp3Created, createMp3, creatingMp3] = useActionState(createMessageMp3, null);
   const [waveformRecreated, recreateWaveform, recreatingWaveform] = useActionState(recreateMessageWaveform, null);
   // The outcome shown is the last button's: without scripts only the submitted one has a state.
   const [last, setLast] = useState<ButtonKey | null>(null);
-  const buttons: { key: ButtonKey; label: string; running: string; variant: 'default' | 'secondary'; state: MessageActionState; action: (form: FormData) => void; pending: boolean }[] = [
-    { key: 'reprocess', label: 'Reprocess', running: 'Reprocessing…', variant: 'default', state: reprocessed, action: reprocess, pending: reprocessing },
-    { key: 'createMp3', label: 'Create MP3', running: 'Creating MP3…', variant: 'secondary', state: mp3Created, action: createMp3, pending: creatingMp3 },
-    { key: 'recreateWaveform', label: 'Recreate waveform', running: 'Recreating waveform…', variant: 'secondary', state: waveformRecreated, action: recreateWaveform, pending: recreatingWaveform },
+  const buttons: {
+    key: ButtonKey;
+    label: string;
+    running: string;
+    variant: 'default' | 'secondary';
+    state: MessageActionState;
+    action: (form: FormData) => void;
+    pending: boolean;
+  }[] = [
+    {
+      key: 'reprocess',
+      label: 'Reprocess',
+      running: 'Reprocessing…',
+      variant: 'default',
+      state: reprocessed,
+      action: reprocess,
+      pending: reprocessing,
+    },
+    {
+      key: 'createMp3',
+      label: 'Create MP3',
+      running: 'Creating MP3…',
+      variant: 'secondary',
+      state: mp3Created,
+      action: createMp3,
+      pending: creatingMp3,
+    },
+    {
+      key: 'recreateWaveform',
+      label: 'Recreate waveform',
+      running: 'Recreating waveform…',
+      variant: 'secondary',
+      state: waveformRecreated,
+      action: recreateWaveform,
+      pending: recreatingWaveform,
+    },
   ];
   const pending = buttons.some((button) => button.pending);
   const shown = buttons.find((button) => button.state && (last === null || button.key === last));
   const outcome: Outcome | null = shown?.state ? { label: shown.label, result: shown.state } : null;
 
   // The three buttons need the same role: one note says why they are disabled.
-  const refused = buttons.map(({ key }) => permissions[key]).find((permission) => !permission.allowed) ?? { allowed: true as const };
+  const refused = buttons.map(({ key }) => permissions[key]).find((permission) => !permission.allowed) ?? {
+    allowed: true as const,
+  };
 
   return (
     <div className="space-y-3">
@@ -62,7 +112,12 @@ export function MessageActions({ messageGuid, messageTitle, currentStatus, permi
         <RefusalNote id="message-actions-refused" permission={refused} className="basis-full" />
       </div>
       {outcome ? <OutcomeNotice outcome={outcome} /> : null}
-      <SetStatusForm messageGuid={messageGuid} messageTitle={messageTitle} currentStatus={currentStatus} permission={permissions.setStatus} />
+      <SetStatusForm
+        messageGuid={messageGuid}
+        messageTitle={messageTitle}
+        currentStatus={currentStatus}
+        permission={permissions.setStatus}
+      />
     </div>
   );
 }

@@ -10,7 +10,17 @@ import { Waveform } from './waveform';
 const STUCKABLE: readonly string[] = NON_TERMINAL_STATUSES;
 
 /** The message workbench: its state, its media, and the remediation actions the role allows. */
-export function MessageWorkbench({ message, title, permissions, now }: { message: Message; title: string; permissions: MessagePermissions; now: number }) {
+export function MessageWorkbench({
+  message,
+  title,
+  permissions,
+  now,
+}: {
+  message: Message;
+  title: string;
+  permissions: MessagePermissions;
+  now: number;
+}) {
   const mp3 = message.audio_models?.find((model) => audioModelKind(model) === 'mp3');
   const mp3Url = safeHttpUrl(mp3?.url);
   // The one computation the stuck queue's "Missing" column shows too: a text message lacks no media.
@@ -20,18 +30,28 @@ export function MessageWorkbench({ message, title, permissions, now }: { message
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2 text-base">
           <span>Status</span>
-          <Badge variant={STUCKABLE.includes(message.status) ? 'warning' : 'secondary'} data-testid="message-status" data-status={message.status} title={message.status}>
+          <Badge
+            variant={STUCKABLE.includes(message.status) ? 'warning' : 'secondary'}
+            data-testid="message-status"
+            data-status={message.status}
+            title={message.status}
+          >
             {statusLabel(message.status)}
           </Badge>
           {message.last_updated_at === undefined ? (
             <span className="text-sm font-normal text-muted-foreground">last update time unknown</span>
           ) : (
-            <span className="text-sm font-normal text-muted-foreground" title={new Date(message.last_updated_at).toISOString()}>
+            <span
+              className="text-sm font-normal text-muted-foreground"
+              title={new Date(message.last_updated_at).toISOString()}
+            >
               last updated {formatAge(now - message.last_updated_at)} ago
             </span>
           )}
           {ARTIFACTS.filter((artifact) => missing.includes(artifact.id)).map((artifact) => (
-            <Badge key={artifact.id} variant="outline" data-testid="message-missing">{artifact.label}</Badge>
+            <Badge key={artifact.id} variant="outline" data-testid="message-missing">
+              {artifact.label}
+            </Badge>
           ))}
         </CardTitle>
       </CardHeader>
@@ -58,7 +78,12 @@ export function MessageWorkbench({ message, title, permissions, now }: { message
         ) : (
           <p className="text-sm text-muted-foreground">A text message: no audio or waveform is expected.</p>
         )}
-        <MessageActions messageGuid={message.id} messageTitle={title} currentStatus={message.status} permissions={permissions} />
+        <MessageActions
+          messageGuid={message.id}
+          messageTitle={title}
+          currentStatus={message.status}
+          permissions={permissions}
+        />
       </CardContent>
     </Card>
   );

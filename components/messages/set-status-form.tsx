@@ -40,7 +40,9 @@ interface SetStatusFormProps {
 export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permission }: SetStatusFormProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [status, setStatus] = useState<string>(KNOWN_MESSAGE_STATUSES.includes(currentStatus as never) ? currentStatus : OTHER);
+  const [status, setStatus] = useState<string>(
+    KNOWN_MESSAGE_STATUSES.includes(currentStatus as never) ? currentStatus : OTHER,
+  );
   const [customStatus, setCustomStatus] = useState('');
   const [acceptUnknown, setAcceptUnknown] = useState(false);
   const [confirming, setConfirming] = useState<Change | null>(null);
@@ -49,7 +51,9 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
   const send = (change: Change) => {
     startTransition(async () => {
       const result = await callAction(() =>
-        change.from === undefined ? setMessageStatus({ messageGuid, status: change.status }) : revertMessageStatus({ messageGuid, status: change.status, from: change.from }),
+        change.from === undefined
+          ? setMessageStatus({ messageGuid, status: change.status })
+          : revertMessageStatus({ messageGuid, status: change.status, from: change.from }),
       );
       setOutcome({ change, result });
       setConfirming(null);
@@ -57,7 +61,8 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
       router.refresh();
     });
   };
-  const request = (change: Change) => (CONFIRMED_STATUSES.includes(change.status) ? setConfirming(change) : send(change));
+  const request = (change: Change) =>
+    CONFIRMED_STATUSES.includes(change.status) ? setConfirming(change) : send(change);
 
   const chosenStatus = status === OTHER ? customStatus.trim() : status;
   const unknownStatus = status === OTHER;
@@ -75,7 +80,13 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
       >
         <div className="space-y-1">
           <Label htmlFor="set-status">New status</Label>
-          <NativeSelect id="set-status" value={status} disabled={!permission.allowed} onChange={(event) => setStatus(event.target.value)} className="w-full">
+          <NativeSelect
+            id="set-status"
+            value={status}
+            disabled={!permission.allowed}
+            onChange={(event) => setStatus(event.target.value)}
+            className="w-full"
+          >
             {KNOWN_MESSAGE_STATUSES.map((known) => (
               <option key={known} value={known}>
                 {statusWithRaw(known)}
@@ -87,24 +98,42 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
         {unknownStatus ? (
           <div className="space-y-1">
             <Label htmlFor="custom-status">Other status</Label>
-            <Input id="custom-status" value={customStatus} maxLength={40} onChange={(event) => setCustomStatus(event.target.value)} className="w-full" />
+            <Input
+              id="custom-status"
+              value={customStatus}
+              maxLength={40}
+              onChange={(event) => setCustomStatus(event.target.value)}
+              className="w-full"
+            />
           </div>
         ) : null}
-        <Button type="submit" size="sm" variant="outline" disabled={pending || !canSetStatus} aria-describedby={permission.allowed ? undefined : 'set-status-refused'}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={pending || !canSetStatus}
+          aria-describedby={permission.allowed ? undefined : 'set-status-refused'}
+        >
           {pending && !confirming ? 'Setting status…' : 'Set status'}
         </Button>
         <RefusalNote id="set-status-refused" permission={permission} className="basis-full" />
         {unknownStatus ? (
           <label className="flex basis-full items-start gap-2 text-sm text-warning-foreground">
-            <input type="checkbox" checked={acceptUnknown} onChange={(event) => setAcceptUnknown(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={acceptUnknown}
+              onChange={(event) => setAcceptUnknown(event.target.checked)}
+            />
             <span className="text-foreground">
-              This status is not one the console knows. The service accepts any string, and clients may not
-              understand it. Set it anyway.
+              This status is not one the console knows. The service accepts any string, and clients may not understand
+              it. Set it anyway.
             </span>
           </label>
         ) : null}
       </form>
-      {outcome ? <StatusOutcome outcome={outcome} pending={pending} canUndo={permission.allowed} onSetBack={request} /> : null}
+      {outcome ? (
+        <StatusOutcome outcome={outcome} pending={pending} canUndo={permission.allowed} onSetBack={request} />
+      ) : null}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
@@ -113,8 +142,9 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
         title={`Set “${messageTitle}” to ${statusLabel(confirming?.status ?? '')}?`}
         description={
           <>
-            The message “{messageTitle}” ({messageGuid}) goes from {statusWithRaw(currentStatus)} to {statusWithRaw(confirming?.status ?? '')}. Clients stop
-            showing or resuming it; you can set it back from this page afterwards.
+            The message “{messageTitle}” ({messageGuid}) goes from {statusWithRaw(currentStatus)} to{' '}
+            {statusWithRaw(confirming?.status ?? '')}. Clients stop showing or resuming it; you can set it back from
+            this page afterwards.
           </>
         }
         confirmLabel={`Set to ${statusLabel(confirming?.status ?? '')}`}
@@ -125,7 +155,17 @@ export function SetStatusForm({ messageGuid, messageTitle, currentStatus, permis
   );
 }
 
-function StatusOutcome({ outcome, pending, canUndo, onSetBack }: { outcome: Outcome; pending: boolean; canUndo: boolean; onSetBack: (change: Change) => void }) {
+function StatusOutcome({
+  outcome,
+  pending,
+  canUndo,
+  onSetBack,
+}: {
+  outcome: Outcome;
+  pending: boolean;
+  canUndo: boolean;
+  onSetBack: (change: Change) => void;
+}) {
   const { change, result } = outcome;
   const verb = change.from === undefined ? 'Set status' : 'Set back';
   if (!result.ok) return <ActionFailure label={verb} error={result.error} />;
@@ -135,15 +175,23 @@ function StatusOutcome({ outcome, pending, canUndo, onSetBack }: { outcome: Outc
     <Alert data-testid="status-outcome">
       <AlertDescription row className="flex-wrap items-center gap-x-3 gap-y-1">
         <span>
-          {change.from === undefined ? 'Status set' : 'Status set back'}: the message was {statusWithRaw(previousStatus)} and is now {statusWithRaw(now)}
+          {change.from === undefined ? 'Status set' : 'Status set back'}: the message was{' '}
+          {statusWithRaw(previousStatus)} and is now {statusWithRaw(now)}
           {status === null ? ' (the service did not return the message; the page shows it as read back)' : ''}.
         </span>
         {change.from === undefined && previousStatus !== now ? (
-          <Button size="sm" variant="outline" disabled={pending || !canUndo} onClick={() => onSetBack({ status: previousStatus, from: now })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={pending || !canUndo}
+            onClick={() => onSetBack({ status: previousStatus, from: now })}
+          >
             Set it back to {statusLabel(previousStatus)}
           </Button>
         ) : null}
-        {result.requestId ? <span className="basis-full text-xs text-muted-foreground">Request id {result.requestId}</span> : null}
+        {result.requestId ? (
+          <span className="basis-full text-xs text-muted-foreground">Request id {result.requestId}</span>
+        ) : null}
         {result.warning ? <span className="basis-full text-xs">{result.warning}</span> : null}
       </AlertDescription>
     </Alert>

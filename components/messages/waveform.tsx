@@ -16,7 +16,14 @@ export function Waveform({ percentages }: { percentages: readonly string[] }) {
       className="h-16 w-full text-primary"
     >
       {values.map((value, index) => (
-        <rect key={index} x={index * 3} y={50 - value / 2} width={2} height={Math.max(value, 1)} className="fill-current" />
+        <rect
+          key={index}
+          x={index * 3}
+          y={50 - value / 2}
+          width={2}
+          height={Math.max(value, 1)}
+          className="fill-current"
+        />
       ))}
     </svg>
   );

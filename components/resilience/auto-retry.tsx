@@ -2,7 +2,12 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { BACKGROUND_MARK_LINGER_MS, clearBackgroundMark, dialogOpen, rereadInBackground } from '@/components/auth/background-reread';
+import {
+  BACKGROUND_MARK_LINGER_MS,
+  clearBackgroundMark,
+  dialogOpen,
+  rereadInBackground,
+} from '@/components/auth/background-reread';
 import type { UpstreamFailure } from '@/lib/upstream/client';
 import { autoRetryDelaySeconds } from './retry-schedule';
 

@@ -19,13 +19,62 @@ export interface NavItem {
 }
 
 const AREAS: readonly NavItem[] = [
-  { href: '/', label: 'Dashboard', icon: 'dashboard', order: 10, built: true, purpose: 'The state of the service at a glance.' },
-  { href: '/stuck', label: 'Stuck messages', icon: 'stuck', order: 20, built: true, purpose: 'Messages stuck in a non-terminal status, grouped for triage, with bulk remediation.' },
-  { href: '/statistics', label: 'Statistics', icon: 'statistics', order: 100, built: true, purpose: 'Daily message counts per status, compared over periods.' },
-  { href: '/jobs', label: 'Bulk jobs', icon: 'jobs', order: 110, built: true, purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.' },
-  { href: '/audit', label: 'Audit log', icon: 'audit', order: 120, built: true, purpose: "Every operator's actions, allowed or denied, with outcomes." },
-  { href: '/approvals', label: 'Approvals', icon: 'approvals', order: 115, built: true, purpose: 'Four-eyes approval of high-impact actions, and review of break-glass runs.' },
-  { href: '/incidents', label: 'Incidents', icon: 'incidents', order: 25, built: true, purpose: 'Incidents: the stuck trend by the minute, remediation jobs, actions and notes, exportable as a report.' },
+  {
+    href: '/',
+    label: 'Dashboard',
+    icon: 'dashboard',
+    order: 10,
+    built: true,
+    purpose: 'The state of the service at a glance.',
+  },
+  {
+    href: '/stuck',
+    label: 'Stuck messages',
+    icon: 'stuck',
+    order: 20,
+    built: true,
+    purpose: 'Messages stuck in a non-terminal status, grouped for triage, with bulk remediation.',
+  },
+  {
+    href: '/statistics',
+    label: 'Statistics',
+    icon: 'statistics',
+    order: 100,
+    built: true,
+    purpose: 'Daily message counts per status, compared over periods.',
+  },
+  {
+    href: '/jobs',
+    label: 'Bulk jobs',
+    icon: 'jobs',
+    order: 110,
+    built: true,
+    purpose: 'Bulk remediation jobs of every operator, their progress and item outcomes.',
+  },
+  {
+    href: '/audit',
+    label: 'Audit log',
+    icon: 'audit',
+    order: 120,
+    built: true,
+    purpose: "Every operator's actions, allowed or denied, with outcomes.",
+  },
+  {
+    href: '/approvals',
+    label: 'Approvals',
+    icon: 'approvals',
+    order: 115,
+    built: true,
+    purpose: 'Four-eyes approval of high-impact actions, and review of break-glass runs.',
+  },
+  {
+    href: '/incidents',
+    label: 'Incidents',
+    icon: 'incidents',
+    order: 25,
+    built: true,
+    purpose: 'Incidents: the stuck trend by the minute, remediation jobs, actions and notes, exportable as a report.',
+  },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = [

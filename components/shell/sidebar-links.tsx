@@ -42,7 +42,9 @@ export function SidebarLinks({ links }: { links: readonly SidebarLink[] }) {
           >
             {link.icon}
             <span className="truncate">{link.label}</span>
-            {link.built ? null : <span className="ml-auto text-[10px] uppercase tracking-wide text-muted-foreground">soon</span>}
+            {link.built ? null : (
+              <span className="ml-auto text-[10px] uppercase tracking-wide text-muted-foreground">soon</span>
+            )}
           </Link>
         );
       })}

@@ -9,15 +9,22 @@ export function AnomalyList({ report }: { report: AnomalyReport }) {
   return (
     <Card data-testid="statistics-anomalies">
       <CardHeader>
-        <CardTitle className="text-base">Anomalies {report.anomalies.length > 0 ? `(${report.anomalies.length})` : ''}</CardTitle>
+        <CardTitle className="text-base">
+          Anomalies {report.anomalies.length > 0 ? `(${report.anomalies.length})` : ''}
+        </CardTitle>
         <CardDescription>
-          A day is flagged when a status&apos;s count or the non-terminal share is more than {rules.madThreshold} median absolute deviations from
-          the median of the {rules.baselineDays} days before it, and moved by at least {rules.minCountChange} messages or {rules.minSharePoints} points.
+          A day is flagged when a status&apos;s count or the non-terminal share is more than {rules.madThreshold} median
+          absolute deviations from the median of the {rules.baselineDays} days before it, and moved by at least{' '}
+          {rules.minCountChange} messages or {rules.minSharePoints} points.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2 text-sm">
         {report.anomalies.length === 0 ? (
-          <p data-testid="no-anomalies">{report.judged.length > 0 ? `None in the ${report.judged.length} judged days.` : 'No day of this period could be judged.'}</p>
+          <p data-testid="no-anomalies">
+            {report.judged.length > 0
+              ? `None in the ${report.judged.length} judged days.`
+              : 'No day of this period could be judged.'}
+          </p>
         ) : (
           <ul className="space-y-1">
             {report.anomalies.map((anomaly) => (

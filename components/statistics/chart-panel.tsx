@@ -46,7 +46,12 @@ export function ChartPanel({ query, days, statuses, colors, anomalyDays }: Chart
     setLocal(state);
     startTransition(() => router.replace(statisticsHref(query, state), { scroll: false }));
   };
-  const toggle = (status: string) => change({ hidden: local.hidden.includes(status) ? local.hidden.filter((hidden) => hidden !== status) : [...local.hidden, status] });
+  const toggle = (status: string) =>
+    change({
+      hidden: local.hidden.includes(status)
+        ? local.hidden.filter((hidden) => hidden !== status)
+        : [...local.hidden, status],
+    });
 
   const exportPng = async () => {
     setPngError(null);
@@ -74,9 +79,19 @@ export function ChartPanel({ query, days, statuses, colors, anomalyDays }: Chart
                 type="button"
                 aria-pressed={shown}
                 onClick={() => toggle(status)}
-                className={cn('inline-flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs', shown ? 'bg-background' : 'bg-muted text-muted-foreground line-through')}
+                className={cn(
+                  'inline-flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
+                  shown ? 'bg-background' : 'bg-muted text-muted-foreground line-through',
+                )}
               >
-                <span aria-hidden className="size-2.5 rounded-sm" style={{ backgroundColor: shown ? colors[status] : 'transparent', border: `1px solid ${colors[status]}` }} />
+                <span
+                  aria-hidden
+                  className="size-2.5 rounded-sm"
+                  style={{
+                    backgroundColor: shown ? colors[status] : 'transparent',
+                    border: `1px solid ${colors[status]}`,
+                  }}
+                />
                 {status}
               </button>
             );
@@ -90,7 +105,10 @@ export function ChartPanel({ query, days, statuses, colors, anomalyDays }: Chart
                 type="button"
                 aria-pressed={local.view === view}
                 onClick={() => change({ view })}
-                className={cn('rounded px-2 py-1 text-xs', local.view === view ? 'bg-primary text-primary-foreground' : 'text-muted-foreground')}
+                className={cn(
+                  'rounded px-2 py-1 text-xs',
+                  local.view === view ? 'bg-primary text-primary-foreground' : 'text-muted-foreground',
+                )}
               >
                 {view === 'count' ? 'Counts' : 'Percent of day'}
               </button>
@@ -101,12 +119,24 @@ export function ChartPanel({ query, days, statuses, colors, anomalyDays }: Chart
           </Button>
         </div>
       </div>
-      {pngError ? <p role="alert" className="text-sm text-destructive">{pngError}</p> : null}
+      {pngError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {pngError}
+        </p>
+      ) : null}
       <div ref={chartRef} data-testid="statistics-chart" aria-hidden="true">
-        <DailyChart days={days} statuses={statuses} hidden={local.hidden} view={local.view} colors={colors} anomalyDays={anomalyDays} />
+        <DailyChart
+          days={days}
+          statuses={statuses}
+          hidden={local.hidden}
+          view={local.view}
+          colors={colors}
+          anomalyDays={anomalyDays}
+        />
       </div>
       <p className="text-xs text-muted-foreground">
-        The table below has the chart&apos;s numbers.{anomalyDays.length > 0 ? ' Red dashed lines mark days with anomalies.' : ''}
+        The table below has the chart&apos;s numbers.
+        {anomalyDays.length > 0 ? ' Red dashed lines mark days with anomalies.' : ''}
       </p>
     </div>
   );

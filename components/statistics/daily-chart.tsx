@@ -5,7 +5,17 @@
  * only). Counts or each day's shares, the hidden statuses left out, anomaly days marked with a
  * red line, and a tooltip with the whole day's numbers, hidden statuses included.
  */
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
 import type { ChartView } from '@/lib/statistics/query';
 
 export interface ChartDay {
@@ -24,11 +34,19 @@ export interface DailyChartProps {
   anomalyDays: string[];
 }
 
-function DayTooltip({ active, label, days, statuses }: Pick<TooltipContentProps, 'active' | 'label'> & { days: Map<string, ChartDay>; statuses: string[] }) {
+function DayTooltip({
+  active,
+  label,
+  days,
+  statuses,
+}: Pick<TooltipContentProps, 'active' | 'label'> & { days: Map<string, ChartDay>; statuses: string[] }) {
   const day = active && typeof label === 'string' ? days.get(label) : undefined;
   if (!day) return null;
   return (
-    <div className="rounded-md border bg-popover p-2 text-xs text-popover-foreground shadow-md" data-testid="chart-tooltip">
+    <div
+      className="rounded-md border bg-popover p-2 text-xs text-popover-foreground shadow-md"
+      data-testid="chart-tooltip"
+    >
       <p className="font-medium">{day.date}</p>
       <p>
         Total <span className="tabular-nums">{day.total}</span>, non-terminal {day.nonTerminalPercent}%
@@ -54,7 +72,12 @@ export default function DailyChart({ days, statuses, hidden, view, colors, anoma
   const shown = statuses.filter((status) => !hidden.includes(status));
   return (
     <ResponsiveContainer width="100%" height={320}>
-      <BarChart accessibilityLayer={false} data={days} stackOffset={view === 'percent' ? 'expand' : 'none'} margin={{ top: 16, right: 8, bottom: 0, left: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={days}
+        stackOffset={view === 'percent' ? 'expand' : 'none'}
+        margin={{ top: 16, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="#94a3b8" strokeOpacity={0.3} vertical={false} />
         <XAxis dataKey="date" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} minTickGap={16} />
         <YAxis
@@ -64,12 +87,31 @@ export default function DailyChart({ days, statuses, hidden, view, colors, anoma
           allowDecimals={view === 'percent'}
           tickFormatter={(value: number) => (view === 'percent' ? `${Math.round(value * 100)}%` : String(value))}
         />
-        <Tooltip cursor={{ fill: '#94a3b8', fillOpacity: 0.15 }} content={(props) => <DayTooltip active={props.active} label={props.label} days={byDate} statuses={statuses} />} />
+        <Tooltip
+          cursor={{ fill: '#94a3b8', fillOpacity: 0.15 }}
+          content={(props) => (
+            <DayTooltip active={props.active} label={props.label} days={byDate} statuses={statuses} />
+          )}
+        />
         {shown.map((status) => (
-          <Bar key={status} name={status} dataKey={(day: ChartDay) => day.counts[status] ?? 0} stackId="day" fill={colors[status]} isAnimationActive={false} />
+          <Bar
+            key={status}
+            name={status}
+            dataKey={(day: ChartDay) => day.counts[status] ?? 0}
+            stackId="day"
+            fill={colors[status]}
+            isAnimationActive={false}
+          />
         ))}
         {anomalyDays.map((date) => (
-          <ReferenceLine key={date} x={date} stroke="#dc2626" strokeDasharray="4 2" strokeWidth={2} label={{ value: '!', position: 'top', fill: '#dc2626', fontSize: 12 }} />
+          <ReferenceLine
+            key={date}
+            x={date}
+            stroke="#dc2626"
+            strokeDasharray="4 2"
+            strokeWidth={2}
+            label={{ value: '!', position: 'top', fill: '#dc2626', fontSize: 12 }}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>

@@ -11,7 +11,17 @@ type Column = ConsoleColumn<StatisticsTableRow>;
 
 const number = (value: number) => <span className="tabular-nums">{value.toLocaleString('en-US')}</span>;
 
-export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: StatisticsTableRow[]; statuses: string[]; anomalyDays: string[]; caption: string }) {
+export function DailyTable({
+  rows,
+  statuses,
+  anomalyDays,
+  caption,
+}: {
+  rows: StatisticsTableRow[];
+  statuses: string[];
+  anomalyDays: string[];
+  caption: string;
+}) {
   const flagged = new Set(anomalyDays);
   const columns: Column[] = [
     {
@@ -30,14 +40,24 @@ export function DailyTable({ rows, statuses, anomalyDays, caption }: { rows: Sta
       ),
     },
     { id: 'total', header: 'Total', cell: ({ row: { original: row } }) => number(row.total) },
-    ...statuses.map(
-      (status): Column => ({ id: `status:${status}`, header: status, cell: ({ row: { original: row } }) => number(row.counts[status] ?? 0) }),
-    ),
+    ...statuses.map((status): Column => ({
+      id: `status:${status}`,
+      header: status,
+      cell: ({ row: { original: row } }) => number(row.counts[status] ?? 0),
+    })),
     {
       id: 'nonTerminal',
       header: 'Non-terminal %',
       cell: ({ row: { original: row } }) => <span className="tabular-nums">{row.nonTerminalPercent}</span>,
     },
   ];
-  return <ListTable columns={columns} rows={rows} getRowId={(row) => row.key} caption={caption} empty="No days in this period." />;
+  return (
+    <ListTable
+      columns={columns}
+      rows={rows}
+      getRowId={(row) => row.key}
+      caption={caption}
+      empty="No days in this period."
+    />
+  );
 }

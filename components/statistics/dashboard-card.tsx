@@ -16,7 +16,9 @@ export function StatisticsDashboardCard({ read }: { read: ServiceRead<Statistics
           <CardDescription>Messages, last 7 days</CardDescription>
           <CardTitle className="text-3xl">—</CardTitle>
         </CardHeader>
-        <CardContent className="text-xs text-muted-foreground">The statistics could not be read: {read.failure.message}</CardContent>
+        <CardContent className="text-xs text-muted-foreground">
+          The statistics could not be read: {read.failure.message}
+        </CardContent>
       </Card>
     );
   }
@@ -36,7 +38,8 @@ export function StatisticsDashboardCard({ read }: { read: ServiceRead<Statistics
       </CardHeader>
       <CardContent className="space-y-1 text-xs">
         <p className="text-muted-foreground">
-          Against the 7 days before: <Change delta={comparison.total.delta} relative={comparison.total.relative} verdict="neutral" />
+          Against the 7 days before:{' '}
+          <Change delta={comparison.total.delta} relative={comparison.total.relative} verdict="neutral" />
           {comparison.statuses
             .filter((row) => row.verdict !== 'neutral')
             .map((row) => (

@@ -15,7 +15,9 @@ export async function downloadSvgAsPng(svg: SVGSVGElement, fileName: string): Pr
   background.setAttribute('height', '100%');
   background.setAttribute('fill', '#ffffff');
   copy.insertBefore(background, copy.firstChild);
-  const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml;charset=utf-8' }));
+  const url = URL.createObjectURL(
+    new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml;charset=utf-8' }),
+  );
   try {
     const image = new Image();
     await new Promise<void>((resolve, reject) => {
@@ -31,7 +33,9 @@ export async function downloadSvgAsPng(svg: SVGSVGElement, fileName: string): Pr
     if (!context) throw new Error('This browser cannot draw on a canvas.');
     context.scale(scale, scale);
     context.drawImage(image, 0, 0, width, height);
-    const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made.'))), 'image/png'));
+    const png = await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made.'))), 'image/png'),
+    );
     const link = document.createElement('a');
     link.href = URL.createObjectURL(png);
     link.download = fileName;

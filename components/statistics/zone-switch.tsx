@@ -17,8 +17,7 @@ export function ZoneSwitch({ query }: { query: StatisticsQuery }) {
   const inUtc = query.timeZone === UTC;
   return (
     <p className="text-sm text-muted-foreground" data-testid="zone-note">
-      Days are calendar days in <strong className="text-foreground">{inUtc ? 'UTC' : query.timeZone}</strong>
-.{' '}
+      Days are calendar days in <strong className="text-foreground">{inUtc ? 'UTC' : query.timeZone}</strong>.{' '}
       {inUtc ? (
         zone && zone !== UTC ? (
           <Link className="underline" href={statisticsHref(query, { timeZone: zone })}>

@@ -26,7 +26,11 @@ interface StuckTrendCardProps {
   unsampledFilters?: string[];
 }
 
-export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openIncidentHref, unsampledFilters = [] }: StuckTrendCardProps) {
+export async function StuckTrendCard({
+  statuses = NON_TERMINAL_STATUSES,
+  openIncidentHref,
+  unsampledFilters = [],
+}: StuckTrendCardProps) {
   const settings = stuckSamplerSettings();
   const { points, sampledSince } = await readServiceTrend(HOURS, requestTime());
   const shown = [...statuses];
@@ -58,11 +62,15 @@ export async function StuckTrendCard({ statuses = NON_TERMINAL_STATUSES, openInc
         )}
         {sampledSince ? (
           <p className="text-xs text-muted-foreground" data-testid="trend-sampled-since">
-            No samples before {minuteText(sampledSince.getTime() / 60_000)} UTC (the console was not sampling): the chart starts there.
+            No samples before {minuteText(sampledSince.getTime() / 60_000)} UTC (the console was not sampling): the
+            chart starts there.
           </p>
         ) : null}
         {unsampledFilters.length > 0 ? (
-          <p className="text-xs text-muted-foreground">The trend counts the statuses only, not {unsampledFilters.join(', ')}: an incident opened with this scope samples it.</p>
+          <p className="text-xs text-muted-foreground">
+            The trend counts the statuses only, not {unsampledFilters.join(', ')}: an incident opened with this scope
+            samples it.
+          </p>
         ) : null}
       </CardContent>
     </Card>

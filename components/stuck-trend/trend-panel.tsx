@@ -28,7 +28,10 @@ export function TrendPanel({ points, statuses, colors, caption, height = 160, ma
   const gaps = points.filter((point) => point.counts === null).length;
   const table = trendTableData(points, statuses);
   const { bucketMinutes } = table;
-  const rowLength = bucketMinutes === 1 ? 'by the minute' : `one row per ${bucketMinutes >= 60 ? `${bucketMinutes / 60} hour${bucketMinutes === 60 ? '' : 's'}` : `${bucketMinutes} minutes`}`;
+  const rowLength =
+    bucketMinutes === 1
+      ? 'by the minute'
+      : `one row per ${bucketMinutes >= 60 ? `${bucketMinutes / 60} hour${bucketMinutes === 60 ? '' : 's'}` : `${bucketMinutes} minutes`}`;
   return (
     <div className="space-y-2" data-testid={testId}>
       <div className="flex flex-wrap gap-3 text-xs" aria-hidden="true">
@@ -40,7 +43,13 @@ export function TrendPanel({ points, statuses, colors, caption, height = 160, ma
         ))}
       </div>
       <div aria-hidden="true">
-        <TrendChartIsland series={chartSeries(points, statuses)} statuses={statuses} colors={colors} height={height} marker={marker} />
+        <TrendChartIsland
+          series={chartSeries(points, statuses)}
+          statuses={statuses}
+          colors={colors}
+          height={height}
+          marker={marker}
+        />
       </div>
       <p className="text-xs text-muted-foreground">
         {counted(points.length - gaps, 'sample')}

@@ -8,7 +8,12 @@ import type { EntityName } from '@/lib/entities/types';
  */
 export function AffectedWorkspaceLink({ guid, name, href }: { guid: string; name?: EntityName; href: string }) {
   return (
-    <Link className={name ? 'truncate underline' : 'truncate font-mono text-xs underline'} href={href} title={name ? guid : undefined} data-workspace-id={guid}>
+    <Link
+      className={name ? 'truncate underline' : 'truncate font-mono text-xs underline'}
+      href={href}
+      title={name ? guid : undefined}
+      data-workspace-id={guid}
+    >
       <bdi>
         <VisibleText text={name?.name ?? guid} />
       </bdi>

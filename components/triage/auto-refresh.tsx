@@ -3,7 +3,12 @@
 import { Link } from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { BACKGROUND_MARK_LINGER_MS, clearBackgroundMark, dialogOpen, rereadInBackground } from '@/components/auth/background-reread';
+import {
+  BACKGROUND_MARK_LINGER_MS,
+  clearBackgroundMark,
+  dialogOpen,
+  rereadInBackground,
+} from '@/components/auth/background-reread';
 import { formatUtcTime } from '@/lib/time';
 
 interface AutoRefreshProps {
@@ -39,13 +44,24 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref, stoppe
   return (
     <div className="flex items-center gap-3 text-sm text-muted-foreground" data-testid="auto-refresh">
       <span>
-        Updated at <time dateTime={renderedAt} data-testid="updated-at">{formatUtcTime(new Date(renderedAt))}</time>
-        {seconds > 0 ? `, every ${seconds} s` : stoppedBecause ? `; no longer refreshing: ${stoppedBecause}` : ', paused'}
+        Updated at{' '}
+        <time dateTime={renderedAt} data-testid="updated-at">
+          {formatUtcTime(new Date(renderedAt))}
+        </time>
+        {seconds > 0
+          ? `, every ${seconds} s`
+          : stoppedBecause
+            ? `; no longer refreshing: ${stoppedBecause}`
+            : ', paused'}
       </span>
       {stoppedBecause && seconds <= 0 ? null : seconds > 0 ? (
-        <Link href={pauseHref} className="underline">Pause</Link>
+        <Link href={pauseHref} className="underline">
+          Pause
+        </Link>
       ) : (
-        <Link href={resumeHref} className="underline">Resume</Link>
+        <Link href={resumeHref} className="underline">
+          Resume
+        </Link>
       )}
     </div>
   );

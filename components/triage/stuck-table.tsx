@@ -45,14 +45,21 @@ interface StuckTableProps {
 /** The artifacts a message lacks, worded as the message's own page words them. */
 const missingLabels = (message: Message) => {
   const missing = missingArtifacts(message);
-  return ARTIFACTS.filter((artifact) => missing.includes(artifact.id)).map((artifact) => artifact.label).join(', ');
+  return ARTIFACTS.filter((artifact) => missing.includes(artifact.id))
+    .map((artifact) => artifact.label)
+    .join(', ');
 };
 
 /** The message's id, leading to its page and back here. */
 const idLink = (entity: string, id: string | null | undefined, back?: string) =>
   id ? (
     <CopyableId id={id}>
-      <Link href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)} title={id} dir="auto" className={`record-id-link ${TRUNCATED_ID_CLASS}`}>
+      <Link
+        href={back ? withFrom(detailHref(entity, id), back) : detailHref(entity, id)}
+        title={id}
+        dir="auto"
+        className={`record-id-link ${TRUNCATED_ID_CLASS}`}
+      >
         {id}
       </Link>
     </CopyableId>
@@ -63,25 +70,59 @@ const idLink = (entity: string, id: string | null | undefined, back?: string) =>
 type Titles = ConsoleTableMeta['titles'];
 
 /** A linked record by name (the id on hover and in the link), or its bare id when unnamed. */
-const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} copyableIds />;
+const namedLink = (entity: string, id: string | null | undefined, titles: Titles) => (
+  <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} copyableIds />
+);
 
 /** The stuck table, declared once: its columns (they read the page's time, return link and names from the table's meta), oldest first, 50 a page. */
 export const STUCK_TABLE: OrderedTable<Message> = {
   columns: [
-    { id: 'message', header: 'Message', cell: ({ row, table }) => idLink('messages', row.original.id, table.options.meta?.returnHref) },
-    { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => <Badge variant="warning" title={row.status}>{statusLabel(row.status)}</Badge> },
+    {
+      id: 'message',
+      header: 'Message',
+      cell: ({ row, table }) => idLink('messages', row.original.id, table.options.meta?.returnHref),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: row } }) => (
+        <Badge variant="warning" title={row.status}>
+          {statusLabel(row.status)}
+        </Badge>
+      ),
+    },
     {
       id: 'age',
       header: 'Not updated for',
       enableSorting: true,
       sortDescFirst: true,
-      cell: ({ row: { original: row }, table }) => (row.last_updated_at === undefined ? 'unknown' : formatAge((table.options.meta?.now ?? Date.now()) - row.last_updated_at)),
+      cell: ({ row: { original: row }, table }) =>
+        row.last_updated_at === undefined
+          ? 'unknown'
+          : formatAge((table.options.meta?.now ?? Date.now()) - row.last_updated_at),
       meta: { cellClassName: 'whitespace-nowrap tabular-nums' },
     },
-    { id: 'workspace', header: 'Workspace', cell: ({ row, table }) => namedLink('workspaces', row.original.workspace_guid, table.options.meta?.titles) },
-    { id: 'channel', header: 'Channel', cell: ({ row, table }) => namedLink('channels', row.original.channel_guids?.[0], table.options.meta?.titles) },
-    { id: 'creator', header: 'Creator', cell: ({ row, table }) => namedLink('users', row.original.creator_guid, table.options.meta?.titles) },
-    { id: 'missing', header: 'Missing', cell: ({ row: { original: row } }) => missingLabels(row) || '—', meta: { cellClassName: 'text-xs' } },
+    {
+      id: 'workspace',
+      header: 'Workspace',
+      cell: ({ row, table }) => namedLink('workspaces', row.original.workspace_guid, table.options.meta?.titles),
+    },
+    {
+      id: 'channel',
+      header: 'Channel',
+      cell: ({ row, table }) => namedLink('channels', row.original.channel_guids?.[0], table.options.meta?.titles),
+    },
+    {
+      id: 'creator',
+      header: 'Creator',
+      cell: ({ row, table }) => namedLink('users', row.original.creator_guid, table.options.meta?.titles),
+    },
+    {
+      id: 'missing',
+      header: 'Missing',
+      cell: ({ row: { original: row } }) => missingLabels(row) || '—',
+      meta: { cellClassName: 'text-xs' },
+    },
   ],
   filters: [],
   searchHint: null,
@@ -94,23 +135,53 @@ export const STUCK_TABLE: OrderedTable<Message> = {
  * remediation. A selection belongs to one view: it is kept across pages (and refreshes) of that
  * view, and a new filter starts empty, so rows picked under another filter are never remediated unseen.
  */
-export function StuckTable({ rows, now, total, page, table, viewKey, returnHref, exportHref, selection, permission, empty, incidentId, names }: StuckTableProps) {
+export function StuckTable({
+  rows,
+  now,
+  total,
+  page,
+  table,
+  viewKey,
+  returnHref,
+  exportHref,
+  selection,
+  permission,
+  empty,
+  incidentId,
+  names,
+}: StuckTableProps) {
   return (
     <PagedTable
       columns={STUCK_TABLE.columns}
       meta={{ now, returnHref, titles: new Map(Object.entries(names ?? {})) }}
       rows={rows}
       getRowId={(row) => row.id}
-      caption={table.sort.order === 'desc' ? 'Stuck messages, oldest first' : 'Stuck messages, most recently updated first'}
+      caption={
+        table.sort.order === 'desc' ? 'Stuck messages, oldest first' : 'Stuck messages, most recently updated first'
+      }
       empty={empty}
       testId="stuck-table"
       rowAttributes={(row) => ({ 'data-testid': 'stuck-row', 'data-message-id': row.id })}
-      pagination={{ page, size: table.size, total, rowLabel: 'stuck messages', sizes: PAGE_SIZES, defaultSize: STUCK_TABLE.defaultSize }}
+      pagination={{
+        page,
+        size: table.size,
+        total,
+        rowLabel: 'stuck messages',
+        sizes: PAGE_SIZES,
+        defaultSize: STUCK_TABLE.defaultSize,
+      }}
       sort={{ current: table.sort, default: STUCK_TABLE.defaultSort }}
       visibility={table.visibility}
       chooseColumns
       exportHref={exportHref}
-      tools={<BulkJobToolbar offer={{ kind: 'message', all: selection, permission, incidentId }} pageIds={rows.map((row) => row.id)} total={total} acrossPages />}
+      tools={
+        <BulkJobToolbar
+          offer={{ kind: 'message', all: selection, permission, incidentId }}
+          pageIds={rows.map((row) => row.id)}
+          total={total}
+          acrossPages
+        />
+      }
       selectionKey={permission.allowed ? viewKey : undefined}
     />
   );

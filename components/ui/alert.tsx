@@ -9,8 +9,7 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: 'bg-card text-card-foreground',
-        destructive:
-          'border-destructive/50 bg-card text-destructive *:data-[slot=alert-description]:text-destructive',
+        destructive: 'border-destructive/50 bg-card text-destructive *:data-[slot=alert-description]:text-destructive',
         warning: 'border-warning/50 bg-card text-warning *:data-[slot=alert-description]:text-warning',
       },
     },
@@ -34,7 +33,11 @@ function Alert({ className, variant, ...props }: AlertProps) {
 
 function AlertTitle({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div data-slot="alert-title" className={cn('col-start-2 min-h-4 font-medium tracking-tight', className)} {...props} />
+    <div
+      data-slot="alert-title"
+      className={cn('col-start-2 min-h-4 font-medium tracking-tight', className)}
+      {...props}
+    />
   );
 }
 
@@ -43,7 +46,11 @@ function AlertDescription({ className, row = false, ...props }: React.ComponentP
   return (
     <div
       data-slot="alert-description"
-      className={cn('col-start-2 justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', row ? 'flex' : 'grid', className)}
+      className={cn(
+        'col-start-2 justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed',
+        row ? 'flex' : 'grid',
+        className,
+      )}
       {...props}
     />
   );

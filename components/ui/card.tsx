@@ -12,11 +12,7 @@ function Card({ className, gap = 'gap-6', ...props }: React.ComponentProps<'div'
   return (
     <div
       data-slot="card"
-      className={cn(
-        'flex flex-col rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
-        gap,
-        className,
-      )}
+      className={cn('flex flex-col rounded-xl border bg-card py-6 text-card-foreground shadow-sm', gap, className)}
       {...props}
     />
   );
@@ -24,7 +20,13 @@ function Card({ className, gap = 'gap-6', ...props }: React.ComponentProps<'div'
 
 /** `row`: the title and its controls side by side (the caller sets their alignment and gap). */
 function CardHeader({ className, row = false, ...props }: React.ComponentProps<'div'> & { row?: boolean }) {
-  return <div data-slot="card-header" className={cn('flex px-6', row ? 'flex-row' : 'flex-col gap-1.5', className)} {...props} />;
+  return (
+    <div
+      data-slot="card-header"
+      className={cn('flex px-6', row ? 'flex-row' : 'flex-col gap-1.5', className)}
+      {...props}
+    />
+  );
 }
 
 function CardTitle({ className, ...props }: React.ComponentProps<'div'>) {
@@ -33,9 +35,7 @@ function CardTitle({ className, ...props }: React.ComponentProps<'div'>) {
 }
 
 function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
+  return <div data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
 function CardContent({ className, ...props }: React.ComponentProps<'div'>) {

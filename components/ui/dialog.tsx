@@ -32,7 +32,14 @@ type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   showCloseButton?: boolean;
 };
 
-function DialogContent({ className, children, showCloseButton = true, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   // The element focused when the dialog opened: a dialog opened from state (no DialogTrigger)
   // would otherwise leave focus on the page's body when it closes (Escape included).
   const opener = React.useRef<HTMLElement | null>(null);
@@ -47,7 +54,10 @@ function DialogContent({ className, children, showCloseButton = true, onOpenAuto
           className,
         )}
         onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          opener.current =
+            document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+              ? document.activeElement
+              : null;
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={(event) => {
@@ -77,7 +87,11 @@ function DialogContent({ className, children, showCloseButton = true, onOpenAuto
 
 function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div data-slot="dialog-header" className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />
+    <div
+      data-slot="dialog-header"
+      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
+      {...props}
+    />
   );
 }
 

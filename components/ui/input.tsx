@@ -12,7 +12,12 @@ const TEXT = {
   'code-compact': 'px-2 font-mono text-xs md:text-xs',
 } as const;
 
-function Input({ className, type, text = 'default', ...props }: React.ComponentProps<'input'> & { text?: keyof typeof TEXT }) {
+function Input({
+  className,
+  type,
+  text = 'default',
+  ...props
+}: React.ComponentProps<'input'> & { text?: keyof typeof TEXT }) {
   return (
     <input
       type={type}

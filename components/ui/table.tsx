@@ -5,7 +5,11 @@ import { cn } from '@/lib/utils';
 function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
     // Focusable so a table wider than the screen can be scrolled from the keyboard.
-    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+    <div
+      data-slot="table-container"
+      tabIndex={0}
+      className="relative w-full overflow-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
@@ -21,11 +25,7 @@ function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
 
 function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return (
-    <tr
-      data-slot="table-row"
-      className={cn('border-b transition-colors hover:bg-muted/50', className)}
-      {...props}
-    />
+    <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />
   );
 }
 
@@ -55,8 +55,18 @@ function TableHead({ className, align = 'left', wrap = false, rowLabel = false, 
   );
 }
 
-function TableCell({ className, valign = 'middle', ...props }: React.ComponentProps<'td'> & { valign?: 'middle' | 'top' }) {
-  return <td data-slot="table-cell" className={cn('p-2', valign === 'top' ? 'align-top' : 'align-middle', className)} {...props} />;
+function TableCell({
+  className,
+  valign = 'middle',
+  ...props
+}: React.ComponentProps<'td'> & { valign?: 'middle' | 'top' }) {
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn('p-2', valign === 'top' ? 'align-top' : 'align-middle', className)}
+      {...props}
+    />
+  );
 }
 
 function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {

@@ -86,7 +86,8 @@ function matchesScope<Row>(condition: Condition<Row>, row: Row): boolean {
 /** Fields whose record name is their column name. */
 function sameNames<Row>(kinds: Partial<Record<keyof Row & string, FieldKind>>): Record<string, FieldSpec<Row>> {
   const fields: Record<string, FieldSpec<Row>> = {};
-  for (const [column, kind] of Object.entries(kinds) as [keyof Row & string, FieldKind][]) fields[column] = { kind, column };
+  for (const [column, kind] of Object.entries(kinds) as [keyof Row & string, FieldKind][])
+    fields[column] = { kind, column };
   return fields;
 }
 
@@ -134,7 +135,9 @@ const workspaces = defineEntity<WorkspaceRow>({
     workspace_guid: { kind: 'string', column: 'id' },
   },
   extraFilters: {
-    member_id: memberFilter((world, userId) => [...world.workspaceMembers.where('user_id', userId)].map((member) => member.workspace_guid)),
+    member_id: memberFilter((world, userId) =>
+      [...world.workspaceMembers.where('user_id', userId)].map((member) => member.workspace_guid),
+    ),
   },
   search: ['workspace_name', 'vanity_name'],
   defaultSort: { field: 'created_ts', order: 'DESC' },
@@ -160,7 +163,9 @@ const channels = defineEntity<ChannelRow>({
     channel_guid: { kind: 'string', column: 'id' },
   },
   extraFilters: {
-    member_id: memberFilter((world, userId) => [...world.channelMembers.where('user_id', userId)].map((member) => member.channel_guid)),
+    member_id: memberFilter((world, userId) =>
+      [...world.channelMembers.where('user_id', userId)].map((member) => member.channel_guid),
+    ),
   },
   search: ['channel_name', 'channel_description'],
   defaultSort: { field: 'created_ts', order: 'DESC' },

@@ -56,7 +56,8 @@ export function toListRequest<Row>(entity: ListableEntity<Row>, query: ListQuery
       if (value.trim() !== '') conditions.push({ kind: 'text', fields: entity.search, text: value });
       continue;
     }
-    const extra = entity.extraFilters && Object.hasOwn(entity.extraFilters, name) ? entity.extraFilters[name] : undefined;
+    const extra =
+      entity.extraFilters && Object.hasOwn(entity.extraFilters, name) ? entity.extraFilters[name] : undefined;
     if (extra) {
       conditions.push(extra(value, name, world));
       continue;
@@ -80,7 +81,8 @@ export function toListRequest<Row>(entity: ListableEntity<Row>, query: ListQuery
 /** A field equals the value, or one of the values of an array; list fields contain it. */
 function exactCondition<Row>(name: string, field: FieldSpec<Row>, value: unknown): Condition<Row> {
   const values = Array.isArray(value) ? value : [value];
-  if (values.length > MAX_FILTER_VALUES) throw invalid('filter', `"${name}" lists more than ${MAX_FILTER_VALUES} values`);
+  if (values.length > MAX_FILTER_VALUES)
+    throw invalid('filter', `"${name}" lists more than ${MAX_FILTER_VALUES} values`);
   const stored = values.map((item) => storedValue(name, field.kind, item));
   return field.kind === 'strings'
     ? { kind: 'contains', field: field.column, values: stored }

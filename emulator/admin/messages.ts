@@ -61,7 +61,9 @@ export function messageRoutes({ database, settings }: AdminContext): Route[] {
       method: 'GET',
       pattern: /^\/admin\/message\/statistics$/,
       async handle({ req, res }) {
-        const zone = statisticsTimeZone(new URL(req.url ?? '/', 'http://emulator').searchParams.get(STATISTICS_TIME_ZONE_PARAM));
+        const zone = statisticsTimeZone(
+          new URL(req.url ?? '/', 'http://emulator').searchParams.get(STATISTICS_TIME_ZONE_PARAM),
+        );
         sendValidated(res, dailyMessageStatisticsListSchema, dailyMessageStatistics(database.world, zone));
       },
     },

@@ -19,7 +19,12 @@ const MAX_USERS_PER_INFO_REQUEST = 500;
 const usersInfoQuerySchema = z.object({
   users: z
     .string({ error: 'is required (comma-separated user ids)' })
-    .transform((value) => value.split(',').map((id) => id.trim()).filter((id) => id !== ''))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    )
     .pipe(z.array(z.string().max(MAX_ID_LENGTH)).min(1, 'names no user id').max(MAX_USERS_PER_INFO_REQUEST)),
 });
 
@@ -29,7 +34,11 @@ export function userRoutes({ database }: AdminContext): Route[] {
       method: 'GET',
       pattern: /^\/admin\/users\/info$/,
       async handle({ res, context }) {
-        const { users } = parseInput(usersInfoQuerySchema, { users: context.url.searchParams.get('users') ?? undefined }, 'users');
+        const { users } = parseInput(
+          usersInfoQuerySchema,
+          { users: context.url.searchParams.get('users') ?? undefined },
+          'users',
+        );
         sendValidated(res, userListSchema, usersByIds(database.world, users).map(userRecord));
       },
     },
@@ -52,7 +61,10 @@ export function userRoutes({ database }: AdminContext): Route[] {
       method: 'PUT',
       pattern: /^\/admin\/user\/set_verified\/([^/]+)$/,
       async handle({ res, params: [id = ''] }) {
-        sendValidated(res, setUserVerifiedAnswerSchema, { success: true, user: userRecord(setUserVerified(database.world, id)) });
+        sendValidated(res, setUserVerifiedAnswerSchema, {
+          success: true,
+          user: userRecord(setUserVerified(database.world, id)),
+        });
       },
     },
     {

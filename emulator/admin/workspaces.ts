@@ -40,7 +40,10 @@ export function workspaceRoutes({ database }: AdminContext): Route[] {
       async handle({ res, context }) {
         const query = { workspace_guid: context.url.searchParams.get('workspace_guid') ?? undefined };
         const { workspace_guid } = parseInput(workspaceUsersQuerySchema, query, 'workspace_guid');
-        const users = workspaceUsers(database.world, workspace_guid).map(({ user, role }) => ({ ...userRecord(user), role_cd: role }));
+        const users = workspaceUsers(database.world, workspace_guid).map(({ user, role }) => ({
+          ...userRecord(user),
+          role_cd: role,
+        }));
         sendValidated(res, workspaceUserListSchema, users);
       },
     },

@@ -14,7 +14,15 @@ import {
 import type { EmulatorDatabase } from '../db';
 import type { Caller } from '../guard';
 import { HttpError, parseInput, readJsonBody, sendValidated } from '../http';
-import { AGENT_DIRECTIONS, AGENT_PAGE_SIZE, agentInScope, createAgent, deleteAgent, listAgents, liveAgentInScope } from '../model/agents';
+import {
+  AGENT_DIRECTIONS,
+  AGENT_PAGE_SIZE,
+  agentInScope,
+  createAgent,
+  deleteAgent,
+  listAgents,
+  liveAgentInScope,
+} from '../model/agents';
 import { agentRecord } from '../model/records';
 import type { World } from '../model/world';
 import type { Route } from '../router';
@@ -28,9 +36,7 @@ const listQuerySchema = z.object({
   skip: optionalParam(z.coerce.number().int().min(0)),
   limit: optionalParam(z.coerce.number().int().min(AGENT_PAGE_SIZE.min).max(AGENT_PAGE_SIZE.max)),
   direction: optionalParam(z.enum(AGENT_DIRECTIONS)),
-  date: optionalParam(
-    z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'is not an ISO 8601 date-time'),
-  ),
+  date: optionalParam(z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'is not an ISO 8601 date-time')),
 });
 
 export function agentRoutes(database: EmulatorDatabase, tokens: AgentTokens): Route[] {
@@ -54,7 +60,12 @@ export function agentRoutes(database: EmulatorDatabase, tokens: AgentTokens): Ro
         const params = context.url.searchParams;
         const query = parseInput(
           listQuerySchema,
-          { skip: params.get('skip'), limit: params.get('limit'), direction: params.get('direction'), date: params.get('date') },
+          {
+            skip: params.get('skip'),
+            limit: params.get('limit'),
+            direction: params.get('direction'),
+            date: params.get('date'),
+          },
           'query',
         );
         const { agents, total } = listAgents(world, root, {
@@ -63,7 +74,10 @@ export function agentRoutes(database: EmulatorDatabase, tokens: AgentTokens): Ro
           direction: query.direction ?? 'newer',
           date: query.date === undefined ? null : Date.parse(query.date),
         });
-        sendValidated(res, listAgentsResponseSchema, { agents: agents.map((agent) => agentRecord(world, agent)), total });
+        sendValidated(res, listAgentsResponseSchema, {
+          agents: agents.map((agent) => agentRecord(world, agent)),
+          total,
+        });
       },
     },
     {
@@ -92,7 +106,10 @@ export function agentRoutes(database: EmulatorDatabase, tokens: AgentTokens): Ro
         const root = rootHumanOf(world, context.caller);
         const agent = liveAgentInScope(world, root, id);
         const { expires_in: lifetime } = parseInput(createAgentTokenSchema, await readJsonBody(req), 'body');
-        const minted = await tokens.mint({ agentId: agent.id, creatorId: root }, lifetime ?? DEFAULT_AGENT_TOKEN_SECONDS);
+        const minted = await tokens.mint(
+          { agentId: agent.id, creatorId: root },
+          lifetime ?? DEFAULT_AGENT_TOKEN_SECONDS,
+        );
         sendValidated(res, createdAgentTokenSchema, minted);
       },
     },

@@ -20,14 +20,20 @@ function newHexId(prefix: string): string {
 }
 
 /** Creates the agent and its own workspace (owned by the agent, the root human as admin). */
-export function createAgent(world: World, rootHumanId: string, body: { name: string; email?: string | undefined }, now: number): UserRow {
+export function createAgent(
+  world: World,
+  rootHumanId: string,
+  body: { name: string; email?: string | undefined },
+  now: number,
+): UserRow {
   const id = newHexId('usr_');
   const email = body.email ?? `agent-${id.slice(4)}@agents.example.com`;
   if (!EMAIL_PATTERN.test(email)) throw new HttpError(400, 'email: not an e-mail address', 'INVALID_BODY');
   const lower = email.toLowerCase();
   for (const user of world.users.rows()) {
     // The spec lists 200 and 403 only: an address held by another account is outside the caller's reach.
-    if (user.email.toLowerCase() === lower) throw new HttpError(403, `email: "${email}" belongs to another account`, 'FORBIDDEN');
+    if (user.email.toLowerCase() === lower)
+      throw new HttpError(403, `email: "${email}" belongs to another account`, 'FORBIDDEN');
   }
   const agent: UserRow = {
     id,
@@ -61,7 +67,10 @@ export function createAgent(world: World, rootHumanId: string, body: { name: str
     last_updated_ts: now,
     deleted_at: null,
   });
-  for (const [userId, role] of [[id, 'owner'], [rootHumanId, 'admin']] as const) {
+  for (const [userId, role] of [
+    [id, 'owner'],
+    [rootHumanId, 'admin'],
+  ] as const) {
     world.workspaceMembers.insert({
       id: workspaceMemberId(workspaceId, userId),
       workspace_guid: workspaceId,
@@ -121,5 +130,7 @@ export function deleteAgent(world: World, rootHumanId: string, id: string, now: 
   if (agent.deleted_at !== null) return;
   world.users.update(agent, { deleted_at: now });
   const owned = [...world.workspaces.where('owner_guid', id)].filter((workspace) => workspace.deleted_at === null);
-  world.workspaces.updateMany(owned.map((workspace) => [workspace, { deleted_at: now, last_updated_ts: now }] as const));
+  world.workspaces.updateMany(
+    owned.map((workspace) => [workspace, { deleted_at: now, last_updated_ts: now }] as const),
+  );
 }

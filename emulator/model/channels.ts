@@ -17,7 +17,12 @@ export function setChannelVisibility(world: World, id: string, visibility: strin
   return channel;
 }
 
-export function updateChannelMember(world: World, channelId: string, userId: string, change: UpdateChannelMemberAdminDto): ChannelRow {
+export function updateChannelMember(
+  world: World,
+  channelId: string,
+  userId: string,
+  change: UpdateChannelMemberAdminDto,
+): ChannelRow {
   const channel = requireChannel(world, channelId);
   const member = world.channelMembers.get(channelMemberId(channelId, userId));
   if (!member) {

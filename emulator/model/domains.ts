@@ -35,7 +35,8 @@ function checkWrite(world: World, write: DomainWrite, ownId: string | null): voi
   const problem = hostnameProblem(write.domain);
   if (problem) throw new HttpError(400, `domain: ${problem}`, 'INVALID_DOMAIN');
   const workspace = world.workspaces.get(write.workspace_guid);
-  if (!workspace) throw new HttpError(400, `workspace_guid: no workspace "${write.workspace_guid}"`, 'UNKNOWN_WORKSPACE');
+  if (!workspace)
+    throw new HttpError(400, `workspace_guid: no workspace "${write.workspace_guid}"`, 'UNKNOWN_WORKSPACE');
   if (workspace.deleted_at !== null) {
     throw new HttpError(400, `workspace_guid: workspace "${write.workspace_guid}" is deleted`, 'UNKNOWN_WORKSPACE');
   }
@@ -48,7 +49,13 @@ function checkWrite(world: World, write: DomainWrite, ownId: string | null): voi
 export function createDomain(world: World, write: DomainWrite, now: number): DomainRow {
   checkWrite(world, write, null);
   const id = `${DOMAIN_ID_PREFIX}${randomBytes(10).toString('hex')}`;
-  const row: DomainRow = { id, domain: write.domain, workspace_guid: write.workspace_guid, created_at: now, updated_at: null };
+  const row: DomainRow = {
+    id,
+    domain: write.domain,
+    workspace_guid: write.workspace_guid,
+    created_at: now,
+    updated_at: null,
+  };
   world.domains.insert(row);
   return row;
 }

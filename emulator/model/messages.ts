@@ -193,7 +193,10 @@ export function dailyMessageStatistics(world: World, timeZone = 'UTC'): DailyMes
   const keyOf = (message: MessageRow) => `${dayOf(message.message_ts)}${KEY_SEPARATOR}${message.status}`;
   const name = `daily-statistics:${timeZone}`;
   const table = world.messages;
-  const counts = table.hasTally(name) || table.tallyCount < TALLIED_ZONES ? table.tally(name, ['message_ts', 'status'], keyOf) : scanCounts(table.rows(), keyOf);
+  const counts =
+    table.hasTally(name) || table.tallyCount < TALLIED_ZONES
+      ? table.tally(name, ['message_ts', 'status'], keyOf)
+      : scanCounts(table.rows(), keyOf);
   const days = new Map<string, Map<string, number>>();
   for (const [key, count] of counts) {
     const split = key.indexOf(KEY_SEPARATOR);

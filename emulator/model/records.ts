@@ -69,7 +69,12 @@ export function channelRecord(world: World, row: ChannelRow): Channel {
     last_posted_ts: row.last_posted_ts,
     json_collaborators: [...world.channelMembers.where('channel_guid', row.id)]
       .sort((a, b) => (a.joined_ts ?? Infinity) - (b.joined_ts ?? Infinity) || (a.user_id < b.user_id ? -1 : 1))
-      .map((member) => ({ user_id: member.user_id, role: member.role, status: member.status, joined_ts: member.joined_ts })),
+      .map((member) => ({
+        user_id: member.user_id,
+        role: member.role,
+        status: member.status,
+        joined_ts: member.joined_ts,
+      })),
   };
 }
 

@@ -40,7 +40,10 @@ export function usersByIds(world: World, ids: readonly string[]): UserRow[] {
 export function activeUsers(world: World): UserRow[] {
   const since = world.reference - ACTIVE_WINDOW_MS;
   return [...world.users.rows()]
-    .filter((user) => !user.merged_into && user.deleted_at === null && user.last_active_at !== null && user.last_active_at >= since)
+    .filter(
+      (user) =>
+        !user.merged_into && user.deleted_at === null && user.last_active_at !== null && user.last_active_at >= since,
+    )
     .sort((a, b) => (b.last_active_at ?? 0) - (a.last_active_at ?? 0) || (a.id < b.id ? -1 : 1));
 }
 
@@ -77,16 +80,27 @@ export type MergeResult = {
  * and agents to the target, and marks the source merged into it. Where both were members of the
  * same workspace or channel, the target keeps the stronger of the two roles.
  */
-export function mergeUsers(world: World, { source_user_id: sourceId, target_user_id: targetId }: MergeUsersDto): MergeResult {
+export function mergeUsers(
+  world: World,
+  { source_user_id: sourceId, target_user_id: targetId }: MergeUsersDto,
+): MergeResult {
   if (sourceId === targetId) throw new HttpError(400, 'a user cannot be merged into itself', 'INVALID_MERGE');
   const source = world.users.get(sourceId);
   const target = world.users.get(targetId);
   if (!source) throw new HttpError(400, `source_user_id: no user with id "${sourceId}"`, 'INVALID_MERGE');
   if (!target) throw new HttpError(400, `target_user_id: no user with id "${targetId}"`, 'INVALID_MERGE');
-  if (source.merged_into) throw new HttpError(400, `source_user_id: already merged into "${source.merged_into}"`, 'INVALID_MERGE');
-  if (target.merged_into) throw new HttpError(400, `target_user_id: merged into "${target.merged_into}"; merge into that account`, 'INVALID_MERGE');
-  if (source.deleted_at !== null) throw new HttpError(400, `source_user_id: user "${sourceId}" is deleted`, 'INVALID_MERGE');
-  if (target.deleted_at !== null) throw new HttpError(400, `target_user_id: user "${targetId}" is deleted`, 'INVALID_MERGE');
+  if (source.merged_into)
+    throw new HttpError(400, `source_user_id: already merged into "${source.merged_into}"`, 'INVALID_MERGE');
+  if (target.merged_into)
+    throw new HttpError(
+      400,
+      `target_user_id: merged into "${target.merged_into}"; merge into that account`,
+      'INVALID_MERGE',
+    );
+  if (source.deleted_at !== null)
+    throw new HttpError(400, `source_user_id: user "${sourceId}" is deleted`, 'INVALID_MERGE');
+  if (target.deleted_at !== null)
+    throw new HttpError(400, `target_user_id: user "${targetId}" is deleted`, 'INVALID_MERGE');
   if (source.account_type !== 'human' || target.account_type !== 'human') {
     throw new HttpError(400, 'only human accounts can be merged', 'INVALID_MERGE');
   }

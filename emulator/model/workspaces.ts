@@ -52,9 +52,14 @@ export function usersNotInWorkspace(world: World, guid: string, identityProvider
 }
 
 /** The new owner must already be a member; the previous owner stays on as an admin. */
-export function setWorkspaceOwner(world: World, { workspace_guid, user_guid }: SetWorkspaceOwnerDto, now: number): WorkspaceRow {
+export function setWorkspaceOwner(
+  world: World,
+  { workspace_guid, user_guid }: SetWorkspaceOwnerDto,
+  now: number,
+): WorkspaceRow {
   const workspace = requireWorkspace(world, workspace_guid);
-  if (workspace.deleted_at !== null) throw new HttpError(409, `workspace "${workspace_guid}" is deleted`, 'WORKSPACE_DELETED');
+  if (workspace.deleted_at !== null)
+    throw new HttpError(409, `workspace "${workspace_guid}" is deleted`, 'WORKSPACE_DELETED');
   const membership = world.workspaceMembers.get(workspaceMemberId(workspace_guid, user_guid));
   if (!membership) {
     const known = world.users.get(user_guid) !== undefined;
@@ -65,7 +70,9 @@ export function setWorkspaceOwner(world: World, { workspace_guid, user_guid }: S
     );
   }
   if (workspace.owner_guid === user_guid) return workspace;
-  const previous = workspace.owner_guid ? world.workspaceMembers.get(workspaceMemberId(workspace_guid, workspace.owner_guid)) : undefined;
+  const previous = workspace.owner_guid
+    ? world.workspaceMembers.get(workspaceMemberId(workspace_guid, workspace.owner_guid))
+    : undefined;
   if (previous) world.workspaceMembers.update(previous, { role_cd: 'admin' });
   world.workspaceMembers.update(membership, { role_cd: 'owner' });
   world.workspaces.update(workspace, { owner_guid: user_guid, last_updated_ts: now });

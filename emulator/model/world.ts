@@ -42,7 +42,9 @@ export function buildWorld(data: SeedData): World {
       indexed: ['status', 'workspace_guid', 'creator_guid', 'poison'],
       elementIndexed: ['channel_guids'],
     }),
-    notifications: new Table(data.notifications, { indexed: ['user_id', 'type', 'channel_id', 'message_id', 'workspace_id'] }),
+    notifications: new Table(data.notifications, {
+      indexed: ['user_id', 'type', 'channel_id', 'message_id', 'workspace_id'],
+    }),
     domains: new Table(data.domains, { indexed: ['domain', 'workspace_guid'] }),
     paymentPlans: new Table(data.paymentPlans),
     processingUntil: new Map(),

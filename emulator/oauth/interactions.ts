@@ -59,7 +59,12 @@ export function createInteractionHandler(options: InteractionOptions) {
       sendHtml(res, 200, renderSignInPage({ uid: details.uid, clientName, email, error }));
       return;
     }
-    await provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.id } },
+      { mergeWithLastSubmission: false },
+    );
   };
 
   const consent: Step = async (req, res, details) => {
@@ -108,16 +113,15 @@ export function createInteractionHandler(options: InteractionOptions) {
       await run(req, res, details);
     } catch (error) {
       if (!(error instanceof errors.OIDCProviderError)) throw error;
-      sendHtml(
-        res,
-        400,
-        renderInteractionErrorPage('This sign-in request has expired or was already completed.'),
-      );
+      sendHtml(res, 400, renderInteractionErrorPage('This sign-in request has expired or was already completed.'));
     }
   };
 }
 
-function splitScopes(requested: readonly string[], grantable: readonly Scope[]): { granted: Scope[]; refused: string[] } {
+function splitScopes(
+  requested: readonly string[],
+  grantable: readonly Scope[],
+): { granted: Scope[]; refused: string[] } {
   const allowed = new Set<string>(grantable);
   const granted = SCOPES.filter((scope) => requested.includes(scope) && allowed.has(scope));
   const refused = requested.filter((scope) => !allowed.has(scope));

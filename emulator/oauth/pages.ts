@@ -44,12 +44,7 @@ export function renderPage(title: string, bodyHtml: string): string {
 </html>`;
 }
 
-export function renderSignInPage(options: {
-  uid: string;
-  clientName: string;
-  email?: string;
-  error?: string;
-}): string {
+export function renderSignInPage(options: { uid: string; clientName: string; email?: string; error?: string }): string {
   const demoEmails = Object.values(DEMO_ACCOUNTS)
     .map((account) => escapeHtml(account.email))
     .join(', ');

@@ -48,13 +48,15 @@ export function createOAuthProvider(options: OAuthProviderOptions): Provider {
   const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
 
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(
-    new interactionPolicy.Check(
-      'sign_in_every_time',
-      'every authorization request signs in',
-      (ctx) => ctx.oidc.result?.login === undefined,
-    ),
-  );
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'sign_in_every_time',
+        'every authorization request signs in',
+        (ctx) => ctx.oidc.result?.login === undefined,
+      ),
+    );
 
   const configuration: Configuration = {
     adapter: options.store.adapter,
@@ -114,8 +116,7 @@ export function createOAuthProvider(options: OAuthProviderOptions): Provider {
       ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? settings().accessTokenTtlSeconds,
       AuthorizationCode: 60,
       // Rotation keeps the first refresh token's end: a sign-in lasts the refresh TTL at most.
-      RefreshToken: (ctx) =>
-        ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? settings().refreshTokenTtlSeconds,
+      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? settings().refreshTokenTtlSeconds,
       Grant: () => settings().refreshTokenTtlSeconds,
       Session: 60 * 60,
       Interaction: 60 * 60,

@@ -79,7 +79,8 @@ export function generateChannels(
   for (let index = 0; index < context.preset.channelCount; index++) {
     let workspace: WorkspaceRow | undefined =
       agentWorkspaces.length > 0 && random.chance(0.02) ? random.pick(agentWorkspaces) : random.pick(teamWorkspaces);
-    if (index === ORPHAN_IN_DELETED_WORKSPACE && deletedWorkspaces.length > 0) workspace = random.pick(deletedWorkspaces);
+    if (index === ORPHAN_IN_DELETED_WORKSPACE && deletedWorkspaces.length > 0)
+      workspace = random.pick(deletedWorkspaces);
     let workspaceGuid: string | null = workspace.id;
     if (index === ORPHAN_WITHOUT_WORKSPACE || random.chance(0.004)) {
       workspace = undefined;

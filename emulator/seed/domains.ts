@@ -26,8 +26,14 @@ export function generateDomains(context: SeedContext, workspaces: readonly Works
   const domains: DomainRow[] = [];
   for (let index = 0; index < context.preset.domainCount; index++) {
     const workspace = random.pick(live);
-    const organisation = random.pick(ORGANISATIONS).toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    let domain = index === 0 ? 'xn--bcher-kva.example' : `${random.chance(0.2) ? 'mail.' : ''}${organisation}.${random.pick(SUFFIXES)}`;
+    const organisation = random
+      .pick(ORGANISATIONS)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+    let domain =
+      index === 0
+        ? 'xn--bcher-kva.example'
+        : `${random.chance(0.2) ? 'mail.' : ''}${organisation}.${random.pick(SUFFIXES)}`;
     for (let n = 2; used.has(domain); n++) domain = `${organisation}${n}.${random.pick(SUFFIXES)}`;
     used.add(domain);
     const created = random.int(workspace.created_ts, context.reference);

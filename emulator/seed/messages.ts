@@ -156,7 +156,8 @@ export function generateMessages(
   for (const message of messages) {
     for (const channelGuid of message.channel_guids) {
       const channel = channelById.get(channelGuid) as ChannelRow;
-      if (message.message_ts <= channel.created_ts) channel.created_ts = message.message_ts - random.int(MINUTE_MS, 3 * DAY_MS);
+      if (message.message_ts <= channel.created_ts)
+        channel.created_ts = message.message_ts - random.int(MINUTE_MS, 3 * DAY_MS);
       if (channel.last_posted_ts === null || message.message_ts > channel.last_posted_ts) {
         channel.last_posted_ts = message.message_ts;
       }
@@ -165,11 +166,7 @@ export function generateMessages(
   return messages;
 }
 
-function timesFor(
-  kind: string,
-  random: Random,
-  reference: number,
-): { message_ts: number; last_updated_at: number } {
+function timesFor(kind: string, random: Random, reference: number): { message_ts: number; last_updated_at: number } {
   if (kind === 'in-flight') {
     const posted = reference - random.int(0, 10 * MINUTE_MS);
     return { message_ts: posted, last_updated_at: Math.min(reference, posted + random.int(0, 30_000)) };

@@ -28,12 +28,18 @@ export function generatePaymentPlans(
 ): PaymentPlanRow[] {
   const random = randomFor(context.seed, 'payment-plans');
   const seats = new Map<string, number>();
-  for (const member of generated.workspaceMembers) seats.set(member.workspace_guid, (seats.get(member.workspace_guid) ?? 0) + 1);
+  for (const member of generated.workspaceMembers)
+    seats.set(member.workspace_guid, (seats.get(member.workspace_guid) ?? 0) + 1);
   const plans: PaymentPlanRow[] = [];
   for (const user of users) {
     if (user.account_type !== 'human') continue;
-    const owned = generated.workspaces.filter((workspace) => workspace.owner_guid === user.id && workspace.deleted_at === null);
-    const rank = Math.max(-1, ...owned.map((workspace) => PLAN_TYPES.indexOf(workspace.plan_type as (typeof PLAN_TYPES)[number])));
+    const owned = generated.workspaces.filter(
+      (workspace) => workspace.owner_guid === user.id && workspace.deleted_at === null,
+    );
+    const rank = Math.max(
+      -1,
+      ...owned.map((workspace) => PLAN_TYPES.indexOf(workspace.plan_type as (typeof PLAN_TYPES)[number])),
+    );
     if (rank <= 0) continue;
     const draw = random.next();
     const status = draw < 0.8 ? 'active' : draw < 0.88 ? 'trialing' : draw < 0.95 ? 'past_due' : 'canceled';

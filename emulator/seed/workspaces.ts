@@ -74,9 +74,19 @@ export function generateWorkspaces(context: SeedContext, users: readonly UserRow
 
   const agentWorkspaceCount = Math.min(Math.floor(agents.length * 0.3), Math.floor(context.preset.workspaceCount / 4));
   const teamWorkspaceCount = context.preset.workspaceCount - agentWorkspaceCount;
-  const demo: string[] = [DEMO_ACCOUNTS.ops.id, DEMO_ACCOUNTS.support.id, DEMO_ACCOUNTS.viewer.id, DEMO_ACCOUNTS.member.id];
+  const demo: string[] = [
+    DEMO_ACCOUNTS.ops.id,
+    DEMO_ACCOUNTS.support.id,
+    DEMO_ACCOUNTS.viewer.id,
+    DEMO_ACCOUNTS.member.id,
+  ];
   // Which demo accounts belong to each of the first workspaces; ops owns the first.
-  const demoMembership: readonly (readonly string[])[] = [demo, demo.slice(0, 2), [demo[0] as string], [demo[3] as string]];
+  const demoMembership: readonly (readonly string[])[] = [
+    demo,
+    demo.slice(0, 2),
+    [demo[0] as string],
+    [demo[3] as string],
+  ];
 
   for (let index = 0; index < teamWorkspaceCount; index++) {
     const demoMembers = demoMembership[index] ?? [];
@@ -149,7 +159,10 @@ export function generateWorkspaces(context: SeedContext, users: readonly UserRow
 
 /** Every few workspaces carry a script or data URL as their image. */
 /** Moves each workspace's creation before its oldest channel's. */
-export function backdateWorkspaces(workspaces: readonly WorkspaceRow[], channels: readonly { workspace_guid: string | null; created_ts: number }[]): void {
+export function backdateWorkspaces(
+  workspaces: readonly WorkspaceRow[],
+  channels: readonly { workspace_guid: string | null; created_ts: number }[],
+): void {
   const oldest = new Map<string, number>();
   for (const channel of channels) {
     if (channel.workspace_guid === null) continue;
@@ -157,7 +170,8 @@ export function backdateWorkspaces(workspaces: readonly WorkspaceRow[], channels
   }
   for (const workspace of workspaces) {
     const channelCreated = oldest.get(workspace.id);
-    if (channelCreated !== undefined && channelCreated < workspace.created_ts) workspace.created_ts = channelCreated - DAY_MS;
+    if (channelCreated !== undefined && channelCreated < workspace.created_ts)
+      workspace.created_ts = channelCreated - DAY_MS;
   }
 }
 

@@ -37,7 +37,11 @@ export interface ListOptions {
   textIndex?: boolean;
 }
 
-export function listRows<Row extends { id: string }>(table: Table<Row>, request: ListRequest<Row>, options: ListOptions = {}): ListResult<Row> {
+export function listRows<Row extends { id: string }>(
+  table: Table<Row>,
+  request: ListRequest<Row>,
+  options: ListOptions = {},
+): ListResult<Row> {
   const source = bestSource(table, request.conditions, options.textIndex ?? true);
   const matchesAll = compileAll(request.conditions);
   const matchesOthers = compileAll(request.conditions.filter((condition) => condition !== source?.condition));
@@ -49,7 +53,8 @@ export function listRows<Row extends { id: string }>(table: Table<Row>, request:
   const countMatching = (): number => {
     if (matchesOthers === null) return candidateCount;
     let count = 0;
-    for (const bucket of candidates()) for (const row of bucket) if (matchesOthers === null || matchesOthers(row)) count++;
+    for (const bucket of candidates())
+      for (const row of bucket) if (matchesOthers === null || matchesOthers(row)) count++;
     return count;
   };
 
@@ -64,7 +69,9 @@ export function listRows<Row extends { id: string }>(table: Table<Row>, request:
       const rows =
         order === 'ASC'
           ? index.slice(request.start, request.end + 1)
-          : index.slice(Math.max(0, index.length - 1 - request.end), Math.max(0, index.length - request.start)).reverse();
+          : index
+              .slice(Math.max(0, index.length - 1 - request.end), Math.max(0, index.length - request.start))
+              .reverse();
       return { rows: rows as Row[], total: index.length };
     }
     const rows: Row[] = [];
@@ -102,12 +109,18 @@ interface Source<Row> {
 }
 
 /** The indexed condition with the fewest candidates, if any condition is indexed. */
-function bestSource<Row extends { id: string }>(table: Table<Row>, conditions: readonly Condition<Row>[], useTextIndex: boolean): Source<Row> | undefined {
+function bestSource<Row extends { id: string }>(
+  table: Table<Row>,
+  conditions: readonly Condition<Row>[],
+  useTextIndex: boolean,
+): Source<Row> | undefined {
   let best: Source<Row> | undefined;
   for (const condition of conditions) {
     let buckets: ReadonlySet<Row>[] | undefined;
     if (condition.kind === 'equals' && table.hasEqualityIndex(condition.field)) {
-      buckets = [...new Set(condition.values)].map((value) => table.where(condition.field, value as Row[keyof Row & string]));
+      buckets = [...new Set(condition.values)].map((value) =>
+        table.where(condition.field, value as Row[keyof Row & string]),
+      );
     } else if (condition.kind === 'contains' && table.hasElementIndex(condition.field)) {
       buckets = [...new Set(condition.values)].map((value) => table.containing(condition.field, value));
       // Element buckets may overlap (a message in two of the channels asked for).
@@ -167,10 +180,11 @@ function compile<Row>(condition: Condition<Row>): (row: Row) => boolean {
     case 'text': {
       const pattern = new RegExp(condition.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
       const { fields } = condition;
-      return (row) => fields.some((field) => {
-        const value = row[field];
-        return typeof value === 'string' && pattern.test(value);
-      });
+      return (row) =>
+        fields.some((field) => {
+          const value = row[field];
+          return typeof value === 'string' && pattern.test(value);
+        });
     }
   }
 }

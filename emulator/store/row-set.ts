@@ -47,7 +47,9 @@ export class PostingsBuilder {
   }
 
   finish(): Postings {
-    return this.bits ? { kind: 'bits', bits: this.bits } : { kind: 'list', ordinals: this.ordinals.slice(0, this.length) };
+    return this.bits
+      ? { kind: 'bits', bits: this.bits }
+      : { kind: 'list', ordinals: this.ordinals.slice(0, this.length) };
   }
 }
 
@@ -78,7 +80,7 @@ export function countBits(bits: Uint32Array): number {
     if (word === 0) continue;
     word -= (word >>> 1) & 0x55555555;
     word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-    count += (Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    count += Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return count;
 }

@@ -127,7 +127,11 @@ export class Table<Row extends { id: string }> {
    * use and kept true on every change after, so a count over a million rows is a lookup. A name
    * stands for one key function: later calls with the name get its tally as it is.
    */
-  tally(name: string, fields: readonly (keyof Row & string)[], keyOf: (row: Row) => string): ReadonlyMap<string, number> {
+  tally(
+    name: string,
+    fields: readonly (keyof Row & string)[],
+    keyOf: (row: Row) => string,
+  ): ReadonlyMap<string, number> {
     let tally = this.tallies.get(name);
     if (!tally) {
       tally = { fields: new Set(fields), keyOf, counts: new Map() };
@@ -197,13 +201,16 @@ export class Table<Row extends { id: string }> {
 
   updateMany(changes: ReadonlyArray<readonly [Row, Partial<Omit<Row, 'id'>>]>): void {
     const touched = new Set<keyof Row & string>();
-    for (const [, change] of changes) for (const field of Object.keys(change) as (keyof Row & string)[]) touched.add(field);
+    for (const [, change] of changes)
+      for (const field of Object.keys(change) as (keyof Row & string)[]) touched.add(field);
     // Patching a sorted array costs a move of the array per change: past a point, rebuild it.
     const rebuild = changes.length > BULK_REBUILD_THRESHOLD;
     if (rebuild) for (const field of touched) this.sorted.delete(field);
     for (const index of this.texts) if (index.reads([...touched])) index.invalidate();
 
-    const recounted = [...this.tallies.values()].filter((tally) => [...touched].some((field) => tally.fields.has(field)));
+    const recounted = [...this.tallies.values()].filter((tally) =>
+      [...touched].some((field) => tally.fields.has(field)),
+    );
     for (const [row, change] of changes) {
       if (this.byId.get(row.id) !== row) throw new Error(`row ${row.id} is not stored in this table`);
       const keysBefore = recounted.map((tally) => tally.keyOf(row));
@@ -287,7 +294,11 @@ export function compareRows<Row extends { id: string }>(a: Row, b: Row, field: k
 }
 
 /** First position whose row sorts at or after `row` by (field, id). */
-function insertionPoint<Row extends { id: string }>(index: readonly Row[], row: Row, field: keyof Row & string): number {
+function insertionPoint<Row extends { id: string }>(
+  index: readonly Row[],
+  row: Row,
+  field: keyof Row & string,
+): number {
   let low = 0;
   let high = index.length;
   while (low < high) {

@@ -19,7 +19,16 @@
  * A search of separators only is left to the scan.
  */
 
-import { andInto, bitmapWords, countBits, ordinalsOf, orInto, PostingsBuilder, postingsBytes, type Postings } from './row-set';
+import {
+  andInto,
+  bitmapWords,
+  countBits,
+  ordinalsOf,
+  orInto,
+  PostingsBuilder,
+  postingsBytes,
+  type Postings,
+} from './row-set';
 
 let canonical: Uint16Array | undefined;
 
@@ -147,9 +156,22 @@ export class TextIndex<Row> {
     if (pieces.length === 1) {
       found = this.wordRows(built, wordTest(pieces[0]!, leading, trailing));
     } else {
-      found = this.pairRows(built, runs[1]!, wordTest(pieces[0]!, leading, true), wordTest(pieces[1]!, true, pieces.length > 2 || trailing));
+      found = this.pairRows(
+        built,
+        runs[1]!,
+        wordTest(pieces[0]!, leading, true),
+        wordTest(pieces[1]!, true, pieces.length > 2 || trailing),
+      );
       for (let i = 1; i + 1 < pieces.length; i++) {
-        andInto(found, this.pairRows(built, runs[i + 1]!, wordTest(pieces[i]!, true, true), wordTest(pieces[i + 1]!, true, i + 2 < pieces.length || trailing)));
+        andInto(
+          found,
+          this.pairRows(
+            built,
+            runs[i + 1]!,
+            wordTest(pieces[i]!, true, true),
+            wordTest(pieces[i + 1]!, true, i + 2 < pieces.length || trailing),
+          ),
+        );
       }
     }
     const exact = !leading && !trailing && pieces.length <= 2;
@@ -190,7 +212,12 @@ export class TextIndex<Row> {
   }
 
   /** Rows holding, in one field, a word passing `first`, then exactly `run`, then a word passing `second`. */
-  private pairRows(built: Built<Row>, run: string, first: (word: string) => boolean, second: (word: string) => boolean): Uint32Array {
+  private pairRows(
+    built: Built<Row>,
+    run: string,
+    first: (word: string) => boolean,
+    second: (word: string) => boolean,
+  ): Uint32Array {
     const found = new Uint32Array(bitmapWords(built.rows.length));
     const runId = built.runIds.get(run);
     const group = runId === undefined ? undefined : built.pairs.get(runId);
@@ -261,7 +288,8 @@ export class TextIndex<Row> {
     const pairs = new Map<number, Map<number, Postings>>();
     for (const [runId, byFirst] of pairLists) {
       const group = new Map<number, Postings>();
-      for (const [first, bySecond] of byFirst) for (const [second, list] of bySecond) group.set(first * PAIR_STRIDE + second, list.finish());
+      for (const [first, bySecond] of byFirst)
+        for (const [second, list] of bySecond) group.set(first * PAIR_STRIDE + second, list.finish());
       pairs.set(runId, group);
     }
     this.built = { rows, words, wordRows: wordLists.map((list) => list.finish()), runIds, pairs };

@@ -14,7 +14,14 @@ export function activeUsersView(): EntityView {
   const users = findEntity('users');
   if (!users) throw new Error('registry: users is not declared');
   const view = entityView(users);
-  return { ...view, name: 'users', label: 'Active users', filters: [], relatedLists: [], defaultSort: { field: 'last_active_at', order: 'desc' } };
+  return {
+    ...view,
+    name: 'users',
+    label: 'Active users',
+    filters: [],
+    relatedLists: [],
+    defaultSort: { field: 'last_active_at', order: 'desc' },
+  };
 }
 
 export function parseActiveUsersParams(raw: RawSearchParams) {
@@ -31,9 +38,18 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** The rows the list state selects, in its order (missing values last either way), before paging. */
-export function selectActiveUsers(users: readonly User[], state: Pick<ListState, 'q' | 'sort'>, defaultSort: SortSpec | null): User[] {
+export function selectActiveUsers(
+  users: readonly User[],
+  state: Pick<ListState, 'q' | 'sort'>,
+  defaultSort: SortSpec | null,
+): User[] {
   const text = state.q.trim().toLowerCase();
-  const matching = text === '' ? [...users] : users.filter((user) => [user.email, user.first_name, user.last_name, user.id].some((value) => value?.toLowerCase().includes(text)));
+  const matching =
+    text === ''
+      ? [...users]
+      : users.filter((user) =>
+          [user.email, user.first_name, user.last_name, user.id].some((value) => value?.toLowerCase().includes(text)),
+        );
   const sort = state.sort ?? defaultSort;
   if (!sort) return matching;
   const direction = sort.order === 'desc' ? -1 : 1;

@@ -5,12 +5,41 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
-import { idpUsersNotInWorkspace, orphanedChannels, orphanedNotifications, ownWorkspaces, paymentPlan, usersInfo, usersNotInWorkspace, workspaceMemberRoles, workspaceMembers } from '@/lib/upstream/accounts';
-import { agentSchema, channelSchema, domainSchema, messageSchema, workspaceSchema, type User, type Workspace } from '@/lib/upstream/contract';
+import {
+  type UpstreamClient,
+  describeUpstreamError,
+  isUpstreamError,
+  type UpstreamFailure,
+} from '@/lib/upstream/client';
+import {
+  idpUsersNotInWorkspace,
+  orphanedChannels,
+  orphanedNotifications,
+  ownWorkspaces,
+  paymentPlan,
+  usersInfo,
+  usersNotInWorkspace,
+  workspaceMemberRoles,
+  workspaceMembers,
+} from '@/lib/upstream/accounts';
+import {
+  agentSchema,
+  channelSchema,
+  domainSchema,
+  messageSchema,
+  workspaceSchema,
+  type User,
+  type Workspace,
+} from '@/lib/upstream/contract';
 import { MEMBER_FILTER } from '@/lib/upstream/contract/accounts';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
-import { accountName, mergePreview, type AccountFootprint, type MergePreviewResult, type MergeSide } from './merge-preview';
+import {
+  accountName,
+  mergePreview,
+  type AccountFootprint,
+  type MergePreviewResult,
+  type MergeSide,
+} from './merge-preview';
 
 /** Memberships listed by id for a footprint (the counts go beyond it). */
 const MEMBERSHIP_PAGE = 1000;
@@ -18,7 +47,12 @@ const MEMBERSHIP_PAGE = 1000;
 const idOnly = z.looseObject({ id: z.string() });
 
 async function memberIds(upstream: UpstreamClient, entity: 'workspaces' | 'channels', userId: string) {
-  const { rows, total } = await listRecords(upstream, entity, { range: { start: 0, end: MEMBERSHIP_PAGE - 1 }, filter: { [MEMBER_FILTER]: userId } }, idOnly);
+  const { rows, total } = await listRecords(
+    upstream,
+    entity,
+    { range: { start: 0, end: MEMBERSHIP_PAGE - 1 }, filter: { [MEMBER_FILTER]: userId } },
+    idOnly,
+  );
   return { ids: rows.map((row) => row.id), total };
 }
 
@@ -51,7 +85,10 @@ export async function readMergeUsers(upstream: UpstreamClient, sourceId: string,
 }
 
 async function readSide(upstream: UpstreamClient, user: User, withPlan: boolean): Promise<MergeSide> {
-  const [footprint, plan] = await Promise.all([readFootprint(upstream, user.id), withPlan ? paymentPlan(upstream, user.id) : Promise.resolve(null)]);
+  const [footprint, plan] = await Promise.all([
+    readFootprint(upstream, user.id),
+    withPlan ? paymentPlan(upstream, user.id) : Promise.resolve(null),
+  ]);
   return { user, footprint, plan: plan ? { plan: plan.plan, status: plan.status } : null };
 }
 
@@ -59,16 +96,33 @@ async function readSide(upstream: UpstreamClient, user: User, withPlan: boolean)
  * The merge preview from the service's answers. A refusal that needs only the ids, or only the
  * user records, is reached without reading the footprints.
  */
-export async function readMergePreview(upstream: UpstreamClient, sourceId: string, targetId: string, options: { withPlans: boolean }): Promise<MergePreviewResult> {
+export async function readMergePreview(
+  upstream: UpstreamClient,
+  sourceId: string,
+  targetId: string,
+  options: { withPlans: boolean },
+): Promise<MergePreviewResult> {
   if (sourceId === targetId) return mergePreview(sourceId, targetId, undefined, undefined);
   const { source, target } = await readMergeUsers(upstream, sourceId, targetId);
   const early = mergePreview(sourceId, targetId, source && stub(source), target && stub(target));
   if (!early.ok || !source || !target) return early;
-  const [sourceSide, targetSide] = await Promise.all([readSide(upstream, source, options.withPlans), readSide(upstream, target, options.withPlans)]);
+  const [sourceSide, targetSide] = await Promise.all([
+    readSide(upstream, source, options.withPlans),
+    readSide(upstream, target, options.withPlans),
+  ]);
   return mergePreview(sourceId, targetId, sourceSide, targetSide);
 }
 
-const EMPTY_FOOTPRINT: AccountFootprint = { workspaceIds: [], workspaces: 0, workspacesOwned: 0, channelIds: [], channels: 0, channelsOwned: 0, messages: 0, agents: 0 };
+const EMPTY_FOOTPRINT: AccountFootprint = {
+  workspaceIds: [],
+  workspaces: 0,
+  workspacesOwned: 0,
+  channelIds: [],
+  channels: 0,
+  channelsOwned: 0,
+  messages: 0,
+  agents: 0,
+};
 /** A side with only its user, to run the refusals before the footprints are read. */
 const stub = (user: User): MergeSide => ({ user, plan: null, footprint: EMPTY_FOOTPRINT });
 
@@ -77,8 +131,15 @@ export async function searchUsers(upstream: UpstreamClient, text: string, limit 
   const query = text.trim();
   if (query === '') return [];
   const [byText, byId] = await Promise.all([
-    listRecords(upstream, 'users', { range: { start: 0, end: limit - 1 }, filter: { q: query } }, z.looseObject({ id: z.string() })).then((result) => result.rows.map((row) => row.id)),
-    /^[\w-]{3,256}$/.test(query) ? usersInfo(upstream, [query]).then((users) => users.map((user) => user.id)) : Promise.resolve([]),
+    listRecords(
+      upstream,
+      'users',
+      { range: { start: 0, end: limit - 1 }, filter: { q: query } },
+      z.looseObject({ id: z.string() }),
+    ).then((result) => result.rows.map((row) => row.id)),
+    /^[\w-]{3,256}$/.test(query)
+      ? usersInfo(upstream, [query]).then((users) => users.map((user) => user.id))
+      : Promise.resolve([]),
   ]);
   const ids = [...new Set([...byId, ...byText])];
   return ids.length === 0 ? [] : usersInfo(upstream, ids);
@@ -88,15 +149,45 @@ export async function searchUsers(upstream: UpstreamClient, text: string, limit 
 export async function readUserPageData(upstream: UpstreamClient, userId: string) {
   const [plan, workspaces, channels, messages, agents, workspacesOwned, channelsOwned] = await Promise.all([
     settle(paymentPlan(upstream, userId)),
-    settle(listRecords(upstream, 'workspaces', { range: { start: 0, end: 49 }, filter: { [MEMBER_FILTER]: userId } }, workspaceSchema)),
-    settle(listRecords(upstream, 'channels', { range: { start: 0, end: 49 }, filter: { [MEMBER_FILTER]: userId } }, channelSchema)),
-    settle(listRecords(upstream, 'messages', { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 9 }, filter: { creator_guid: userId } }, messageSchema)),
-    settle(listRecords(upstream, 'agents', { range: { start: 0, end: 49 }, filter: { creator_id: userId } }, agentSchema)),
+    settle(
+      listRecords(
+        upstream,
+        'workspaces',
+        { range: { start: 0, end: 49 }, filter: { [MEMBER_FILTER]: userId } },
+        workspaceSchema,
+      ),
+    ),
+    settle(
+      listRecords(
+        upstream,
+        'channels',
+        { range: { start: 0, end: 49 }, filter: { [MEMBER_FILTER]: userId } },
+        channelSchema,
+      ),
+    ),
+    settle(
+      listRecords(
+        upstream,
+        'messages',
+        { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 0, end: 9 }, filter: { creator_guid: userId } },
+        messageSchema,
+      ),
+    ),
+    settle(
+      listRecords(upstream, 'agents', { range: { start: 0, end: 49 }, filter: { creator_id: userId } }, agentSchema),
+    ),
     // The same counts as the page's related lists: sent once for both (UpstreamClient.request).
     settle(countRecords(upstream, 'workspaces', { owner_guid: userId })),
     settle(countRecords(upstream, 'channels', { owner_guid: userId })),
   ]);
-  return { plan, workspaces, channels, messages, agents, footprint: footprintOf(workspaces, channels, messages, agents, workspacesOwned, channelsOwned) };
+  return {
+    plan,
+    workspaces,
+    channels,
+    messages,
+    agents,
+    footprint: footprintOf(workspaces, channels, messages, agents, workspacesOwned, channelsOwned),
+  };
 }
 
 /**
@@ -148,7 +239,11 @@ async function settle<T>(read: Promise<T>): Promise<Settled<T>> {
 const MAX_ROLE_READS = 20;
 
 /** The user's role in each workspace (by workspace id), from the workspaces' member lists. */
-export async function readWorkspaceRoles(upstream: UpstreamClient, userId: string, workspaces: readonly Workspace[]): Promise<Map<string, string>> {
+export async function readWorkspaceRoles(
+  upstream: UpstreamClient,
+  userId: string,
+  workspaces: readonly Workspace[],
+): Promise<Map<string, string>> {
   const reads = workspaces.slice(0, MAX_ROLE_READS).map(async (workspace): Promise<[string, string][]> => {
     try {
       const member = (await workspaceMemberRoles(upstream, workspace.id)).find((candidate) => candidate.id === userId);
@@ -166,8 +261,22 @@ export async function readWorkspaceRoles(upstream: UpstreamClient, userId: strin
 export async function readWorkspacePageData(upstream: UpstreamClient, workspaceGuid: string) {
   const [members, channels, domains, outside, idpOutside] = await Promise.all([
     settle(workspaceMembers(upstream, workspaceGuid)),
-    settle(listRecords(upstream, 'channels', { range: { start: 0, end: 24 }, filter: { workspace_guid: workspaceGuid } }, channelSchema)),
-    settle(listRecords(upstream, 'domains', { range: { start: 0, end: 49 }, filter: { workspace_guid: workspaceGuid } }, domainSchema)),
+    settle(
+      listRecords(
+        upstream,
+        'channels',
+        { range: { start: 0, end: 24 }, filter: { workspace_guid: workspaceGuid } },
+        channelSchema,
+      ),
+    ),
+    settle(
+      listRecords(
+        upstream,
+        'domains',
+        { range: { start: 0, end: 49 }, filter: { workspace_guid: workspaceGuid } },
+        domainSchema,
+      ),
+    ),
     settle(usersNotInWorkspace(upstream, workspaceGuid)),
     settle(idpUsersNotInWorkspace(upstream, workspaceGuid)),
   ]);
@@ -180,7 +289,9 @@ export async function readWorkspacePageData(upstream: UpstreamClient, workspaceG
  */
 export async function readOwnWorkspaces(upstream: UpstreamClient) {
   const workspaces = await ownWorkspaces(upstream);
-  const ownerIds = [...new Set(workspaces.flatMap((workspace) => (workspace.owner_guid ? [workspace.owner_guid] : [])))];
+  const ownerIds = [
+    ...new Set(workspaces.flatMap((workspace) => (workspace.owner_guid ? [workspace.owner_guid] : []))),
+  ];
   const owners = ownerIds.length === 0 ? [] : await usersInfo(upstream, ownerIds);
   const ownerNames = new Map(owners.map((owner) => [owner.id, accountName(owner)]));
   return workspaces.map((workspace) => ({

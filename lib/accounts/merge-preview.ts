@@ -50,7 +50,10 @@ export type MergePreviewResult = { ok: true; preview: MergePreview } | { ok: fal
 
 /** A user's name for sentences: the full name, else the e-mail, else the id. */
 export function accountName(user: Pick<User, 'id' | 'email' | 'first_name' | 'last_name'>): string {
-  const name = [user.first_name, user.last_name].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const name = [user.first_name, user.last_name]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   if (name && user.email) return `${name} (${user.email})`;
   return name || user.email || user.id;
 }
@@ -74,14 +77,24 @@ function refuseSide(role: 'folded' | 'kept', id: string, user: User | undefined)
   }
   if (user.deleted_at) return { code: 'deleted', message: `${label}, ${accountName(user)}, is deleted.` };
   if (user.account_type && user.account_type !== 'human') {
-    return { code: 'agent', message: `${label}, ${accountName(user)}, is an agent; only people's accounts can be merged.` };
+    return {
+      code: 'agent',
+      message: `${label}, ${accountName(user)}, is an agent; only people's accounts can be merged.`,
+    };
   }
   return null;
 }
 
 /** Refuses what the service would refuse (or should): same, unknown, merged, deleted, agent. */
-export function refuseMerge(sourceId: string, targetId: string, source: User | undefined, target: User | undefined): MergeRefusal | null {
-  return refuseMergeIds(sourceId, targetId) ?? refuseSide('folded', sourceId, source) ?? refuseSide('kept', targetId, target);
+export function refuseMerge(
+  sourceId: string,
+  targetId: string,
+  source: User | undefined,
+  target: User | undefined,
+): MergeRefusal | null {
+  return (
+    refuseMergeIds(sourceId, targetId) ?? refuseSide('folded', sourceId, source) ?? refuseSide('kept', targetId, target)
+  );
 }
 
 const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
@@ -97,19 +110,31 @@ export function expectedAfterMerge(source: AccountFootprint, target: AccountFoot
   const beyond = (count: number, listed: number) => Math.max(0, count - listed);
   return {
     workspaceIds,
-    workspaces: workspaceIds.length + beyond(source.workspaces, source.workspaceIds.length) + beyond(target.workspaces, target.workspaceIds.length),
+    workspaces:
+      workspaceIds.length +
+      beyond(source.workspaces, source.workspaceIds.length) +
+      beyond(target.workspaces, target.workspaceIds.length),
     workspacesOwned: source.workspacesOwned + target.workspacesOwned,
     channelIds,
-    channels: channelIds.length + beyond(source.channels, source.channelIds.length) + beyond(target.channels, target.channelIds.length),
+    channels:
+      channelIds.length +
+      beyond(source.channels, source.channelIds.length) +
+      beyond(target.channels, target.channelIds.length),
     channelsOwned: source.channelsOwned + target.channelsOwned,
     messages: source.messages + target.messages,
     agents: source.agents + target.agents,
   };
 }
 
-export function mergePreview(sourceId: string, targetId: string, source: MergeSide | undefined, target: MergeSide | undefined): MergePreviewResult {
+export function mergePreview(
+  sourceId: string,
+  targetId: string,
+  source: MergeSide | undefined,
+  target: MergeSide | undefined,
+): MergePreviewResult {
   const refusal = refuseMerge(sourceId, targetId, source?.user, target?.user);
-  if (refusal || !source || !target) return { ok: false, refusal: refusal ?? { code: 'unknown', message: 'An account could not be read.' } };
+  if (refusal || !source || !target)
+    return { ok: false, refusal: refusal ?? { code: 'unknown', message: 'An account could not be read.' } };
   return {
     ok: true,
     preview: {

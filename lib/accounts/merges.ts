@@ -54,7 +54,12 @@ export async function mergesInto(db: Queryable, targetId: string, limit = 5): Pr
     `SELECT id::text, merged_at, operator_email, report FROM account_merges WHERE target_id = $1 ORDER BY merged_at DESC, id DESC LIMIT $2`,
     [targetId, limit],
   );
-  return rows.map((row) => ({ id: row.id, mergedAt: new Date(row.merged_at), operatorEmail: row.operator_email, report: mergeReportSchema.parse(row.report) }));
+  return rows.map((row) => ({
+    id: row.id,
+    mergedAt: new Date(row.merged_at),
+    operatorEmail: row.operator_email,
+    report: mergeReportSchema.parse(row.report),
+  }));
 }
 
 export type { AccountFootprint };

@@ -6,7 +6,12 @@
 import 'server-only';
 import { csvRecord, CSV_BOM } from '@/lib/csv';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { idpUsersNotInWorkspace, orphanedChannels, orphanedNotifications, usersNotInWorkspace } from '@/lib/upstream/accounts';
+import {
+  idpUsersNotInWorkspace,
+  orphanedChannels,
+  orphanedNotifications,
+  usersNotInWorkspace,
+} from '@/lib/upstream/accounts';
 
 export type ReportRow = Readonly<Record<string, unknown>> & { id: string };
 
@@ -81,7 +86,11 @@ export function findReport(name: string): ReportDefinition | undefined {
 /** A report as CSV (spreadsheet-safe, see lib/csv): lists joined with spaces. */
 export function reportCsv(report: ReportDefinition, rows: readonly ReportRow[]): string {
   const cell = (value: unknown) => (Array.isArray(value) ? value.join(' ') : value);
-  return CSV_BOM + csvRecord(report.columns.map((column) => column.key)) + rows.map((row) => csvRecord(report.columns.map((column) => cell(row[column.key])))).join('');
+  return (
+    CSV_BOM +
+    csvRecord(report.columns.map((column) => column.key)) +
+    rows.map((row) => csvRecord(report.columns.map((column) => cell(row[column.key])))).join('')
+  );
 }
 
 /** Where the export of a report is downloaded. */

@@ -25,7 +25,10 @@ export async function readUserNames(upstream: UpstreamClient, ids: readonly stri
  * The user ids a report's rows name in `fields` that still exist (not listed in the row's
  * `dangling_references`), for one batch read of their names.
  */
-export function existingUserReferences(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, fields: readonly string[]): string[] {
+export function existingUserReferences(
+  rows: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  fields: readonly string[],
+): string[] {
   const ids = new Set<string>();
   for (const row of rows) {
     const dangling = Array.isArray(row.dangling_references) ? row.dangling_references : [];

@@ -36,7 +36,9 @@ export const mergeUsersAction = defineAction({
     const result = await readMergePreview(upstream, sourceId, targetId, { withPlans: false });
     if (!result.ok) throw new ActionRejectedError(result.refusal.message);
     if (!confirmationMatches(input.confirmEmail, result.preview)) {
-      throw new ActionRejectedError(`The e-mail typed does not match the account to fold (${result.preview.confirmation}); nothing was merged.`);
+      throw new ActionRejectedError(
+        `The e-mail typed does not match the account to fold (${result.preview.confirmation}); nothing was merged.`,
+      );
     }
 
     const answer = await mergeUsers(upstream, { source_user_id: sourceId, target_user_id: targetId });
@@ -52,7 +54,9 @@ export const mergeUsersAction = defineAction({
       targetName: accountName(result.preview.target.user),
       before: { source: result.preview.source.footprint, target: result.preview.target.footprint },
       after: { source: sourceAfter, target: targetAfter },
-      moved: Object.fromEntries(Object.entries(answer.moved).filter((entry): entry is [string, number] => typeof entry[1] === 'number')),
+      moved: Object.fromEntries(
+        Object.entries(answer.moved).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+      ),
       sourceMergedInto: sourceRecord?.merged_into ?? null,
     };
     const mergeId = await recordMerge(db, operator.email, report);

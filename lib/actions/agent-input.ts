@@ -7,7 +7,12 @@ import { freeText } from './free-text';
 const agentId = serviceIdSchema('agent id');
 
 export const createAgentInputSchema = z.object({
-  name: freeText({ min: 1, minMessage: 'a name is required', max: 200, maxMessage: 'a name is at most 200 characters' }),
+  name: freeText({
+    min: 1,
+    minMessage: 'a name is required',
+    max: 200,
+    maxMessage: 'a name is at most 200 characters',
+  }),
   email: z
     .string()
     .trim()
@@ -25,4 +30,3 @@ export const mintTokenInputSchema = z.object({
     .max(AGENT_TOKEN_LIFETIME.max, `at most ${AGENT_TOKEN_LIFETIME.max} seconds (an hour)`)
     .default(AGENT_TOKEN_LIFETIME.default),
 });
-

@@ -16,7 +16,8 @@ export const createAgentAction = defineAction({
   requiredRole: 'support',
   input: createAgentInputSchema,
   target: (input) => ({ type: 'agent', ids: [input.name] }),
-  run: ({ upstream }, input) => createOwnAgent(upstream, input.email ? { name: input.name, email: input.email } : { name: input.name }),
+  run: ({ upstream }, input) =>
+    createOwnAgent(upstream, input.email ? { name: input.name, email: input.email } : { name: input.name }),
 });
 
 export const deleteAgentAction = defineAction({

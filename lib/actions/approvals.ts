@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { requiredApproval } from '@/lib/approvals/enforce';
 import { approvalSettings } from '@/lib/approvals/policy';
 import { approvalFlow, APPROVAL_FLOWS } from '@/lib/approvals/registry';
-import { approveRequest, cancelRequest, createApprovalRequest, rejectRequest, reviewBreakGlass, type DecisionRefusal, type DecisionResult } from '@/lib/approvals/store';
+import {
+  approveRequest,
+  cancelRequest,
+  createApprovalRequest,
+  rejectRequest,
+  reviewBreakGlass,
+  type DecisionRefusal,
+  type DecisionResult,
+} from '@/lib/approvals/store';
 import { roleAllows } from '@/lib/auth/roles';
 import { ActionRejectedError, defineAction } from './define';
 import { freeText } from './free-text';
@@ -18,12 +26,21 @@ const comment = freeText({ max: 2_000, multiline: true }).optional();
 const flowActions = Object.keys(APPROVAL_FLOWS) as [keyof typeof APPROVAL_FLOWS, ...(keyof typeof APPROVAL_FLOWS)[]];
 
 /** The reason a requester types: an incident or ticket reference, and why. */
-export const approvalReasonSchema = freeText({ min: 3, minMessage: 'say why (an incident or ticket reference)', max: 1_000, multiline: true });
+export const approvalReasonSchema = freeText({
+  min: 3,
+  minMessage: 'say why (an incident or ticket reference)',
+  max: 1_000,
+  multiline: true,
+});
 
 export const requestApprovalAction = defineAction({
   name: 'approval.request',
   requiredRole: 'ops',
-  input: z.object({ action: z.enum(flowActions), params: z.record(z.string(), z.unknown()), reason: approvalReasonSchema }),
+  input: z.object({
+    action: z.enum(flowActions),
+    params: z.record(z.string(), z.unknown()),
+    reason: approvalReasonSchema,
+  }),
   target: (input) => ({ type: 'approval_request', ids: [input.action] }),
   async run({ operator, upstream, db, approvals }, input) {
     const settings = approvals ?? approvalSettings();
@@ -33,11 +50,22 @@ export const requestApprovalAction = defineAction({
       throw new ActionRejectedError(`Requesting ${flow.label} needs the ${flow.definition.requiredRole} role.`);
     }
     const parsed = flow.definition.input.safeParse(input.params);
-    if (!parsed.success) throw new ActionRejectedError(`The parameters are not valid: ${parsed.error.issues.map((issue) => issue.message).join('; ')}.`);
+    if (!parsed.success)
+      throw new ActionRejectedError(
+        `The parameters are not valid: ${parsed.error.issues.map((issue) => issue.message).join('; ')}.`,
+      );
     const params = parsed.data as Record<string, unknown>;
-    if ((await requiredApproval(db, input.action, params, settings)) === null) throw new ActionRejectedError('This does not need approval; run it directly.');
+    if ((await requiredApproval(db, input.action, params, settings)) === null)
+      throw new ActionRejectedError('This does not need approval; run it directly.');
     const preview = await flow.preview({ upstream, db }, params);
-    const id = await createApprovalRequest(db, { action: input.action, params, preview, reason: input.reason, requester: operator, ttlMinutes: settings.ttlMinutes });
+    const id = await createApprovalRequest(db, {
+      action: input.action,
+      params,
+      preview,
+      reason: input.reason,
+      requester: operator,
+      ttlMinutes: settings.ttlMinutes,
+    });
     return { requestId: id };
   },
   summary: (output) => `approval request ${output.requestId}`,
@@ -63,7 +91,8 @@ export const approveRequestAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ requestId, comment }),
   target: (input) => ({ type: 'approval_request', ids: [input.requestId] }),
-  run: async ({ operator, db }, input) => decided(await approveRequest(db, input.requestId, operator, input.comment || null)),
+  run: async ({ operator, db }, input) =>
+    decided(await approveRequest(db, input.requestId, operator, input.comment || null)),
   summary: (request) => `approved ${request.action} requested by ${request.requester.email}`,
 });
 
@@ -72,7 +101,8 @@ export const rejectRequestAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ requestId, comment }),
   target: (input) => ({ type: 'approval_request', ids: [input.requestId] }),
-  run: async ({ operator, db }, input) => decided(await rejectRequest(db, input.requestId, operator, input.comment || null)),
+  run: async ({ operator, db }, input) =>
+    decided(await rejectRequest(db, input.requestId, operator, input.comment || null)),
   summary: (request) => `rejected ${request.action} requested by ${request.requester.email}`,
 });
 
@@ -90,6 +120,7 @@ export const reviewBreakGlassAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ requestId, comment }),
   target: (input) => ({ type: 'approval_request', ids: [input.requestId] }),
-  run: async ({ operator, db }, input) => decided(await reviewBreakGlass(db, input.requestId, operator, input.comment || null)),
+  run: async ({ operator, db }, input) =>
+    decided(await reviewBreakGlass(db, input.requestId, operator, input.comment || null)),
   summary: (request) => `reviewed the break-glass ${request.action} of ${request.requester.email}`,
 });

@@ -63,10 +63,11 @@ export interface ActionError {
 
 export type ActionResult<Output> =
   /** `warning`: done, but something the operator should know (the audit log could not record it). */
-  | { ok: true; data: Output; requestId: string | null; warning?: string }
-  | { ok: false; error: ActionError };
+  { ok: true; data: Output; requestId: string | null; warning?: string } | { ok: false; error: ActionError };
 
 /** Declares an action; the identity function keeps Input and Output inferred from the schema. */
-export function defineAction<Input extends Record<string, unknown>, Output>(definition: ActionDefinition<Input, Output>): ActionDefinition<Input, Output> {
+export function defineAction<Input extends Record<string, unknown>, Output>(
+  definition: ActionDefinition<Input, Output>,
+): ActionDefinition<Input, Output> {
   return definition;
 }

@@ -28,8 +28,10 @@ export class DuplicateDomainError extends ActionRejectedError {
 
 async function requireLiveWorkspace(upstream: UpstreamClient, workspaceGuid: string): Promise<void> {
   const workspace = await readWorkspace(upstream, workspaceGuid);
-  if (!workspace) throw new ActionRejectedError(`There is no workspace ${workspaceGuid}. Check the id on the workspace's page.`);
-  if (workspace.deleted_at) throw new ActionRejectedError(`Workspace ${workspaceGuid} is deleted: a domain needs a live workspace.`);
+  if (!workspace)
+    throw new ActionRejectedError(`There is no workspace ${workspaceGuid}. Check the id on the workspace's page.`);
+  if (workspace.deleted_at)
+    throw new ActionRejectedError(`Workspace ${workspaceGuid} is deleted: a domain needs a live workspace.`);
 }
 
 async function requireFreeName(upstream: UpstreamClient, domain: string, ownId: string | null): Promise<void> {
@@ -38,7 +40,11 @@ async function requireFreeName(upstream: UpstreamClient, domain: string, ownId: 
 }
 
 /** The record as it is now, refused when it is gone or no longer what the operator saw. */
-async function requireUnchanged(upstream: UpstreamClient, id: string, seen: z.output<typeof domainSeenSchema>): Promise<Domain> {
+async function requireUnchanged(
+  upstream: UpstreamClient,
+  id: string,
+  seen: z.output<typeof domainSeenSchema>,
+): Promise<Domain> {
   const current = await readDomain(upstream, id);
   if (!current) throw new ActionRejectedError(`Domain ${id} no longer exists. The list has been read again.`);
   if (current.domain !== seen.domain || current.workspace_guid !== seen.workspaceGuid) {
@@ -90,7 +96,8 @@ export const deleteDomainAction = defineAction({
   }),
   target: (input) => ({ type: 'domain', ids: [input.id] }),
   async run({ upstream }, input) {
-    if (input.confirm !== input.before.domain) throw new ActionRejectedError(`Type ${input.before.domain} to delete it.`);
+    if (input.confirm !== input.before.domain)
+      throw new ActionRejectedError(`Type ${input.before.domain} to delete it.`);
     await requireUnchanged(upstream, input.id, input.before);
     return deleteDomain(upstream, input.id);
   },

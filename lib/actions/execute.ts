@@ -8,12 +8,22 @@ import { recordIntent, recordOutcome, recordRefusal, type AuditIntent } from '@/
 import { boundedParams } from '@/lib/audit/bounded';
 import { failedOutcome } from '@/lib/audit/outcome';
 import { recordAnonymousRefusal } from '@/lib/audit/refusals';
-import { authorizeCoveredAction, completeGrant, grantParams, type ApprovalAuthorization } from '@/lib/approvals/enforce';
+import {
+  authorizeCoveredAction,
+  completeGrant,
+  grantParams,
+  type ApprovalAuthorization,
+} from '@/lib/approvals/enforce';
 import { approvalSettings, type ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
 import { operatorFrom, type Operator, roleAllows, type RoleMapping } from '@/lib/auth/roles';
 import type { SessionToken } from '@/lib/auth/session-cookie';
-import { type UpstreamClient, type UpstreamLogLine, describeUpstreamError, isUpstreamError } from '@/lib/upstream/client';
+import {
+  type UpstreamClient,
+  type UpstreamLogLine,
+  describeUpstreamError,
+  isUpstreamError,
+} from '@/lib/upstream/client';
 import { ActionRejectedError } from '@/lib/rejected';
 import type { ActionDefinition, ActionResult } from './define';
 import { logger } from '@/lib/observability/logger';
@@ -74,7 +84,9 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   const { session, db } = environment;
   const operator: Operator | null = session ? operatorFrom(session, environment.roles) : null;
   const parsed = definition.input.safeParse(rawInput);
-  const target = parsed.success ? definition.target(parsed.data) : { type: definition.name.split('.')[0] ?? 'unknown', ids: [] };
+  const target = parsed.success
+    ? definition.target(parsed.data)
+    : { type: definition.name.split('.')[0] ?? 'unknown', ids: [] };
   const intent: AuditIntent = {
     operatorId: operator?.id ?? 'anonymous',
     operatorEmail: operator?.email ?? 'anonymous',
@@ -87,8 +99,13 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   };
 
   if (!operator || !session) {
-    await recordAnonymousRefusal(db, { action: definition.name, targetType: target.type, source: environment.source ?? 'unknown', reason: 'no session' }).catch(
-      (error: unknown) => logger('action').error({ err: error }, `${definition.name}: could not count a refusal without a session`),
+    await recordAnonymousRefusal(db, {
+      action: definition.name,
+      targetType: target.type,
+      source: environment.source ?? 'unknown',
+      reason: 'no session',
+    }).catch((error: unknown) =>
+      logger('action').error({ err: error }, `${definition.name}: could not count a refusal without a session`),
     );
     return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
@@ -96,33 +113,59 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   // Before the token check: a session without the admin scope never holds the service's tokens.
   if (!operator.hasAdminScope) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no admin scope' });
-    return { ok: false, error: { kind: 'forbidden', message: 'This needs the admin scope, which your account does not hold.' } };
+    return {
+      ok: false,
+      error: { kind: 'forbidden', message: 'This needs the admin scope, which your account does not hold.' },
+    };
   }
   if (!session.accessToken) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: 'no session' });
     return { ok: false, error: { kind: 'unauthenticated', message: 'Your session has ended. Sign in again.' } };
   }
   if (!roleAllows(operator.role, definition.requiredRole)) {
-    await recordRefusal(db, { ...refusal, outcome: 'denied', reason: `requires ${definition.requiredRole}, operator is ${operator.role}` });
+    await recordRefusal(db, {
+      ...refusal,
+      outcome: 'denied',
+      reason: `requires ${definition.requiredRole}, operator is ${operator.role}`,
+    });
     return {
       ok: false,
-      error: { kind: 'forbidden', message: `This action needs the ${definition.requiredRole} role; you are ${operator.role}.` },
+      error: {
+        kind: 'forbidden',
+        message: `This action needs the ${definition.requiredRole} role; you are ${operator.role}.`,
+      },
     };
   }
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    await recordRefusal(db, { ...refusal, outcome: 'invalid', reason: Object.entries(errors).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ') });
+    await recordRefusal(db, {
+      ...refusal,
+      outcome: 'invalid',
+      reason: Object.entries(errors)
+        .map(([k, v]) => `${k}: ${v.join(', ')}`)
+        .join('; '),
+    });
     return { ok: false, error: { kind: 'invalid', message: 'The input is not valid.', fieldErrors: errors } };
   }
 
   // Four-eyes: a covered action runs only under an approval for exactly this input (lib/approvals).
   const approvals = environment.approvals ?? approvalSettings();
-  const approval = await authorizeCoveredAction(db, definition.name, parsed.data, operator, environment.authorization, approvals);
+  const approval = await authorizeCoveredAction(
+    db,
+    definition.name,
+    parsed.data,
+    operator,
+    environment.authorization,
+    approvals,
+  );
   if (!approval.ok) {
     await recordRefusal(db, { ...refusal, outcome: 'denied', reason: approval.reason });
     return { ok: false, error: { kind: 'rejected', message: approval.message, code: 'approval_required' } };
   }
-  const auditId = await recordIntent(db, approval.grant ? { ...intent, params: { ...parsed.data, ...grantParams(approval.grant) } } : intent);
+  const auditId = await recordIntent(
+    db,
+    approval.grant ? { ...intent, params: { ...parsed.data, ...grantParams(approval.grant) } } : intent,
+  );
   const calls: UpstreamLogLine[] = [];
   const upstream = environment.upstreamFor(session.accessToken, (line) => calls.push(line));
   const started = performance.now();
@@ -131,7 +174,10 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   // write must not turn an applied change into a failure the operator would retry.
   let result: { ok: true; data: Output } | { ok: false; error: unknown };
   try {
-    result = { ok: true, data: await definition.run({ operator, upstream, db, signal: environment.signal, approvals }, parsed.data) };
+    result = {
+      ok: true,
+      data: await definition.run({ operator, upstream, db, signal: environment.signal, approvals }, parsed.data),
+    };
   } catch (error) {
     result = { ok: false, error };
   }
@@ -140,33 +186,65 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
     db,
     auditId,
     result.ok
-      ? { outcome: 'ok', upstreamStatus: lastCall()?.status ?? null, upstreamRequestId: lastCall()?.requestId ?? null, summary: definition.summary?.(result.data) ?? null, durationMs }
+      ? {
+          outcome: 'ok',
+          upstreamStatus: lastCall()?.status ?? null,
+          upstreamRequestId: lastCall()?.requestId ?? null,
+          summary: definition.summary?.(result.data) ?? null,
+          durationMs,
+        }
       : failedOutcome(result.error, durationMs),
   ).then(
     () => true,
     (error: unknown) => {
-      logger('action').error({ err: error }, `${definition.name}: could not record the outcome of audit entry ${auditId}`);
+      logger('action').error(
+        { err: error },
+        `${definition.name}: could not record the outcome of audit entry ${auditId}`,
+      );
       return false;
     },
   );
-  if (approval.grant) await completeGrant(db, approval.grant, { outcome: result.ok ? 'ok' : 'failed', auditId, output: result.ok ? result.data : null });
+  if (approval.grant)
+    await completeGrant(db, approval.grant, {
+      outcome: result.ok ? 'ok' : 'failed',
+      auditId,
+      output: result.ok ? result.data : null,
+    });
   if (result.ok) {
-    const warning = recorded ? {} : { warning: `Done. The audit log could not record the outcome (audit entry ${auditId} stays pending); do not repeat the action.` };
+    const warning = recorded
+      ? {}
+      : {
+          warning: `Done. The audit log could not record the outcome (audit entry ${auditId} stays pending); do not repeat the action.`,
+        };
     return { ok: true, data: result.data, requestId: lastCall()?.requestId ?? null, ...warning };
   }
   const { error } = result;
   const upstreamError = isUpstreamError(error) ? error : null;
   if (error instanceof ActionRejectedError) {
-    return { ok: false, error: { kind: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.link ? { link: error.link } : {}) } };
+    return {
+      ok: false,
+      error: {
+        kind: 'rejected',
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.link ? { link: error.link } : {}),
+      },
+    };
   }
   if (!upstreamError) {
     const reference = `audit entry ${auditId}`;
     logger('action').error({ err: error }, `${definition.name} failed unexpectedly (${reference})`);
-    return { ok: false, error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` } };
+    return {
+      ok: false,
+      error: { kind: 'internal', message: `The console failed unexpectedly. Reference: ${reference}.` },
+    };
   }
   const failure = describeUpstreamError(upstreamError);
   if (upstreamError.kind === 'unauthorized') {
-    return { ok: false, error: { kind: 'unauthenticated', message: 'The service did not accept your session. Sign in again.', failure } };
+    return {
+      ok: false,
+      error: { kind: 'unauthenticated', message: 'The service did not accept your session. Sign in again.', failure },
+    };
   }
   return { ok: false, error: { kind: 'upstream', message: failure.message, failure } };
 }

@@ -27,14 +27,31 @@ export const openIncidentAction = defineAction({
       scope: incidentScopeSchema.default({ workspaces: [], channels: [], statuses: [] }),
     })
     .transform((input) => ({ ...input, incidentId: randomUUID() })),
-  target: (input) => ({ type: 'incident', ids: [input.incidentId, ...input.scope.workspaces, ...input.scope.channels] }),
+  target: (input) => ({
+    type: 'incident',
+    ids: [input.incidentId, ...input.scope.workspaces, ...input.scope.channels],
+  }),
   run: async ({ operator, upstream, db }, input) => {
     // The start's picture is a nicety: a failed read opens the incident without it.
-    const affectedAtOpen = await readAffectedWorkspaces(upstream, input.scope, defaultThresholdMinutes(), Date.now()).catch((error: unknown) => {
-      logger('incidents').warn({ err: error }, `could not read the most affected workspaces for incident ${input.incidentId}`);
+    const affectedAtOpen = await readAffectedWorkspaces(
+      upstream,
+      input.scope,
+      defaultThresholdMinutes(),
+      Date.now(),
+    ).catch((error: unknown) => {
+      logger('incidents').warn(
+        { err: error },
+        `could not read the most affected workspaces for incident ${input.incidentId}`,
+      );
       return null;
     });
-    return openIncident(db, operator, { id: input.incidentId, title: input.title, severity: input.severity, scope: input.scope, affectedAtOpen });
+    return openIncident(db, operator, {
+      id: input.incidentId,
+      title: input.title,
+      severity: input.severity,
+      scope: input.scope,
+      affectedAtOpen,
+    });
   },
   summary: (incident) => `opened ${incident.severity} incident “${incident.title}”`,
 });
@@ -42,7 +59,16 @@ export const openIncidentAction = defineAction({
 export const addIncidentNoteAction = defineAction({
   name: 'incident.add_note',
   requiredRole: 'support',
-  input: z.object({ incidentId, body: freeText({ min: 1, minMessage: 'a note cannot be empty', max: 5000, maxMessage: 'at most 5,000 characters', multiline: true }) }),
+  input: z.object({
+    incidentId,
+    body: freeText({
+      min: 1,
+      minMessage: 'a note cannot be empty',
+      max: 5000,
+      maxMessage: 'at most 5,000 characters',
+      multiline: true,
+    }),
+  }),
   target: (input) => ({ type: 'incident', ids: [input.incidentId] }),
   run: ({ operator, db }, input) => addIncidentNote(db, operator, input.incidentId, input.body),
   summary: (note) => `note ${note.id}`,
@@ -62,6 +88,7 @@ export const linkIncidentJobAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ incidentId, jobId: z.string().trim().uuid('a job id is a UUID') }),
   target: (input) => ({ type: 'incident', ids: [input.incidentId, input.jobId], jobId: input.jobId }),
-  run: ({ operator, db }, input) => linkIncidentJob(db, input.incidentId, input.jobId, operator.email).then(() => ({ linked: true })),
+  run: ({ operator, db }, input) =>
+    linkIncidentJob(db, input.incidentId, input.jobId, operator.email).then(() => ({ linked: true })),
   summary: () => 'job linked',
 });

@@ -7,7 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cancelJob, retryFailedItems, startJob } from '@/lib/jobs/store';
-import { describePlan, planJob, planJobInputSchema, planRevertJob, retryPlanning, planSettings, actorFromOperator } from '@/lib/jobs/plan';
+import {
+  describePlan,
+  planJob,
+  planJobInputSchema,
+  planRevertJob,
+  retryPlanning,
+  planSettings,
+  actorFromOperator,
+} from '@/lib/jobs/plan';
 import { defineAction } from './define';
 
 const jobId = z.string().trim().uuid('a job id is a UUID');
@@ -18,7 +26,8 @@ export const planJobAction = defineAction({
   input: planJobInputSchema.transform((input) => ({ ...input, jobId: randomUUID() })),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId], jobId: input.jobId }),
   // A large filter is read by the runners in the background after the first page (JOB_INLINE_PLAN_LIMIT).
-  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) => planJob({ db, upstream }, actorFromOperator(operator), input, { signal, ...planSettings() }, id),
+  run: ({ operator, upstream, db, signal }, { jobId: id, ...input }) =>
+    planJob({ db, upstream }, actorFromOperator(operator), input, { signal, ...planSettings() }, id),
   summary: describePlan,
 });
 
@@ -55,7 +64,8 @@ export const planRevertAction = defineAction({
   requiredRole: 'ops',
   input: z.object({ jobId }).transform((input) => ({ revertsJobId: input.jobId, jobId: randomUUID() })),
   target: (input) => ({ type: 'bulk_job', ids: [input.jobId, input.revertsJobId], jobId: input.jobId }),
-  run: ({ operator, upstream, db, signal }, input) => planRevertJob({ db, upstream }, actorFromOperator(operator), input.revertsJobId, { signal }, input.jobId),
+  run: ({ operator, upstream, db, signal }, input) =>
+    planRevertJob({ db, upstream }, actorFromOperator(operator), input.revertsJobId, { signal }, input.jobId),
   summary: describePlan,
 });
 

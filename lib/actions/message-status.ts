@@ -21,7 +21,12 @@ export interface StatusChange {
 
 const messageGuid = serviceIdSchema('message id');
 
-async function changeStatus(upstream: UpstreamClient, guid: string, status: string, expected?: string): Promise<StatusChange> {
+async function changeStatus(
+  upstream: UpstreamClient,
+  guid: string,
+  status: string,
+  expected?: string,
+): Promise<StatusChange> {
   const before = await getRecord(upstream, 'messages', guid, messageSchema);
   if (expected !== undefined && before.status !== expected) {
     throw new ActionRejectedError(
@@ -29,10 +34,14 @@ async function changeStatus(upstream: UpstreamClient, guid: string, status: stri
       'status_changed',
     );
   }
-  return { message: await messageOperation(upstream, 'message.set_status', guid, status), previousStatus: before.status };
+  return {
+    message: await messageOperation(upstream, 'message.set_status', guid, status),
+    previousStatus: before.status,
+  };
 }
 
-const summary = (change: StatusChange) => `status was ${change.previousStatus}${change.message ? `, now ${change.message.status}` : ''}`;
+const summary = (change: StatusChange) =>
+  `status was ${change.previousStatus}${change.message ? `, now ${change.message.status}` : ''}`;
 
 export const setMessageStatusAction = defineAction({
   name: 'message.set_status',

@@ -25,6 +25,18 @@ export async function performAction<Input extends Record<string, unknown>, Outpu
   const [session, db, requestHeaders] = await Promise.all([readToken(), getConsoleDb(), headers()]);
   // Refusals without a session are counted per source: X-Forwarded-For is believed only from
   // the reverse proxies in TRUSTED_PROXIES, so a client cannot choose the address it is counted under.
-  const source = clientAddress(currentRequest()?.peer, requestHeaders.get('x-forwarded-for'), observabilitySettings().trustedProxies);
-  return executeAction(definition, rawInput, { session, roles: configuredRoles(), db, source, signal: options.signal, authorization: options.authorization, upstreamFor: consoleUpstreamClient });
+  const source = clientAddress(
+    currentRequest()?.peer,
+    requestHeaders.get('x-forwarded-for'),
+    observabilitySettings().trustedProxies,
+  );
+  return executeAction(definition, rawInput, {
+    session,
+    roles: configuredRoles(),
+    db,
+    source,
+    signal: options.signal,
+    authorization: options.authorization,
+    upstreamFor: consoleUpstreamClient,
+  });
 }

@@ -4,8 +4,20 @@
  * back or returns what the service answered, so the page shows the state as it now is.
  */
 import { z } from 'zod';
-import { repairChannelSequenceNumbers, setChannelVisibility, setWorkspaceOwner, updateChannelMember, workspaceMembers } from '@/lib/upstream/accounts';
-import { CHANNEL_VISIBILITIES, MEMBER_ROLES, MEMBERSHIP_STATUSES, serviceIdSchema, workspaceSchema } from '@/lib/upstream/contract';
+import {
+  repairChannelSequenceNumbers,
+  setChannelVisibility,
+  setWorkspaceOwner,
+  updateChannelMember,
+  workspaceMembers,
+} from '@/lib/upstream/accounts';
+import {
+  CHANNEL_VISIBILITIES,
+  MEMBER_ROLES,
+  MEMBERSHIP_STATUSES,
+  serviceIdSchema,
+  workspaceSchema,
+} from '@/lib/upstream/contract';
 import { getRecord } from '@/lib/upstream/ra';
 import { ActionRejectedError, defineAction } from './define';
 
@@ -18,8 +30,12 @@ export const setWorkspaceOwnerAction = defineAction({
     // The new owner must be a member: checked against the service's member list, not the form.
     const members = await workspaceMembers(upstream, input.workspaceGuid);
     const member = members.find((candidate) => candidate.id === input.userId);
-    if (!member) throw new ActionRejectedError(`${input.userId} is not a member of this workspace; only a member can become its owner.`);
-    if (member.role_cd === 'owner') throw new ActionRejectedError(`${member.email || member.id} already owns this workspace; nothing to change.`);
+    if (!member)
+      throw new ActionRejectedError(
+        `${input.userId} is not a member of this workspace; only a member can become its owner.`,
+      );
+    if (member.role_cd === 'owner')
+      throw new ActionRejectedError(`${member.email || member.id} already owns this workspace; nothing to change.`);
     await setWorkspaceOwner(upstream, { workspace_guid: input.workspaceGuid, user_guid: input.userId });
     const workspace = await getRecord(upstream, 'workspaces', input.workspaceGuid, workspaceSchema);
     return { workspaceGuid: workspace.id, ownerGuid: workspace.owner_guid };
@@ -47,7 +63,10 @@ export const updateChannelMemberAction = defineAction({
       role: z.enum(MEMBER_ROLES).optional(),
       status: z.enum(MEMBERSHIP_STATUSES).optional(),
     })
-    .refine((input) => input.role !== undefined || input.status !== undefined, { message: 'a role or a membership status is required', path: ['role'] }),
+    .refine((input) => input.role !== undefined || input.status !== undefined, {
+      message: 'a role or a membership status is required',
+      path: ['role'],
+    }),
   target: (input) => ({ type: 'channel', ids: [input.channelId, input.userId] }),
   async run({ upstream }, input) {
     const channel = await updateChannelMember(upstream, input.channelId, input.userId, {

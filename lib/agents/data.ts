@@ -11,7 +11,12 @@ import type { ListState } from '@/lib/entities/list-state';
 import { readTitles, type Titles } from '@/lib/entities/related';
 import type { EntityView } from '@/lib/entities/types';
 import { getOwnAgent, listOwnAgents } from '@/lib/upstream/agents';
-import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
+import {
+  type UpstreamClient,
+  describeUpstreamError,
+  isUpstreamError,
+  type UpstreamFailure,
+} from '@/lib/upstream/client';
 import { agentSchema, messageSchema, type Agent, type Message } from '@/lib/upstream/contract';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
 import { agentListQuery, type AgentPaging } from './paging';
@@ -49,23 +54,42 @@ export const ROLLUP_MAX_AGENTS = 10_000;
 const ROLLUP_PAGE = 1_000;
 
 /** Every agent (up to the cap), grouped by its root human. */
-export async function readAgentRollup(upstream: UpstreamClient): Promise<{ humans: HumanRollupRow[]; agentsRead: number; total: number; titles: TitleRecord }> {
+export async function readAgentRollup(
+  upstream: UpstreamClient,
+): Promise<{ humans: HumanRollupRow[]; agentsRead: number; total: number; titles: TitleRecord }> {
   const read = (start: number) =>
-    listRecords(upstream, 'agents', { range: { start, end: start + ROLLUP_PAGE - 1 }, sort: { field: 'created_at', order: 'DESC' } }, agentSchema);
+    listRecords(
+      upstream,
+      'agents',
+      { range: { start, end: start + ROLLUP_PAGE - 1 }, sort: { field: 'created_at', order: 'DESC' } },
+      agentSchema,
+    );
   const first = await read(0);
   const wanted = Math.min(first.total, ROLLUP_MAX_AGENTS);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, Math.ceil(wanted / ROLLUP_PAGE) - 1) }, (_, index) => read((index + 1) * ROLLUP_PAGE)));
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, Math.ceil(wanted / ROLLUP_PAGE) - 1) }, (_, index) =>
+      read((index + 1) * ROLLUP_PAGE),
+    ),
+  );
   const agents = [first, ...rest].flatMap((page) => page.rows).slice(0, wanted);
   const byHuman = new Map<string, HumanRollupRow>();
   for (const agent of agents) {
-    const entry = byHuman.get(agent.creator_id) ?? { creatorId: agent.creator_id, agents: 0, deleted: 0, deletedShare: 0, newestAt: agent.created_at };
+    const entry = byHuman.get(agent.creator_id) ?? {
+      creatorId: agent.creator_id,
+      agents: 0,
+      deleted: 0,
+      deletedShare: 0,
+      newestAt: agent.created_at,
+    };
     entry.agents += 1;
     if (agent.deleted_at) entry.deleted += 1;
     if (Date.parse(agent.created_at) > Date.parse(entry.newestAt)) entry.newestAt = agent.created_at;
     byHuman.set(agent.creator_id, entry);
   }
   const humans = [...byHuman.values()].map((entry) => ({ ...entry, deletedShare: entry.deleted / entry.agents }));
-  const titles = asRecord(await readTitles(upstream, new Map([['users', new Set(humans.map((human) => human.creatorId))]])));
+  const titles = asRecord(
+    await readTitles(upstream, new Map([['users', new Set(humans.map((human) => human.creatorId))]])),
+  );
   return { humans, agentsRead: agents.length, total: first.total, titles };
 }
 
@@ -73,7 +97,10 @@ export async function readAgentRollup(upstream: UpstreamClient): Promise<{ human
 // One agent
 
 /** How the operator's own scope (/agents) sees an agent. */
-export type OwnScope = { kind: 'own'; agent: Agent } | { kind: 'forbidden'; failure: UpstreamFailure } | { kind: 'failed'; failure: UpstreamFailure };
+export type OwnScope =
+  | { kind: 'own'; agent: Agent }
+  | { kind: 'forbidden'; failure: UpstreamFailure }
+  | { kind: 'failed'; failure: UpstreamFailure };
 
 export async function readOwnScope(upstream: UpstreamClient, id: string): Promise<OwnScope> {
   try {
@@ -108,10 +135,25 @@ export interface AgentDetail {
 export async function readAgentDetail(upstream: UpstreamClient, id: string): Promise<AgentDetail> {
   const [agent, messages, tokens] = await Promise.all([
     getRecord(upstream, 'agents', id, agentSchema),
-    listRecords(upstream, 'messages', { range: { start: 0, end: RECENT_MESSAGES - 1 }, sort: { field: 'message_ts', order: 'DESC' }, filter: { creator_guid: id } }, messageSchema),
+    listRecords(
+      upstream,
+      'messages',
+      {
+        range: { start: 0, end: RECENT_MESSAGES - 1 },
+        sort: { field: 'message_ts', order: 'DESC' },
+        filter: { creator_guid: id },
+      },
+      messageSchema,
+    ),
     readMintedTokens(id),
   ]);
-  return { agent, titles: await namesOf(upstream, [agent]), messages: messages.rows, messagesTotal: messages.total, tokens };
+  return {
+    agent,
+    titles: await namesOf(upstream, [agent]),
+    messages: messages.rows,
+    messagesTotal: messages.total,
+    tokens,
+  };
 }
 
 async function readMintedTokens(agentId: string): Promise<MintedTokenEntry[]> {
@@ -125,7 +167,8 @@ async function readMintedTokens(agentId: string): Promise<MintedTokenEntry[]> {
       auditId: row.id,
       operatorEmail: row.operatorEmail,
       at: row.occurredAt.toISOString(),
-      expiresAt: row.outcome === 'ok' && lifetime !== null ? new Date(done.getTime() + lifetime * 1000).toISOString() : null,
+      expiresAt:
+        row.outcome === 'ok' && lifetime !== null ? new Date(done.getTime() + lifetime * 1000).toISOString() : null,
       outcome: row.outcome,
     };
   });
@@ -134,7 +177,10 @@ async function readMintedTokens(agentId: string): Promise<MintedTokenEntry[]> {
 // ---------------------------------------------------------------------------------------------
 // The operator's own agents
 
-export async function readOwnAgents(upstream: UpstreamClient, paging: AgentPaging): Promise<{ agents: Agent[]; total: number | null }> {
+export async function readOwnAgents(
+  upstream: UpstreamClient,
+  paging: AgentPaging,
+): Promise<{ agents: Agent[]; total: number | null }> {
   const answer = await listOwnAgents(upstream, agentListQuery(paging));
   return { agents: answer.agents, total: answer.total ?? null };
 }

@@ -10,14 +10,21 @@ import { AGENT_LIST_DEFAULT_DIRECTION, AGENT_LIST_DIRECTIONS, AGENT_LIST_LIMIT }
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export const agentPagingSchema = z.object({
-  skip: z.coerce.number({ error: 'skip must be a whole number' }).int('skip must be a whole number').min(0, 'skip must be 0 or more').max(1_000_000, 'skip is at most 1,000,000').default(0),
+  skip: z.coerce
+    .number({ error: 'skip must be a whole number' })
+    .int('skip must be a whole number')
+    .min(0, 'skip must be 0 or more')
+    .max(1_000_000, 'skip is at most 1,000,000')
+    .default(0),
   limit: z.coerce
     .number({ error: 'limit must be a whole number' })
     .int('limit must be a whole number')
     .min(AGENT_LIST_LIMIT.min, `limit must be ${AGENT_LIST_LIMIT.min} to ${AGENT_LIST_LIMIT.max}`)
     .max(AGENT_LIST_LIMIT.max, `limit must be ${AGENT_LIST_LIMIT.min} to ${AGENT_LIST_LIMIT.max}`)
     .default(AGENT_LIST_LIMIT.default),
-  direction: z.enum(AGENT_LIST_DIRECTIONS, { error: 'direction must be older or newer' }).default(AGENT_LIST_DEFAULT_DIRECTION),
+  direction: z
+    .enum(AGENT_LIST_DIRECTIONS, { error: 'direction must be older or newer' })
+    .default(AGENT_LIST_DEFAULT_DIRECTION),
   /** An ISO 8601 date or date-time (no offset: UTC), normalised to the ISO form. */
   date: z
     .string()
@@ -27,7 +34,10 @@ export const agentPagingSchema = z.object({
       const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
       // toInstant would roll 2026-02-31 over into March; the day must exist.
       if (!instant || !day || utcDayStart(day) === null) {
-        context.addIssue({ code: 'custom', message: 'date must be an ISO date or date-time, like 2026-11-22T12:00:00Z' });
+        context.addIssue({
+          code: 'custom',
+          message: 'date must be an ISO date or date-time, like 2026-11-22T12:00:00Z',
+        });
         return z.NEVER;
       }
       return instant.toISOString();
@@ -39,7 +49,10 @@ export type AgentPaging = z.output<typeof agentPagingSchema>;
 export const AGENT_PAGING_DEFAULTS: AgentPaging = agentPagingSchema.parse({});
 
 /** The URL's paging, each bad value replaced by its default and named. */
-export function parseAgentPaging(raw: Readonly<Record<string, string | string[] | undefined>>): { paging: AgentPaging; issues: string[] } {
+export function parseAgentPaging(raw: Readonly<Record<string, string | string[] | undefined>>): {
+  paging: AgentPaging;
+  issues: string[];
+} {
   const paging: AgentPaging = { ...AGENT_PAGING_DEFAULTS };
   const issues: string[] = [];
   for (const key of ['skip', 'limit', 'direction', 'date'] as const) {

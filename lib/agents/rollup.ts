@@ -37,9 +37,15 @@ export const ROLLUP_VIEW: EntityView = {
 export function rollupPage(rows: readonly HumanRollupRow[], state: ListState): HumanRollupRow[] {
   const sort = state.sort ?? ROLLUP_VIEW.defaultSort ?? { field: 'agents', order: 'desc' };
   const value = (row: HumanRollupRow): number =>
-    sort.field === 'newestAt' ? Date.parse(row.newestAt) : sort.field === 'deletedShare' ? row.deletedShare : row.agents;
+    sort.field === 'newestAt'
+      ? Date.parse(row.newestAt)
+      : sort.field === 'deletedShare'
+        ? row.deletedShare
+        : row.agents;
   const direction = sort.order === 'asc' ? 1 : -1;
-  const sorted = [...rows].sort((a, b) => direction * (value(a) - value(b)) || b.agents - a.agents || (a.creatorId < b.creatorId ? -1 : 1));
+  const sorted = [...rows].sort(
+    (a, b) => direction * (value(a) - value(b)) || b.agents - a.agents || (a.creatorId < b.creatorId ? -1 : 1),
+  );
   const start = (state.page - 1) * state.size;
   return sorted.slice(start, start + state.size);
 }

@@ -3,7 +3,12 @@ import 'server-only';
 import type { ApprovalRow } from '@/components/approvals/approvals-table';
 import type { Operator } from '@/lib/auth/roles';
 import { getConsoleDb } from '@/lib/db';
-import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
+import {
+  type UpstreamClient,
+  describeUpstreamError,
+  isUpstreamError,
+  type UpstreamFailure,
+} from '@/lib/upstream/client';
 import { comparePreviews, type PreviewComparison } from './previews';
 import { approvalFlow } from './registry';
 import { getApprovalRequest, listApprovalRequests, type ApprovalListOptions } from './store';
@@ -14,7 +19,8 @@ import { logger } from '@/lib/observability/logger';
 export const actionLabel = (action: string) => approvalFlow(action)?.label ?? action;
 
 /** A break-glass run stores no preview (it ran at once): it says so instead. */
-export const titleOf = (request: ApprovalRequest) => (request.breakGlass ? 'Run at once without approval (break-glass)' : request.preview.title);
+export const titleOf = (request: ApprovalRequest) =>
+  request.breakGlass ? 'Run at once without approval (break-glass)' : request.preview.title;
 
 function rowOf(request: ApprovalRequest): ApprovalRow {
   return {
@@ -58,7 +64,11 @@ export async function readApprovalDetail(upstream: UpstreamClient, id: string): 
   const request = await getApprovalRequest(db, id);
   if (!request) return null;
   const flow = approvalFlow(request.action);
-  let comparison: PreviewComparison[] = comparePreviews(request.preview, request.preview).map((line) => ({ ...line, now: undefined, changed: false }));
+  let comparison: PreviewComparison[] = comparePreviews(request.preview, request.preview).map((line) => ({
+    ...line,
+    now: undefined,
+    changed: false,
+  }));
   let nowFailure: UpstreamFailure | null = null;
   // Recomputed only while it can still be decided: afterwards the snapshot is the record.
   if (flow && !request.breakGlass && request.status === 'pending') {
@@ -69,7 +79,13 @@ export async function readApprovalDetail(upstream: UpstreamClient, id: string): 
       nowFailure = describeUpstreamError(error);
     }
   }
-  const result = request.executionResult && typeof request.executionResult === 'object' ? (request.executionResult as Record<string, unknown>) : null;
-  const resultHref = request.status === 'executed' && request.executionOutcome === 'ok' && flow ? flow.resultHref(request.params, result) : null;
+  const result =
+    request.executionResult && typeof request.executionResult === 'object'
+      ? (request.executionResult as Record<string, unknown>)
+      : null;
+  const resultHref =
+    request.status === 'executed' && request.executionOutcome === 'ok' && flow
+      ? flow.resultHref(request.params, result)
+      : null;
   return { request, label: flow?.label ?? request.action, comparison, nowFailure, resultHref };
 }

@@ -45,24 +45,46 @@ async function jobFacts(db: Queryable, input: Record<string, unknown>): Promise<
 }
 
 /** Why the action needs approval with this input, or null (bulk-job starts depend on the job). */
-export async function requiredApproval(db: Queryable, action: string, input: Record<string, unknown>, settings: ApprovalSettings): Promise<string | null> {
+export async function requiredApproval(
+  db: Queryable,
+  action: string,
+  input: Record<string, unknown>,
+  settings: ApprovalSettings,
+): Promise<string | null> {
   if (!settings.enabled) return null;
   return approvalReason(action, settings, action === JOB_START_ACTION ? await jobFacts(db, input) : null);
 }
 
 const actor = (operator: Operator): ApprovalActor => ({ id: operator.id, email: operator.email });
 
-async function consumeRefusal(db: Queryable, approvalId: string, action: string, hash: string, operator: Operator): Promise<{ reason: string; message: string }> {
+async function consumeRefusal(
+  db: Queryable,
+  approvalId: string,
+  action: string,
+  hash: string,
+  operator: Operator,
+): Promise<{ reason: string; message: string }> {
   const request = await getApprovalRequest(db, approvalId);
   if (!request) return { reason: 'approval not found', message: `There is no approval request ${approvalId}.` };
   if (request.action !== action || request.paramsHash !== hash) {
-    return { reason: 'approval is for other parameters', message: 'This approval was given for other parameters; request approval for these.' };
+    return {
+      reason: 'approval is for other parameters',
+      message: 'This approval was given for other parameters; request approval for these.',
+    };
   }
-  if (request.status === 'expired') return { reason: 'approval expired', message: 'This approval request expired; request approval again.' };
-  if (request.status === 'executed') return { reason: 'approval already used', message: 'This approval was already used; an approval runs its action once.' };
-  if (request.status !== 'approved') return { reason: `approval is ${request.status}`, message: `This request is ${request.status}, not approved.` };
-  if (!request.approver || request.approver.id === request.requester.id) return { reason: 'self-approved', message: 'A request must be approved by another operator than its requester.' };
-  if (request.approver.id !== operator.id) return { reason: 'not the approver', message: `Only the approver (${request.approver.email}) runs this approval.` };
+  if (request.status === 'expired')
+    return { reason: 'approval expired', message: 'This approval request expired; request approval again.' };
+  if (request.status === 'executed')
+    return {
+      reason: 'approval already used',
+      message: 'This approval was already used; an approval runs its action once.',
+    };
+  if (request.status !== 'approved')
+    return { reason: `approval is ${request.status}`, message: `This request is ${request.status}, not approved.` };
+  if (!request.approver || request.approver.id === request.requester.id)
+    return { reason: 'self-approved', message: 'A request must be approved by another operator than its requester.' };
+  if (request.approver.id !== operator.id)
+    return { reason: 'not the approver', message: `Only the approver (${request.approver.email}) runs this approval.` };
   return { reason: 'approval not usable', message: 'This approval cannot be used now.' };
 }
 
@@ -82,22 +104,43 @@ export async function authorizeCoveredAction(
   const why = await requiredApproval(db, action, input, settings);
   if (why === null) return { ok: true, grant: null };
   if (!authorization) {
-    return { ok: false, reason: 'approval required', message: `This needs a second operator's approval: ${why} Request approval instead.` };
+    return {
+      ok: false,
+      reason: 'approval required',
+      message: `This needs a second operator's approval: ${why} Request approval instead.`,
+    };
   }
   if ('breakGlassReason' in authorization) {
     const reason = authorization.breakGlassReason.trim();
-    if (!roleAllows(operator.role, BREAK_GLASS_ROLE)) return { ok: false, reason: 'break-glass needs ops', message: `Break-glass needs the ${BREAK_GLASS_ROLE} role.` };
+    if (!roleAllows(operator.role, BREAK_GLASS_ROLE))
+      return { ok: false, reason: 'break-glass needs ops', message: `Break-glass needs the ${BREAK_GLASS_ROLE} role.` };
     if (hasControlCharacter(reason)) {
-      return { ok: false, reason: 'break-glass reason with a control character', message: `The reason ${CONTROL_CHARACTER_MESSAGE}.` };
+      return {
+        ok: false,
+        reason: 'break-glass reason with a control character',
+        message: `The reason ${CONTROL_CHARACTER_MESSAGE}.`,
+      };
     }
     if (reason.length < MIN_BREAK_GLASS_REASON) {
-      return { ok: false, reason: 'break-glass without a reason', message: `Type why this cannot wait for approval (at least ${MIN_BREAK_GLASS_REASON} characters).` };
+      return {
+        ok: false,
+        reason: 'break-glass without a reason',
+        message: `Type why this cannot wait for approval (at least ${MIN_BREAK_GLASS_REASON} characters).`,
+      };
     }
     const approvalId = await createBreakGlassRecord(db, { action, params: input, reason, requester: actor(operator) });
-    return { ok: true, grant: { approvalId, requestedBy: actor(operator), approvedBy: actor(operator), breakGlass: true, reason } };
+    return {
+      ok: true,
+      grant: { approvalId, requestedBy: actor(operator), approvedBy: actor(operator), breakGlass: true, reason },
+    };
   }
   const hash = paramsHash(action, input);
-  const [row] = await db.query<{ requester_id: string; requester_email: string; approver_email: string; reason: string }>(
+  const [row] = await db.query<{
+    requester_id: string;
+    requester_email: string;
+    approver_email: string;
+    reason: string;
+  }>(
     `UPDATE approval_requests SET status = 'executed', executed_at = now()
      WHERE id = $1 AND status = 'approved' AND action = $2 AND params_hash = $3 AND expires_at > now()
        AND approver_id = $4 AND approver_id <> requester_id
@@ -133,9 +176,20 @@ export function grantParams(grant: ApprovalGrant): Record<string, unknown> {
 }
 
 /** Records how the approved run ended on its request; a failure here only logs (the run is done). */
-export async function completeGrant(db: Queryable, grant: ApprovalGrant, execution: { outcome: 'ok' | 'failed'; auditId: string; output: unknown }): Promise<void> {
-  const result = execution.output && typeof execution.output === 'object' && !Array.isArray(execution.output) ? (execution.output as Record<string, unknown>) : null;
-  await recordExecution(db, grant.approvalId, { outcome: execution.outcome, auditId: execution.auditId, result: result ? resultLinks(result) : null }).catch((error: unknown) =>
+export async function completeGrant(
+  db: Queryable,
+  grant: ApprovalGrant,
+  execution: { outcome: 'ok' | 'failed'; auditId: string; output: unknown },
+): Promise<void> {
+  const result =
+    execution.output && typeof execution.output === 'object' && !Array.isArray(execution.output)
+      ? (execution.output as Record<string, unknown>)
+      : null;
+  await recordExecution(db, grant.approvalId, {
+    outcome: execution.outcome,
+    auditId: execution.auditId,
+    result: result ? resultLinks(result) : null,
+  }).catch((error: unknown) =>
     logger('approvals').error({ err: error }, `could not record the execution of approval ${grant.approvalId}`),
   );
 }
@@ -144,7 +198,16 @@ export async function completeGrant(db: Queryable, grant: ApprovalGrant, executi
 function resultLinks(output: Record<string, unknown>): Record<string, unknown> {
   const job = output.job && typeof output.job === 'object' ? (output.job as Record<string, unknown>) : null;
   const picked: Record<string, unknown> = {};
-  for (const key of ['targetId', 'sourceId', 'mergeId', 'workspaceGuid', 'ownerGuid', 'id', 'channels_repaired', 'messages_renumbered'] as const) {
+  for (const key of [
+    'targetId',
+    'sourceId',
+    'mergeId',
+    'workspaceGuid',
+    'ownerGuid',
+    'id',
+    'channels_repaired',
+    'messages_renumbered',
+  ] as const) {
     if (typeof output[key] === 'string' || typeof output[key] === 'number') picked[key] = output[key];
   }
   if (job && typeof job.id === 'string') picked.jobId = job.id;

@@ -16,7 +16,11 @@ export interface ApprovalGate {
 }
 
 /** The gate for this action and input, or null when it runs without approval. */
-export async function approvalGateFor(operator: Operator, action: GuardedAction, input: Record<string, unknown>): Promise<ApprovalGate | null> {
+export async function approvalGateFor(
+  operator: Operator,
+  action: GuardedAction,
+  input: Record<string, unknown>,
+): Promise<ApprovalGate | null> {
   const reason = await requiredApproval(await getConsoleDb(), action.name, input, approvalSettings());
   if (reason === null) return null;
   const permission = permissionFor(operator.role, action);

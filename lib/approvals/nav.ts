@@ -5,5 +5,9 @@ export const APPROVALS_HREF = '/approvals';
 
 export function withWaitingCount(items: readonly NavItem[], waiting: number): readonly NavItem[] {
   if (waiting <= 0) return items;
-  return items.map((item) => (item.href === APPROVALS_HREF ? { ...item, label: `${item.label} (${waiting.toLocaleString('en-US')} waiting)` } : item));
+  return items.map((item) =>
+    item.href === APPROVALS_HREF
+      ? { ...item, label: `${item.label} (${waiting.toLocaleString('en-US')} waiting)` }
+      : item,
+  );
 }

@@ -27,21 +27,35 @@ export const BREAK_GLASS_ROLE: ConsoleRole = 'ops';
 export const approvalEnvSchema = z.object({
   CONSOLE_APPROVALS: z.enum(['on', 'off']).default('on'),
   APPROVAL_BULK_THRESHOLD: z.coerce.number().int().min(0).max(10_000_000).default(DEFAULT_BULK_THRESHOLD),
-  APPROVAL_TTL_MINUTES: z.coerce.number().min(0.05).max(7 * 24 * 60).default(DEFAULT_TTL_MINUTES),
+  APPROVAL_TTL_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(7 * 24 * 60)
+    .default(DEFAULT_TTL_MINUTES),
 });
 
 /** The settings from the environment; a bad value is a configuration error, reported by name. */
 export function approvalSettings(env: Record<string, string | undefined> = process.env): ApprovalSettings {
-  const candidate = Object.fromEntries(Object.keys(approvalEnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const candidate = Object.fromEntries(
+    Object.keys(approvalEnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
   const parsed = approvalEnvSchema.safeParse(candidate);
-  if (!parsed.success) throw new Error(`Approval settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-  return { enabled: parsed.data.CONSOLE_APPROVALS === 'on', bulkThreshold: parsed.data.APPROVAL_BULK_THRESHOLD, ttlMinutes: parsed.data.APPROVAL_TTL_MINUTES };
+  if (!parsed.success)
+    throw new Error(
+      `Approval settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  return {
+    enabled: parsed.data.CONSOLE_APPROVALS === 'on',
+    bulkThreshold: parsed.data.APPROVAL_BULK_THRESHOLD,
+    ttlMinutes: parsed.data.APPROVAL_TTL_MINUTES,
+  };
 }
 
 /** The single-record actions that always need approval, each with why. */
 export const COVERED_ACTIONS = {
   'user.merge': 'A merge moves everything the folded account holds and ends that account; the console cannot undo it.',
-  'domain.delete': "Deleting a domain stops its workspace's addresses at once; the record cannot be restored from the console.",
+  'domain.delete':
+    "Deleting a domain stops its workspace's addresses at once; the record cannot be restored from the console.",
   'workspace.set_owner': "A new owner takes over the workspace's billing and administration from the current one.",
   'channel.repair_sequence_numbers': 'The repair renumbers messages in every channel of the service at once.',
 } as const satisfies Record<string, string>;
@@ -61,8 +75,10 @@ export interface JobFacts {
 /** Why starting this job needs approval, or null when it may start at once. */
 export function jobApprovalReason(job: JobFacts, settings: ApprovalSettings): string | null {
   if (job.revertsJobId) return 'A revert job sets back the statuses of a whole earlier job.';
-  if (job.action.endsWith('.set_status')) return 'A bulk status change cannot be undone item by item from the service; every set-status job needs approval.';
-  if (job.itemCount > settings.bulkThreshold) return `The job acts on ${job.itemCount.toLocaleString('en-US')} items, more than ${settings.bulkThreshold.toLocaleString('en-US')} (APPROVAL_BULK_THRESHOLD).`;
+  if (job.action.endsWith('.set_status'))
+    return 'A bulk status change cannot be undone item by item from the service; every set-status job needs approval.';
+  if (job.itemCount > settings.bulkThreshold)
+    return `The job acts on ${job.itemCount.toLocaleString('en-US')} items, more than ${settings.bulkThreshold.toLocaleString('en-US')} (APPROVAL_BULK_THRESHOLD).`;
   return null;
 }
 

@@ -26,20 +26,33 @@ const FOOTPRINT_FACTS: readonly [keyof AccountFootprint, string][] = [
   ['agents', 'agents'],
 ];
 
-export async function mergePreviewFacts({ upstream }: PreviewContext, input: { sourceUserId: string; targetUserId: string }): Promise<ApprovalPreview> {
+export async function mergePreviewFacts(
+  { upstream }: PreviewContext,
+  input: { sourceUserId: string; targetUserId: string },
+): Promise<ApprovalPreview> {
   const result = await readMergePreview(upstream, input.sourceUserId, input.targetUserId, { withPlans: false });
-  if (!result.ok) return { title: 'Merge accounts', facts: [{ label: 'Refused by the console', value: result.refusal.message }] };
+  if (!result.ok)
+    return { title: 'Merge accounts', facts: [{ label: 'Refused by the console', value: result.refusal.message }] };
   const { source, target, expected } = result.preview;
   const facts: PreviewFact[] = [
     { label: 'Account folded (stops existing)', value: accountName(source.user) },
     { label: 'Account kept', value: accountName(target.user) },
-    ...FOOTPRINT_FACTS.map(([key, label]) => ({ label: `Folded account's ${label}`, value: source.footprint[key] as number })),
-    ...FOOTPRINT_FACTS.map(([key, label]) => ({ label: `Kept account's ${label} after the merge`, value: expected[key] as number })),
+    ...FOOTPRINT_FACTS.map(([key, label]) => ({
+      label: `Folded account's ${label}`,
+      value: source.footprint[key] as number,
+    })),
+    ...FOOTPRINT_FACTS.map(([key, label]) => ({
+      label: `Kept account's ${label} after the merge`,
+      value: expected[key] as number,
+    })),
   ];
   return { title: result.preview.direction, facts };
 }
 
-export async function domainDeletePreviewFacts({ upstream }: PreviewContext, input: { id: string; before: { domain: string; workspaceGuid: string } }): Promise<ApprovalPreview> {
+export async function domainDeletePreviewFacts(
+  { upstream }: PreviewContext,
+  input: { id: string; before: { domain: string; workspaceGuid: string } },
+): Promise<ApprovalPreview> {
   const current = await readDomain(upstream, input.id);
   return {
     title: `Delete the domain ${input.before.domain}`,
@@ -50,7 +63,10 @@ export async function domainDeletePreviewFacts({ upstream }: PreviewContext, inp
   };
 }
 
-export async function setOwnerPreviewFacts({ upstream }: PreviewContext, input: { workspaceGuid: string; userId: string }): Promise<ApprovalPreview> {
+export async function setOwnerPreviewFacts(
+  { upstream }: PreviewContext,
+  input: { workspaceGuid: string; userId: string },
+): Promise<ApprovalPreview> {
   const members = await workspaceMembers(upstream, input.workspaceGuid);
   const owner = members.find((member) => member.role_cd === 'owner');
   const next = members.find((member) => member.id === input.userId);
@@ -66,23 +82,36 @@ export async function setOwnerPreviewFacts({ upstream }: PreviewContext, input: 
 }
 
 export function repairPreviewFacts(): Promise<ApprovalPreview> {
-  return Promise.resolve({ title: 'Repair channel sequence numbers', facts: [{ label: 'Scope', value: 'every channel of the service' }] });
+  return Promise.resolve({
+    title: 'Repair channel sequence numbers',
+    facts: [{ label: 'Scope', value: 'every channel of the service' }],
+  });
 }
 
 /** A bulk job: what was planned, and for a filter selection how many records match it now. */
-export async function jobStartPreviewFacts({ upstream, db }: PreviewContext, input: { jobId: string; confirmCount: number }): Promise<ApprovalPreview> {
+export async function jobStartPreviewFacts(
+  { upstream, db }: PreviewContext,
+  input: { jobId: string; confirmCount: number },
+): Promise<ApprovalPreview> {
   const job = await getJob(db, input.jobId);
   if (!job) return { title: `Start bulk job ${input.jobId}`, facts: [{ label: 'Job', value: 'no longer exists' }] };
   const label = (JOB_ACTION_LABELS as Readonly<Record<string, string>>)[job.action] ?? job.action;
   const selection = job.selection;
-  const filter = selection.kind === 'filter' && selection.filter && typeof selection.filter === 'object' ? (selection.filter as Record<string, unknown>) : null;
+  const filter =
+    selection.kind === 'filter' && selection.filter && typeof selection.filter === 'object'
+      ? (selection.filter as Record<string, unknown>)
+      : null;
   const entity = job.action.split('.')[0] === 'user' ? 'users' : 'messages';
   const facts: PreviewFact[] = [
     { label: 'Action', value: job.params.status ? `${label} to ${job.params.status}` : label },
     { label: 'Job status', value: job.status },
     { label: 'Items in the job', value: job.total },
   ];
-  if (filter) facts.push({ label: `${entity === 'users' ? 'Users' : 'Messages'} matching the selection`, value: await countRecords(upstream, entity, filter) });
+  if (filter)
+    facts.push({
+      label: `${entity === 'users' ? 'Users' : 'Messages'} matching the selection`,
+      value: await countRecords(upstream, entity, filter),
+    });
   return { title: `${label} for ${job.total.toLocaleString('en-US')} items (bulk job)`, facts };
 }
 

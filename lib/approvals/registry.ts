@@ -9,7 +9,14 @@ import { deleteDomainAction } from '@/lib/actions/domains';
 import { startJobAction } from '@/lib/actions/jobs';
 import { repairSequenceAction, setWorkspaceOwnerAction } from '@/lib/actions/structure';
 import type { CoveredActionName } from './policy';
-import { domainDeletePreviewFacts, jobStartPreviewFacts, mergePreviewFacts, repairPreviewFacts, setOwnerPreviewFacts, type PreviewContext } from './previews';
+import {
+  domainDeletePreviewFacts,
+  jobStartPreviewFacts,
+  mergePreviewFacts,
+  repairPreviewFacts,
+  setOwnerPreviewFacts,
+  type PreviewContext,
+} from './previews';
 import type { ApprovalPreview } from './types';
 
 export interface ApprovalFlowEntry {
@@ -46,11 +53,19 @@ export const APPROVAL_FLOWS: Readonly<Record<CoveredActionName | 'job.start', Ap
   'workspace.set_owner': entry(setWorkspaceOwnerAction, 'Set workspace owner', setOwnerPreviewFacts, (params) =>
     text(params.workspaceGuid) ? `/workspaces/${text(params.workspaceGuid)}` : null,
   ),
-  'channel.repair_sequence_numbers': entry(repairSequenceAction, 'Repair sequence numbers', repairPreviewFacts, () => '/channels/repair'),
-  'job.start': entry(startJobAction, 'Start bulk job', jobStartPreviewFacts, (params) => (text(params.jobId) ? `/jobs/${text(params.jobId)}` : null)),
+  'channel.repair_sequence_numbers': entry(
+    repairSequenceAction,
+    'Repair sequence numbers',
+    repairPreviewFacts,
+    () => '/channels/repair',
+  ),
+  'job.start': entry(startJobAction, 'Start bulk job', jobStartPreviewFacts, (params) =>
+    text(params.jobId) ? `/jobs/${text(params.jobId)}` : null,
+  ),
 };
 
-const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const record = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /** Where a covered action's run is read back, from the params it ran with and its output. */
 export function resultHrefOf(action: keyof typeof APPROVAL_FLOWS, params: unknown, output: unknown): string | null {

@@ -7,11 +7,20 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@/lib/db';
 import { paramsHash } from './params-hash';
 import { forgetWaitingCounts } from './waiting-cache';
-import { APPROVAL_COLUMNS, approvalRowSchema, type ApprovalActor, type ApprovalPreview, type ApprovalRequest, type ApprovalStatus } from './types';
+import {
+  APPROVAL_COLUMNS,
+  approvalRowSchema,
+  type ApprovalActor,
+  type ApprovalPreview,
+  type ApprovalRequest,
+  type ApprovalStatus,
+} from './types';
 
 /** Requests past their expiry that nobody executed become `expired` (read paths call this first). */
 export async function expireStaleRequests(db: Queryable): Promise<void> {
-  await db.query(`UPDATE approval_requests SET status = 'expired' WHERE status IN ('pending', 'approved') AND expires_at <= now()`);
+  await db.query(
+    `UPDATE approval_requests SET status = 'expired' WHERE status IN ('pending', 'approved') AND expires_at <= now()`,
+  );
 }
 
 export interface NewApprovalRequest {
@@ -29,20 +38,41 @@ export async function createApprovalRequest(db: Queryable, request: NewApprovalR
   await db.query(
     `INSERT INTO approval_requests (id, action, params, params_hash, preview, reason, status, requester_id, requester_email, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, now() + make_interval(secs => $9))`,
-    [id, request.action, JSON.stringify(request.params), paramsHash(request.action, request.params), JSON.stringify(request.preview), request.reason, request.requester.id, request.requester.email, request.ttlMinutes * 60],
+    [
+      id,
+      request.action,
+      JSON.stringify(request.params),
+      paramsHash(request.action, request.params),
+      JSON.stringify(request.preview),
+      request.reason,
+      request.requester.id,
+      request.requester.email,
+      request.ttlMinutes * 60,
+    ],
   );
   forgetWaitingCounts();
   return id;
 }
 
 /** A break-glass run's row: executed at once by the operator, waiting for review by another. */
-export async function createBreakGlassRecord(db: Queryable, record: Omit<NewApprovalRequest, 'preview' | 'ttlMinutes'>): Promise<string> {
+export async function createBreakGlassRecord(
+  db: Queryable,
+  record: Omit<NewApprovalRequest, 'preview' | 'ttlMinutes'>,
+): Promise<string> {
   const id = randomUUID();
   await db.query(
     `INSERT INTO approval_requests (id, action, params, params_hash, reason, status, requester_id, requester_email, approver_id, approver_email,
        break_glass, decided_at, executed_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, 'executed', $6, $7, $6, $7, true, now(), now(), now())`,
-    [id, record.action, JSON.stringify(record.params), paramsHash(record.action, record.params), record.reason, record.requester.id, record.requester.email],
+    [
+      id,
+      record.action,
+      JSON.stringify(record.params),
+      paramsHash(record.action, record.params),
+      record.reason,
+      record.requester.id,
+      record.requester.email,
+    ],
   );
   forgetWaitingCounts();
   return id;
@@ -60,12 +90,18 @@ export interface ApprovalListOptions {
   offset?: number;
 }
 
-export async function listApprovalRequests(db: Queryable, options: ApprovalListOptions = {}): Promise<{ rows: ApprovalRequest[]; total: number }> {
+export async function listApprovalRequests(
+  db: Queryable,
+  options: ApprovalListOptions = {},
+): Promise<{ rows: ApprovalRequest[]; total: number }> {
   await expireStaleRequests(db);
   const where = options.status === 'break_glass' ? 'WHERE break_glass' : options.status ? 'WHERE status = $1' : '';
   const params = options.status && options.status !== 'break_glass' ? [options.status] : [];
   const [rows, [count]] = await Promise.all([
-    db.query(`SELECT ${APPROVAL_COLUMNS} FROM approval_requests ${where} ORDER BY created_at DESC, id DESC LIMIT ${Math.min(options.limit ?? 50, 500)} OFFSET ${Math.max(options.offset ?? 0, 0)}`, params),
+    db.query(
+      `SELECT ${APPROVAL_COLUMNS} FROM approval_requests ${where} ORDER BY created_at DESC, id DESC LIMIT ${Math.min(options.limit ?? 50, 500)} OFFSET ${Math.max(options.offset ?? 0, 0)}`,
+      params,
+    ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM approval_requests ${where}`, params),
   ]);
   return { rows: rows.map((row) => approvalRowSchema.parse(row)), total: count?.total ?? 0 };
@@ -82,7 +118,8 @@ export async function waitingCountFor(db: Queryable, operatorId: string): Promis
 }
 
 /** Why a decision did not apply, read after the conditional update changed nothing. */
-export type DecisionRefusal = 'not_found' | 'own_request' | 'not_own_request' | 'expired' | 'not_pending' | 'not_break_glass' | 'already_reviewed';
+export type DecisionRefusal =
+  'not_found' | 'own_request' | 'not_own_request' | 'expired' | 'not_pending' | 'not_break_glass' | 'already_reviewed';
 
 async function refusalFor(db: Queryable, id: string, actorId: string, expectOwn: boolean): Promise<DecisionRefusal> {
   const request = await getApprovalRequest(db, id);
@@ -95,14 +132,29 @@ async function refusalFor(db: Queryable, id: string, actorId: string, expectOwn:
 
 export type DecisionResult = { ok: true; request: ApprovalRequest } | { ok: false; refusal: DecisionRefusal };
 
-async function decide(db: Queryable, sql: string, params: unknown[], id: string, actorId: string, expectOwn: boolean): Promise<DecisionResult> {
+async function decide(
+  db: Queryable,
+  sql: string,
+  params: unknown[],
+  id: string,
+  actorId: string,
+  expectOwn: boolean,
+): Promise<DecisionResult> {
   const [row] = await db.query(sql, params);
   forgetWaitingCounts();
-  return row ? { ok: true, request: approvalRowSchema.parse(row) } : { ok: false, refusal: await refusalFor(db, id, actorId, expectOwn) };
+  return row
+    ? { ok: true, request: approvalRowSchema.parse(row) }
+    : { ok: false, refusal: await refusalFor(db, id, actorId, expectOwn) };
 }
 
 /** Pending to approved or rejected, by another operator than the requester, before the expiry. */
-function decideAsApprover(db: Queryable, id: string, approver: ApprovalActor, comment: string | null, status: 'approved' | 'rejected'): Promise<DecisionResult> {
+function decideAsApprover(
+  db: Queryable,
+  id: string,
+  approver: ApprovalActor,
+  comment: string | null,
+  status: 'approved' | 'rejected',
+): Promise<DecisionResult> {
   return decide(
     db,
     `UPDATE approval_requests SET status = $5, approver_id = $2, approver_email = $3, review_comment = $4, decided_at = now()
@@ -114,11 +166,21 @@ function decideAsApprover(db: Queryable, id: string, approver: ApprovalActor, co
   );
 }
 
-export function approveRequest(db: Queryable, id: string, approver: ApprovalActor, comment: string | null): Promise<DecisionResult> {
+export function approveRequest(
+  db: Queryable,
+  id: string,
+  approver: ApprovalActor,
+  comment: string | null,
+): Promise<DecisionResult> {
   return decideAsApprover(db, id, approver, comment, 'approved');
 }
 
-export function rejectRequest(db: Queryable, id: string, approver: ApprovalActor, comment: string | null): Promise<DecisionResult> {
+export function rejectRequest(
+  db: Queryable,
+  id: string,
+  approver: ApprovalActor,
+  comment: string | null,
+): Promise<DecisionResult> {
   return decideAsApprover(db, id, approver, comment, 'rejected');
 }
 
@@ -136,7 +198,12 @@ export function cancelRequest(db: Queryable, id: string, requester: ApprovalActo
 }
 
 /** The after-the-fact review of a break-glass run, by another operator, once. */
-export async function reviewBreakGlass(db: Queryable, id: string, reviewer: ApprovalActor, comment: string | null): Promise<DecisionResult> {
+export async function reviewBreakGlass(
+  db: Queryable,
+  id: string,
+  reviewer: ApprovalActor,
+  comment: string | null,
+): Promise<DecisionResult> {
   const [row] = await db.query(
     `UPDATE approval_requests SET reviewed_by_id = $2, reviewed_by_email = $3, reviewed_at = now(), review_comment = $4
      WHERE id = $1 AND break_glass AND reviewed_at IS NULL AND requester_id <> $2 RETURNING ${APPROVAL_COLUMNS}`,
@@ -152,11 +219,13 @@ export async function reviewBreakGlass(db: Queryable, id: string, reviewer: Appr
 }
 
 /** What an execution left on its request: the outcome, the audit row, and the result to link to. */
-export async function recordExecution(db: Queryable, id: string, execution: { outcome: 'ok' | 'failed'; auditId: string; result: Record<string, unknown> | null }): Promise<void> {
-  await db.query(`UPDATE approval_requests SET execution_outcome = $2, execution_audit_id = $3, execution_result = $4 WHERE id = $1`, [
-    id,
-    execution.outcome,
-    execution.auditId,
-    execution.result === null ? null : JSON.stringify(execution.result),
-  ]);
+export async function recordExecution(
+  db: Queryable,
+  id: string,
+  execution: { outcome: 'ok' | 'failed'; auditId: string; result: Record<string, unknown> | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE approval_requests SET execution_outcome = $2, execution_audit_id = $3, execution_result = $4 WHERE id = $1`,
+    [id, execution.outcome, execution.auditId, execution.result === null ? null : JSON.stringify(execution.result)],
+  );
 }

@@ -57,7 +57,8 @@ export const approvalRowSchema = z
     approver: row.approver_id && row.approver_email ? { id: row.approver_id, email: row.approver_email } : null,
     reviewComment: row.review_comment,
     breakGlass: row.break_glass,
-    reviewedBy: row.reviewed_by_id && row.reviewed_by_email ? { id: row.reviewed_by_id, email: row.reviewed_by_email } : null,
+    reviewedBy:
+      row.reviewed_by_id && row.reviewed_by_email ? { id: row.reviewed_by_id, email: row.reviewed_by_email } : null,
     reviewedAt: row.reviewed_at,
     createdAt: row.created_at,
     decidedAt: row.decided_at,

@@ -7,7 +7,11 @@ import { getConsoleDb } from '@/lib/db';
 import { queryAudit, type AuditFilters } from './log';
 
 /** One page of entries matching the filters, newest first (or oldest first), and how many match in all. */
-export async function readAuditPage(filters: AuditFilters, page: { offset: number; limit: number }, order: 'asc' | 'desc' = 'desc') {
+export async function readAuditPage(
+  filters: AuditFilters,
+  page: { offset: number; limit: number },
+  order: 'asc' | 'desc' = 'desc',
+) {
   return queryAudit(await getConsoleDb(), filters, page, order);
 }
 

@@ -4,10 +4,15 @@
  * widening the search to every entry); the page's other parameters follow lib/search-params.
  */
 import { z } from 'zod';
-import { noControlCharacters, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import {
+  noControlCharacters,
+  pageParser,
+  paramReader,
+  type ParamIssue,
+  type RawSearchParams,
+} from '@/lib/search-params';
 import { readTableParams, type TableParams } from '@/lib/search-params/table';
 import { AUDIT_TABLE } from '@/components/audit/audit-cells';
-
 
 export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
 export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
@@ -36,7 +41,10 @@ function timeBound(name: 'from' | 'to') {
       time = Date.parse(HAS_OFFSET.test(value) ? value : `${value}Z`);
     }
     if (Number.isNaN(time)) {
-      ctx.addIssue({ code: 'custom', message: `${name} must be a date (2026-11-22) or an ISO date-time (2026-11-22T10:30:00Z)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a date (2026-11-22) or an ISO date-time (2026-11-22T10:30:00Z)`,
+      });
       return z.NEVER;
     }
     if (time < EARLIEST || time > LATEST) {
@@ -50,7 +58,10 @@ function timeBound(name: 'from' | 'to') {
 export const auditFiltersSchema = z
   .object({
     /** Part of the operator's email, any case. */
-    operator: noControlCharacters(z.string().max(320, 'operator must be at most 320 characters'), 'operator').optional(),
+    operator: noControlCharacters(
+      z.string().max(320, 'operator must be at most 320 characters'),
+      'operator',
+    ).optional(),
     /** An action (`user.set_verified`), or a prefix ending in a dot (`message.`) for all under it. */
     action: noControlCharacters(z.string().max(100, 'action must be at most 100 characters'), 'action').optional(),
     /** One target id, matched exactly against the entry's target ids. */
@@ -105,12 +116,13 @@ export interface AuditPageParams {
   issues: ParamIssue[];
 }
 
-
 /** The audit page's whole URL: its filters, its page, and what was not understood. */
 export function parseAuditPageParams(raw: RawSearchParams): AuditPageParams {
   const reader = paramReader(raw);
   // Any text: the filter schema judges it, so a bad filter empties the page instead of widening it.
-  const given = Object.fromEntries(FILTER_PARAMS.map((name) => [name, reader.read(name, z.string(), '')]).filter(([, value]) => value !== undefined));
+  const given = Object.fromEntries(
+    FILTER_PARAMS.map((name) => [name, reader.read(name, z.string(), '')]).filter(([, value]) => value !== undefined),
+  );
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const table = readTableParams(reader, AUDIT_TABLE);
   return { filters: parseCandidate(given), given, page, table, issues: reader.finish('page') };

@@ -40,7 +40,12 @@ export function recordRunIntent(db: Queryable, job: JobRunIntent): Promise<Audit
     action: job.action,
     targetType: 'bulk_job',
     targetIds: [job.id],
-    params: { ...job.params, items: job.total, run: job.runs, ...(job.revertsJobId ? { revertsJobId: job.revertsJobId } : {}) },
+    params: {
+      ...job.params,
+      items: job.total,
+      run: job.runs,
+      ...(job.revertsJobId ? { revertsJobId: job.revertsJobId } : {}),
+    },
     jobId: job.id,
   });
 }

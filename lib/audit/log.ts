@@ -11,7 +11,14 @@ import { boundedParams, boundedText, type JsonValue } from './bounded';
 import { AUDIT_OUTCOMES, type AuditFilters } from './filters';
 
 export { AUDIT_OUTCOMES, parseAuditFilters, parseAuditPageParams } from './filters';
-export type { AuditFilterErrors, AuditPageParams, AuditFilterParam, AuditFilters, AuditOutcomeValue, ParsedAuditFilters } from './filters';
+export type {
+  AuditFilterErrors,
+  AuditPageParams,
+  AuditFilterParam,
+  AuditFilters,
+  AuditOutcomeValue,
+  ParsedAuditFilters,
+} from './filters';
 
 /** The roles an audit row records: the console's, or `none` for a caller without a session. */
 export const OPERATOR_ROLES = [...CONSOLE_ROLES, 'none'] as const;
@@ -174,7 +181,8 @@ export async function recordOutcome(db: Queryable, id: AuditId, outcome: AuditOu
       result.summary == null ? null : boundedText(result.summary, MAX_MESSAGE_CHARS),
     ],
   );
-  if (updated.length === 0) throw new Error(`Audit entry ${auditId} is not pending: unknown id, or its outcome is already recorded`);
+  if (updated.length === 0)
+    throw new Error(`Audit entry ${auditId} is not pending: unknown id, or its outcome is already recorded`);
 }
 
 /** WHERE conditions for the filters, binding their values into `params`. */
@@ -187,7 +195,9 @@ function filterConditions(filters: AuditFilters, params: unknown[]): string[] {
   if (filters.operator) conditions.push(`strpos(lower(operator_email), lower(${bind(filters.operator)})) > 0`);
   if (filters.action) {
     conditions.push(
-      filters.action.endsWith('.') ? `starts_with(action, ${bind(filters.action)})` : `action = ${bind(filters.action)}`,
+      filters.action.endsWith('.')
+        ? `starts_with(action, ${bind(filters.action)})`
+        : `action = ${bind(filters.action)}`,
     );
   }
   // @> (not = ANY) so that the GIN index on target_ids serves it.
@@ -233,13 +243,21 @@ export async function queryAudit(
  * The newest entries with any of the outcomes, newest first, in one statement without a count:
  * one index walk per outcome (the outcome index), merged.
  */
-export async function latestWithOutcomes(db: Queryable, outcomes: readonly (typeof AUDIT_OUTCOMES)[number][], limit: number): Promise<AuditRow[]> {
+export async function latestWithOutcomes(
+  db: Queryable,
+  outcomes: readonly (typeof AUDIT_OUTCOMES)[number][],
+  limit: number,
+): Promise<AuditRow[]> {
   const { limit: bounded } = parseOrThrow(pageSchema, { offset: 0, limit }, 'audit page');
   const wanted = z.array(z.enum(AUDIT_OUTCOMES)).min(1).parse(outcomes);
   const branches = wanted.map(
-    (_, index) => `(SELECT ${ROW_COLUMNS} FROM audit_log WHERE outcome = $${index + 2} ORDER BY occurred_at DESC, id DESC LIMIT $1)`,
+    (_, index) =>
+      `(SELECT ${ROW_COLUMNS} FROM audit_log WHERE outcome = $${index + 2} ORDER BY occurred_at DESC, id DESC LIMIT $1)`,
   );
-  const rows = await db.query(`SELECT * FROM (${branches.join(' UNION ALL ')}) latest ORDER BY occurred_at DESC, id DESC LIMIT $1`, [bounded, ...wanted]);
+  const rows = await db.query(
+    `SELECT * FROM (${branches.join(' UNION ALL ')}) latest ORDER BY occurred_at DESC, id DESC LIMIT $1`,
+    [bounded, ...wanted],
+  );
   return rows.map((row) => auditRowSchema.parse(row));
 }
 
@@ -247,7 +265,12 @@ export async function latestWithOutcomes(db: Queryable, outcomes: readonly (type
  * Every entry matching the filters, newest first (or oldest first), fetched `batchSize` at a time by keyset on
  * (occurred_at, id): no offset scans, and entries written during the export do not shift it.
  */
-export async function* streamAudit(db: Queryable, filters: AuditFilters, batchSize = MAX_PAGE_SIZE, order: 'asc' | 'desc' = 'desc'): AsyncGenerator<AuditRow> {
+export async function* streamAudit(
+  db: Queryable,
+  filters: AuditFilters,
+  batchSize = MAX_PAGE_SIZE,
+  order: 'asc' | 'desc' = 'desc',
+): AsyncGenerator<AuditRow> {
   const size = parseOrThrow(pageSchema.shape.limit, batchSize, 'audit batch size');
   // Literals from a closed set, never caller text, go into the SQL.
   const [direction, beyond] = order === 'asc' ? ['ASC', '>'] : ['DESC', '<'];
@@ -257,7 +280,9 @@ export async function* streamAudit(db: Queryable, filters: AuditFilters, batchSi
     const params: unknown[] = [];
     const conditions = filterConditions(filters, params);
     if (after) {
-      conditions.push(`(occurred_at, id) ${beyond} ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`);
+      conditions.push(
+        `(occurred_at, id) ${beyond} ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`,
+      );
       params.push(after.occurredAt, after.id);
     }
     const rows = await db.query<Record<string, unknown> & { occurred_at_key: string; id: string }>(

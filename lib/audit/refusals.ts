@@ -22,7 +22,11 @@ export interface AnonymousRefusal {
   reason: string;
 }
 
-async function tally(db: Queryable, refusal: AnonymousRefusal, source: string): Promise<{ count: number; windowStart: Date }> {
+async function tally(
+  db: Queryable,
+  refusal: AnonymousRefusal,
+  source: string,
+): Promise<{ count: number; windowStart: Date }> {
   const [row] = await db.query<{ count: number; window_start: Date }>(
     `INSERT INTO audit_refusal_tallies (window_start, action, source, reason)
      VALUES (date_trunc('minute', now()), $1, $2, $3)
@@ -50,12 +54,10 @@ export async function recordAnonymousRefusal(db: Queryable, refusal: AnonymousRe
       [counted.windowStart, refusal.action],
     );
     if ((sources?.n ?? 0) > MAX_SOURCES_PER_WINDOW) {
-      await db.query(`DELETE FROM audit_refusal_tallies WHERE window_start = $1 AND action = $2 AND source = $3 AND reason = $4`, [
-        counted.windowStart,
-        refusal.action,
-        source,
-        boundedText(refusal.reason, 200),
-      ]);
+      await db.query(
+        `DELETE FROM audit_refusal_tallies WHERE window_start = $1 AND action = $2 AND source = $3 AND reason = $4`,
+        [counted.windowStart, refusal.action, source, boundedText(refusal.reason, 200)],
+      );
       source = 'other';
       counted = await tally(db, refusal, source);
     }
@@ -68,7 +70,11 @@ export async function recordAnonymousRefusal(db: Queryable, refusal: AnonymousRe
     action: refusal.action,
     targetType: refusal.targetType,
     targetIds: [],
-    params: { source, window: counted.windowStart.toISOString(), counted: 'every refusal of this action from this source in this minute' },
+    params: {
+      source,
+      window: counted.windowStart.toISOString(),
+      counted: 'every refusal of this action from this source in this minute',
+    },
     outcome: 'denied',
     reason: refusal.reason,
   };

@@ -4,7 +4,13 @@ import type { JWT } from 'next-auth/jwt';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { CONSOLE_SCOPES, identitySchema, type Identity } from '@/lib/upstream/contract';
 import { consoleEnv } from '@/lib/env';
-import { openSessionJwt, sealSessionJwt, sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from './session-cookie/token';
+import {
+  openSessionJwt,
+  sealSessionJwt,
+  sessionMaxAgeSeconds,
+  sessionTokenSchema,
+  type SessionToken,
+} from './session-cookie/token';
 import { endSession } from './session-cookie/sign-out';
 
 export const PROVIDER_ID = 'voice';
@@ -19,7 +25,10 @@ function voiceProvider(): OAuthConfig<Identity> {
     clientSecret: env.VOICE_CLIENT_SECRET,
     // The spec's authorization server sends `iss` on its redirects; the client must expect it.
     issuer: env.VOICE_ISSUER || undefined,
-    authorization: { url: `${env.VOICE_AUTH_URL.replace(/\/+$/, '')}/oauth/authorize`, params: { scope: CONSOLE_SCOPES.join(' ') } },
+    authorization: {
+      url: `${env.VOICE_AUTH_URL.replace(/\/+$/, '')}/oauth/authorize`,
+      params: { scope: CONSOLE_SCOPES.join(' ') },
+    },
     token: env.VOICE_TOKEN_URL,
     userinfo: {
       url: env.VOICE_IDENTITY_URL,
@@ -53,7 +62,8 @@ export function authOptions(): AuthOptions {
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
     // The same sealing as the proxy and the pages (session-cookie/token.ts), with its key derived once.
     jwt: {
-      encode: ({ token, secret, maxAge }) => sealSessionJwt(token ?? {}, secretText(secret), maxAge ?? sessionMaxAgeSeconds()),
+      encode: ({ token, secret, maxAge }) =>
+        sealSessionJwt(token ?? {}, secretText(secret), maxAge ?? sessionMaxAgeSeconds()),
       decode: async ({ token, secret }) => (token ? ((await openSessionJwt(token, secretText(secret))) as JWT) : null),
     },
     pages: { signIn: '/signin', error: '/signin' },

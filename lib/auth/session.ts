@@ -6,7 +6,14 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { type UpstreamClient, consoleUpstreamClient, pageDeadlineFromNow, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
+import {
+  type UpstreamClient,
+  consoleUpstreamClient,
+  pageDeadlineFromNow,
+  describeUpstreamError,
+  isUpstreamError,
+  type UpstreamFailure,
+} from '@/lib/upstream/client';
 import { REQUEST_PATH_HEADER } from './request-path';
 import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
 import { sessionReadable } from './session-cookie/check';
@@ -53,7 +60,9 @@ const pageDeadline = cache((): number => pageDeadlineFromNow());
  * One client per request for the operator's token, so the layout, the page and its parts share
  * its reads in flight (an identical read is sent once, see UpstreamClient.request).
  */
-const pageClient = cache((accessToken: string): UpstreamClient => consoleUpstreamClient(accessToken, undefined, { deadlineAt: pageDeadline() }));
+const pageClient = cache((accessToken: string): UpstreamClient =>
+  consoleUpstreamClient(accessToken, undefined, { deadlineAt: pageDeadline() }),
+);
 
 /**
  * For console pages: the operator with the admin scope and a client bound to their token.

@@ -62,25 +62,51 @@ export async function readDashboard(upstream: UpstreamClient, threshold: number,
   const [counts, sample, jobsRead, attention] = await Promise.all([
     readDashboardCounts(upstream, threshold, now),
     readFromService(
-      listRecords(upstream, 'messages', { sort: { field: 'last_updated_at', order: 'ASC' }, range: { start: 0, end: WORKSPACE_SAMPLE - 1 }, filter: stuckFilter({ threshold, statuses }, now) }, messageWorkspaceSchema),
+      listRecords(
+        upstream,
+        'messages',
+        {
+          sort: { field: 'last_updated_at', order: 'ASC' },
+          range: { start: 0, end: WORKSPACE_SAMPLE - 1 },
+          filter: stuckFilter({ threshold, statuses }, now),
+        },
+        messageWorkspaceSchema,
+      ),
     ),
     consoleRead(jobs),
     consoleRead(lastFailedAndRefused),
   ]);
-  const top = sample.ok ? topWorkspaces(sample.data.rows, TOP_WORKSPACES).filter((entry) => entry.workspaceGuid !== '(none)') : [];
+  const top = sample.ok
+    ? topWorkspaces(sample.data.rows, TOP_WORKSPACES).filter((entry) => entry.workspaceGuid !== '(none)')
+    : [];
   const byStatus = counts.stuckCounts.ok
-    ? (Object.fromEntries(counts.statuses.map((status, index) => [status, counts.stuckCounts.ok ? (counts.stuckCounts.data[index] ?? 0) : 0])) as Record<(typeof statuses)[number], number>)
+    ? (Object.fromEntries(
+        counts.statuses.map((status, index) => [
+          status,
+          counts.stuckCounts.ok ? (counts.stuckCounts.data[index] ?? 0) : 0,
+        ]),
+      ) as Record<(typeof statuses)[number], number>)
     : null;
   const [names, previous] = await Promise.all([
     readNames(upstream, { workspaces: top.map((entry) => entry.workspaceGuid) }),
-    byStatus ? consoleRead(async () => recordStuckReading(await getConsoleDb(), threshold, byStatus, new Date(now))) : Promise.resolve({ ok: false as const }),
+    byStatus
+      ? consoleRead(async () => recordStuckReading(await getConsoleDb(), threshold, byStatus, new Date(now)))
+      : Promise.resolve({ ok: false as const }),
   ]);
-  const workspaces: AffectedWorkspace[] = top.map((entry) => ({ guid: entry.workspaceGuid, count: entry.count, name: names[detailHref('workspaces', entry.workspaceGuid)]?.name ?? null }));
+  const workspaces: AffectedWorkspace[] = top.map((entry) => ({
+    guid: entry.workspaceGuid,
+    count: entry.count,
+    name: names[detailHref('workspaces', entry.workspaceGuid)]?.name ?? null,
+  }));
   return {
     userCount: counts.userCount,
-    stuck: counts.stuckCounts.ok ? { ok: true as const, counts: byStatus!, failure: null } : { ok: false as const, failure: counts.stuckCounts.failure },
+    stuck: counts.stuckCounts.ok
+      ? { ok: true as const, counts: byStatus!, failure: null }
+      : { ok: false as const, failure: counts.stuckCounts.failure },
     previous: previous.ok ? (previous.data as StuckReading | null) : null,
-    workspaces: sample.ok ? { ok: true as const, rows: workspaces, examined: sample.data.rows.length, total: sample.data.total } : { ok: false as const, failure: sample.failure },
+    workspaces: sample.ok
+      ? { ok: true as const, rows: workspaces, examined: sample.data.rows.length, total: sample.data.total }
+      : { ok: false as const, failure: sample.failure },
     jobs: jobsRead,
     attention,
   };

@@ -22,7 +22,10 @@ export const DIRECTION_WINDOW_MS = 15 * 60_000;
 
 const readingRowSchema = z.object({
   read_at: z.coerce.date(),
-  counts: z.preprocess((value) => (typeof value === 'string' ? JSON.parse(value) : value), z.record(z.string(), z.number())),
+  counts: z.preprocess(
+    (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+    z.record(z.string(), z.number()),
+  ),
 });
 
 /**
@@ -31,7 +34,12 @@ const readingRowSchema = z.object({
  * old yet, the earliest there is (null: none before now). One statement, as it runs on every
  * dashboard render; it writes only when it keeps a reading.
  */
-export async function recordStuckReading(db: Queryable, threshold: number, counts: Record<string, number>, now: Date): Promise<StuckReading | null> {
+export async function recordStuckReading(
+  db: Queryable,
+  threshold: number,
+  counts: Record<string, number>,
+  now: Date,
+): Promise<StuckReading | null> {
   const [previous] = await db.query(
     `WITH window_start AS (
        SELECT read_at, counts FROM dashboard_stuck_readings

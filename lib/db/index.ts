@@ -51,10 +51,14 @@ export async function openConsoleDb(options: ConsoleDbOptions): Promise<ConsoleD
         connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
         statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
       })
-    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR, { initializeApart: options.initializeApart, upkeep: options.upkeep });
+    : await openPGliteDriver(options.dataDir ?? DEFAULT_CONSOLE_DATA_DIR, {
+        initializeApart: options.initializeApart,
+        upkeep: options.upkeep,
+      });
   try {
     const applied = await applyMigrations(driver);
-    if (applied.length > 0) logger('db').info(`applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
+    if (applied.length > 0)
+      logger('db').info(`applied migrations to the ${driver.kind} console database: ${applied.join(', ')}`);
   } catch (error) {
     await driver.close();
     throw error;
@@ -72,7 +76,11 @@ export function getConsoleDb(): Promise<ConsoleDb> {
   const forget = () => {
     if (shared.voiceConsoleDb === opening) delete shared.voiceConsoleDb;
   };
-  const opening: Promise<ConsoleDb> = openConsoleDb({ ...consoleDbSettings(), initializeApart: true, upkeep: true }).then(
+  const opening: Promise<ConsoleDb> = openConsoleDb({
+    ...consoleDbSettings(),
+    initializeApart: true,
+    upkeep: true,
+  }).then(
     (db) => ({
       ...db,
       close: async () => {

@@ -10,7 +10,10 @@ import type { ConsoleDbDriver } from './types';
 const MIGRATION_LOCK_KEY = 7_304_129_651;
 
 /** Applies the migrations not yet recorded, all in one transaction; returns the ids applied now. */
-export async function applyMigrations(db: ConsoleDbDriver, migrations: readonly Migration[] = CONSOLE_MIGRATIONS): Promise<string[]> {
+export async function applyMigrations(
+  db: ConsoleDbDriver,
+  migrations: readonly Migration[] = CONSOLE_MIGRATIONS,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.exec(

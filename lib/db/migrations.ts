@@ -4,8 +4,22 @@
  * add a new one. The SQL must run on both PostgreSQL and PGlite.
  */
 import { auditLog, auditRefusalTallies, auditSummary, revokedSessions, sessionRefreshes } from './migrations-audit';
-import { bulkJobFinalCounts, bulkJobItemUnknown, bulkJobOrigin, bulkJobPlans, bulkJobUserActions, bulkJobs, rateBudgetWindows } from './migrations-jobs';
-import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stuckSamples } from './migrations-operations';
+import {
+  bulkJobFinalCounts,
+  bulkJobItemUnknown,
+  bulkJobOrigin,
+  bulkJobPlans,
+  bulkJobUserActions,
+  bulkJobs,
+  rateBudgetWindows,
+} from './migrations-jobs';
+import {
+  accountMerges,
+  approvalRequests,
+  dashboardStuckReadings,
+  incidents,
+  stuckSamples,
+} from './migrations-operations';
 
 export interface Migration {
   id: string;

@@ -31,7 +31,8 @@ export interface PGliteDriverOptions {
 
 export function pgliteScriptRunner(target: PGlite | Transaction): ScriptRunner {
   return {
-    query: <T>(sql: string, params: readonly unknown[] = []) => tracedQuery(sql, async () => (await target.query<T>(sql, [...params])).rows),
+    query: <T>(sql: string, params: readonly unknown[] = []) =>
+      tracedQuery(sql, async () => (await target.query<T>(sql, [...params])).rows),
     exec: async (script: string) => {
       await target.exec(script);
     },
@@ -56,7 +57,9 @@ function initializeInChild(dir: string): Promise<void> {
       stderr = (stderr + chunk).slice(-2_000);
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb in a child process exited with ${code}: ${stderr.trim()}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`initdb in a child process exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -75,7 +78,9 @@ async function createApart(dir: string): Promise<void> {
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     // Still correct in process, only heavier.
-    logger('db').warn(`could not create the console database in a child process, creating it here: ${error instanceof Error ? error.message : String(error)}`);
+    logger('db').warn(
+      `could not create the console database in a child process, creating it here: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -72,10 +72,17 @@ export async function upkeepPass(runner: ScriptRunner, options: UpkeepPassOption
   const pass: UpkeepPass = { vacuumed: [], analyzed: [] };
   for (const table of tables) {
     const rows = Math.max(table.tuples, 0);
-    if ((options.afterOpen && table.bytes > 0) || table.dead > VACUUM_THRESHOLD + VACUUM_SCALE * rows || table.insertedSinceVacuum > VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE * rows) {
+    if (
+      (options.afterOpen && table.bytes > 0) ||
+      table.dead > VACUUM_THRESHOLD + VACUUM_SCALE * rows ||
+      table.insertedSinceVacuum > VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE * rows
+    ) {
       await runner.exec(`VACUUM (ANALYZE) ${quoteIdentifier(table.name)}`);
       pass.vacuumed.push(table.name);
-    } else if (table.modifiedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE * rows || (table.tuples < 0 && table.bytes > 0)) {
+    } else if (
+      table.modifiedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE * rows ||
+      (table.tuples < 0 && table.bytes > 0)
+    ) {
       await runner.exec(`ANALYZE ${quoteIdentifier(table.name)}`);
       pass.analyzed.push(table.name);
     }
@@ -87,7 +94,10 @@ export async function upkeepPass(runner: ScriptRunner, options: UpkeepPassOption
  * Runs upkeepPass soon after opening, then every `intervalMs`, off the event loop's keep-alive.
  * `stop` ends the schedule and waits for a pass under way, so the database can close after it.
  */
-export function scheduleUpkeep(runner: ScriptRunner, intervalMs: number = PGLITE_UPKEEP_INTERVAL_MS): { stop(): Promise<void> } {
+export function scheduleUpkeep(
+  runner: ScriptRunner,
+  intervalMs: number = PGLITE_UPKEEP_INTERVAL_MS,
+): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -99,11 +109,18 @@ export function scheduleUpkeep(runner: ScriptRunner, intervalMs: number = PGLITE
         const pass = await upkeepPass(runner, { afterOpen });
         afterOpen = false;
         if (pass.vacuumed.length + pass.analyzed.length > 0) {
-          const done = [pass.vacuumed.length ? `vacuumed ${pass.vacuumed.join(', ')}` : '', pass.analyzed.length ? `analyzed ${pass.analyzed.join(', ')}` : ''].filter(Boolean).join('; ');
+          const done = [
+            pass.vacuumed.length ? `vacuumed ${pass.vacuumed.join(', ')}` : '',
+            pass.analyzed.length ? `analyzed ${pass.analyzed.join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('; ');
           logger('db').info(`upkeep: ${done} (${Math.round(performance.now() - started)} ms)`);
         }
       } catch (error) {
-        logger('db').warn(`upkeep pass failed, trying again in ${Math.round(intervalMs / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
+        logger('db').warn(
+          `upkeep pass failed, trying again in ${Math.round(intervalMs / 1000)} s: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     })().catch(() => {
       // Only the logging above can throw here (a console that Next patched outside its server

@@ -15,7 +15,8 @@ const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
 function scriptRunner(target: pg.Pool | pg.PoolClient): ScriptRunner {
   return {
-    query: <T>(sql: string, params: readonly unknown[] = []) => tracedQuery(sql, async () => (await target.query(sql, [...params])).rows as T[]),
+    query: <T>(sql: string, params: readonly unknown[] = []) =>
+      tracedQuery(sql, async () => (await target.query(sql, [...params])).rows as T[]),
     // Without parameters pg uses the simple protocol, which runs several statements.
     exec: async (script: string) => {
       await target.query(script);
@@ -32,7 +33,10 @@ function scriptRunner(target: pg.Pool | pg.PoolClient): ScriptRunner {
 export async function openPostgresDriver(
   databaseUrl: string,
   poolSize: number,
-  timeouts: PostgresTimeouts = { connectTimeoutMs: DEFAULT_DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS },
+  timeouts: PostgresTimeouts = {
+    connectTimeoutMs: DEFAULT_DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS,
+  },
 ): Promise<ConsoleDbDriver> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,

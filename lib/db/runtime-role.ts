@@ -11,7 +11,15 @@ import type { ScriptRunner } from './types';
 import { logger } from '@/lib/observability/logger';
 
 /** The outcome columns: what the one permitted update of an audit row writes. */
-const AUDIT_OUTCOME_COLUMNS = ['outcome', 'upstream_status', 'upstream_request_id', 'error_message', 'summary', 'duration_ms', 'completed_at'];
+const AUDIT_OUTCOME_COLUMNS = [
+  'outcome',
+  'upstream_status',
+  'upstream_request_id',
+  'error_message',
+  'summary',
+  'duration_ms',
+  'completed_at',
+];
 /**
  * Every other table is a working table (jobs, approvals, incidents, sessions, samples, …): rows
  * come and go, so the runtime role may read and write all of them. Granted schema-wide and then
@@ -43,11 +51,13 @@ export async function grantRuntimeRole(db: ScriptRunner, role: string): Promise<
 /** Migrates through the owner's URL and renews the grants of databaseUrl's user. */
 export async function migrateAsOwner(migrationUrl: string, databaseUrl: string): Promise<string[]> {
   const role = decodeURIComponent(new URL(databaseUrl).username);
-  if (!role) throw new Error('DATABASE_URL names no user: with DATABASE_MIGRATION_URL set, it must be the runtime role');
+  if (!role)
+    throw new Error('DATABASE_URL names no user: with DATABASE_MIGRATION_URL set, it must be the runtime role');
   const owner = await openPostgresDriver(migrationUrl, 1);
   try {
     const applied = await applyMigrations(owner);
-    if (role !== decodeURIComponent(new URL(migrationUrl).username)) await owner.transaction((tx) => grantRuntimeRole(tx, role));
+    if (role !== decodeURIComponent(new URL(migrationUrl).username))
+      await owner.transaction((tx) => grantRuntimeRole(tx, role));
     if (applied.length > 0) logger('db').info(`applied migrations as the owner: ${applied.join(', ')}`);
     return applied;
   } finally {

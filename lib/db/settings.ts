@@ -18,15 +18,30 @@ const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 export const consoleDbEnvSchema = z.object({
   DATABASE_URL: z.preprocess(
     emptyAsUnset,
-    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
   ),
   DATABASE_MIGRATION_URL: z.preprocess(
     emptyAsUnset,
-    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must start with postgres:// or postgresql://')
+      .optional(),
   ),
-  DATABASE_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE)),
-  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_CONNECT_TIMEOUT_MS)),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE),
+  ),
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_CONNECT_TIMEOUT_MS),
+  ),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS),
+  ),
   CONSOLE_DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(DEFAULT_CONSOLE_DATA_DIR)),
 });
 

@@ -32,10 +32,18 @@ export function unicodeForm(ascii: string): string | null {
 }
 
 /** The workspaces of these ids, in one read (the list convention's id-array filter). */
-export async function workspacesByIds(upstream: UpstreamClient, ids: readonly string[]): Promise<Map<string, Workspace>> {
+export async function workspacesByIds(
+  upstream: UpstreamClient,
+  ids: readonly string[],
+): Promise<Map<string, Workspace>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const { rows } = await listRecords(upstream, 'workspaces', { range: { start: 0, end: unique.length - 1 }, filter: { id: unique } }, workspaceSchema);
+  const { rows } = await listRecords(
+    upstream,
+    'workspaces',
+    { range: { start: 0, end: unique.length - 1 }, filter: { id: unique } },
+    workspaceSchema,
+  );
   return new Map(rows.map((workspace) => [workspace.id, workspace]));
 }
 
@@ -53,15 +61,27 @@ function toRow(domain: Domain, workspaces: ReadonlyMap<string, Workspace>): Doma
   };
 }
 
-export async function readDomainPage(upstream: UpstreamClient, view: EntityView, state: ListState): Promise<{ rows: DomainRow[]; total: number }> {
+export async function readDomainPage(
+  upstream: UpstreamClient,
+  view: EntityView,
+  state: ListState,
+): Promise<{ rows: DomainRow[]; total: number }> {
   const page = await listRecords(upstream, 'domains', toListQuery(view, state), domainSchema);
-  const workspaces = await workspacesByIds(upstream, page.rows.map((domain) => domain.workspace_guid));
+  const workspaces = await workspacesByIds(
+    upstream,
+    page.rows.map((domain) => domain.workspace_guid),
+  );
   return { rows: page.rows.map((domain) => toRow(domain, workspaces)), total: page.total };
 }
 
 /** The domain with this stored name, if any. */
 export async function findDomainByName(upstream: UpstreamClient, ascii: string): Promise<Domain | null> {
-  const { rows } = await listRecords(upstream, 'domains', { range: { start: 0, end: 0 }, filter: { domain: ascii } }, domainSchema);
+  const { rows } = await listRecords(
+    upstream,
+    'domains',
+    { range: { start: 0, end: 0 }, filter: { domain: ascii } },
+    domainSchema,
+  );
   return rows[0] ?? null;
 }
 

@@ -34,7 +34,8 @@ function shapeProblem(input: string): string | null {
 /** The input as the service stores it, or why it is not a domain. */
 export function checkHostname(raw: string): HostnameCheck {
   const input = raw.trim();
-  if (input.length > MAX_INPUT_CHARS) return { ok: false, problem: `A domain is at most ${HOSTNAME_LIMITS.total} characters.` };
+  if (input.length > MAX_INPUT_CHARS)
+    return { ok: false, problem: `A domain is at most ${HOSTNAME_LIMITS.total} characters.` };
   const problem = shapeProblem(input);
   if (problem) return { ok: false, problem };
   let ascii: string;
@@ -42,21 +43,37 @@ export function checkHostname(raw: string): HostnameCheck {
     // Lower-cases, maps full-width dots and converts each international label to punycode.
     ascii = new URL(`http://${input}`).hostname;
   } catch {
-    return { ok: false, problem: 'This is not a valid domain (it cannot be converted to its ASCII form; a numeric last label is not allowed).' };
+    return {
+      ok: false,
+      problem:
+        'This is not a valid domain (it cannot be converted to its ASCII form; a numeric last label is not allowed).',
+    };
   }
   if (ascii.startsWith('[')) return { ok: false, problem: 'An IP address is not a domain.' };
   const labels = ascii.split('.');
   if (labels.length < 2) return { ok: false, problem: 'A domain has at least two labels, like example.com.' };
-  if (labels.some((label) => label === '')) return { ok: false, problem: 'A domain has no empty labels (two dots in a row).' };
+  if (labels.some((label) => label === ''))
+    return { ok: false, problem: 'A domain has no empty labels (two dots in a row).' };
   if (ascii.length > HOSTNAME_LIMITS.total) {
-    return { ok: false, problem: `A domain is at most ${HOSTNAME_LIMITS.total} characters in its ASCII form (this is ${ascii.length}).` };
+    return {
+      ok: false,
+      problem: `A domain is at most ${HOSTNAME_LIMITS.total} characters in its ASCII form (this is ${ascii.length}).`,
+    };
   }
   const long = labels.find((label) => label.length > HOSTNAME_LIMITS.label);
-  if (long) return { ok: false, problem: `Each label is at most ${HOSTNAME_LIMITS.label} characters in its ASCII form ("${long.slice(0, 20)}…" is ${long.length}).` };
+  if (long)
+    return {
+      ok: false,
+      problem: `Each label is at most ${HOSTNAME_LIMITS.label} characters in its ASCII form ("${long.slice(0, 20)}…" is ${long.length}).`,
+    };
   const bad = labels.find((label) => !LABEL.test(label));
   if (bad !== undefined) {
-    return { ok: false, problem: `"${bad}": labels are letters, digits and hyphens, and do not start or end with a hyphen.` };
+    return {
+      ok: false,
+      problem: `"${bad}": labels are letters, digits and hyphens, and do not start or end with a hyphen.`,
+    };
   }
-  if (/^\d+$/.test(labels.at(-1) ?? '')) return { ok: false, problem: 'The last label cannot be a number (an IP address is not a domain).' };
+  if (/^\d+$/.test(labels.at(-1) ?? ''))
+    return { ok: false, problem: 'The last label cannot be a number (an IP address is not a domain).' };
   return { ok: true, ascii };
 }

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { checkHostname } from './hostname-check';
 
-
 /** A typed domain, checked and converted: the output is the form the service stores. */
 export const hostnameSchema = z.string().transform((value, context) => {
   const check = checkHostname(value);

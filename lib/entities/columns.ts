@@ -12,7 +12,12 @@ export interface EntityColumnOptions {
 }
 
 /** A TanStack column definition of the field `key`, shown and exported by its kind. */
-export function entityColumn(key: string, label: string, kind: ColumnKind, options: EntityColumnOptions = {}): EntityColumn {
+export function entityColumn(
+  key: string,
+  label: string,
+  kind: ColumnKind,
+  options: EntityColumnOptions = {},
+): EntityColumn {
   return {
     id: key,
     accessorKey: key,
@@ -20,6 +25,12 @@ export function entityColumn(key: string, label: string, kind: ColumnKind, optio
     enableSorting: options.sortable ?? false,
     sortDescFirst: DESCENDING_FIRST.includes(kind),
     enableHiding: key !== 'id',
-    meta: { label, kind, defaultHidden: options.hidden ?? false, csv: key, ...(options.linkTo ? { linkTo: options.linkTo } : {}) },
+    meta: {
+      label,
+      kind,
+      defaultHidden: options.hidden ?? false,
+      csv: key,
+      ...(options.linkTo ? { linkTo: options.linkTo } : {}),
+    },
   };
 }

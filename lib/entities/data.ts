@@ -26,6 +26,10 @@ export function readEntityRecord(upstream: UpstreamClient, entity: string, id: s
 }
 
 /** How many records match a filter, or null when the service could not say (a hint, never an error). */
-export function countEntityOrNull(upstream: UpstreamClient, entity: string, filter: Record<string, unknown>): Promise<number | null> {
+export function countEntityOrNull(
+  upstream: UpstreamClient,
+  entity: string,
+  filter: Record<string, unknown>,
+): Promise<number | null> {
   return countRecords(upstream, entity, filter).catch(() => null);
 }

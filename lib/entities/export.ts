@@ -20,7 +20,11 @@ export const EXPORT_CONCURRENCY = 2;
  * when the oldest read is taken, the next one starts. A consumer that stops early leaves the
  * reads in flight to its abort signal.
  */
-export async function* pagesInOrder<T>(count: number, concurrency: number, read: (index: number) => Promise<T>): AsyncGenerator<T> {
+export async function* pagesInOrder<T>(
+  count: number,
+  concurrency: number,
+  read: (index: number) => Promise<T>,
+): AsyncGenerator<T> {
   const inFlight: Promise<T>[] = [];
   let next = 0;
   const start = () => {
@@ -42,13 +46,21 @@ export async function* pagesInOrder<T>(count: number, concurrency: number, read:
  * shorter than asked while the service's total says more rows follow means the service caps its
  * pages, and reading on by offset would skip the rest of every page.
  */
-export function shortPageProblem(page: { rows: readonly unknown[]; total: number }, start: number, pageSize = EXPORT_PAGE_SIZE): string | null {
+export function shortPageProblem(
+  page: { rows: readonly unknown[]; total: number },
+  start: number,
+  pageSize = EXPORT_PAGE_SIZE,
+): string | null {
   if (page.rows.length >= pageSize || start + page.rows.length >= page.total) return null;
   return `${page.rows.length} rows from row ${start} of ${page.total}, fewer than the ${pageSize} asked: the export would miss rows`;
 }
 
 /** `messages-20261122-054256Z.csv`. */
 export function exportFileName(entity: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace('T', '-')
+    .replace(/\.\d+Z$/, 'Z');
   return `${entity}-${stamp}.csv`;
 }

@@ -27,7 +27,8 @@ function kindOfValue(key: string, value: unknown): ColumnKind | null {
     if (/_ms$/.test(key) && /duration/i.test(key)) return 'duration';
     return 'number';
   }
-  if (Array.isArray(value)) return value.every((item) => typeof item === 'string' || typeof item === 'number') ? 'list' : 'json';
+  if (Array.isArray(value))
+    return value.every((item) => typeof item === 'string' || typeof item === 'number') ? 'list' : 'json';
   if (typeof value === 'object') return 'json';
   if (typeof value !== 'string') return 'text';
   if (key === 'id' || /(_id|_guid|Id)$/.test(key)) return 'id';
@@ -39,7 +40,10 @@ function kindOfValue(key: string, value: unknown): ColumnKind | null {
 
 /** `workspace_guid` -> `Workspace guid`. */
 function labelFor(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   return words === '' ? key : words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 

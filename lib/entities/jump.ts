@@ -9,7 +9,12 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
+import {
+  type UpstreamClient,
+  describeUpstreamError,
+  isUpstreamError,
+  type UpstreamFailure,
+} from '@/lib/upstream/client';
 import { isDotSegment, raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
 import { detailHref } from './hrefs';
@@ -69,15 +74,21 @@ interface Lookup {
 
 function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
   const byField = (entity: EntityDefinition, field: string, value: string) => () =>
-    listRecords(upstream, entity.name, { range: { start: 0, end: MAX_PER_LOOKUP - 1 }, filter: { [field]: value } }, raRecordSchema).then((result) => result.rows);
+    listRecords(
+      upstream,
+      entity.name,
+      { range: { start: 0, end: MAX_PER_LOOKUP - 1 }, filter: { [field]: value } },
+      raRecordSchema,
+    ).then((result) => result.rows);
   // `.` and `..` name no record: in the service's path they would name another resource; ids have no spaces.
-  const lookups: Lookup[] = isDotSegment(term) || /\s/.test(term)
-    ? []
-    : ENTITIES.map((entity) => ({
-        entity,
-        matchedBy: 'id',
-        read: () => getRecord(upstream, entity.name, term, raRecordSchema).then((record) => [record]),
-      }));
+  const lookups: Lookup[] =
+    isDotSegment(term) || /\s/.test(term)
+      ? []
+      : ENTITIES.map((entity) => ({
+          entity,
+          matchedBy: 'id',
+          read: () => getRecord(upstream, entity.name, term, raRecordSchema).then((record) => [record]),
+        }));
   const hostname = storedHostname(term);
   for (const entity of ENTITIES) {
     if (EMAIL.test(term) && entity.columns.some((column) => column.id === 'email')) {
@@ -91,7 +102,13 @@ function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
       lookups.push({
         entity,
         matchedBy: 'search',
-        read: () => listRecords(upstream, entity.name, { range: { start: 0, end: MAX_PER_SEARCH - 1 }, filter: { q: term } }, raRecordSchema).then((result) => result.rows),
+        read: () =>
+          listRecords(
+            upstream,
+            entity.name,
+            { range: { start: 0, end: MAX_PER_SEARCH - 1 }, filter: { q: term } },
+            raRecordSchema,
+          ).then((result) => result.rows),
       });
     }
   }

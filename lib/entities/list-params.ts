@@ -6,9 +6,25 @@
  */
 import { z } from 'zod';
 import type { ListQuery } from '@/lib/upstream/contract';
-import { enumParser, pageParser, paramReader, sizeParser, sortParser, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import {
+  enumParser,
+  pageParser,
+  paramReader,
+  sizeParser,
+  sortParser,
+  textParser,
+  type ParamIssue,
+  type RawSearchParams,
+} from '@/lib/search-params';
 import { utcDayEnd, utcDayStart } from '@/lib/time';
-import { columnsFromParam, DEFAULT_LIST_STATE, splitColumnKeys, LIST_PARAMS, PAGE_SIZES, type ListState } from './list-state';
+import {
+  columnsFromParam,
+  DEFAULT_LIST_STATE,
+  splitColumnKeys,
+  LIST_PARAMS,
+  PAGE_SIZES,
+  type ListState,
+} from './list-state';
 import { DATE_RANGE_PARAMS, type EntityView, type FilterSpec, type SortSpec } from './types';
 
 export type { ParamIssue, RawSearchParams };
@@ -51,7 +67,8 @@ const colsSchema = perEntry((entity: EntityView) =>
     if (!entity.known) return;
     const known = new Set(entity.columns.map((column) => column.id));
     const unknown = splitColumnKeys(value).filter((key) => !known.has(key));
-    if (unknown.length > 0) context.addIssue({ code: 'custom', message: `has no column ${unknown.map((key) => `"${key}"`).join(', ')}` });
+    if (unknown.length > 0)
+      context.addIssue({ code: 'custom', message: `has no column ${unknown.map((key) => `"${key}"`).join(', ')}` });
   }),
 );
 
@@ -161,7 +178,15 @@ export function activeFilters(entity: EntityView, state: ListState): ActiveFilte
 
 /** A list page's URL state as its table takes it: the page, the order in effect, the search and the filters with those in effect. */
 export function listPageState<View extends EntityView>(view: View, state: ListState) {
-  return { view, page: state.page, size: state.size, sort: effectiveSort(view, state), q: state.q, filters: state.filters, active: activeFilters(view, state) };
+  return {
+    view,
+    page: state.page,
+    size: state.size,
+    sort: effectiveSort(view, state),
+    q: state.q,
+    filters: state.filters,
+    active: activeFilters(view, state),
+  };
 }
 
 /** The state without some filter parameters, back on page 1. */

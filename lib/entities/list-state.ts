@@ -38,7 +38,14 @@ export interface ListState {
   cols: string[] | null;
 }
 
-export const DEFAULT_LIST_STATE: ListState = { page: 1, size: DEFAULT_PAGE_SIZE, sort: null, q: '', filters: {}, cols: null };
+export const DEFAULT_LIST_STATE: ListState = {
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+  sort: null,
+  q: '',
+  filters: {},
+  cols: null,
+};
 
 export function formatSortParam(sort: SortSpec): string {
   return `${sort.field}.${sort.order}`;
@@ -46,12 +53,17 @@ export function formatSortParam(sort: SortSpec): string {
 
 /** The URL parameters a filter of this entity reads (a date range reads two). */
 export function filterParamNames(entity: EntityView): string[] {
-  return entity.filters.flatMap((filter) => (filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param]));
+  return entity.filters.flatMap((filter) =>
+    filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param],
+  );
 }
 
 /** The keys a `cols` value names. */
 export function splitColumnKeys(raw: string): string[] {
-  return raw.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  return raw
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
 }
 
 /** Column keys named by a `cols` value that the entity has, in the entity's order. */

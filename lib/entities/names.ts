@@ -17,7 +17,6 @@ import { logger } from '@/lib/observability/logger';
 
 export type { EntityName, NameRecord };
 
-
 /** The ids a page wants named, by entity; repeats and blanks are fine. */
 export type NameRequest = Readonly<Record<string, Iterable<string | null | undefined>>>;
 
@@ -29,7 +28,10 @@ export const MAX_NAMES_PER_ENTITY = 100;
 
 /** A person's name for people: "First Last", else the e-mail, else the id. */
 export function personName(user: Pick<User, 'id' | 'email' | 'first_name' | 'last_name'>): string {
-  const full = [user.first_name, user.last_name].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const full = [user.first_name, user.last_name]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   return full || user.email.trim() || user.id;
 }
 
@@ -39,14 +41,26 @@ function distinct(ids: Iterable<string | null | undefined>): string[] {
   return [...set].slice(0, MAX_NAMES_PER_ENTITY);
 }
 
-async function readEntityNames(upstream: UpstreamClient, entity: string, ids: string[]): Promise<[string, EntityName][]> {
+async function readEntityNames(
+  upstream: UpstreamClient,
+  entity: string,
+  ids: string[],
+): Promise<[string, EntityName][]> {
   if (entity === 'users') {
     const users = await usersInfo(upstream, ids);
-    return users.map((user) => [detailHref('users', user.id), { name: personName(user), email: user.email || undefined }]);
+    return users.map((user) => [
+      detailHref('users', user.id),
+      { name: personName(user), email: user.email || undefined },
+    ]);
   }
   const definition = findEntity(entity);
   if (!definition) return [];
-  const { rows } = await listRecords(upstream, entity, { range: { start: 0, end: ids.length - 1 }, filter: { id: ids } }, raRecordSchema);
+  const { rows } = await listRecords(
+    upstream,
+    entity,
+    { range: { start: 0, end: ids.length - 1 }, filter: { id: ids } },
+    raRecordSchema,
+  );
   // A record without a name (a direct-message channel) is titled by its id: nothing to show.
   return rows.flatMap((row): [string, EntityName][] => {
     const name = definition.title(row);

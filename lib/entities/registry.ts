@@ -29,7 +29,12 @@ import {
   workspaceSchema,
   type RaRecord,
 } from '@/lib/upstream/contract';
-import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
+import {
+  createMp3Action,
+  recreateWaveformAction,
+  reprocessMessageAction,
+  setMessageStatusAction,
+} from '@/lib/actions/messages';
 import { setVerifiedAction } from '@/lib/actions/users';
 import type { GuardedAction } from '@/lib/auth/roles';
 import { entityColumn } from './columns';
@@ -208,7 +213,11 @@ export const ENTITIES: readonly EntityDefinition[] = [
     label: 'Messages',
     singular: 'Message',
     known: true,
-    nav: { icon: 'messages', order: 30, purpose: 'Every message, filterable by status, workspace, channel, creator and date.' },
+    nav: {
+      icon: 'messages',
+      order: 30,
+      purpose: 'Every message, filterable by status, workspace, channel, creator and date.',
+    },
     actions: MESSAGE_ACTIONS,
     schema: messageSchema,
     columns: [
@@ -242,7 +251,11 @@ export const ENTITIES: readonly EntityDefinition[] = [
       {
         field: 'audio_models',
         label: 'Audio models',
-        columns: [entityColumn('_id', 'Id', 'id'), entityColumn('type', 'Type', 'status'), entityColumn('url', 'URL', 'url')],
+        columns: [
+          entityColumn('_id', 'Id', 'id'),
+          entityColumn('type', 'Type', 'status'),
+          entityColumn('url', 'URL', 'url'),
+        ],
       },
     ],
     title: (record) => firstText(record, record.name, text(record.transcript_txt).slice(0, 80)),

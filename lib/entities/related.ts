@@ -4,7 +4,12 @@
  * showing its bare id.
  */
 import 'server-only';
-import { type UpstreamClient, describeUpstreamError, isUpstreamError, type UpstreamFailure } from '@/lib/upstream/client';
+import {
+  type UpstreamClient,
+  describeUpstreamError,
+  isUpstreamError,
+  type UpstreamFailure,
+} from '@/lib/upstream/client';
 import { countRecords } from '@/lib/upstream/ra';
 import { readNames, type NameRecord } from './names';
 import { findEntity } from './registry';
@@ -74,7 +79,8 @@ export function countRelated(upstream: UpstreamClient, entity: EntityView, id: s
     entity.relatedLists.map(async (related): Promise<RelatedCount> => {
       const target = findEntity(related.entity);
       const filter = target?.filters.find((spec) => spec.kind !== 'date-range' && spec.param === related.param);
-      if (!filter || filter.kind === 'date-range') throw new Error(`registry: ${related.entity} has no filter ${related.param}`);
+      if (!filter || filter.kind === 'date-range')
+        throw new Error(`registry: ${related.entity} has no filter ${related.param}`);
       try {
         return { related, count: await countRecords(upstream, related.entity, { [filter.field]: id }) };
       } catch (error) {

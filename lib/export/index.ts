@@ -27,7 +27,9 @@ export function exportState(): ExportState {
  * An export of service reads for one operator: a slot (or the 429 saying there is none free)
  * and paced reads; `end` gives both back when the download ends, fails or is cancelled.
  */
-export function openPacedExport(operatorId: string): { ok: false; response: Response } | { ok: true; paced: PacedReader; end: () => void } {
+export function openPacedExport(
+  operatorId: string,
+): { ok: false; response: Response } | { ok: true; paced: PacedReader; end: () => void } {
   const { slots, pacing } = exportState();
   const slot = slots.acquire(operatorId);
   if (!slot.ok) return { ok: false, response: tooManyExportsResponse(slot) };

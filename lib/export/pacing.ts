@@ -47,8 +47,12 @@ export class ExportPacing {
     entry.users++;
     const { pacer } = entry;
     let finished = false;
-    const read = async <T extends { rateLimit?: RateLimitInfo }>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
-      for (let wait = pacer.delay(this.clock.now()); wait > 0; wait = pacer.delay(this.clock.now())) await this.clock.wait(wait, signal);
+    const read = async <T extends { rateLimit?: RateLimitInfo }>(
+      call: () => Promise<T>,
+      signal?: AbortSignal,
+    ): Promise<T> => {
+      for (let wait = pacer.delay(this.clock.now()); wait > 0; wait = pacer.delay(this.clock.now()))
+        await this.clock.wait(wait, signal);
       pacer.onSend(this.clock.now());
       try {
         const result = await call();

@@ -26,7 +26,15 @@ export interface ServiceCsvExport<T> {
   label: string;
 }
 
-export async function serviceCsvExport<T>({ operatorId, request, path, readRange, csv, fileName, label }: ServiceCsvExport<T>): Promise<Response> {
+export async function serviceCsvExport<T>({
+  operatorId,
+  request,
+  path,
+  readRange,
+  csv,
+  fileName,
+  label,
+}: ServiceCsvExport<T>): Promise<Response> {
   const opened = openPacedExport(operatorId);
   if (!opened.ok) return opened.response;
   const { paced, end } = opened;
@@ -36,7 +44,15 @@ export async function serviceCsvExport<T>({ operatorId, request, path, readRange
     const range = { start: index * EXPORT_PAGE_SIZE, end: (index + 1) * EXPORT_PAGE_SIZE - 1 };
     const page = await paced.read(() => readRange(range, signal), signal);
     const problem = shortPageProblem(page, range.start);
-    if (problem) throw new UpstreamError({ kind: 'invalid_response', method: 'GET', path, status: 200, requestId: page.requestId, serviceMessage: problem });
+    if (problem)
+      throw new UpstreamError({
+        kind: 'invalid_response',
+        method: 'GET',
+        path,
+        status: 200,
+        requestId: page.requestId,
+        serviceMessage: problem,
+      });
     return page;
   };
   let first;
@@ -50,6 +66,16 @@ export async function serviceCsvExport<T>({ operatorId, request, path, readRange
   const { header, rows } = csv(first);
   const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
   // Each page becomes its CSV text as soon as it arrives: pages waiting their turn hold text, not rows.
-  const rest = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) => readPage(index + 1).then((page) => rows(page.rows)));
-  return csvResponse({ fileName, first: header + rows(first.rows), rest, label, onEnd: end, abort, headers: { 'x-total-count': String(first.total) } });
+  const rest = pagesInOrder(Math.max(0, pageCount - 1), EXPORT_CONCURRENCY, (index) =>
+    readPage(index + 1).then((page) => rows(page.rows)),
+  );
+  return csvResponse({
+    fileName,
+    first: header + rows(first.rows),
+    rest,
+    label,
+    onEnd: end,
+    abort,
+    headers: { 'x-total-count': String(first.total) },
+  });
 }

@@ -33,7 +33,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function probeDatabase(open: () => Promise<ConsoleDb> = getConsoleDb, timeoutMs = READINESS_CHECK_TIMEOUT_MS): Promise<DatabaseProbe> {
+export async function probeDatabase(
+  open: () => Promise<ConsoleDb> = getConsoleDb,
+  timeoutMs = READINESS_CHECK_TIMEOUT_MS,
+): Promise<DatabaseProbe> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   let kind: ConsoleDb['kind'] | null = null;
@@ -48,7 +51,12 @@ export async function probeDatabase(open: () => Promise<ConsoleDb> = getConsoleD
     );
     return { ok: true, latencyMs: latency(), kind };
   } catch (error) {
-    return { ok: false, latencyMs: latency(), kind, problem: error instanceof CheckTimeout ? 'timeout' : 'unavailable' };
+    return {
+      ok: false,
+      latencyMs: latency(),
+      kind,
+      problem: error instanceof CheckTimeout ? 'timeout' : 'unavailable',
+    };
   }
 }
 

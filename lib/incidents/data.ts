@@ -34,7 +34,9 @@ export function incidentWindow(incident: Incident, now: number): { from: Date; t
 export function trendScopeKey(incident: Incident): string {
   const { scope } = incident;
   const ownThreshold = scope.threshold !== undefined && scope.threshold !== defaultThresholdMinutes();
-  return scope.workspaces.length > 0 || scope.channels.length > 0 || ownThreshold ? incidentScopeKey(incident.id) : SERVICE_SCOPE;
+  return scope.workspaces.length > 0 || scope.channels.length > 0 || ownThreshold
+    ? incidentScopeKey(incident.id)
+    : SERVICE_SCOPE;
 }
 
 export async function readIncidentsPage(page: { offset: number; limit: number }) {
@@ -55,10 +57,21 @@ export async function readIncident(incidentId: string, upstream: UpstreamClient,
   ]);
   const jobIds = jobs.map((job) => job.id);
   // Scoped to the incident, its jobs and the scope's workspaces and channels where a scope is set.
-  const targets = scopeIsSet(incident.scope) ? [incident.id, ...jobIds, ...incident.scope.workspaces, ...incident.scope.channels] : null;
+  const targets = scopeIsSet(incident.scope)
+    ? [incident.id, ...jobIds, ...incident.scope.workspaces, ...incident.scope.channels]
+    : null;
   const [actions, affectedNow] = await Promise.all([
     queryAuditWindow(db, { ...window, targets, jobIds }, MAX_ACTIONS),
     readFromService(readAffectedWorkspaces(upstream, incident.scope, defaultThresholdMinutes(), now)),
   ]);
-  return { incident, events, jobs, trend: withMissingSlots(trend, intervalMinutes), trendStatuses: scopeStatuses(incident.scope), actions, affectedNow, window };
+  return {
+    incident,
+    events,
+    jobs,
+    trend: withMissingSlots(trend, intervalMinutes),
+    trendStatuses: scopeStatuses(incident.scope),
+    actions,
+    affectedNow,
+    window,
+  };
 }

@@ -1,13 +1,19 @@
 /** The incident pages' URLs and the scope carried in them (from a stuck view, to the stuck queue). */
 import { z } from 'zod';
-import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import {
+  enumParser,
+  pageParser,
+  paramReader,
+  textParser,
+  type ParamIssue,
+  type RawSearchParams,
+} from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, stuckHref } from '@/lib/triage/search-params';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
 import { type StuckQuery } from '@/lib/triage/stuck';
 import { MAX_SCOPE_IDS } from './values';
 import { type Incident, type IncidentScope } from './types';
-
 
 /** The form that opens an incident, its scope prefilled (a stuck view's filter). */
 export function newIncidentHref(scope?: Partial<IncidentScope>): string {
@@ -22,7 +28,9 @@ export function newIncidentHref(scope?: Partial<IncidentScope>): string {
 
 /** A stuck view's filter as an incident's scope (the default statuses, all non-terminal, as none). */
 export function scopeOfStuckQuery(query: StuckQuery): Partial<IncidentScope> {
-  const allDefault = query.statuses.length === NON_TERMINAL_STATUSES.length && NON_TERMINAL_STATUSES.every((status) => query.statuses.includes(status));
+  const allDefault =
+    query.statuses.length === NON_TERMINAL_STATUSES.length &&
+    NON_TERMINAL_STATUSES.every((status) => query.statuses.includes(status));
   return {
     statuses: allDefault ? [] : query.statuses,
     workspaces: query.workspace ? [query.workspace] : [],
@@ -31,7 +39,16 @@ export function scopeOfStuckQuery(query: StuckQuery): Partial<IncidentScope> {
   };
 }
 
-const thresholdSchema = z.string().regex(/^\d+$/, { error: 'is not a whole number of minutes' }).transform(Number).pipe(z.number().min(1).max(60 * 24 * 30));
+const thresholdSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1)
+      .max(60 * 24 * 30),
+  );
 
 /** The new-incident form's prefilled scope from its URL. */
 export function parseNewIncidentParams(raw: RawSearchParams): { scope: IncidentScope; problems: ParamIssue[] } {

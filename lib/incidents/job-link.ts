@@ -12,10 +12,19 @@ import { performAction } from '@/lib/actions/server';
 const carriesIncident = z.object({ incidentId: z.string().trim().uuid() });
 
 /** The started job's result, with a warning when the job could not be linked to its incident. */
-export async function withIncidentLink<T extends { jobId: string }>(rawInput: unknown, started: ActionResult<T> & { ok: true }): Promise<ActionResult<T>> {
+export async function withIncidentLink<T extends { jobId: string }>(
+  rawInput: unknown,
+  started: ActionResult<T> & { ok: true },
+): Promise<ActionResult<T>> {
   const named = carriesIncident.safeParse(rawInput);
   if (!named.success) return started;
-  const linked = await performAction(linkIncidentJobAction, { incidentId: named.data.incidentId, jobId: started.data.jobId });
+  const linked = await performAction(linkIncidentJobAction, {
+    incidentId: named.data.incidentId,
+    jobId: started.data.jobId,
+  });
   if (linked.ok) return started;
-  return { ...started, warning: `The job started, but it could not be linked to the incident: ${linked.error.message} Link it from the incident's page.` };
+  return {
+    ...started,
+    warning: `The job started, but it could not be linked to the incident: ${linked.error.message} Link it from the incident's page.`,
+  };
 }

@@ -43,7 +43,11 @@ function quoted(body: string): string {
 
 function table(header: string[], rows: string[][]): string {
   if (rows.length === 0) return '_None._';
-  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }
 
 /** "1 h 4 min", or "not yet". */
@@ -54,7 +58,10 @@ export function durationSince(start: Date, end: Date | null): string {
 function affectedTable(affected: AffectedWorkspaces | null): string {
   if (!affected) return '_Not read._';
   const note = `Read ${formatUtc(affected.at)}: ${affected.total} stuck, the oldest ${affected.examined} examined.`;
-  return `${note}\n\n${table(['Workspace', 'Stuck'], affected.workspaces.map((entry) => [markdownText(entry.workspaceGuid), String(entry.count)]))}`;
+  return `${note}\n\n${table(
+    ['Workspace', 'Stuck'],
+    affected.workspaces.map((entry) => [markdownText(entry.workspaceGuid), String(entry.count)]),
+  )}`;
 }
 
 export function incidentReportMarkdown(input: IncidentReportInput): string {
@@ -78,11 +85,25 @@ export function incidentReportMarkdown(input: IncidentReportInput): string {
     '',
     '## Status changes',
     '',
-    table(['Time (UTC)', 'Status', 'By'], statusChanges.map((event) => [formatUtc(event.at), event.kind === 'status' ? event.status : '', markdownText(event.operatorEmail)])),
+    table(
+      ['Time (UTC)', 'Status', 'By'],
+      statusChanges.map((event) => [
+        formatUtc(event.at),
+        event.kind === 'status' ? event.status : '',
+        markdownText(event.operatorEmail),
+      ]),
+    ),
     '',
     '## Notes',
     '',
-    notes.length === 0 ? '_None._' : notes.map((note) => `**${formatUtc(note.at)}, ${markdownText(note.operatorEmail)}**\n\n${note.kind === 'note' ? quoted(note.body) : ''}`).join('\n\n'),
+    notes.length === 0
+      ? '_None._'
+      : notes
+          .map(
+            (note) =>
+              `**${formatUtc(note.at)}, ${markdownText(note.operatorEmail)}**\n\n${note.kind === 'note' ? quoted(note.body) : ''}`,
+          )
+          .join('\n\n'),
     '',
     '## Bulk jobs',
     '',
@@ -109,7 +130,10 @@ export function incidentReportMarkdown(input: IncidentReportInput): string {
         formatUtc(entry.occurredAt),
         markdownText(entry.operatorEmail),
         markdownText(entry.action),
-        markdownText(entry.targetIds.slice(0, 5).join(', ') + (entry.targetIds.length > 5 ? ` and ${entry.targetIds.length - 5} more` : '')),
+        markdownText(
+          entry.targetIds.slice(0, 5).join(', ') +
+            (entry.targetIds.length > 5 ? ` and ${entry.targetIds.length - 5} more` : ''),
+        ),
         entry.outcome,
         markdownText(entry.summary ?? entry.errorMessage ?? entry.denialReason ?? ''),
       ]),
@@ -132,7 +156,9 @@ export function incidentReportMarkdown(input: IncidentReportInput): string {
       input.trend.map((point) => [
         formatUtc(point.minute),
         ...input.trendStatuses.map((status) => (point.counts === null ? 'gap' : String(point.counts[status] ?? 0))),
-        point.counts === null ? `gap: ${markdownText(point.error ?? 'not sampled')}` : String(trendTotal(point, input.trendStatuses)),
+        point.counts === null
+          ? `gap: ${markdownText(point.error ?? 'not sampled')}`
+          : String(trendTotal(point, input.trendStatuses)),
       ]),
     ),
     '',

@@ -18,14 +18,27 @@ export function scopeStatuses(scope: IncidentScope): string[] {
 
 /** The service's filter of the messages stuck in the scope at `now`. */
 export function scopedStuckFilter(scope: IncidentScope, defaultThreshold: number, now: number): ListFilter {
-  return { status: scopeStatuses(scope), updated_before: now - (scope.threshold ?? defaultThreshold) * 60_000, ...scopeFilter(scope) };
+  return {
+    status: scopeStatuses(scope),
+    updated_before: now - (scope.threshold ?? defaultThreshold) * 60_000,
+    ...scopeFilter(scope),
+  };
 }
 
-export async function readAffectedWorkspaces(upstream: UpstreamClient, scope: IncidentScope, defaultThreshold: number, now: number): Promise<AffectedWorkspaces> {
+export async function readAffectedWorkspaces(
+  upstream: UpstreamClient,
+  scope: IncidentScope,
+  defaultThreshold: number,
+  now: number,
+): Promise<AffectedWorkspaces> {
   const listed = await listRecords(
     upstream,
     'messages',
-    { sort: { field: 'last_updated_at', order: 'ASC' }, range: { start: 0, end: AFFECTED_SAMPLE - 1 }, filter: scopedStuckFilter(scope, defaultThreshold, now) },
+    {
+      sort: { field: 'last_updated_at', order: 'ASC' },
+      range: { start: 0, end: AFFECTED_SAMPLE - 1 },
+      filter: scopedStuckFilter(scope, defaultThreshold, now),
+    },
     messageSchema,
   );
   const summary = breakdown(listed.rows, 10);

@@ -5,9 +5,25 @@
  */
 import { z } from 'zod';
 import type { ConsoleDb, Queryable } from '@/lib/db';
-import { COUNTS_COLUMNS, countsFrom, JOB_COLUMNS, jobRowSchema, type CountsRow, type JobSummary } from '@/lib/jobs/store';
+import {
+  COUNTS_COLUMNS,
+  countsFrom,
+  JOB_COLUMNS,
+  jobRowSchema,
+  type CountsRow,
+  type JobSummary,
+} from '@/lib/jobs/store';
 import { ActionRejectedError } from '@/lib/rejected';
-import { INCIDENT_COLUMNS, incidentEventRowSchema, incidentRowSchema, type AffectedWorkspaces, type Incident, type IncidentActor, type IncidentEvent, type IncidentScope } from './types';
+import {
+  INCIDENT_COLUMNS,
+  incidentEventRowSchema,
+  incidentRowSchema,
+  type AffectedWorkspaces,
+  type Incident,
+  type IncidentActor,
+  type IncidentEvent,
+  type IncidentScope,
+} from './types';
 import { type IncidentSeverity, type IncidentStatus } from './values';
 
 export interface OpenIncidentInput {
@@ -26,7 +42,15 @@ export async function openIncident(db: ConsoleDb, actor: IncidentActor, input: O
     const [row] = await tx.query(
       `INSERT INTO incidents (id, title, severity, scope, opened_by_id, opened_by_email, affected_at_open)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7::jsonb) RETURNING ${INCIDENT_COLUMNS}`,
-      [input.id, input.title, input.severity, JSON.stringify(input.scope), actor.id, actor.email, input.affectedAtOpen === null ? null : JSON.stringify(input.affectedAtOpen)],
+      [
+        input.id,
+        input.title,
+        input.severity,
+        JSON.stringify(input.scope),
+        actor.id,
+        actor.email,
+        input.affectedAtOpen === null ? null : JSON.stringify(input.affectedAtOpen),
+      ],
     );
     await tx.query(
       `INSERT INTO incident_events (incident_id, occurred_at, kind, status, operator_id, operator_email) VALUES ($1, $2, 'status', 'open', $3, $4)`,
@@ -43,7 +67,12 @@ async function lockIncident(tx: Queryable, incidentId: string): Promise<Incident
 }
 
 /** Appends a note to the timeline. Notes are never edited: a correction is another note. */
-export async function addIncidentNote(db: ConsoleDb, actor: IncidentActor, incidentId: string, body: string): Promise<IncidentEvent> {
+export async function addIncidentNote(
+  db: ConsoleDb,
+  actor: IncidentActor,
+  incidentId: string,
+  body: string,
+): Promise<IncidentEvent> {
   return db.transaction(async (tx) => {
     await lockIncident(tx, incidentId);
     const [row] = await tx.query(
@@ -58,7 +87,12 @@ export async function addIncidentNote(db: ConsoleDb, actor: IncidentActor, incid
  * Changes the status, with a timeline event. mitigated_at keeps the first mitigation (a resolve
  * without one counts as mitigated then); resolved_at is cleared when an incident is reopened.
  */
-export async function setIncidentStatus(db: ConsoleDb, actor: IncidentActor, incidentId: string, status: IncidentStatus): Promise<Incident> {
+export async function setIncidentStatus(
+  db: ConsoleDb,
+  actor: IncidentActor,
+  incidentId: string,
+  status: IncidentStatus,
+): Promise<Incident> {
   return db.transaction(async (tx) => {
     const current = await lockIncident(tx, incidentId);
     if (current.status === status) throw new ActionRejectedError(`The incident is already ${status}.`, 'same_status');
@@ -78,7 +112,12 @@ export async function setIncidentStatus(db: ConsoleDb, actor: IncidentActor, inc
 }
 
 /** Links a bulk job to an incident; linking it again changes nothing. */
-export async function linkIncidentJob(db: Queryable, incidentId: string, jobId: string, linkedByEmail: string): Promise<void> {
+export async function linkIncidentJob(
+  db: Queryable,
+  incidentId: string,
+  jobId: string,
+  linkedByEmail: string,
+): Promise<void> {
   const [found] = await db.query<{ incident: boolean; job: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM incidents WHERE id = $1) AS incident, EXISTS (SELECT 1 FROM bulk_jobs WHERE id = $2) AS job`,
     [incidentId, jobId],
@@ -98,14 +137,19 @@ export async function getIncident(db: Queryable, incidentId: string): Promise<In
 
 /** The timeline, oldest first. */
 export async function listIncidentEvents(db: Queryable, incidentId: string): Promise<IncidentEvent[]> {
-  const rows = await db.query(`SELECT ${EVENT_COLUMNS} FROM incident_events WHERE incident_id = $1 ORDER BY occurred_at, id`, [incidentId]);
+  const rows = await db.query(
+    `SELECT ${EVENT_COLUMNS} FROM incident_events WHERE incident_id = $1 ORDER BY occurred_at, id`,
+    [incidentId],
+  );
   return rows.map((row) => incidentEventRowSchema.parse(row));
 }
 
 /** The jobs linked to an incident, oldest first, with their counts (one statement). */
 export async function listIncidentJobs(db: Queryable, incidentId: string): Promise<JobSummary[]> {
   const rows = await db.query<Record<string, unknown> & CountsRow>(
-    `SELECT ${JOB_COLUMNS.split(',').map((column) => `j.${column.trim()}`).join(', ')}, c.*
+    `SELECT ${JOB_COLUMNS.split(',')
+      .map((column) => `j.${column.trim()}`)
+      .join(', ')}, c.*
      FROM incident_jobs l JOIN bulk_jobs j ON j.id = l.job_id
      CROSS JOIN LATERAL (SELECT ${COUNTS_COLUMNS} FROM bulk_job_items WHERE job_id = j.id) c
      WHERE l.incident_id = $1 ORDER BY l.linked_at, j.id`,
@@ -122,11 +166,16 @@ export interface IncidentListRow extends Incident {
 const pageSchema = z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(200) });
 
 /** Incidents, newest first, with how many notes and jobs each has; `total` is how many there are. */
-export async function listIncidents(db: Queryable, page: { offset: number; limit: number }): Promise<{ rows: IncidentListRow[]; total: number }> {
+export async function listIncidents(
+  db: Queryable,
+  page: { offset: number; limit: number },
+): Promise<{ rows: IncidentListRow[]; total: number }> {
   const { offset, limit } = pageSchema.parse(page);
   const [rows, counted] = await Promise.all([
     db.query<Record<string, unknown> & { notes: number; jobs: number }>(
-      `SELECT ${INCIDENT_COLUMNS.split(',').map((column) => `i.${column.trim()}`).join(', ')},
+      `SELECT ${INCIDENT_COLUMNS.split(',')
+        .map((column) => `i.${column.trim()}`)
+        .join(', ')},
          (SELECT count(*)::int FROM incident_events e WHERE e.incident_id = i.id AND e.kind = 'note') AS notes,
          (SELECT count(*)::int FROM incident_jobs l WHERE l.incident_id = i.id) AS jobs
        FROM incidents i ORDER BY i.opened_at DESC, i.id DESC LIMIT $1 OFFSET $2`,
@@ -134,11 +183,16 @@ export async function listIncidents(db: Queryable, page: { offset: number; limit
     ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM incidents'),
   ]);
-  return { rows: rows.map((row) => ({ ...incidentRowSchema.parse(row), notes: row.notes, jobs: row.jobs })), total: counted[0]?.total ?? 0 };
+  return {
+    rows: rows.map((row) => ({ ...incidentRowSchema.parse(row), notes: row.notes, jobs: row.jobs })),
+    total: counted[0]?.total ?? 0,
+  };
 }
 
 /** Incidents not resolved, newest first (the sampler samples their scopes). */
 export async function listUnresolvedIncidents(db: Queryable): Promise<Incident[]> {
-  const rows = await db.query(`SELECT ${INCIDENT_COLUMNS} FROM incidents WHERE status <> 'resolved' ORDER BY opened_at DESC LIMIT 50`);
+  const rows = await db.query(
+    `SELECT ${INCIDENT_COLUMNS} FROM incidents WHERE status <> 'resolved' ORDER BY opened_at DESC LIMIT 50`,
+  );
   return rows.map((row) => incidentRowSchema.parse(row));
 }

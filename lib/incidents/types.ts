@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { WATCHABLE_STATUSES, type ListFilter } from '@/lib/triage/stuck-rules';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, MAX_SCOPE_IDS } from './values';
 
-
 const scopeIdSchema = z.string().trim().min(1).max(200);
 
 /**
@@ -15,7 +14,12 @@ export const incidentScopeSchema = z.object({
   channels: z.array(scopeIdSchema).max(MAX_SCOPE_IDS).default([]),
   statuses: z.array(z.enum(WATCHABLE_STATUSES)).default([]),
   /** Minutes without an update after which a message counts as stuck, for the scoped counts. */
-  threshold: z.number().int().min(1).max(60 * 24 * 30).optional(),
+  threshold: z
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .optional(),
 });
 export type IncidentScope = z.output<typeof incidentScopeSchema>;
 
@@ -80,7 +84,8 @@ export const incidentRowSchema = z
   }));
 export type Incident = z.output<typeof incidentRowSchema>;
 
-export const INCIDENT_COLUMNS = 'id, title, severity, scope, status, opened_at, opened_by_id, opened_by_email, affected_at_open, mitigated_at, resolved_at';
+export const INCIDENT_COLUMNS =
+  'id, title, severity, scope, status, opened_at, opened_by_id, opened_by_email, affected_at_open, mitigated_at, resolved_at';
 
 export const incidentEventRowSchema = z
   .object({
@@ -94,8 +99,20 @@ export const incidentEventRowSchema = z
   })
   .transform((row) =>
     row.kind === 'status'
-      ? { kind: 'status' as const, id: row.id, at: row.occurred_at, operatorEmail: row.operator_email, status: row.status ?? 'open' }
-      : { kind: 'note' as const, id: row.id, at: row.occurred_at, operatorEmail: row.operator_email, body: row.body ?? '' },
+      ? {
+          kind: 'status' as const,
+          id: row.id,
+          at: row.occurred_at,
+          operatorEmail: row.operator_email,
+          status: row.status ?? 'open',
+        }
+      : {
+          kind: 'note' as const,
+          id: row.id,
+          at: row.occurred_at,
+          operatorEmail: row.operator_email,
+          body: row.body ?? '',
+        },
   );
 export type IncidentEvent = z.output<typeof incidentEventRowSchema>;
 

@@ -17,6 +17,10 @@ export async function readJobWithItems(jobId: string, items: { status?: ItemStat
   const db = await getConsoleDb();
   // The number of matching items comes from the job's counts, which getJob reads anyway (stored
   // once the job completed): counting a large job's items again would cost its page every view.
-  const [job, rows, plan] = await Promise.all([getJob(db, jobId), jobItemsPage(db, jobId, items), readPlanProgress(db, jobId)]);
+  const [job, rows, plan] = await Promise.all([
+    getJob(db, jobId),
+    jobItemsPage(db, jobId, items),
+    readPlanProgress(db, jobId),
+  ]);
   return { job, items: { rows, total: job ? itemsWithStatuses(job.counts, items.status) : 0 }, plan };
 }

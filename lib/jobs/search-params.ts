@@ -7,7 +7,12 @@ import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 
 const pausedSchema = enumParser(['1']);
 
-export function parseJobsPageParams(raw: RawSearchParams): { page: number; paused: boolean; table: TableParams; issues: ParamIssue[] } {
+export function parseJobsPageParams(raw: RawSearchParams): {
+  page: number;
+  paused: boolean;
+  table: TableParams;
+  issues: ParamIssue[];
+} {
   const reader = paramReader(raw);
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const paused = reader.read('paused', pausedSchema, 'refreshing') === '1';
@@ -15,11 +20,20 @@ export function parseJobsPageParams(raw: RawSearchParams): { page: number; pause
   return { page, paused, table, issues: reader.finish('page') };
 }
 
-export function parseJobPageParams(raw: RawSearchParams): { items: ItemStatus | undefined; paused: boolean; incident: string | undefined; issues: ParamIssue[] } {
+export function parseJobPageParams(raw: RawSearchParams): {
+  items: ItemStatus | undefined;
+  paused: boolean;
+  incident: string | undefined;
+  issues: ParamIssue[];
+} {
   const reader = paramReader(raw);
   const items = reader.read('items', enumParser(ITEM_STATUSES), 'showing all items');
   const paused = reader.read('paused', pausedSchema, 'refreshing') === '1';
   // The incident a large dry run was started from (its dialog sent the operator here): the start links to it.
-  const incident = reader.read('incident', z.uuid({ error: 'is not an incident id' }), 'linking the job to no incident');
+  const incident = reader.read(
+    'incident',
+    z.uuid({ error: 'is not an incident id' }),
+    'linking the job to no incident',
+  );
   return { items, paused, incident, issues: reader.finish('page') };
 }

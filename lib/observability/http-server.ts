@@ -16,14 +16,23 @@ const INSTALLED = Symbol.for('voice-ops-console.http-hook');
 const SANE_REQUEST_ID = /^[\w.:-]{8,128}$/;
 
 /** What a request is, for the metric's label: an asset, a server action, an API call or a page. */
-export function requestKind(method: string, path: string, headers: IncomingMessage['headers']): 'asset' | 'action' | 'api' | 'page' {
+export function requestKind(
+  method: string,
+  path: string,
+  headers: IncomingMessage['headers'],
+): 'asset' | 'action' | 'api' | 'page' {
   if (path.startsWith('/_next/') || path === '/favicon.ico') return 'asset';
   if (method === 'POST' && headers['next-action'] !== undefined) return 'action';
   if (path.startsWith('/api/')) return 'api';
   return 'page';
 }
 
-function onFinished(request: IncomingMessage, response: ServerResponse, context: RequestContext, started: number): void {
+function onFinished(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: RequestContext,
+  started: number,
+): void {
   const seconds = (performance.now() - started) / 1000;
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
@@ -31,7 +40,18 @@ function onFinished(request: IncomingMessage, response: ServerResponse, context:
   const kind = requestKind(method, path, request.headers);
   metrics().httpRequests.observe({ kind, method, status: String(response.statusCode) }, seconds);
   // Query strings stay out: they can carry search text and callback URLs.
-  logger('http').info({ method, path, status: response.statusCode, durationMs: Math.round(seconds * 1000), kind, requestId: context.requestId, operatorId: context.operatorId }, 'request');
+  logger('http').info(
+    {
+      method,
+      path,
+      status: response.statusCode,
+      durationMs: Math.round(seconds * 1000),
+      kind,
+      requestId: context.requestId,
+      operatorId: context.operatorId,
+    },
+    'request',
+  );
 }
 
 export function installHttpHook(): void {

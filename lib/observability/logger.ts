@@ -29,7 +29,14 @@ export const REDACTED_KEYS = [
 ];
 const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => [`["${key}"]`, `*["${key}"]`, `*.*["${key}"]`]);
 
-const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
 const HIDDEN_IN_PRETTY = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'component']);
 
 /** One readable line from one JSON entry: `12:00:01 INFO  [jobs] message key=value`. */
@@ -41,7 +48,9 @@ export function prettyLine(json: string): string {
     return json.endsWith('\n') ? json : `${json}\n`;
   }
   const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
-  const level = (typeof entry.level === 'string' ? entry.level.toUpperCase() : LEVEL_NAMES[Number(entry.level)] ?? '').padEnd(5);
+  const level = (
+    typeof entry.level === 'string' ? entry.level.toUpperCase() : (LEVEL_NAMES[Number(entry.level)] ?? '')
+  ).padEnd(5);
   const component = typeof entry.component === 'string' ? `[${entry.component}] ` : '';
   const fields = Object.entries(entry)
     .filter(([key]) => !HIDDEN_IN_PRETTY.has(key))
@@ -56,7 +65,9 @@ function destination(format: 'json' | 'pretty'): DestinationStream {
 }
 
 /** A logger writing to `stream` (tests); the process's own is `logger()`. */
-export function createLogger(options: { level?: string; stream?: DestinationStream; format?: 'json' | 'pretty' } = {}): Logger {
+export function createLogger(
+  options: { level?: string; stream?: DestinationStream; format?: 'json' | 'pretty' } = {},
+): Logger {
   const settings = observabilitySettings();
   const format = options.format ?? settings.logFormat;
   return pino(
@@ -70,7 +81,9 @@ export function createLogger(options: { level?: string; stream?: DestinationStre
       mixin() {
         const request = currentRequest();
         if (!request) return {};
-        return request.operatorId ? { requestId: request.requestId, operatorId: request.operatorId } : { requestId: request.requestId };
+        return request.operatorId
+          ? { requestId: request.requestId, operatorId: request.operatorId }
+          : { requestId: request.requestId };
       },
     },
     options.stream ?? destination(format),

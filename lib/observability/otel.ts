@@ -19,7 +19,11 @@ export async function startTracing(endpoint: string, serviceName: string): Promi
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1_000 })],
   });
   provider.register();
-  setTracing({ tracer: trace.getTracer('voice-ops-console'), kinds: { internal: SpanKind.INTERNAL, client: SpanKind.CLIENT }, errorCode: SpanStatusCode.ERROR });
+  setTracing({
+    tracer: trace.getTracer('voice-ops-console'),
+    kinds: { internal: SpanKind.INTERNAL, client: SpanKind.CLIENT },
+    errorCode: SpanStatusCode.ERROR,
+  });
   logger('tracing').info({ endpoint }, 'sending traces over OTLP/HTTP');
   return () => provider.shutdown();
 }

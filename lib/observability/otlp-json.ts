@@ -15,12 +15,18 @@ type ResultCallback = Parameters<SpanExporter['export']>[1];
 const SUCCESS = 0;
 const FAILED = 1;
 
-type AnyValue = { stringValue: string } | { boolValue: boolean } | { intValue: string } | { doubleValue: number } | { arrayValue: { values: AnyValue[] } };
+type AnyValue =
+  | { stringValue: string }
+  | { boolValue: boolean }
+  | { intValue: string }
+  | { doubleValue: number }
+  | { arrayValue: { values: AnyValue[] } };
 
 function anyValue(value: AttributeValue | null | undefined): AnyValue {
   if (typeof value === 'boolean') return { boolValue: value };
   if (typeof value === 'number') return Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value };
-  if (Array.isArray(value)) return { arrayValue: { values: (value as Array<AttributeValue | null | undefined>).map(anyValue) } };
+  if (Array.isArray(value))
+    return { arrayValue: { values: (value as Array<AttributeValue | null | undefined>).map(anyValue) } };
   return { stringValue: String(value ?? '') };
 }
 
@@ -51,7 +57,11 @@ export function otlpJsonBody(spans: ReadableSpan[]) {
               startTimeUnixNano: nanos(span.startTime),
               endTimeUnixNano: nanos(span.endTime),
               attributes: keyValues(span.attributes),
-              events: span.events.map((event) => ({ name: event.name, timeUnixNano: nanos(event.time), attributes: keyValues(event.attributes ?? {}) })),
+              events: span.events.map((event) => ({
+                name: event.name,
+                timeUnixNano: nanos(event.time),
+                attributes: keyValues(event.attributes ?? {}),
+              })),
               status: { code: span.status.code, message: span.status.message ?? '' },
             },
           ],
@@ -64,10 +74,18 @@ export function otlpJsonBody(spans: ReadableSpan[]) {
 function post(url: string, body: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const request = send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, timeout: 10_000 }, (response) => {
-      response.resume();
-      response.once('end', () => (response.statusCode && response.statusCode < 300 ? resolve() : reject(new Error(`the collector answered ${response.statusCode}`))));
-    });
+    const request = send(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, timeout: 10_000 },
+      (response) => {
+        response.resume();
+        response.once('end', () =>
+          response.statusCode && response.statusCode < 300
+            ? resolve()
+            : reject(new Error(`the collector answered ${response.statusCode}`)),
+        );
+      },
+    );
     request.once('timeout', () => request.destroy(new Error('the collector did not answer in time')));
     request.once('error', reject);
     request.end(body);

@@ -18,7 +18,11 @@ import { observabilitySettings } from './settings';
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** Whether the scrape may be answered. */
-export function scrapeAllowed(authorization: string | null, peer: string | undefined, token: string | undefined): boolean {
+export function scrapeAllowed(
+  authorization: string | null,
+  peer: string | undefined,
+  token: string | undefined,
+): boolean {
   if (token) {
     const given = Buffer.from(authorization?.startsWith('Bearer ') ? authorization.slice(7) : '');
     const expected = Buffer.from(token);
@@ -32,8 +36,12 @@ async function readDatabaseGauges(): Promise<void> {
   try {
     const db = await getConsoleDb();
     const [[items], [approvals], [sample]] = await Promise.all([
-      db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM bulk_job_items WHERE status IN ('pending', 'in_flight')`),
-      db.query<{ waiting: number }>(`SELECT count(*)::int AS waiting FROM approval_requests WHERE status = 'pending' AND expires_at > now()`),
+      db.query<{ pending: number }>(
+        `SELECT count(*)::int AS pending FROM bulk_job_items WHERE status IN ('pending', 'in_flight')`,
+      ),
+      db.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM approval_requests WHERE status = 'pending' AND expires_at > now()`,
+      ),
       db.query<{ at: Date | null }>(`SELECT max(sampled_at) AS at FROM stuck_samples WHERE scope = ''`),
     ]);
     m.jobItemsPending.set(items?.pending ?? 0);
@@ -43,7 +51,9 @@ async function readDatabaseGauges(): Promise<void> {
     const sampler = stuckSamplerSettings();
     const intervalMs = sampler.intervalMinutes * 60_000;
     // The interval being sampled now is not missed yet; whole intervals before it are.
-    m.samplerGaps.set(!sampler.enabled || sampledAt === null ? 0 : Math.max(0, Math.floor((Date.now() - sampledAt) / intervalMs) - 1));
+    m.samplerGaps.set(
+      !sampler.enabled || sampledAt === null ? 0 : Math.max(0, Math.floor((Date.now() - sampledAt) / intervalMs) - 1),
+    );
     m.databaseUp.set(1);
   } catch (error) {
     m.databaseUp.set(0);
@@ -54,7 +64,10 @@ async function readDatabaseGauges(): Promise<void> {
 /** The response to a scrape request with this Authorization header. */
 export async function scrapeResponse(authorization: string | null): Promise<Response> {
   if (!scrapeAllowed(authorization, currentRequest()?.peer, observabilitySettings().metricsToken)) {
-    return new Response('Forbidden\n', { status: 403, headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' } });
+    return new Response('Forbidden\n', {
+      status: 403,
+      headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' },
+    });
   }
   const m = metrics();
   const limiter = processInFlightLimiter(consoleEnv().UPSTREAM_MAX_IN_FLIGHT).stats();
@@ -64,5 +77,7 @@ export async function scrapeResponse(authorization: string | null): Promise<Resp
   m.exportSlots.set(exportState().slots.count());
   m.exportSlotsLimit.set(exportSettings().perProcess);
   await readDatabaseGauges();
-  return new Response(await m.registry.metrics(), { headers: { 'content-type': m.registry.contentType, 'cache-control': 'no-store' } });
+  return new Response(await m.registry.metrics(), {
+    headers: { 'content-type': m.registry.contentType, 'cache-control': 'no-store' },
+  });
 }

@@ -37,22 +37,30 @@ export function withSpan<T>(
 ): Promise<T> {
   const hooks = (globalThis as WithHooks)[HOOKS];
   if (!hooks) return fn(null);
-  return hooks.tracer.startActiveSpan(name, { attributes: options.attributes, kind: hooks.kinds[options.kind ?? 'internal'], root: options.root }, async (span) => {
-    try {
-      return await fn(span);
-    } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: hooks.errorCode, message: error instanceof Error ? error.message : String(error) });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return hooks.tracer.startActiveSpan(
+    name,
+    { attributes: options.attributes, kind: hooks.kinds[options.kind ?? 'internal'], root: options.root },
+    async (span) => {
+      try {
+        return await fn(span);
+      } catch (error) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: hooks.errorCode, message: error instanceof Error ? error.message : String(error) });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** A console database statement as a span (its first words name it; parameters stay out). */
 export function tracedQuery<T>(sql: string, run: () => Promise<T>): Promise<T> {
   if (!tracingEnabled()) return run();
   const statement = sql.trim().replace(/\s+/g, ' ');
-  return withSpan(`db ${statement.split(' ', 1)[0]!.toUpperCase()}`, { kind: 'client', attributes: { 'db.system.name': 'postgresql', 'db.query.text': statement.slice(0, 300) } }, run);
+  return withSpan(
+    `db ${statement.split(' ', 1)[0]!.toUpperCase()}`,
+    { kind: 'client', attributes: { 'db.system.name': 'postgresql', 'db.query.text': statement.slice(0, 300) } },
+    run,
+  );
 }

@@ -54,6 +54,8 @@ export function isoSecond(instant: number): string {
  */
 export function timePresets(now: number): TimePreset[] {
   const end = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
-  const days = datePresets(now).filter((preset): preset is DatePreset & { id: TimePreset['id'] } => preset.id !== '30d');
+  const days = datePresets(now).filter(
+    (preset): preset is DatePreset & { id: TimePreset['id'] } => preset.id !== '30d',
+  );
   return [{ id: 'hour', label: 'Last hour', from: isoSecond(end - HOUR_MS), to: isoSecond(end) }, ...days];
 }

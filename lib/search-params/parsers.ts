@@ -12,7 +12,9 @@ export const PRINTABLE = /^[^\p{Cc}]*$/u;
 
 /** Refines a string schema to printable text, naming the parameter in the message. */
 export function noControlCharacters<T extends z.ZodString>(schema: T, name?: string) {
-  return schema.regex(PRINTABLE, { error: name ? `${name} must not contain control characters` : 'contains control characters' });
+  return schema.regex(PRINTABLE, {
+    error: name ? `${name} must not contain control characters` : 'contains control characters',
+  });
 }
 
 /** A 1-based page number, at most `max` (deep enough for any incident; bounds the offset). */
@@ -21,12 +23,20 @@ export function pageParser(max: number = MAX_PAGE) {
     .string()
     .regex(/^\d+$/, { error: 'is not a page number' })
     .transform(Number)
-    .pipe(z.number().int().min(1, { error: 'pages start at 1' }).max(max, { error: `is beyond page ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: 'pages start at 1' })
+        .max(max, { error: `is beyond page ${max}` }),
+    );
 }
 
 /** One of a fixed set of page sizes. */
 export function sizeParser<S extends number>(sizes: readonly S[]) {
-  return z.enum(sizes.map(String) as [string, ...string[]], { error: `must be one of ${sizes.join(', ')}` }).transform((value) => Number(value) as S);
+  return z
+    .enum(sizes.map(String) as [string, ...string[]], { error: `must be one of ${sizes.join(', ')}` })
+    .transform((value) => Number(value) as S);
 }
 
 /** Free text or an id: at most `max` characters, printable. */
@@ -48,5 +58,7 @@ export function sortParser(canSort: (field: string) => boolean) {
       const dot = value.lastIndexOf('.');
       return { field: value.slice(0, dot), order: value.slice(dot + 1) === 'asc' ? 'asc' : 'desc' };
     })
-    .refine((sort) => canSort(sort.field), { error: (issue) => `cannot sort by "${String((issue.input as SortSpec).field)}"` });
+    .refine((sort) => canSort(sort.field), {
+      error: (issue) => `cannot sort by "${String((issue.input as SortSpec).field)}"`,
+    });
 }

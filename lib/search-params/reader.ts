@@ -23,7 +23,9 @@ const MAX_SHOWN_CHARS = 40;
 /** A value or name as shown in an issue: at most 40 characters, control characters visible. */
 export function shownName(value: string): string {
   const characters = Array.from(value.replace(/\p{Cc}/gu, '\ufffd'));
-  return characters.length > MAX_SHOWN_CHARS ? `${characters.slice(0, MAX_SHOWN_CHARS).join('')}…` : characters.join('');
+  return characters.length > MAX_SHOWN_CHARS
+    ? `${characters.slice(0, MAX_SHOWN_CHARS).join('')}…`
+    : characters.join('');
 }
 
 const describe = (value: string) => JSON.stringify(shownName(value));
@@ -47,19 +49,28 @@ export function paramReader(raw: Raw): ParamReader {
   const values = (param: string): string[] => {
     known.add(param);
     const value = Object.hasOwn(raw, param) ? raw[param] : undefined;
-    return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((item) => item.trim()).filter((item) => item !== '');
+    return (Array.isArray(value) ? value : value === undefined ? [] : [value])
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   };
   const parse = <T>(param: string, value: string, schema: z.ZodType<T>, fallback: string): T | undefined => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    issues.push({ param, message: `${param} ${describe(value)} ${parsed.error.issues[0]?.message ?? 'is invalid'}; ${fallback}.` });
+    issues.push({
+      param,
+      message: `${param} ${describe(value)} ${parsed.error.issues[0]?.message ?? 'is invalid'}; ${fallback}.`,
+    });
     return undefined;
   };
   return {
     read(param, schema, fallback) {
       const all = values(param);
       if (all.length === 0) return undefined;
-      if (all.length > 1) issues.push({ param, message: `${param} is given ${all.length} times; the first, ${describe(all[0]!)}, is used.` });
+      if (all.length > 1)
+        issues.push({
+          param,
+          message: `${param} is given ${all.length} times; the first, ${describe(all[0]!)}, is used.`,
+        });
       return parse(param, all[0]!, schema, fallback);
     },
     readList(param, schema, fallback) {
@@ -76,9 +87,20 @@ export function paramReader(raw: Raw): ParamReader {
     },
     finish(where) {
       const unknown = Object.keys(raw).filter((name) => !known.has(name));
-      const named = unknown.slice(0, MAX_UNKNOWN_REPORTED).map((name) => ({ param: shownName(name), message: `${shownName(name)} is not a parameter of this ${where}; ignored.` }));
+      const named = unknown.slice(0, MAX_UNKNOWN_REPORTED).map((name) => ({
+        param: shownName(name),
+        message: `${shownName(name)} is not a parameter of this ${where}; ignored.`,
+      }));
       const rest = unknown.length - named.length;
-      const counted = rest > 0 ? [{ param: '…', message: `${rest.toLocaleString('en-US')} more parameters this ${where} does not have were ignored.` }] : [];
+      const counted =
+        rest > 0
+          ? [
+              {
+                param: '…',
+                message: `${rest.toLocaleString('en-US')} more parameters this ${where} does not have were ignored.`,
+              },
+            ]
+          : [];
       return [...issues, ...named, ...counted];
     },
   };

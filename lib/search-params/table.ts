@@ -7,7 +7,14 @@
 import type { RowData } from '@tanstack/table-core';
 import { LIST_PARAMS, PAGE_SIZES, splitColumnKeys, type PageSize } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
-import { columnId, columnVisibility, defaultPageSize, isHideable, sortableIds, type TableDeclaration } from '@/lib/tables/columns';
+import {
+  columnId,
+  columnVisibility,
+  defaultPageSize,
+  isHideable,
+  sortableIds,
+  type TableDeclaration,
+} from '@/lib/tables/columns';
 import { sizeParser, sortParser, textParser } from './parsers';
 import type { ParamReader } from './reader';
 
@@ -25,8 +32,15 @@ const colsSchema = textParser(1_000);
 
 export function readTableParams<TData extends RowData>(reader: ParamReader, table: OrderedTable<TData>): TableParams {
   const sortable = sortableIds(table.columns);
-  const size = reader.read(LIST_PARAMS.size, sizeParser(PAGE_SIZES), `showing ${defaultPageSize(table)} rows`) ?? defaultPageSize(table);
-  const sort = reader.read(LIST_PARAMS.sort, sortParser((field) => sortable.includes(field)), 'using the default order') ?? table.defaultSort;
+  const size =
+    reader.read(LIST_PARAMS.size, sizeParser(PAGE_SIZES), `showing ${defaultPageSize(table)} rows`) ??
+    defaultPageSize(table);
+  const sort =
+    reader.read(
+      LIST_PARAMS.sort,
+      sortParser((field) => sortable.includes(field)),
+      'using the default order',
+    ) ?? table.defaultSort;
   const cols = reader.read(LIST_PARAMS.cols, colsSchema, 'showing every column');
   return { size, sort, visibility: columnVisibility(table.columns, cols === undefined ? null : splitColumnKeys(cols)) };
 }
@@ -37,12 +51,17 @@ export function defaultTableParams<TData extends RowData>(table: OrderedTable<TD
 }
 
 /** The table parameters of a state that differ from the declaration's defaults, for links that keep them. */
-export function tableParamsRecord<TData extends RowData>(params: TableParams, table: OrderedTable<TData>): Record<string, string> {
+export function tableParamsRecord<TData extends RowData>(
+  params: TableParams,
+  table: OrderedTable<TData>,
+): Record<string, string> {
   const record: Record<string, string> = {};
   if (params.size !== defaultPageSize(table)) record[LIST_PARAMS.size] = String(params.size);
-  if (params.sort.field !== table.defaultSort.field || params.sort.order !== table.defaultSort.order) record[LIST_PARAMS.sort] = `${params.sort.field}.${params.sort.order}`;
+  if (params.sort.field !== table.defaultSort.field || params.sort.order !== table.defaultSort.order)
+    record[LIST_PARAMS.sort] = `${params.sort.field}.${params.sort.order}`;
   const defaults = columnVisibility(table.columns, null);
   const hideable = table.columns.filter(isHideable).map(columnId);
-  if (hideable.some((id) => params.visibility[id] !== defaults[id])) record[LIST_PARAMS.cols] = hideable.filter((id) => params.visibility[id]).join(',');
+  if (hideable.some((id) => params.visibility[id] !== defaults[id]))
+    record[LIST_PARAMS.cols] = hideable.filter((id) => params.visibility[id]).join(',');
   return record;
 }

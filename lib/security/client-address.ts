@@ -11,7 +11,10 @@ export type TrustedProxies = ReadonlyArray<{ address: string; prefix: number; fa
 /** Comma-separated addresses or CIDR ranges; a string describing the first bad entry otherwise. */
 export function parseTrustedProxies(value: string): TrustedProxies | string {
   const entries: Array<TrustedProxies[number]> = [];
-  for (const raw of value.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const raw of value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const [address = '', prefixText] = raw.split('/');
     const version = isIP(address);
     const max = version === 6 ? 128 : 32;
@@ -50,7 +53,10 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
   if (!peer) return 'unknown';
   let client = plain(peer);
   if (!forwardedFor || !trusted(client, proxies)) return client;
-  const hops = forwardedFor.split(',').map((hop) => plain(hop.trim())).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => plain(hop.trim()))
+    .filter(Boolean);
   for (let index = hops.length - 1; index >= 0; index--) {
     const hop = hops[index]!;
     if (isIP(hop) === 0) return client;

@@ -4,7 +4,10 @@ export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }
 
-export function contentSecurityPolicy(nonce: string, options: { development: boolean; https: boolean; imageOrigins?: readonly string[] }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { development: boolean; https: boolean; imageOrigins?: readonly string[] },
+): string {
   const directives = [
     "default-src 'self'",
     // Only scripts carrying this request's nonce (and what they load) run; React's dev tooling

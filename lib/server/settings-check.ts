@@ -46,13 +46,25 @@ const EMPTY_IS_A_VALUE = new Set(['VOICE_ISSUER']);
 function accepted(issue: z.core.$ZodIssue): string | null {
   switch (issue.code) {
     case 'invalid_format':
-      return issue.format === 'url' ? 'an http:// or https:// URL' : issue.format === 'regex' ? null : `a value in ${issue.format} format`;
+      return issue.format === 'url'
+        ? 'an http:// or https:// URL'
+        : issue.format === 'regex'
+          ? null
+          : `a value in ${issue.format} format`;
     case 'too_small':
-      return issue.origin === 'string' ? `at least ${String(issue.minimum)} characters` : `a number of at least ${String(issue.minimum)}`;
+      return issue.origin === 'string'
+        ? `at least ${String(issue.minimum)} characters`
+        : `a number of at least ${String(issue.minimum)}`;
     case 'too_big':
-      return issue.origin === 'string' ? `at most ${String(issue.maximum)} characters` : `a number of at most ${String(issue.maximum)}`;
+      return issue.origin === 'string'
+        ? `at most ${String(issue.maximum)} characters`
+        : `a number of at most ${String(issue.maximum)}`;
     case 'invalid_type':
-      return issue.expected === 'number' || issue.expected === 'int' ? 'a number' : issue.input === undefined ? 'a value (required)' : `a ${issue.expected}`;
+      return issue.expected === 'number' || issue.expected === 'int'
+        ? 'a number'
+        : issue.input === undefined
+          ? 'a value (required)'
+          : `a ${issue.expected}`;
     case 'invalid_value':
       return `one of ${issue.values.map(String).join(', ')}`;
     default:

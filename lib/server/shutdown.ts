@@ -41,16 +41,24 @@ export function installGracefulShutdown(target: ShutdownProcess, options: Gracef
   const marked = target as ShutdownProcess & { [INSTALLED]?: true };
   if (marked[INSTALLED]) return;
   marked[INSTALLED] = true;
-  const { stopBackgroundWork, closeDatabase, timeoutMs = SHUTDOWN_TIMEOUT_MS, log = (line) => logger('console').info(line) } = options;
+  const {
+    stopBackgroundWork,
+    closeDatabase,
+    timeoutMs = SHUTDOWN_TIMEOUT_MS,
+    log = (line) => logger('console').info(line),
+  } = options;
   const exit = target.exit.bind(target);
-  const failed = (what: string) => (error: unknown) => log(`[console] ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  const failed = (what: string) => (error: unknown) =>
+    log(`[console] ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   let backgroundStopped: Promise<void> | undefined;
   let exiting = false;
 
   const exitWhenStopped = (code?: number): never => {
     if (!exiting) {
       exiting = true;
-      const stopped = (backgroundStopped ?? Promise.resolve()).then(() => closeDatabase().catch(failed('closing the console database')));
+      const stopped = (backgroundStopped ?? Promise.resolve()).then(() =>
+        closeDatabase().catch(failed('closing the console database')),
+      );
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<void>((resolve) => {
         timer = setTimeout(() => {

@@ -24,7 +24,13 @@ export interface AnomalyRules {
   minShareTotal: number;
 }
 
-export const DEFAULT_ANOMALY_RULES: AnomalyRules = { baselineDays: 28, madThreshold: 3, minCountChange: 5, minSharePoints: 5, minShareTotal: 20 };
+export const DEFAULT_ANOMALY_RULES: AnomalyRules = {
+  baselineDays: 28,
+  madThreshold: 3,
+  minCountChange: 5,
+  minSharePoints: 5,
+  minShareTotal: 20,
+};
 
 /** What stood out: a status's count, or the non-terminal share (`measure: 'non-terminal-share'`). */
 export interface Anomaly {
@@ -76,7 +82,11 @@ function judge(value: number, baseline: readonly number[], rules: AnomalyRules, 
  * baseline. `incompleteFrom`: the first day that is not over yet (today); it and later days are
  * not judged.
  */
-export function detectAnomalies(series: DailySeries, judgeRange: DayRange, options: { rules?: Partial<AnomalyRules>; incompleteFrom?: string } = {}): AnomalyReport {
+export function detectAnomalies(
+  series: DailySeries,
+  judgeRange: DayRange,
+  options: { rules?: Partial<AnomalyRules>; incompleteFrom?: string } = {},
+): AnomalyReport {
   const rules = { ...DEFAULT_ANOMALY_RULES, ...options.rules };
   const anomalies: Anomaly[] = [];
   const judged: string[] = [];
@@ -97,7 +107,12 @@ export function detectAnomalies(series: DailySeries, judgeRange: DayRange, optio
     const window = series.days.slice(index - rules.baselineDays, index);
     for (const status of series.statuses) {
       const value = day.counts[status] ?? 0;
-      const result = judge(value, window.map((past) => past.counts[status] ?? 0), rules, rules.minCountChange);
+      const result = judge(
+        value,
+        window.map((past) => past.counts[status] ?? 0),
+        rules,
+        rules.minCountChange,
+      );
       if (!result.flagged) continue;
       anomalies.push({
         date: day.date,
@@ -130,7 +145,10 @@ export function detectAnomalies(series: DailySeries, judgeRange: DayRange, optio
   });
   const notJudged: AnomalyReport['notJudged'] = [];
   if (shortHistory.length > 0) {
-    notJudged.push({ days: shortHistory, reason: `fewer than ${rules.baselineDays} days of history before ${shortHistory.length === 1 ? 'this day' : 'these days'}` });
+    notJudged.push({
+      days: shortHistory,
+      reason: `fewer than ${rules.baselineDays} days of history before ${shortHistory.length === 1 ? 'this day' : 'these days'}`,
+    });
   }
   if (notOver.length > 0) notJudged.push({ days: notOver, reason: 'the day is not over yet' });
   return { anomalies, judged, notJudged };

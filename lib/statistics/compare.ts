@@ -19,7 +19,7 @@ export function statusPolarity(status: string): Polarity {
 
 export function verdict(delta: number, polarity: Polarity): Verdict {
   if (delta === 0 || polarity === 'neutral') return 'neutral';
-  return (delta > 0) === (polarity === 'higher-is-better') ? 'good' : 'bad';
+  return delta > 0 === (polarity === 'higher-is-better') ? 'good' : 'bad';
 }
 
 export interface StatusComparison {
@@ -47,12 +47,24 @@ export function comparePeriods(current: DailySeries, previous: DailySeries): Per
   const statuses = orderStatuses([...current.statuses, ...previous.statuses]).map((status): StatusComparison => {
     const a = now.byStatus[status] ?? 0;
     const b = before.byStatus[status] ?? 0;
-    return { status, current: a, previous: b, delta: a - b, relative: relativeChange(a, b), verdict: verdict(a - b, statusPolarity(status)) };
+    return {
+      status,
+      current: a,
+      previous: b,
+      delta: a - b,
+      relative: relativeChange(a, b),
+      verdict: verdict(a - b, statusPolarity(status)),
+    };
   });
   const deltaPoints = (now.nonTerminalShare - before.nonTerminalShare) * 100;
   return {
     statuses,
-    total: { current: now.total, previous: before.total, delta: now.total - before.total, relative: relativeChange(now.total, before.total) },
+    total: {
+      current: now.total,
+      previous: before.total,
+      delta: now.total - before.total,
+      relative: relativeChange(now.total, before.total),
+    },
     nonTerminalShare: {
       current: now.nonTerminalShare,
       previous: before.nonTerminalShare,

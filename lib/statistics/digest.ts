@@ -22,34 +22,56 @@ export interface DigestArgs {
   timeZone: string;
 }
 
-export const DIGEST_USAGE = 'usage: npm run stats:digest -- [--days 7] [--format md|json|slack] [--out FILE] [--webhook URL] [--tz UTC|<IANA zone>]';
+export const DIGEST_USAGE =
+  'usage: npm run stats:digest -- [--days 7] [--format md|json|slack] [--out FILE] [--webhook URL] [--tz UTC|<IANA zone>]';
 
 const argsSchema = z.object({
-  days: z.coerce.number({ error: '--days must be a whole number' }).int('--days must be a whole number').min(1, '--days must be 1 to 365').max(365, '--days must be 1 to 365').default(7),
+  days: z.coerce
+    .number({ error: '--days must be a whole number' })
+    .int('--days must be a whole number')
+    .min(1, '--days must be 1 to 365')
+    .max(365, '--days must be 1 to 365')
+    .default(7),
   format: z.enum(DIGEST_FORMATS, { error: '--format must be md, json or slack' }).default('md'),
   out: z.string().min(1, '--out needs a file name').nullable().default(null),
-  webhook: z.url({ protocol: /^https?$/, error: '--webhook must be an http(s) URL' }).nullable().default(null),
+  webhook: z
+    .url({ protocol: /^https?$/, error: '--webhook must be an http(s) URL' })
+    .nullable()
+    .default(null),
   tz: z.string().refine(isTimeZone, '--tz must be UTC or an IANA time zone such as Europe/Paris').default(UTC),
 });
 
 const FLAGS = new Set(['days', 'format', 'out', 'webhook', 'tz']);
 
 /** `--name value` or `--name=value`; anything else is refused by name. */
-export function parseDigestArgs(argv: readonly string[]): { ok: true; args: DigestArgs } | { ok: false; message: string } {
+export function parseDigestArgs(
+  argv: readonly string[],
+): { ok: true; args: DigestArgs } | { ok: false; message: string } {
   const raw: Record<string, string> = {};
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !FLAGS.has(match[1]!)) return { ok: false, message: `unknown argument "${arg.slice(0, 40)}"; ${DIGEST_USAGE}` };
+    if (!match || !FLAGS.has(match[1]!))
+      return { ok: false, message: `unknown argument "${arg.slice(0, 40)}"; ${DIGEST_USAGE}` };
     const name = match[1]!;
     if (name in raw) return { ok: false, message: `--${name} is given twice` };
     const value = match[2] ?? argv[++index];
-    if (value === undefined || (match[2] === undefined && value.startsWith('--'))) return { ok: false, message: `--${name} needs a value` };
+    if (value === undefined || (match[2] === undefined && value.startsWith('--')))
+      return { ok: false, message: `--${name} needs a value` };
     raw[name] = value;
   }
   const parsed = argsSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? DIGEST_USAGE };
-  return { ok: true, args: { days: parsed.data.days, format: parsed.data.format, out: parsed.data.out, webhook: parsed.data.webhook, timeZone: parsed.data.tz } };
+  return {
+    ok: true,
+    args: {
+      days: parsed.data.days,
+      format: parsed.data.format,
+      out: parsed.data.out,
+      webhook: parsed.data.webhook,
+      timeZone: parsed.data.tz,
+    },
+  };
 }
 
 export interface DigestStatusRow {
@@ -100,7 +122,14 @@ export function buildDigest(review: StatisticsReview, options: { generatedAt: Da
       changePercent: row.relative === null ? null : oneDecimal(row.relative * 100),
       verdict: row.verdict,
     })),
-    anomalies: review.anomalies.anomalies.map(({ date, measure, status, value, direction, reason }) => ({ date, measure, status, value, direction, reason })),
+    anomalies: review.anomalies.anomalies.map(({ date, measure, status, value, direction, reason }) => ({
+      date,
+      measure,
+      status,
+      value,
+      direction,
+      reason,
+    })),
     notJudged: review.anomalies.notJudged,
     link: options.link,
   };
@@ -129,12 +158,23 @@ function summaryLines(digest: Digest): string[] {
 }
 
 function notJudgedLines(digest: Digest): string[] {
-  return digest.notJudged.map((entry) => `Not judged for anomalies: ${entry.days.length === 1 ? entry.days[0] : `${entry.days[0]} to ${entry.days.at(-1)}`} (${entry.reason}).`);
+  return digest.notJudged.map(
+    (entry) =>
+      `Not judged for anomalies: ${entry.days.length === 1 ? entry.days[0] : `${entry.days[0]} to ${entry.days.at(-1)}`} (${entry.reason}).`,
+  );
 }
 
 export function renderMarkdown(digest: Digest): string {
-  const lines = [`# Message statistics digest`, '', ...summaryLines(digest), '', '| Status | This period | Previous | Change |', '| --- | ---: | ---: | --- |'];
-  for (const row of digest.statuses) lines.push(`| ${markdownText(row.status)} | ${row.current} | ${row.previous} | ${changeText(row)} |`);
+  const lines = [
+    `# Message statistics digest`,
+    '',
+    ...summaryLines(digest),
+    '',
+    '| Status | This period | Previous | Change |',
+    '| --- | ---: | ---: | --- |',
+  ];
+  for (const row of digest.statuses)
+    lines.push(`| ${markdownText(row.status)} | ${row.current} | ${row.previous} | ${changeText(row)} |`);
   lines.push('', `## Anomalies (${digest.anomalies.length})`, '');
   if (digest.anomalies.length === 0) lines.push('None: every judged day is within its 28-day baseline.');
   for (const anomaly of digest.anomalies) lines.push(`- ${anomaly.date}: ${markdownText(anomaly.reason)}`);
@@ -148,9 +188,16 @@ export function renderMarkdown(digest: Digest): string {
 /** A message a Slack-style incoming webhook accepts as-is: `text` (mrkdwn) for every client. */
 export function renderSlack(digest: Digest): { text: string } {
   const lines = [`*Message statistics digest*`, ...summaryLines(digest)];
-  const changes = digest.statuses.filter((row) => row.delta !== 0).map((row) => `• ${slackText(row.status)}: ${row.current} (${changeText(row)})`);
+  const changes = digest.statuses
+    .filter((row) => row.delta !== 0)
+    .map((row) => `• ${slackText(row.status)}: ${row.current} (${changeText(row)})`);
   if (changes.length > 0) lines.push('', ...changes);
-  lines.push('', digest.anomalies.length === 0 ? 'No anomalies.' : `*${digest.anomalies.length} ${digest.anomalies.length === 1 ? 'anomaly' : 'anomalies'}*`);
+  lines.push(
+    '',
+    digest.anomalies.length === 0
+      ? 'No anomalies.'
+      : `*${digest.anomalies.length} ${digest.anomalies.length === 1 ? 'anomaly' : 'anomalies'}*`,
+  );
   for (const anomaly of digest.anomalies) lines.push(`• ${anomaly.date}: ${slackText(anomaly.reason)}`);
   lines.push(...notJudgedLines(digest));
   if (digest.link) lines.push('', `<${digest.link}|Open the statistics page>`);

@@ -23,7 +23,11 @@ export interface StatisticsQuery {
 }
 
 /** The page's URL for a state; what is at its default is left out. */
-export function statisticsHref(state: StatisticsQuery, changes: Partial<StatisticsQuery> = {}, path = '/statistics'): string {
+export function statisticsHref(
+  state: StatisticsQuery,
+  changes: Partial<StatisticsQuery> = {},
+  path = '/statistics',
+): string {
   const next = { ...state, ...changes };
   const params = new URLSearchParams();
   if (next.preset === null) {

@@ -8,7 +8,11 @@ import { getDailyMessageStatistics } from '@/lib/upstream/statistics';
 import type { DayRange } from './days';
 import { reviewStatistics, type StatisticsReview } from './review';
 
-export async function readStatisticsReview(upstream: UpstreamClient, query: { range: DayRange; timeZone: string }, now: number): Promise<StatisticsReview> {
+export async function readStatisticsReview(
+  upstream: UpstreamClient,
+  query: { range: DayRange; timeZone: string },
+  now: number,
+): Promise<StatisticsReview> {
   const raw = await getDailyMessageStatistics(upstream, { timeZone: query.timeZone });
   return reviewStatistics(raw, { range: query.range, timeZone: query.timeZone, now });
 }

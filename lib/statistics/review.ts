@@ -37,7 +37,10 @@ export function reviewStatistics(raw: readonly DailyMessageStatistics[], options
   const first = firstDayWithData(raw);
   const wanted = addDays(range.from, -baselineDays);
   const historyFrom = first && first > wanted ? (first < range.from ? first : range.from) : wanted;
-  const history = normaliseDaily(raw, { from: historyFrom < previous.from ? historyFrom : previous.from, to: range.to });
+  const history = normaliseDaily(raw, {
+    from: historyFrom < previous.from ? historyFrom : previous.from,
+    to: range.to,
+  });
   const anomalySeries = sliceSeries(history, { from: historyFrom, to: range.to });
   return {
     range,
@@ -46,6 +49,9 @@ export function reviewStatistics(raw: readonly DailyMessageStatistics[], options
     current: sliceSeries(history, range),
     previous: sliceSeries(history, previous),
     comparison: comparePeriods(sliceSeries(history, range), sliceSeries(history, previous)),
-    anomalies: detectAnomalies(anomalySeries, range, { rules: options.rules, incompleteFrom: dayOf(options.now, timeZone) }),
+    anomalies: detectAnomalies(anomalySeries, range, {
+      rules: options.rules,
+      incompleteFrom: dayOf(options.now, timeZone),
+    }),
   };
 }

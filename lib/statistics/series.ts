@@ -22,7 +22,9 @@ export interface DailySeries {
 }
 
 const NON_TERMINAL = new Set<string>(NON_TERMINAL_STATUSES);
-const KNOWN_ORDER = new Map<string, number>([...KNOWN_MESSAGE_STATUSES, 'failed'].map((status, index) => [status, index]));
+const KNOWN_ORDER = new Map<string, number>(
+  [...KNOWN_MESSAGE_STATUSES, 'failed'].map((status, index) => [status, index]),
+);
 
 export function isNonTerminal(status: string): boolean {
   return NON_TERMINAL.has(status);
@@ -67,14 +69,19 @@ export function normaliseDaily(raw: readonly DailyMessageStatistics[], range: Da
 
 /** The part of a series inside `range` (which it must contain), with the same statuses. */
 export function sliceSeries(series: DailySeries, range: DayRange): DailySeries {
-  return { range, statuses: series.statuses, days: series.days.filter((day) => day.date >= range.from && day.date <= range.to) };
+  return {
+    range,
+    statuses: series.statuses,
+    days: series.days.filter((day) => day.date >= range.from && day.date <= range.to),
+  };
 }
 
 /** The earliest day the service has any message on, or null when it has none. */
 export function firstDayWithData(raw: readonly DailyMessageStatistics[]): string | null {
   let first: string | null = null;
   for (const entry of raw) {
-    if (Object.values(entry.statuses).some((count) => count > 0) && (first === null || entry.date < first)) first = entry.date;
+    if (Object.values(entry.statuses).some((count) => count > 0) && (first === null || entry.date < first))
+      first = entry.date;
   }
   return first;
 }

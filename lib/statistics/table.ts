@@ -19,9 +19,21 @@ export interface StatisticsTableRow {
 export const percentText = (share: number) => (share * 100).toFixed(1);
 
 export function statisticsTableRows(series: DailySeries): StatisticsTableRow[] {
-  const rows = series.days.map((day) => ({ key: day.date, label: day.date, total: day.total, counts: day.counts, nonTerminalPercent: percentText(nonTerminalShare(day)) }));
+  const rows = series.days.map((day) => ({
+    key: day.date,
+    label: day.date,
+    total: day.total,
+    counts: day.counts,
+    nonTerminalPercent: percentText(nonTerminalShare(day)),
+  }));
   const totals = seriesTotals(series);
-  rows.push({ key: 'total', label: 'Total', total: totals.total, counts: totals.byStatus, nonTerminalPercent: percentText(totals.nonTerminalShare) });
+  rows.push({
+    key: 'total',
+    label: 'Total',
+    total: totals.total,
+    counts: totals.byStatus,
+    nonTerminalPercent: percentText(totals.nonTerminalShare),
+  });
   return rows;
 }
 
@@ -31,7 +43,14 @@ export function statisticsTableCsv(series: DailySeries): string {
   return (
     header +
     statisticsTableRows(series)
-      .map((row) => csvRecord([row.label, row.total, ...series.statuses.map((status) => row.counts[status] ?? 0), row.nonTerminalPercent]))
+      .map((row) =>
+        csvRecord([
+          row.label,
+          row.total,
+          ...series.statuses.map((status) => row.counts[status] ?? 0),
+          row.nonTerminalPercent,
+        ]),
+      )
       .join('')
   );
 }

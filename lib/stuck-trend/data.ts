@@ -16,6 +16,12 @@ export interface ServiceTrend {
 export async function readServiceTrend(hours: number, now: number): Promise<ServiceTrend> {
   const { intervalMinutes } = stuckSamplerSettings();
   const windowStart = new Date(now - hours * 3_600_000);
-  const points = withMissingSlots(await readTrendSettled(await getConsoleDb(), SERVICE_SCOPE, windowStart, new Date(now + 60_000), { now, intervalMinutes }), intervalMinutes);
+  const points = withMissingSlots(
+    await readTrendSettled(await getConsoleDb(), SERVICE_SCOPE, windowStart, new Date(now + 60_000), {
+      now,
+      intervalMinutes,
+    }),
+    intervalMinutes,
+  );
   return { points, sampledSince: sampledSince(points, windowStart, intervalMinutes) };
 }

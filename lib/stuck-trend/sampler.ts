@@ -53,11 +53,19 @@ interface ScopeToSample {
 async function scopesToSample(db: ConsoleDb, threshold: number): Promise<ScopeToSample[]> {
   const incidents = await listUnresolvedIncidents(db);
   return [
-    { key: SERVICE_SCOPE, statuses: [...WATCHABLE_STATUSES], filter: (status, now) => stuckFilter({ threshold, statuses: [status as (typeof WATCHABLE_STATUSES)[number]] }, now) },
+    {
+      key: SERVICE_SCOPE,
+      statuses: [...WATCHABLE_STATUSES],
+      filter: (status, now) =>
+        stuckFilter({ threshold, statuses: [status as (typeof WATCHABLE_STATUSES)[number]] }, now),
+    },
     ...incidents.map((incident) => ({
       key: incidentScopeKey(incident.id),
       statuses: scopeStatuses(incident.scope),
-      filter: (status: string, now: number) => ({ ...scopedStuckFilter(incident.scope, threshold, now), status: [status] }),
+      filter: (status: string, now: number) => ({
+        ...scopedStuckFilter(incident.scope, threshold, now),
+        status: [status],
+      }),
     })),
   ];
 }
@@ -77,8 +85,15 @@ export function startStuckSampler(options: StuckSamplerOptions): StuckSampler {
     if (!(await claimSlot(options.db, minute, scope.key, instanceId))) return false;
     try {
       const client = await options.upstream.client();
-      const counts = await Promise.all(scope.statuses.map((status) => countRecords(client, 'messages', scope.filter(status, at))));
-      await recordCounts(options.db, minute, scope.key, Object.fromEntries(scope.statuses.map((status, index) => [status, counts[index] ?? 0])));
+      const counts = await Promise.all(
+        scope.statuses.map((status) => countRecords(client, 'messages', scope.filter(status, at))),
+      );
+      await recordCounts(
+        options.db,
+        minute,
+        scope.key,
+        Object.fromEntries(scope.statuses.map((status, index) => [status, counts[index] ?? 0])),
+      );
     } catch (error) {
       await recordGap(options.db, minute, scope.key, describeError(error));
     }
@@ -89,7 +104,9 @@ export function startStuckSampler(options: StuckSamplerOptions): StuckSampler {
     const at = now();
     const minute = slotOf(at, options.intervalMinutes);
     const scopes = await scopesToSample(options.db, options.threshold);
-    const taken = await Promise.all(scopes.map((scope) => sampleScope(scope, minute, at).then((took) => (took ? scope.key : null))));
+    const taken = await Promise.all(
+      scopes.map((scope) => sampleScope(scope, minute, at).then((took) => (took ? scope.key : null))),
+    );
     if (at - lastPrune > 3_600_000) {
       lastPrune = at;
       await pruneSamples(options.db, options.retentionDays, new Date(at));

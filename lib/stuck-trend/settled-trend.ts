@@ -36,7 +36,13 @@ const settledByDb = new WeakMap<Queryable, Map<string, SettledPart>>();
  * ends before now (a resolved incident's) is read whole and not kept: it is read rarely, and
  * keeping it would push out the part the live views use.
  */
-export async function readTrendSettled(db: Queryable, scope: string, from: Date, to: Date, options: { now: number; intervalMinutes: number }): Promise<TrendPoint[]> {
+export async function readTrendSettled(
+  db: Queryable,
+  scope: string,
+  from: Date,
+  to: Date,
+  options: { now: number; intervalMinutes: number },
+): Promise<TrendPoint[]> {
   const before = options.now - options.intervalMinutes * 60_000 - SETTLE_MARGIN_MS;
   if (to.getTime() < options.now) return readTrend(db, scope, from, to);
   let parts = settledByDb.get(db);
@@ -51,7 +57,12 @@ export async function readTrendSettled(db: Queryable, scope: string, from: Date,
   }
   const points = await readTrend(db, scope, from, to);
   parts.delete(scope);
-  parts.set(scope, { points: points.filter((point) => point.minute.getTime() < before), from: from.getTime(), before, readAt: options.now });
+  parts.set(scope, {
+    points: points.filter((point) => point.minute.getTime() < before),
+    from: from.getTime(),
+    before,
+    readAt: options.now,
+  });
   for (const oldest of parts.keys()) {
     if (parts.size <= MAX_SCOPES) break;
     parts.delete(oldest);

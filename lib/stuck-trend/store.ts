@@ -15,31 +15,42 @@ export async function claimSlot(db: Queryable, minute: Date, scope: string, inst
   return rows.length === 1;
 }
 
-export async function recordCounts(db: Queryable, minute: Date, scope: string, counts: Record<string, number>): Promise<void> {
-  await db.query(`UPDATE stuck_samples SET counts = $3::jsonb, error = NULL, sampled_at = now() WHERE minute = $1 AND scope = $2`, [
-    minute.toISOString(),
-    scope,
-    JSON.stringify(counts),
-  ]);
+export async function recordCounts(
+  db: Queryable,
+  minute: Date,
+  scope: string,
+  counts: Record<string, number>,
+): Promise<void> {
+  await db.query(
+    `UPDATE stuck_samples SET counts = $3::jsonb, error = NULL, sampled_at = now() WHERE minute = $1 AND scope = $2`,
+    [minute.toISOString(), scope, JSON.stringify(counts)],
+  );
 }
 
 /** A failed read: the slot keeps null counts and says why. */
 export async function recordGap(db: Queryable, minute: Date, scope: string, error: string): Promise<void> {
-  await db.query(`UPDATE stuck_samples SET counts = NULL, error = $3, sampled_at = now() WHERE minute = $1 AND scope = $2`, [
-    minute.toISOString(),
-    scope,
-    error.slice(0, 500),
-  ]);
+  await db.query(
+    `UPDATE stuck_samples SET counts = NULL, error = $3, sampled_at = now() WHERE minute = $1 AND scope = $2`,
+    [minute.toISOString(), scope, error.slice(0, 500)],
+  );
 }
 
 /** Deletes samples older than the retention; returns how many. */
 export async function pruneSamples(db: Queryable, retentionDays: number, now: Date): Promise<number> {
-  const rows = await db.query(`DELETE FROM stuck_samples WHERE minute < $1::timestamptz - make_interval(days => $2) RETURNING 1`, [now.toISOString(), retentionDays]);
+  const rows = await db.query(
+    `DELETE FROM stuck_samples WHERE minute < $1::timestamptz - make_interval(days => $2) RETURNING 1`,
+    [now.toISOString(), retentionDays],
+  );
   return rows.length;
 }
 
 /** One sample as readTrend aggregates it: [epoch ms, counts, error, whether it was sampled]. */
-const sampleSchema = z.tuple([z.number().int(), z.record(z.string(), z.number()).nullable(), z.string().nullable(), z.boolean()]);
+const sampleSchema = z.tuple([
+  z.number().int(),
+  z.record(z.string(), z.number()).nullable(),
+  z.string().nullable(),
+  z.boolean(),
+]);
 const samplesSchema = z.array(sampleSchema);
 
 /**

@@ -33,7 +33,12 @@ export interface ChartSeries {
 export function chartSeries(points: readonly TrendPoint[], statuses: readonly string[]): ChartSeries {
   return {
     minutes: points.map((point) => Math.round(point.minute.getTime() / 60_000)),
-    counts: Object.fromEntries(statuses.map((status) => [status, points.map((point) => (point.counts === null ? null : (point.counts[status] ?? 0)))])),
+    counts: Object.fromEntries(
+      statuses.map((status) => [
+        status,
+        points.map((point) => (point.counts === null ? null : (point.counts[status] ?? 0))),
+      ]),
+    ),
   };
 }
 
@@ -73,7 +78,8 @@ export function axisTickMinutes(minutes: readonly number[], maxTicks: number = A
   const last = minutes.at(-1);
   if (first === undefined || last === undefined) return [];
   const ticks = (step: number) => Math.floor(last / step) - Math.ceil(first / step) + 1;
-  const step = TABLE_BUCKETS_MINUTES.find((minutesPerStep) => ticks(minutesPerStep) <= maxTicks) ?? TABLE_BUCKETS_MINUTES.at(-1)!;
+  const step =
+    TABLE_BUCKETS_MINUTES.find((minutesPerStep) => ticks(minutesPerStep) <= maxTicks) ?? TABLE_BUCKETS_MINUTES.at(-1)!;
   return minutes.filter((minute) => minute % step === 0);
 }
 
@@ -140,7 +146,8 @@ export function withMissingSlots(points: readonly TrendPoint[], intervalMinutes:
   for (const point of points) {
     const previous = filled.at(-1);
     if (previous) {
-      for (let at = previous.minute.getTime() + size; at < point.minute.getTime(); at += size) filled.push({ minute: new Date(at), counts: null, error: 'no sample (no console was sampling)' });
+      for (let at = previous.minute.getTime() + size; at < point.minute.getTime(); at += size)
+        filled.push({ minute: new Date(at), counts: null, error: 'no sample (no console was sampling)' });
     }
     filled.push(point);
   }

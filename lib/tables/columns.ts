@@ -8,7 +8,16 @@
  * (lib/tables/csv.ts). Zod-free and React-free: the declaration modules that import it are server
  * modules, and nothing here reaches the browser.
  */
-import { columnVisibilityFeature, createColumnHelper, metaHelper, rowSortingFeature, tableFeatures, type CellContext, type ColumnDef, type RowData } from '@tanstack/table-core';
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
+  type CellContext,
+  type ColumnDef,
+  type RowData,
+} from '@tanstack/table-core';
 import { DEFAULT_PAGE_SIZE, type PageSize } from '@/lib/entities/list-state';
 import type { ColumnKind, EntityName, FilterSpec, SortSpec } from '@/lib/entities/types';
 
@@ -89,13 +98,15 @@ export function columnLabel<TData extends RowData>(column: ConsoleColumn<TData>)
 }
 
 /** The server can order the rows by this column (declared with `enableSorting: true`). */
-export const isSortable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => column.enableSorting === true;
+export const isSortable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean =>
+  column.enableSorting === true;
 
 /** A column the table shows (any but a CSV-only field). */
 export const isShown = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => !column.meta?.exportOnly;
 
 /** False for a column always shown (declared with `enableHiding: false`: the record's id) and for a CSV-only field. */
-export const isHideable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean => column.enableHiding !== false && isShown(column);
+export const isHideable = <TData extends RowData>(column: ConsoleColumn<TData>): boolean =>
+  column.enableHiding !== false && isShown(column);
 
 /** The columns the server can order by. */
 export function sortableIds<TData extends RowData>(columns: readonly ConsoleColumn<TData>[]): string[] {
@@ -106,7 +117,10 @@ export function sortableIds<TData extends RowData>(columns: readonly ConsoleColu
  * Whether each column is shown: the URL's choice (`cols`, null when none), else each column's
  * default. A column that cannot be hidden always is; a CSV-only field never is.
  */
-export function columnVisibility<TData extends RowData>(columns: readonly ConsoleColumn<TData>[], chosen: readonly string[] | null): Record<string, boolean> {
+export function columnVisibility<TData extends RowData>(
+  columns: readonly ConsoleColumn<TData>[],
+  chosen: readonly string[] | null,
+): Record<string, boolean> {
   const named = chosen ? new Set(chosen) : null;
   return Object.fromEntries(
     columns.map((column) => {
@@ -117,4 +131,5 @@ export function columnVisibility<TData extends RowData>(columns: readonly Consol
 }
 
 /** The page size without a `size` parameter. */
-export const defaultPageSize = <TData extends RowData>(table: TableDeclaration<TData>): PageSize => table.defaultSize ?? DEFAULT_PAGE_SIZE;
+export const defaultPageSize = <TData extends RowData>(table: TableDeclaration<TData>): PageSize =>
+  table.defaultSize ?? DEFAULT_PAGE_SIZE;

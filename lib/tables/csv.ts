@@ -21,14 +21,22 @@ export function exportValue(kind: ColumnKind | undefined, value: unknown): unkno
 }
 
 /** The exported columns of a declaration: those with a CSV field that the visibility shows (none given: all). */
-export function csvColumns<TColumn extends { id?: string; meta?: { csv?: string } }>(columns: readonly TColumn[], visibility?: Readonly<Record<string, boolean>>): TColumn[] {
-  return columns.filter((column) => column.meta?.csv !== undefined && (visibility === undefined || column.id === undefined || visibility[column.id] !== false));
+export function csvColumns<TColumn extends { id?: string; meta?: { csv?: string } }>(
+  columns: readonly TColumn[],
+  visibility?: Readonly<Record<string, boolean>>,
+): TColumn[] {
+  return columns.filter(
+    (column) =>
+      column.meta?.csv !== undefined &&
+      (visibility === undefined || column.id === undefined || visibility[column.id] !== false),
+  );
 }
 
 /** A row's value in a column, through the column's accessor (a display column has none). */
 function accessedValue<TData extends RowData>(column: ConsoleColumn<TData>, row: TData, index: number): unknown {
   if ('accessorFn' in column && column.accessorFn) return column.accessorFn(row, index);
-  if ('accessorKey' in column && typeof column.accessorKey === 'string') return (row as Readonly<Record<string, unknown>>)[column.accessorKey];
+  if ('accessorKey' in column && typeof column.accessorKey === 'string')
+    return (row as Readonly<Record<string, unknown>>)[column.accessorKey];
   return undefined;
 }
 
@@ -37,6 +45,13 @@ export function csvHeader<TData extends RowData>(columns: readonly ConsoleColumn
   return CSV_BOM + csvRecord(columns.map((column) => column.meta?.csv ?? ''));
 }
 
-export function csvRows<TData extends RowData>(columns: readonly ConsoleColumn<TData>[], rows: readonly TData[]): string {
-  return rows.map((row, index) => csvRecord(columns.map((column) => exportValue(column.meta?.kind, accessedValue(column, row, index))))).join('');
+export function csvRows<TData extends RowData>(
+  columns: readonly ConsoleColumn<TData>[],
+  rows: readonly TData[],
+): string {
+  return rows
+    .map((row, index) =>
+      csvRecord(columns.map((column) => exportValue(column.meta?.kind, accessedValue(column, row, index)))),
+    )
+    .join('');
 }

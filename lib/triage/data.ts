@@ -24,16 +24,42 @@ export const stuckListSort = (ageOrder: 'asc' | 'desc') => (ageOrder === 'desc' 
  * breakdown, and the page asked for (none when the page is read from the sample: the service
  * cannot filter on missing artifacts).
  */
-export async function readStuckQueue(upstream: UpstreamClient, query: StuckQuery, page: number, now: number, table: { size: number; ageOrder: 'asc' | 'desc' }) {
+export async function readStuckQueue(
+  upstream: UpstreamClient,
+  query: StuckQuery,
+  page: number,
+  now: number,
+  table: { size: number; ageOrder: 'asc' | 'desc' },
+) {
   const size = table.size;
   const filter = stuckFilter(query, now);
   const groupKeys = query.statuses.flatMap((status) => AGE_BUCKETS.map((bucket) => ({ status, age: bucket.id })));
   const [groups, sample, listed] = await Promise.all([
-    readFromService(Promise.all(groupKeys.map((key) => countRecords(upstream, 'messages', stuckFilter({ ...query, statuses: [key.status], age: key.age }, now))))),
-    readFromService(listRecords(upstream, 'messages', { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter }, messageSchema)),
+    readFromService(
+      Promise.all(
+        groupKeys.map((key) =>
+          countRecords(upstream, 'messages', stuckFilter({ ...query, statuses: [key.status], age: key.age }, now)),
+        ),
+      ),
+    ),
+    readFromService(
+      listRecords(
+        upstream,
+        'messages',
+        { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter },
+        messageSchema,
+      ),
+    ),
     query.missing
       ? Promise.resolve(null)
-      : readFromService(listRecords(upstream, 'messages', { sort: stuckListSort(table.ageOrder), range: { start: (page - 1) * size, end: page * size - 1 }, filter }, messageSchema)),
+      : readFromService(
+          listRecords(
+            upstream,
+            'messages',
+            { sort: stuckListSort(table.ageOrder), range: { start: (page - 1) * size, end: page * size - 1 }, filter },
+            messageSchema,
+          ),
+        ),
   ]);
   return { filter, groupKeys, groups, sample, listed };
 }
@@ -43,7 +69,13 @@ export async function readDashboardCounts(upstream: UpstreamClient, threshold: n
   const statuses = [...NON_TERMINAL_STATUSES];
   const [userCount, stuckCounts] = await Promise.all([
     readFromService(countRecords(upstream, 'users')),
-    readFromService(Promise.all(statuses.map((status) => countRecords(upstream, 'messages', stuckFilter({ threshold, statuses: [status] }, now))))),
+    readFromService(
+      Promise.all(
+        statuses.map((status) =>
+          countRecords(upstream, 'messages', stuckFilter({ threshold, statuses: [status] }, now)),
+        ),
+      ),
+    ),
   ]);
   return { statuses, userCount, stuckCounts };
 }

@@ -1,6 +1,13 @@
 /** The stuck queue's URL state (every group and filter is a shareable link), read with lib/search-params. */
 import { z } from 'zod';
-import { enumParser, pageParser, paramReader, textParser, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
+import {
+  enumParser,
+  pageParser,
+  paramReader,
+  textParser,
+  type ParamIssue,
+  type RawSearchParams,
+} from '@/lib/search-params';
 import { readTableParams, tableParamsRecord, type TableParams } from '@/lib/search-params/table';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES } from './stuck-rules';
@@ -28,7 +35,12 @@ const thresholdSchema = z
   .string()
   .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
   .transform(Number)
-  .pipe(z.number().min(1, { error: 'must be at least 1 minute' }).max(MAX_THRESHOLD_MINUTES, { error: `must be at most ${MAX_THRESHOLD_MINUTES} minutes (30 days)` }));
+  .pipe(
+    z
+      .number()
+      .min(1, { error: 'must be at least 1 minute' })
+      .max(MAX_THRESHOLD_MINUTES, { error: `must be at most ${MAX_THRESHOLD_MINUTES} minutes (30 days)` }),
+  );
 export const refreshSchema = z
   .string()
   .regex(/^\d+$/, { error: 'is not a whole number of seconds' })
@@ -50,10 +62,23 @@ export function parseStuckSearchParams(raw: RawSearchParams, defaultThreshold: n
     missing: reader.read('missing', enumParser(ARTIFACTS.map((artifact) => artifact.id)), 'not filtering by artifact'),
   };
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
-  const refresh = reader.read('refresh', refreshSchema, `refreshing every ${DEFAULT_REFRESH_SECONDS} seconds`) ?? DEFAULT_REFRESH_SECONDS;
-  const incident = reader.read('incident', z.string().uuid({ error: 'is not an incident id' }), 'not linked to an incident');
+  const refresh =
+    reader.read('refresh', refreshSchema, `refreshing every ${DEFAULT_REFRESH_SECONDS} seconds`) ??
+    DEFAULT_REFRESH_SECONDS;
+  const incident = reader.read(
+    'incident',
+    z.string().uuid({ error: 'is not an incident id' }),
+    'not linked to an incident',
+  );
   const table = readTableParams(reader, STUCK_TABLE);
-  return { query: stripUndefined(query), page, refresh, table, problems: reader.finish('page'), ...(incident ? { incident } : {}) };
+  return {
+    query: stripUndefined(query),
+    page,
+    refresh,
+    table,
+    problems: reader.finish('page'),
+    ...(incident ? { incident } : {}),
+  };
 }
 
 /** Optional fields that are absent, not present as undefined (the query is compared and spread). */
@@ -76,7 +101,8 @@ export function stuckHref(
   }
   const refresh = changes.refresh ?? state.refresh;
   if (refresh !== DEFAULT_REFRESH_SECONDS) params.set('refresh', String(refresh));
-  if (state.table) for (const [name, value] of Object.entries(tableParamsRecord(state.table, STUCK_TABLE))) params.set(name, value);
+  if (state.table)
+    for (const [name, value] of Object.entries(tableParamsRecord(state.table, STUCK_TABLE))) params.set(name, value);
   if (changes.page && changes.page > 1) params.set('page', String(changes.page));
   if (state.incident) params.set('incident', state.incident);
   return `/stuck?${params.toString()}`;

@@ -64,7 +64,10 @@ export interface StuckBreakdown {
 }
 
 /** The workspaces with the most of these messages, most first; messages in none count as `(none)`. */
-export function topWorkspaces(messages: readonly Pick<Message, 'workspace_guid'>[], top = 8): StuckBreakdown['workspaces'] {
+export function topWorkspaces(
+  messages: readonly Pick<Message, 'workspace_guid'>[],
+  top = 8,
+): StuckBreakdown['workspaces'] {
   const perWorkspace = new Map<string, number>();
   for (const message of messages) {
     const workspace = message.workspace_guid ?? '(none)';

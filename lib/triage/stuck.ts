@@ -3,12 +3,23 @@
  * makes a message "stuck" (statuses, age buckets, artifacts) is in ./stuck-rules.ts.
  */
 import { z } from 'zod';
-import { AGE_BUCKETS, ARTIFACTS, MINUTE, WATCHABLE_STATUSES, type AgeBucketId, type ArtifactId, type ListFilter } from './stuck-rules';
-
+import {
+  AGE_BUCKETS,
+  ARTIFACTS,
+  MINUTE,
+  WATCHABLE_STATUSES,
+  type AgeBucketId,
+  type ArtifactId,
+  type ListFilter,
+} from './stuck-rules';
 
 export const stuckQuerySchema = z.object({
   /** Minutes since the last update after which a message counts as stuck. */
-  threshold: z.coerce.number().int().min(1).max(60 * 24 * 30),
+  threshold: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30),
   statuses: z.array(z.enum(WATCHABLE_STATUSES)).min(1),
   workspace: z.string().trim().min(1).max(200).optional(),
   channel: z.string().trim().min(1).max(200).optional(),
@@ -19,13 +30,19 @@ export const stuckQuerySchema = z.object({
 export type StuckQuery = z.infer<typeof stuckQuerySchema>;
 
 /** The time window, epoch ms, of the messages last updated within a bucket (or any bucket). */
-export function updateWindow(query: Pick<StuckQuery, 'threshold' | 'age'>, now: number): { updatedBefore: number; updatedAfter: number | null } {
+export function updateWindow(
+  query: Pick<StuckQuery, 'threshold' | 'age'>,
+  now: number,
+): { updatedBefore: number; updatedAfter: number | null } {
   const threshold = query.threshold * MINUTE;
   const bucket = AGE_BUCKETS.find((candidate) => candidate.id === query.age);
   if (!bucket) return { updatedBefore: now - threshold, updatedAfter: null };
   const olderThan = Math.max(threshold, bucket.olderThanMs);
   const youngerThan = bucket.youngerThanMs;
-  return { updatedBefore: now - olderThan, updatedAfter: youngerThan === null ? null : now - Math.max(youngerThan, olderThan) };
+  return {
+    updatedBefore: now - olderThan,
+    updatedAfter: youngerThan === null ? null : now - Math.max(youngerThan, olderThan),
+  };
 }
 
 /** The service-side list filter of a stuck query (the `missing` group is applied afterwards). */
@@ -40,4 +57,3 @@ export function stuckFilter(query: StuckQuery, now: number): ListFilter {
     ...(query.creator ? { creator_guid: query.creator } : {}),
   };
 }
-

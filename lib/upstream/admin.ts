@@ -20,7 +20,13 @@ export async function answeredRecord<T>(call: Promise<UpstreamResponse<T | null>
 
 /** PUT /admin/user/set_verified/{id}, the whole response (a bulk job's pacer reads its rate-limit headers); idempotent at the service. */
 export function setUserVerifiedRequest(client: UpstreamClient, userId: string, signal?: AbortSignal) {
-  return client.request({ method: 'PUT', path: `/admin/user/set_verified/${pathSegment(userId)}`, schema: setUserVerifiedResultSchema, idempotent: true, signal });
+  return client.request({
+    method: 'PUT',
+    path: `/admin/user/set_verified/${pathSegment(userId)}`,
+    schema: setUserVerifiedResultSchema,
+    idempotent: true,
+    signal,
+  });
 }
 
 /** PUT /admin/user/set_verified/{id}: the user as the answer carries it, or null. */

@@ -33,5 +33,12 @@ export async function deleteOwnAgent(client: UpstreamClient, id: string): Promis
  * once and keeps it nowhere (the client's log lines carry no bodies).
  */
 export async function mintAgentToken(client: UpstreamClient, id: string, expiresInSeconds: number) {
-  return (await client.request({ method: 'POST', path: `${agentPath(id)}/tokens`, body: { expires_in: expiresInSeconds }, schema: createdAgentTokenSchema })).data;
+  return (
+    await client.request({
+      method: 'POST',
+      path: `${agentPath(id)}/tokens`,
+      body: { expires_in: expiresInSeconds },
+      schema: createdAgentTokenSchema,
+    })
+  ).data;
 }

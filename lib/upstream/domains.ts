@@ -23,10 +23,25 @@ export function createDomain(client: UpstreamClient, write: DomainWrite) {
 
 /** PUT /admin/ra/domains/{id}: the same body twice leaves the same record. */
 export function updateDomain(client: UpstreamClient, id: string, write: DomainWrite) {
-  return written(client.request({ method: 'PUT', path: `${DOMAINS_PATH}/${pathSegment(id)}`, body: write, schema: domainWriteResultSchema, idempotent: true }));
+  return written(
+    client.request({
+      method: 'PUT',
+      path: `${DOMAINS_PATH}/${pathSegment(id)}`,
+      body: write,
+      schema: domainWriteResultSchema,
+      idempotent: true,
+    }),
+  );
 }
 
 /** DELETE /admin/ra/domains/{id}. Not retried: a second delete of a gone record fails. */
 export function deleteDomain(client: UpstreamClient, id: string) {
-  return written(client.request({ method: 'DELETE', path: `${DOMAINS_PATH}/${pathSegment(id)}`, schema: domainWriteResultSchema, idempotent: false }));
+  return written(
+    client.request({
+      method: 'DELETE',
+      path: `${DOMAINS_PATH}/${pathSegment(id)}`,
+      schema: domainWriteResultSchema,
+      idempotent: false,
+    }),
+  );
 }

@@ -4,5 +4,10 @@
  */
 
 /** The operations, by their action name (the audit log's `action`, a bulk job's `action`). */
-export const MESSAGE_OPERATIONS = ['message.reprocess', 'message.set_status', 'message.create_mp3', 'message.recreate_waveform'] as const;
+export const MESSAGE_OPERATIONS = [
+  'message.reprocess',
+  'message.set_status',
+  'message.create_mp3',
+  'message.recreate_waveform',
+] as const;
 export type MessageOperation = (typeof MESSAGE_OPERATIONS)[number];

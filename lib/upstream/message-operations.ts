@@ -11,7 +11,6 @@ import { answeredRecord } from './admin';
 import { isDotSegment, messageOperationResultSchema, pathSegment } from './contract';
 import type { MessageOperation } from './message-operation-names';
 
-
 /**
  * A status to set, for one message and in bulk alike. The service accepts any string; the
  * console limits it to a sane token so nothing odd lands in a URL path.
@@ -34,7 +33,11 @@ function operationRequest(operation: MessageOperation, messageGuid: string, stat
       // Not idempotent: a retry may reprocess twice.
       return { method: 'POST', path: `${messagePath(messageGuid)}/reprocess`, idempotent: false } as const;
     case 'message.set_status':
-      return { method: 'PUT', path: `${messagePath(messageGuid)}/status/${pathSegment(status)}`, idempotent: true } as const;
+      return {
+        method: 'PUT',
+        path: `${messagePath(messageGuid)}/status/${pathSegment(status)}`,
+        idempotent: true,
+      } as const;
     case 'message.create_mp3':
       // A GET that changes state: never cached (the client sends cache: no-store) or prefetched.
       return { method: 'GET', path: `${messagePath(messageGuid)}/createMP3`, idempotent: false } as const;
@@ -56,11 +59,22 @@ export function sendMessageOperation(
   status: string | null,
   signal?: AbortSignal,
 ): Promise<UpstreamResponse<MessageOperationResult>> {
-  if (operation === 'message.set_status' && !status) throw new Error(`set_status of ${messageGuid} has no target status`);
-  return client.request({ ...operationRequest(operation, messageGuid, status ?? ''), schema: messageOperationResultSchema, signal });
+  if (operation === 'message.set_status' && !status)
+    throw new Error(`set_status of ${messageGuid} has no target status`);
+  return client.request({
+    ...operationRequest(operation, messageGuid, status ?? ''),
+    schema: messageOperationResultSchema,
+    signal,
+  });
 }
 
 /** Sends the operation and returns the message the answer carries, or null. */
-export function messageOperation(client: UpstreamClient, operation: MessageOperation, messageGuid: string, status: string | null = null, signal?: AbortSignal) {
+export function messageOperation(
+  client: UpstreamClient,
+  operation: MessageOperation,
+  messageGuid: string,
+  status: string | null = null,
+  signal?: AbortSignal,
+) {
   return answeredRecord(sendMessageOperation(client, operation, messageGuid, status, signal));
 }

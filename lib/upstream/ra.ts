@@ -36,9 +36,16 @@ const anyRow = z.unknown();
  */
 const totalsInFlight = new WeakMap<UpstreamClient, Map<string, Promise<number>>>();
 
-const totalKey = (entity: string, filter: ListQuery['filter']) => `${entity}?${encodeListQuery({ filter }).get('filter') ?? ''}`;
+const totalKey = (entity: string, filter: ListQuery['filter']) =>
+  `${entity}?${encodeListQuery({ filter }).get('filter') ?? ''}`;
 
-export function listRecords<T>(client: UpstreamClient, entity: string, query: ListQuery, rowSchema: z.ZodType<T>, signal?: AbortSignal): Promise<ListResult<T>> {
+export function listRecords<T>(
+  client: UpstreamClient,
+  entity: string,
+  query: ListQuery,
+  rowSchema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<ListResult<T>> {
   const read = readList(client, entity, query, rowSchema, signal);
   // A count reads one row with no sort; that read itself is shared by UpstreamClient.request.
   if (signal === undefined && !isCountQuery(query)) {
@@ -55,11 +62,24 @@ export function listRecords<T>(client: UpstreamClient, entity: string, query: Li
   return read;
 }
 
-const isCountQuery = (query: ListQuery) => query.range?.start === 0 && query.range.end === 0 && query.sort === undefined;
+const isCountQuery = (query: ListQuery) =>
+  query.range?.start === 0 && query.range.end === 0 && query.sort === undefined;
 
-async function readList<T>(client: UpstreamClient, entity: string, query: ListQuery, rowSchema: z.ZodType<T>, signal?: AbortSignal): Promise<ListResult<T>> {
+async function readList<T>(
+  client: UpstreamClient,
+  entity: string,
+  query: ListQuery,
+  rowSchema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<ListResult<T>> {
   const path = entityPath(entity);
-  const response = await client.request({ method: 'GET', path, query: encodeListQuery(query), schema: arrayOf(rowSchema), signal });
+  const response = await client.request({
+    method: 'GET',
+    path,
+    query: encodeListQuery(query),
+    schema: arrayOf(rowSchema),
+    signal,
+  });
   const header = response.headers.get('content-range');
   const total = parseContentRangeTotal(header) ?? Number(response.headers.get('x-total-count') ?? NaN);
   if (!Number.isFinite(total)) {
@@ -80,7 +100,11 @@ async function readList<T>(client: UpstreamClient, entity: string, query: ListQu
  * filter in flight on this client, else a read of a single row. A failed list read does not fail
  * the count: it is then read on its own.
  */
-export async function countRecords(client: UpstreamClient, entity: string, filter?: Record<string, unknown>): Promise<number> {
+export async function countRecords(
+  client: UpstreamClient,
+  entity: string,
+  filter?: Record<string, unknown>,
+): Promise<number> {
   const listed = totalsInFlight.get(client)?.get(totalKey(entity, filter));
   if (listed) {
     const total = await listed.catch(() => null);
@@ -90,7 +114,12 @@ export async function countRecords(client: UpstreamClient, entity: string, filte
   return result.total;
 }
 
-export async function getRecord<T>(client: UpstreamClient, entity: string, id: string, schema: z.ZodType<T>): Promise<T> {
+export async function getRecord<T>(
+  client: UpstreamClient,
+  entity: string,
+  id: string,
+  schema: z.ZodType<T>,
+): Promise<T> {
   const response = await client.request({ method: 'GET', path: `${entityPath(entity)}/${pathSegment(id)}`, schema });
   return response.data;
 }

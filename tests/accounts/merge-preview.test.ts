@@ -1,6 +1,14 @@
 /** The merge preview's computation and its refusals (pure: no service). */
 import { describe, expect, it } from 'vitest';
-import { accountName, confirmationMatches, expectedAfterMerge, mergePreview, refuseMerge, type AccountFootprint, type MergeSide } from '@/lib/accounts/merge-preview';
+import {
+  accountName,
+  confirmationMatches,
+  expectedAfterMerge,
+  mergePreview,
+  refuseMerge,
+  type AccountFootprint,
+  type MergeSide,
+} from '@/lib/accounts/merge-preview';
 import type { User } from '@/lib/upstream/contract';
 
 const user = (id: string, extra: Partial<User> = {}): User => ({
@@ -34,22 +42,36 @@ describe('refusals', () => {
   it('refuses merging an account into itself, whatever else is known', () => {
     expect(refuseMerge('usr_a', 'usr_a', user('usr_a'), user('usr_a'))?.code).toBe('same');
     expect(refuseMerge(' usr_a', 'usr_a ', undefined, undefined)?.code).toBe('same');
-    expect(mergePreview('usr_a', 'usr_a', undefined, undefined)).toMatchObject({ ok: false, refusal: { code: 'same' } });
+    expect(mergePreview('usr_a', 'usr_a', undefined, undefined)).toMatchObject({
+      ok: false,
+      refusal: { code: 'same' },
+    });
   });
 
   it('refuses unknown accounts, naming which side', () => {
-    expect(refuseMerge('usr_a', 'usr_b', undefined, user('usr_b'))).toEqual({ code: 'unknown', message: expect.stringContaining('fold (usr_a)') });
-    expect(refuseMerge('usr_a', 'usr_b', user('usr_a'), undefined)).toEqual({ code: 'unknown', message: expect.stringContaining('keep (usr_b)') });
+    expect(refuseMerge('usr_a', 'usr_b', undefined, user('usr_b'))).toEqual({
+      code: 'unknown',
+      message: expect.stringContaining('fold (usr_a)'),
+    });
+    expect(refuseMerge('usr_a', 'usr_b', user('usr_a'), undefined)).toEqual({
+      code: 'unknown',
+      message: expect.stringContaining('keep (usr_b)'),
+    });
   });
 
   it('refuses already-merged accounts, and points a merged target at its successor', () => {
     expect(refuseMerge('usr_a', 'usr_b', user('usr_a', { merged_into: 'usr_c' }), user('usr_b'))?.code).toBe('merged');
     const target = refuseMerge('usr_a', 'usr_b', user('usr_a'), user('usr_b', { merged_into: 'usr_c' }));
-    expect(target).toMatchObject({ code: 'merged', message: expect.stringContaining('merge into that account instead') });
+    expect(target).toMatchObject({
+      code: 'merged',
+      message: expect.stringContaining('merge into that account instead'),
+    });
   });
 
   it('refuses deleted accounts and agents', () => {
-    expect(refuseMerge('usr_a', 'usr_b', user('usr_a', { deleted_at: '2026-02-01T00:00:00.000Z' }), user('usr_b'))?.code).toBe('deleted');
+    expect(
+      refuseMerge('usr_a', 'usr_b', user('usr_a', { deleted_at: '2026-02-01T00:00:00.000Z' }), user('usr_b'))?.code,
+    ).toBe('deleted');
     expect(refuseMerge('usr_a', 'usr_b', user('usr_a'), user('usr_b', { account_type: 'agent' }))?.code).toBe('agent');
   });
 
@@ -68,8 +90,25 @@ describe('the preview', () => {
   });
 
   it('adds up owned records and messages, and unites memberships', () => {
-    const source = footprint({ workspaceIds: ['w1', 'w2'], workspaces: 2, workspacesOwned: 1, channelIds: ['c1'], channels: 1, channelsOwned: 1, messages: 10, agents: 2 });
-    const target = footprint({ workspaceIds: ['w2', 'w3'], workspaces: 2, channelIds: ['c2', 'c3'], channels: 2, channelsOwned: 2, messages: 5, agents: 1 });
+    const source = footprint({
+      workspaceIds: ['w1', 'w2'],
+      workspaces: 2,
+      workspacesOwned: 1,
+      channelIds: ['c1'],
+      channels: 1,
+      channelsOwned: 1,
+      messages: 10,
+      agents: 2,
+    });
+    const target = footprint({
+      workspaceIds: ['w2', 'w3'],
+      workspaces: 2,
+      channelIds: ['c2', 'c3'],
+      channels: 2,
+      channelsOwned: 2,
+      messages: 5,
+      agents: 1,
+    });
     expect(expectedAfterMerge(source, target)).toEqual({
       workspaceIds: ['w2', 'w3', 'w1'],
       workspaces: 3,

@@ -15,7 +15,11 @@ let client: UpstreamClient;
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ rateLimitRead: 1_000_000, rateLimitWrite: 1_000_000 });
-  client = new UpstreamClient({ baseUrl: emulator.url, accessToken: (await benchToken(emulator)).access_token, log: () => {} });
+  client = new UpstreamClient({
+    baseUrl: emulator.url,
+    accessToken: (await benchToken(emulator)).access_token,
+    log: () => {},
+  });
 });
 afterAll(() => emulator?.stop());
 beforeEach(() => emulator.requestLog.clear());

@@ -20,7 +20,13 @@ import { UpstreamClient } from '@/lib/upstream/client';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
 const ROLES = parseRoleMapping('support@example.com=support,viewer@example.com=viewer');
-const session = (email: string): SessionToken => ({ sub: `usr_${email}`, email, scopes: ['admin'], accessToken: 'token', signedInAt: Date.now() });
+const session = (email: string): SessionToken => ({
+  sub: `usr_${email}`,
+  email,
+  scopes: ['admin'],
+  accessToken: 'token',
+  signedInAt: Date.now(),
+});
 const NO_SERVICE = new UpstreamClient({ baseUrl: 'http://127.0.0.1:9', accessToken: 'unused', log: () => undefined });
 
 describe.each(testDrivers())('the action guard audit on $title', (driver) => {
@@ -44,15 +50,25 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
     });
   }
 
-  function environment(token: SessionToken | null, options: { db?: ConsoleDb; source?: string; upstream?: UpstreamClient } = {}): ActionEnvironment {
-    return { session: token, roles: ROLES, db: options.db ?? database.db, source: options.source, upstreamFor: () => options.upstream ?? NO_SERVICE };
+  function environment(
+    token: SessionToken | null,
+    options: { db?: ConsoleDb; source?: string; upstream?: UpstreamClient } = {},
+  ): ActionEnvironment {
+    return {
+      session: token,
+      roles: ROLES,
+      db: options.db ?? database.db,
+      source: options.source,
+      upstreamFor: () => options.upstream ?? NO_SERVICE,
+    };
   }
 
   /** The database with every statement matching `failing` refused, as a lost connection would. */
   function failingDb(failing: RegExp): ConsoleDb {
     return {
       kind: database.db.kind,
-      query: <T>(sql: string, params?: readonly unknown[]) => (failing.test(sql) ? Promise.reject(new Error('connection reset')) : database.db.query<T>(sql, params)),
+      query: <T>(sql: string, params?: readonly unknown[]) =>
+        failing.test(sql) ? Promise.reject(new Error('connection reset')) : database.db.query<T>(sql, params),
       transaction: (fn) => database.db.transaction(fn),
       close: async () => {},
     };
@@ -86,14 +102,22 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
     }
     const rows = await rowsOf(action.name);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ outcome: 'denied', operatorEmail: 'anonymous', denialReason: 'no session', targetIds: [], refusalCount: 50, params: { source: '203.0.113.9' } });
+    expect(rows[0]).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: 'anonymous',
+      denialReason: 'no session',
+      targetIds: [],
+      refusalCount: 50,
+      params: { source: '203.0.113.9' },
+    });
     // No record's history shows what an unauthenticated caller named.
     expect((await queryAudit(database.db, { target: 'victim-7' }, { offset: 0, limit: 10 })).total).toBe(0);
   });
 
   it('keeps a bounded number of rows when the sender varies its source', async () => {
     const action = probe();
-    for (let i = 0; i < 60; i++) await executeAction(action, { id: 'x' }, environment(null, { source: `198.51.100.${i}` }));
+    for (let i = 0; i < 60; i++)
+      await executeAction(action, { id: 'x' }, environment(null, { source: `198.51.100.${i}` }));
     const rows = await rowsOf(action.name);
     expect(rows.length).toBeLessThanOrEqual(MAX_SOURCES_PER_WINDOW + 1);
     expect(rows.reduce((sum, row) => sum + (row.refusalCount ?? 0), 0)).toBe(60);
@@ -101,7 +125,8 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
 
   it('keeps refusals of signed-in operators itemised, with their targets', async () => {
     const action = probe();
-    for (let i = 0; i < 3; i++) await executeAction(action, { id: `rec-${i}` }, environment(session('viewer@example.com')));
+    for (let i = 0; i < 3; i++)
+      await executeAction(action, { id: `rec-${i}` }, environment(session('viewer@example.com')));
     const rows = await rowsOf(action.name);
     expect(rows).toHaveLength(3);
     expect(rows.map((row) => row.targetIds[0]).sort()).toEqual(['rec-0', 'rec-1', 'rec-2']);
@@ -113,14 +138,23 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
     const failingOutcome: ConsoleDb = {
       kind: database.db.kind,
       query: <T>(sql: string, params?: readonly unknown[]) =>
-        /^\s*UPDATE audit_log/.test(sql) ? Promise.reject(new Error('connection reset')) : database.db.query<T>(sql, params),
+        /^\s*UPDATE audit_log/.test(sql)
+          ? Promise.reject(new Error('connection reset'))
+          : database.db.query<T>(sql, params),
       transaction: (fn) => database.db.transaction(fn),
       close: async () => {},
     };
     const before = applied;
-    const result = await executeAction(action, { id: 'rec-9' }, environment(session('support@example.com'), { db: failingOutcome }));
+    const result = await executeAction(
+      action,
+      { id: 'rec-9' },
+      environment(session('support@example.com'), { db: failingOutcome }),
+    );
     expect(applied).toBe(before + 1);
-    expect(result).toMatchObject({ ok: true, warning: expect.stringMatching(/^Done\. The audit log could not record/) });
+    expect(result).toMatchObject({
+      ok: true,
+      warning: expect.stringMatching(/^Done\. The audit log could not record/),
+    });
     // The entry stays pending (what happened is unknown to the log), never "failed".
     expect((await rowsOf(action.name)).map((row) => row.outcome)).toEqual(['pending']);
   });
@@ -129,13 +163,17 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
     const action = probe();
     let clients = 0;
     const before = applied;
-    const outcome = await executeAction(action, { id: 'rec-10' }, {
-      ...environment(session('support@example.com'), { db: failingDb(/^\s*INSERT INTO audit_log/) }),
-      upstreamFor: () => {
-        clients++;
-        return NO_SERVICE;
+    const outcome = await executeAction(
+      action,
+      { id: 'rec-10' },
+      {
+        ...environment(session('support@example.com'), { db: failingDb(/^\s*INSERT INTO audit_log/) }),
+        upstreamFor: () => {
+          clients++;
+          return NO_SERVICE;
+        },
       },
-    }).then(
+    ).then(
       (result) => result,
       (error: unknown) => error,
     );
@@ -151,10 +189,15 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
       requiredRole: 'support',
       input: z.object({ id: z.string().min(1) }),
       target: (input) => ({ type: 'probe', ids: [input.id] }),
-      run: async ({ upstream }, input) => (await upstream.request({ method: 'GET', path: `/admin/probe/${input.id}` })).data,
+      run: async ({ upstream }, input) =>
+        (await upstream.request({ method: 'GET', path: `/admin/probe/${input.id}` })).data,
     });
     const upstream = new UpstreamClient({ baseUrl: refusingUrl, accessToken: 'revoked', log: () => undefined });
-    const result = await executeAction(action, { id: 'rec-11' }, environment(session('support@example.com'), { upstream }));
+    const result = await executeAction(
+      action,
+      { id: 'rec-11' },
+      environment(session('support@example.com'), { upstream }),
+    );
     expect(result).toMatchObject({ ok: false, error: { kind: 'unauthenticated', failure: { kind: 'unauthorized' } } });
     const [row] = await rowsOf(action.name);
     expect(row).toMatchObject({ outcome: 'failed', upstreamStatus: 401 });
@@ -171,7 +214,13 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
       },
     });
     const result = await executeAction(action, { id: 'rec-12' }, environment(session('support@example.com')));
-    expect(result).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringMatching(/^The console failed unexpectedly\. Reference: audit entry \S+\.$/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: expect.stringMatching(/^The console failed unexpectedly\. Reference: audit entry \S+\.$/),
+      },
+    });
     expect(JSON.stringify(result)).not.toContain('secret internals');
     const [row] = await rowsOf(action.name);
     expect(row?.outcome).toBe('failed');
@@ -180,9 +229,17 @@ describe.each(testDrivers())('the action guard audit on $title', (driver) => {
 
   it('records the refusal of an input holding a BigInt, with or without a session', async () => {
     const action = probe();
-    await expect(executeAction(action, { id: 10n }, environment(null))).resolves.toMatchObject({ ok: false, error: { kind: 'unauthenticated' } });
-    await expect(executeAction(action, { id: 10n }, environment(session('support@example.com')))).resolves.toMatchObject({ ok: false, error: { kind: 'invalid' } });
-    await expect(executeAction(action, 10n, environment(session('viewer@example.com')))).resolves.toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    await expect(executeAction(action, { id: 10n }, environment(null))).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'unauthenticated' },
+    });
+    await expect(
+      executeAction(action, { id: 10n }, environment(session('support@example.com'))),
+    ).resolves.toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    await expect(executeAction(action, 10n, environment(session('viewer@example.com')))).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
     const rows = await rowsOf(action.name);
     expect(rows.map((row) => row.outcome).sort()).toEqual(['denied', 'denied', 'invalid']);
     expect(rows.find((row) => row.outcome === 'invalid')?.params).toEqual({ id: '10' });

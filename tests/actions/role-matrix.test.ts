@@ -10,18 +10,46 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
-import { approveRequestAction, cancelRequestAction, rejectRequestAction, requestApprovalAction, reviewBreakGlassAction } from '@/lib/actions/approvals';
+import {
+  approveRequestAction,
+  cancelRequestAction,
+  rejectRequestAction,
+  requestApprovalAction,
+  reviewBreakGlassAction,
+} from '@/lib/actions/approvals';
 import { approvalSettings } from '@/lib/approvals/policy';
-import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
+import {
+  cancelJobAction,
+  planJobAction,
+  planRevertAction,
+  retryFailedAction,
+  retryPlanAction,
+  startJobAction,
+} from '@/lib/actions/jobs';
 import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
-import { createMp3Action, recreateWaveformAction, reprocessMessageAction, setMessageStatusAction } from '@/lib/actions/messages';
+import {
+  createMp3Action,
+  recreateWaveformAction,
+  reprocessMessageAction,
+  setMessageStatusAction,
+} from '@/lib/actions/messages';
 import { revertMessageStatusAction } from '@/lib/actions/message-status';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { mergeUsersAction } from '@/lib/actions/accounts';
-import { addIncidentNoteAction, linkIncidentJobAction, openIncidentAction, setIncidentStatusAction } from '@/lib/actions/incidents';
+import {
+  addIncidentNoteAction,
+  linkIncidentJobAction,
+  openIncidentAction,
+  setIncidentStatusAction,
+} from '@/lib/actions/incidents';
 import { openIncident } from '@/lib/incidents/store';
-import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
+import {
+  repairSequenceAction,
+  setChannelVisibilityAction,
+  setWorkspaceOwnerAction,
+  updateChannelMemberAction,
+} from '@/lib/actions/structure';
 import { queryAudit } from '@/lib/audit/log';
 import { planJob } from '@/lib/jobs/plan';
 import { parseRoleMapping, type ConsoleRole } from '@/lib/auth/roles';
@@ -52,30 +80,46 @@ function row<Input extends Record<string, unknown>, Output>(
   serviceCalls = 1,
   allowedOutcome: ActionRow['allowedOutcome'] = 'ok',
 ): ActionRow {
-  return { definition: definition as unknown as ActionDefinition<never, unknown>, validInput, malformedInputs, serviceCalls, allowedOutcome };
+  return {
+    definition: definition as unknown as ActionDefinition<never, unknown>,
+    validInput,
+    malformedInputs,
+    serviceCalls,
+    allowedOutcome,
+  };
 }
 
 /** A planned (not started) reprocess job of one message, as an operator's dry run leaves it. */
 async function plannedJob(emulator: RunningEmulator, adminToken: string): Promise<{ jobId: string; total: number }> {
   const messageGuid = await someMessage(emulator, adminToken, { status: 'processing' });
   const upstream = new UpstreamClient({ baseUrl: emulator.url, accessToken: adminToken, log: () => undefined });
-  const plan = await planJob({ db: database.db, upstream }, { id: 'usr_00000000000000000001', email: 'ops@example.com', role: 'ops' }, {
-    action: 'message.reprocess',
-    selection: { kind: 'ids', ids: [messageGuid] },
-  });
+  const plan = await planJob(
+    { db: database.db, upstream },
+    { id: 'usr_00000000000000000001', email: 'ops@example.com', role: 'ops' },
+    {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids: [messageGuid] },
+    },
+  );
   return { jobId: plan.jobId, total: plan.total };
 }
 
 async function firstUnverifiedUser(emulator: RunningEmulator, adminToken: string): Promise<string> {
   const url = `${emulator.url}/admin/ra/users?filter=${encodeURIComponent(JSON.stringify({ verified: false }))}&range=${encodeURIComponent('[0,0]')}`;
-  const users = userListSchema.parse(await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json());
+  const users = userListSchema.parse(
+    await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json(),
+  );
   const id = users[0]?.id;
   if (!id) throw new Error('the seed has no unverified user');
   return id;
 }
 
 /** A message of the seed in one of the given statuses. */
-async function someMessage(emulator: RunningEmulator, adminToken: string, filter: Record<string, unknown>): Promise<string> {
+async function someMessage(
+  emulator: RunningEmulator,
+  adminToken: string,
+  filter: Record<string, unknown>,
+): Promise<string> {
   const url = `${emulator.url}/admin/ra/messages?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,0]')}`;
   const body: unknown = await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json();
   const id = messageSchema.array().parse(body)[0]?.id;
@@ -85,7 +129,11 @@ async function someMessage(emulator: RunningEmulator, adminToken: string, filter
 
 /** A live workspace of the seed. */
 async function liveWorkspace(emulator: RunningEmulator, adminToken: string): Promise<string> {
-  const body: unknown = await (await fetch(`${emulator.url}/admin/ra/workspaces?range=${encodeURIComponent('[0,49]')}`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
+  const body: unknown = await (
+    await fetch(`${emulator.url}/admin/ra/workspaces?range=${encodeURIComponent('[0,49]')}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+  ).json();
   const id = workspaceListSchema.parse(body).find((workspace) => !workspace.deleted_at)?.id;
   if (!id) throw new Error('the seed has no live workspace');
   return id;
@@ -97,7 +145,10 @@ async function freshDomain(emulator: RunningEmulator, adminToken: string) {
   const response = await fetch(`${emulator.url}/admin/ra/domains`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ domain: `matrix-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.example`, workspace_guid: workspaceGuid }),
+    body: JSON.stringify({
+      domain: `matrix-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.example`,
+      workspace_guid: workspaceGuid,
+    }),
   });
   const domain = domainSchema.parse(await response.json());
   return { id: domain.id, before: { domain: domain.domain, workspaceGuid } };
@@ -119,7 +170,9 @@ async function ownAgent(emulator: RunningEmulator, email: string): Promise<strin
 async function mergeablePair(emulator: RunningEmulator, adminToken: string) {
   const filter = encodeURIComponent(JSON.stringify({ account_type: 'human', merged_into: null, deleted_at: null }));
   const url = `${emulator.url}/admin/ra/users?filter=${filter}&range=${encodeURIComponent('[0,49]')}`;
-  const users = userListSchema.parse(await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json());
+  const users = userListSchema.parse(
+    await (await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } })).json(),
+  );
   const [source, target] = users.filter((user) => !/^usr_0{16}000[1-4]$/.test(user.id));
   if (!source || !target) throw new Error('the seed has no two mergeable users');
   return { sourceUserId: source.id, targetUserId: target.id, confirmEmail: source.email };
@@ -134,13 +187,26 @@ async function structureSubjects(emulator: RunningEmulator) {
   });
   const channelMember = [...world.channelMembers.rows()][0];
   if (!membership || !channelMember) throw new Error('the seed has no workspace or channel members');
-  return { workspaceGuid: membership.workspace_guid, userId: membership.user_id, channelId: channelMember.channel_guid, channelUserId: channelMember.user_id };
+  return {
+    workspaceGuid: membership.workspace_guid,
+    userId: membership.user_id,
+    channelId: channelMember.channel_guid,
+    channelUserId: channelMember.user_id,
+  };
 }
 
 const HUGE = 'x'.repeat(100_000);
 const SOME_UUID = '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11';
 // `..` would make the call's path another endpoint's.
-const MALFORMED_MESSAGE_INPUTS = [{}, { messageGuid: 7 }, { messageGuid: '' }, { messageGuid: HUGE }, { messageGuid: '..' }, [], undefined];
+const MALFORMED_MESSAGE_INPUTS = [
+  {},
+  { messageGuid: 7 },
+  { messageGuid: '' },
+  { messageGuid: HUGE },
+  { messageGuid: '..' },
+  [],
+  undefined,
+];
 
 const ACTIONS: ActionRow[] = [
   row(setVerifiedAction, async (emulator, token) => ({ userId: await firstUnverifiedUser(emulator, token) }), [
@@ -154,75 +220,180 @@ const ACTIONS: ActionRow[] = [
     'usr_1',
   ]),
   // Reads both accounts and their holdings (1 + 2 x 6), merges (1), reads back (2 x 6 + 1).
-  row(mergeUsersAction, (emulator, token) => mergeablePair(emulator, token), [
-    {},
-    { sourceUserId: 'usr_a', targetUserId: 'usr_a', confirmEmail: 'a@example.com' },
-    { sourceUserId: 'usr_a', targetUserId: 'usr_b' },
-    { sourceUserId: 'usr_a', targetUserId: 'usr_b', confirmEmail: '  ' },
-    { sourceUserId: '..', targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
-    { sourceUserId: HUGE, targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
-    { sourceUserId: 'usr_a', targetUserId: 7, confirmEmail: 'a@example.com' },
-    null,
-  ], 27),
+  row(
+    mergeUsersAction,
+    (emulator, token) => mergeablePair(emulator, token),
+    [
+      {},
+      { sourceUserId: 'usr_a', targetUserId: 'usr_a', confirmEmail: 'a@example.com' },
+      { sourceUserId: 'usr_a', targetUserId: 'usr_b' },
+      { sourceUserId: 'usr_a', targetUserId: 'usr_b', confirmEmail: '  ' },
+      { sourceUserId: '..', targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
+      { sourceUserId: HUGE, targetUserId: 'usr_b', confirmEmail: 'a@example.com' },
+      { sourceUserId: 'usr_a', targetUserId: 7, confirmEmail: 'a@example.com' },
+      null,
+    ],
+    27,
+  ),
   // Reads the members (1), sets the owner (1), reads the workspace back (1).
-  row(setWorkspaceOwnerAction, async (emulator) => {
-    const { workspaceGuid, userId } = await structureSubjects(emulator);
-    return { workspaceGuid, userId };
-  }, [{}, { workspaceGuid: 'wsp_1' }, { workspaceGuid: '..', userId: 'usr_1' }, { workspaceGuid: 'wsp_1', userId: HUGE }, { workspaceGuid: 7, userId: 'usr_1' }], 3),
-  row(setChannelVisibilityAction, async (emulator) => ({ channelId: (await structureSubjects(emulator)).channelId, visibility: 'public' }), [
-    {},
-    { channelId: 'chn_1' },
-    { channelId: 'chn_1', visibility: 'everyone' },
-    { channelId: '..', visibility: 'public' },
-    { channelId: HUGE, visibility: 'public' },
-  ]),
-  row(updateChannelMemberAction, async (emulator) => {
-    const { channelId, channelUserId } = await structureSubjects(emulator);
-    return { channelId, userId: channelUserId, role: 'admin', status: 'active' };
-  }, [
-    {},
-    { channelId: 'chn_1', userId: 'usr_1' },
-    { channelId: 'chn_1', userId: 'usr_1', role: 'emperor' },
-    { channelId: 'chn_1', userId: 'usr_1', status: 'banished' },
-    { channelId: 'chn_1', userId: '..', role: 'admin' },
-  ]),
+  row(
+    setWorkspaceOwnerAction,
+    async (emulator) => {
+      const { workspaceGuid, userId } = await structureSubjects(emulator);
+      return { workspaceGuid, userId };
+    },
+    [
+      {},
+      { workspaceGuid: 'wsp_1' },
+      { workspaceGuid: '..', userId: 'usr_1' },
+      { workspaceGuid: 'wsp_1', userId: HUGE },
+      { workspaceGuid: 7, userId: 'usr_1' },
+    ],
+    3,
+  ),
+  row(
+    setChannelVisibilityAction,
+    async (emulator) => ({ channelId: (await structureSubjects(emulator)).channelId, visibility: 'public' }),
+    [
+      {},
+      { channelId: 'chn_1' },
+      { channelId: 'chn_1', visibility: 'everyone' },
+      { channelId: '..', visibility: 'public' },
+      { channelId: HUGE, visibility: 'public' },
+    ],
+  ),
+  row(
+    updateChannelMemberAction,
+    async (emulator) => {
+      const { channelId, channelUserId } = await structureSubjects(emulator);
+      return { channelId, userId: channelUserId, role: 'admin', status: 'active' };
+    },
+    [
+      {},
+      { channelId: 'chn_1', userId: 'usr_1' },
+      { channelId: 'chn_1', userId: 'usr_1', role: 'emperor' },
+      { channelId: 'chn_1', userId: 'usr_1', status: 'banished' },
+      { channelId: 'chn_1', userId: '..', role: 'admin' },
+    ],
+  ),
   row(repairSequenceAction, async () => ({ confirm: true }), [{}, { confirm: false }, { confirm: 'yes' }, null]),
-  row(reprocessMessageAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'processing' }) }), MALFORMED_MESSAGE_INPUTS),
+  row(
+    reprocessMessageAction,
+    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'processing' }) }),
+    MALFORMED_MESSAGE_INPUTS,
+  ),
   row(
     setMessageStatusAction,
-    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'inprogress' }), status: 'active' }),
-    [...MALFORMED_MESSAGE_INPUTS, { messageGuid: 'm1' }, { messageGuid: 'm1', status: '../../users' }, { messageGuid: 'm1', status: 'x'.repeat(41) }],
+    async (emulator, token) => ({
+      messageGuid: await someMessage(emulator, token, { status: 'inprogress' }),
+      status: 'active',
+    }),
+    [
+      ...MALFORMED_MESSAGE_INPUTS,
+      { messageGuid: 'm1' },
+      { messageGuid: 'm1', status: '../../users' },
+      { messageGuid: 'm1', status: 'x'.repeat(41) },
+    ],
     // The message is read first, so the result can say what its status was.
     2,
   ),
   row(
     revertMessageStatusAction,
-    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'inprogress' }), status: 'active', from: 'inprogress' }),
-    [...MALFORMED_MESSAGE_INPUTS, { messageGuid: 'm1', status: 'active' }, { messageGuid: 'm1', status: 'active', from: '..' }],
+    async (emulator, token) => ({
+      messageGuid: await someMessage(emulator, token, { status: 'inprogress' }),
+      status: 'active',
+      from: 'inprogress',
+    }),
+    [
+      ...MALFORMED_MESSAGE_INPUTS,
+      { messageGuid: 'm1', status: 'active' },
+      { messageGuid: 'm1', status: 'active', from: '..' },
+    ],
     2,
   ),
-  row(createMp3Action, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }), MALFORMED_MESSAGE_INPUTS),
-  row(recreateWaveformAction, async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }), MALFORMED_MESSAGE_INPUTS),
+  row(
+    createMp3Action,
+    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }),
+    MALFORMED_MESSAGE_INPUTS,
+  ),
+  row(
+    recreateWaveformAction,
+    async (emulator, token) => ({ messageGuid: await someMessage(emulator, token, { status: 'active' }) }),
+    MALFORMED_MESSAGE_INPUTS,
+  ),
   row(
     planJobAction,
-    async (emulator, token) => ({ action: 'message.reprocess', selection: { kind: 'ids', ids: [await someMessage(emulator, token, { status: 'processing' })] } }),
-    [{}, { action: 'message.delete', selection: { kind: 'ids', ids: ['m1'] } }, { action: 'message.reprocess', selection: { kind: 'ids', ids: [] } }, { action: 'message.reprocess', selection: { kind: 'ids', ids: ['m1', '..'] } }, { action: 'message.set_status', params: { status: '..' }, selection: { kind: 'ids', ids: ['m1'] } }, { action: 'message.reprocess', selection: { kind: 'filter', filter: 'status=processing' } }],
+    async (emulator, token) => ({
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids: [await someMessage(emulator, token, { status: 'processing' })] },
+    }),
+    [
+      {},
+      { action: 'message.delete', selection: { kind: 'ids', ids: ['m1'] } },
+      { action: 'message.reprocess', selection: { kind: 'ids', ids: [] } },
+      { action: 'message.reprocess', selection: { kind: 'ids', ids: ['m1', '..'] } },
+      { action: 'message.set_status', params: { status: '..' }, selection: { kind: 'ids', ids: ['m1'] } },
+      { action: 'message.reprocess', selection: { kind: 'filter', filter: 'status=processing' } },
+    ],
   ),
-  row(startJobAction, async (emulator, token) => {
-    const plan = await plannedJob(emulator, token);
-    return { jobId: plan.jobId, confirmCount: plan.total };
-  }, [{}, { jobId: 'not-a-uuid', confirmCount: 1 }, { jobId: '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11', confirmCount: '1' }, { jobId: '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11', confirmCount: 0 }], 0),
-  row(cancelJobAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 42 }, { jobId: HUGE }], 0),
+  row(
+    startJobAction,
+    async (emulator, token) => {
+      const plan = await plannedJob(emulator, token);
+      return { jobId: plan.jobId, confirmCount: plan.total };
+    },
+    [
+      {},
+      { jobId: 'not-a-uuid', confirmCount: 1 },
+      { jobId: '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11', confirmCount: '1' },
+      { jobId: '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11', confirmCount: 0 },
+    ],
+    0,
+  ),
+  row(
+    cancelJobAction,
+    async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }),
+    [{}, { jobId: 42 }, { jobId: HUGE }],
+    0,
+  ),
   // A job that never ran has nothing to retry or revert: ops gets through the guard, the engine refuses.
-  row(retryFailedAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 'x' }], 0, 'rejected'),
-  row(planRevertAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: null }], 0, 'rejected'),
+  row(
+    retryFailedAction,
+    async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }),
+    [{}, { jobId: 'x' }],
+    0,
+    'rejected',
+  ),
+  row(
+    planRevertAction,
+    async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }),
+    [{}, { jobId: null }],
+    0,
+    'rejected',
+  ),
   // A dry run done in the request has no background read to retry: the engine refuses.
-  row(retryPlanAction, async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }), [{}, { jobId: 'x' }], 0, 'rejected'),
+  row(
+    retryPlanAction,
+    async (emulator, token) => ({ jobId: (await plannedJob(emulator, token)).jobId }),
+    [{}, { jobId: 'x' }],
+    0,
+    'rejected',
+  ),
   // Domain writes read the workspace, the name's holder and (edit, delete) the record first.
   row(
     createDomainAction,
-    async (emulator, token) => ({ domain: `Bücher-${Date.now().toString(36)}.example`, workspaceGuid: await liveWorkspace(emulator, token) }),
-    [{}, { domain: 'example.com' }, { domain: 'https://example.com', workspaceGuid: 'wsp_1' }, { domain: '*.example.com', workspaceGuid: 'wsp_1' }, { domain: HUGE, workspaceGuid: 'wsp_1' }, { domain: 'example.com', workspaceGuid: '..' }],
+    async (emulator, token) => ({
+      domain: `Bücher-${Date.now().toString(36)}.example`,
+      workspaceGuid: await liveWorkspace(emulator, token),
+    }),
+    [
+      {},
+      { domain: 'example.com' },
+      { domain: 'https://example.com', workspaceGuid: 'wsp_1' },
+      { domain: '*.example.com', workspaceGuid: 'wsp_1' },
+      { domain: HUGE, workspaceGuid: 'wsp_1' },
+      { domain: 'example.com', workspaceGuid: '..' },
+    ],
     3,
   ),
   row(
@@ -231,7 +402,22 @@ const ACTIONS: ActionRow[] = [
       const domain = await freshDomain(emulator, token);
       return { ...domain, domain: `renamed-${domain.before.domain}`, workspaceGuid: domain.before.workspaceGuid };
     },
-    [{}, { id: 'dom_1', domain: 'example.com', workspaceGuid: 'wsp_1' }, { id: '..', domain: 'example.com', workspaceGuid: 'wsp_1', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } }, { id: 'dom_1', domain: 'example.com:80', workspaceGuid: 'wsp_1', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } }],
+    [
+      {},
+      { id: 'dom_1', domain: 'example.com', workspaceGuid: 'wsp_1' },
+      {
+        id: '..',
+        domain: 'example.com',
+        workspaceGuid: 'wsp_1',
+        before: { domain: 'a.example', workspaceGuid: 'wsp_1' },
+      },
+      {
+        id: 'dom_1',
+        domain: 'example.com:80',
+        workspaceGuid: 'wsp_1',
+        before: { domain: 'a.example', workspaceGuid: 'wsp_1' },
+      },
+    ],
     3,
   ),
   row(
@@ -240,47 +426,113 @@ const ACTIONS: ActionRow[] = [
       const domain = await freshDomain(emulator, token);
       return { ...domain, confirm: domain.before.domain };
     },
-    [{}, { id: 'dom_1' }, { id: 'dom_1', confirm: 'not a domain', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } }, { id: '', confirm: 'a.example', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } }],
+    [
+      {},
+      { id: 'dom_1' },
+      { id: 'dom_1', confirm: 'not a domain', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } },
+      { id: '', confirm: 'a.example', before: { domain: 'a.example', workspaceGuid: 'wsp_1' } },
+    ],
     2,
   ),
-  row(createAgentAction, async () => ({ name: 'Matrix helper' }), [{}, { name: '' }, { name: HUGE }, { name: 'x', email: 'not an address' }, { name: 7 }]),
-  row(deleteAgentAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'ops@example.com') }), [{}, { agentId: '' }, { agentId: '..' }, { agentId: HUGE }]),
-  row(mintAgentTokenAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'support@example.com'), expiresInSeconds: 300 }), [
+  row(createAgentAction, async () => ({ name: 'Matrix helper' }), [
     {},
-    { agentId: '..' },
-    { agentId: 'usr_1', expiresInSeconds: 59 },
-    { agentId: 'usr_1', expiresInSeconds: 3_601 },
-    { agentId: 'usr_1', expiresInSeconds: '300' },
+    { name: '' },
+    { name: HUGE },
+    { name: 'x', email: 'not an address' },
+    { name: 7 },
   ]),
-  row(requestApprovalAction, async () => ({ action: 'channel.repair_sequence_numbers', params: { confirm: true }, reason: 'INC-1 matrix' }), [
+  row(deleteAgentAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'ops@example.com') }), [
     {},
-    { action: 'user.set_verified', params: {}, reason: 'INC-1' },
-    { action: 'user.merge', params: {}, reason: '' },
-    { action: 'user.merge', params: 'x', reason: 'INC-1' },
-    // With the policy off (as in this file) a request is refused as needless: tests/approvals covers it on.
-  ], 0, 'rejected'),
-  row(approveRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 'x' }, { requestId: randomUUID(), comment: HUGE }], 0, 'rejected'),
+    { agentId: '' },
+    { agentId: '..' },
+    { agentId: HUGE },
+  ]),
+  row(
+    mintAgentTokenAction,
+    async (emulator) => ({ agentId: await ownAgent(emulator, 'support@example.com'), expiresInSeconds: 300 }),
+    [
+      {},
+      { agentId: '..' },
+      { agentId: 'usr_1', expiresInSeconds: 59 },
+      { agentId: 'usr_1', expiresInSeconds: 3_601 },
+      { agentId: 'usr_1', expiresInSeconds: '300' },
+    ],
+  ),
+  row(
+    requestApprovalAction,
+    async () => ({ action: 'channel.repair_sequence_numbers', params: { confirm: true }, reason: 'INC-1 matrix' }),
+    [
+      {},
+      { action: 'user.set_verified', params: {}, reason: 'INC-1' },
+      { action: 'user.merge', params: {}, reason: '' },
+      { action: 'user.merge', params: 'x', reason: 'INC-1' },
+      // With the policy off (as in this file) a request is refused as needless: tests/approvals covers it on.
+    ],
+    0,
+    'rejected',
+  ),
+  row(
+    approveRequestAction,
+    async () => ({ requestId: randomUUID() }),
+    [{}, { requestId: 'x' }, { requestId: randomUUID(), comment: HUGE }],
+    0,
+    'rejected',
+  ),
   row(rejectRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: 7 }], 0, 'rejected'),
   row(cancelRequestAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: null }], 0, 'rejected'),
   row(reviewBreakGlassAction, async () => ({ requestId: randomUUID() }), [{}, { requestId: '..' }], 0, 'rejected'),
   // Opening reads the scope's oldest stuck messages once (the most affected workspaces at the start).
-  row(openIncidentAction, async () => ({ title: 'Matrix incident', severity: 'sev3', scope: { statuses: ['processing'] } }), [
-    {},
-    { title: '', severity: 'sev3' },
-    { title: 'x', severity: 'sev9' },
-    { title: HUGE, severity: 'sev1' },
-    { title: 'x', severity: 'sev1', scope: { statuses: ['nonsense'] } },
-    { title: 'x', severity: 'sev1', scope: { workspaces: Array.from({ length: 21 }, (_, index) => `wsp_${index}`) } },
-  ]),
-  row(addIncidentNoteAction, async () => ({ incidentId: await someIncident(), body: 'Matrix note' }), [{}, { incidentId: 'x', body: 'n' }, { incidentId: SOME_UUID, body: '  ' }, { incidentId: SOME_UUID, body: 'x'.repeat(5_001) }], 0),
-  row(setIncidentStatusAction, async () => ({ incidentId: await someIncident(), status: 'mitigated' }), [{}, { incidentId: SOME_UUID, status: 'closed' }, { incidentId: '..', status: 'resolved' }], 0),
-  row(linkIncidentJobAction, async (emulator, token) => ({ incidentId: await someIncident(), jobId: (await plannedJob(emulator, token)).jobId }), [{}, { incidentId: SOME_UUID }, { incidentId: SOME_UUID, jobId: 'x' }], 0),
+  row(
+    openIncidentAction,
+    async () => ({ title: 'Matrix incident', severity: 'sev3', scope: { statuses: ['processing'] } }),
+    [
+      {},
+      { title: '', severity: 'sev3' },
+      { title: 'x', severity: 'sev9' },
+      { title: HUGE, severity: 'sev1' },
+      { title: 'x', severity: 'sev1', scope: { statuses: ['nonsense'] } },
+      { title: 'x', severity: 'sev1', scope: { workspaces: Array.from({ length: 21 }, (_, index) => `wsp_${index}`) } },
+    ],
+  ),
+  row(
+    addIncidentNoteAction,
+    async () => ({ incidentId: await someIncident(), body: 'Matrix note' }),
+    [
+      {},
+      { incidentId: 'x', body: 'n' },
+      { incidentId: SOME_UUID, body: '  ' },
+      { incidentId: SOME_UUID, body: 'x'.repeat(5_001) },
+    ],
+    0,
+  ),
+  row(
+    setIncidentStatusAction,
+    async () => ({ incidentId: await someIncident(), status: 'mitigated' }),
+    [{}, { incidentId: SOME_UUID, status: 'closed' }, { incidentId: '..', status: 'resolved' }],
+    0,
+  ),
+  row(
+    linkIncidentJobAction,
+    async (emulator, token) => ({ incidentId: await someIncident(), jobId: (await plannedJob(emulator, token)).jobId }),
+    [{}, { incidentId: SOME_UUID }, { incidentId: SOME_UUID, jobId: 'x' }],
+    0,
+  ),
 ];
 
 /** An open incident, as support leaves it. */
 async function someIncident(): Promise<string> {
   const id = randomUUID();
-  await openIncident(database.db, { id: 'usr_00000000000000000002', email: 'support@example.com' }, { id, title: 'Matrix incident', severity: 'sev3', scope: { workspaces: [], channels: [], statuses: [] }, affectedAtOpen: null });
+  await openIncident(
+    database.db,
+    { id: 'usr_00000000000000000002', email: 'support@example.com' },
+    {
+      id,
+      title: 'Matrix incident',
+      severity: 'sev3',
+      scope: { workspaces: [], channels: [], statuses: [] },
+      affectedAtOpen: null,
+    },
+  );
   return id;
 }
 
@@ -348,26 +600,48 @@ describe.each(ACTIONS.map((action) => [action.definition.name, action] as const)
 
   it('is refused without a session, audited, with no call to the service', async () => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
-    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(null))))).toBe(0);
+    expect(
+      await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(null)))),
+    ).toBe(0);
     expect(result).toMatchObject({ ok: false, error: { kind: 'unauthenticated' } });
-    expect(await latestAudit(name)).toMatchObject({ outcome: 'denied', operatorEmail: 'anonymous', denialReason: 'no session' });
+    expect(await latestAudit(name)).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: 'anonymous',
+      denialReason: 'no session',
+    });
   });
 
   it('is refused for an account without the admin scope', async () => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
     const session = sessions.get('member@example.com')!;
     expect(session.scopes).not.toContain('admin');
-    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(0);
+    expect(
+      await serviceCallsDuring(
+        async () => (result = await executeAction(action.definition, input, environment(session))),
+      ),
+    ).toBe(0);
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect(await latestAudit(name)).toMatchObject({ outcome: 'denied', operatorEmail: 'member@example.com', operatorRole: 'none' });
+    expect(await latestAudit(name)).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: 'member@example.com',
+      operatorRole: 'none',
+    });
   });
 
   it.each(refusedRoles)(`is refused for %s (needs ${required}), audited, with no call to the service`, async (role) => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
     const session = sessions.get(`${role}@example.com`)!;
-    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(0);
+    expect(
+      await serviceCallsDuring(
+        async () => (result = await executeAction(action.definition, input, environment(session))),
+      ),
+    ).toBe(0);
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect(await latestAudit(name)).toMatchObject({ outcome: 'denied', operatorEmail: `${role}@example.com`, operatorRole: role });
+    expect(await latestAudit(name)).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: `${role}@example.com`,
+      operatorRole: role,
+    });
   });
 
   it.each(action.malformedInputs.map((value) => [JSON.stringify(value)?.slice(0, 40) ?? String(value), value]))(
@@ -375,7 +649,11 @@ describe.each(ACTIONS.map((action) => [action.definition.name, action] as const)
     async (_label, malformed) => {
       let result: Awaited<ReturnType<typeof executeAction>> | undefined;
       const session = sessions.get(`${required}@example.com`)!;
-      expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, malformed, environment(session))))).toBe(0);
+      expect(
+        await serviceCallsDuring(
+          async () => (result = await executeAction(action.definition, malformed, environment(session))),
+        ),
+      ).toBe(0);
       expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
       expect(await latestAudit(name)).toMatchObject({ outcome: 'invalid', operatorRole: required });
     },
@@ -384,10 +662,18 @@ describe.each(ACTIONS.map((action) => [action.definition.name, action] as const)
   it(`goes through for ${required}, audited with its outcome`, async () => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
     const session = sessions.get(`${required}@example.com`)!;
-    expect(await serviceCallsDuring(async () => (result = await executeAction(action.definition, input, environment(session))))).toBe(action.serviceCalls);
+    expect(
+      await serviceCallsDuring(
+        async () => (result = await executeAction(action.definition, input, environment(session))),
+      ),
+    ).toBe(action.serviceCalls);
     if (action.allowedOutcome === 'rejected') {
       expect(result).toMatchObject({ ok: false, error: { kind: 'rejected' } });
-      expect(await latestAudit(name)).toMatchObject({ outcome: 'failed', operatorEmail: `${required}@example.com`, operatorRole: required });
+      expect(await latestAudit(name)).toMatchObject({
+        outcome: 'failed',
+        operatorEmail: `${required}@example.com`,
+        operatorRole: required,
+      });
       return;
     }
     expect(result).toMatchObject({ ok: true });
@@ -409,7 +695,11 @@ describe('refusals in the audit log', () => {
     const result = await executeAction(planJobAction, input, environment(sessions.get('viewer@example.com')!));
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     const entry = await latestAudit('job.plan');
-    expect(entry).toMatchObject({ outcome: 'denied', operatorEmail: 'viewer@example.com', params: { _truncated: true } });
+    expect(entry).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: 'viewer@example.com',
+      params: { _truncated: true },
+    });
     expect(entry?.targetIds.length).toBeLessThanOrEqual(100);
     expect(JSON.stringify(entry?.params).length).toBeLessThan(5_000);
   });
@@ -418,7 +708,11 @@ describe('refusals in the audit log', () => {
 describe('a minted agent token', () => {
   it('reaches the operator once and is in no audit row', async () => {
     const agentId = await ownAgent(emulator, 'support@example.com');
-    const result = await executeAction(mintAgentTokenAction, { agentId }, environment(sessions.get('support@example.com')!));
+    const result = await executeAction(
+      mintAgentTokenAction,
+      { agentId },
+      environment(sessions.get('support@example.com')!),
+    );
     expect(result).toMatchObject({ ok: true, data: { token: expect.any(String), expiresAt: expect.any(String) } });
     const token = result.ok ? result.data.token : '';
     expect(token.split('.')).toHaveLength(3);
@@ -440,34 +734,63 @@ describe('a minted agent token', () => {
 describe('job.plan over users (bulk mark verified)', () => {
   let input: Record<string, unknown>;
   beforeAll(async () => {
-    input = { action: 'user.set_verified', selection: { kind: 'ids', ids: [await firstUnverifiedUser(emulator, adminToken)] } };
+    input = {
+      action: 'user.set_verified',
+      selection: { kind: 'ids', ids: [await firstUnverifiedUser(emulator, adminToken)] },
+    };
   });
 
   it.each(['viewer', 'support'] as const)('is refused for %s, audited, with no call to the service', async (role) => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
-    expect(await serviceCallsDuring(async () => (result = await executeAction(planJobAction, input, environment(sessions.get(`${role}@example.com`)!))))).toBe(0);
+    expect(
+      await serviceCallsDuring(
+        async () =>
+          (result = await executeAction(planJobAction, input, environment(sessions.get(`${role}@example.com`)!))),
+      ),
+    ).toBe(0);
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect(await latestAudit('job.plan')).toMatchObject({ outcome: 'denied', operatorEmail: `${role}@example.com`, operatorRole: role });
+    expect(await latestAudit('job.plan')).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: `${role}@example.com`,
+      operatorRole: role,
+    });
   });
 
   it.each([
     ['no selection', { action: 'user.set_verified' }],
     ['a dot-segment id', { action: 'user.set_verified', selection: { kind: 'ids', ids: ['..'] } }],
-    ['a parameter', { action: 'user.set_verified', params: { status: 'verified' }, selection: { kind: 'ids', ids: ['usr_1'] } }],
+    [
+      'a parameter',
+      { action: 'user.set_verified', params: { status: 'verified' }, selection: { kind: 'ids', ids: ['usr_1'] } },
+    ],
     ['an unknown user action', { action: 'user.set_unverified', selection: { kind: 'ids', ids: ['usr_1'] } }],
   ])('refuses %s as invalid, audited, with no call to the service', async (_label, malformed) => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
-    expect(await serviceCallsDuring(async () => (result = await executeAction(planJobAction, malformed, environment(sessions.get('ops@example.com')!))))).toBe(0);
+    expect(
+      await serviceCallsDuring(
+        async () =>
+          (result = await executeAction(planJobAction, malformed, environment(sessions.get('ops@example.com')!))),
+      ),
+    ).toBe(0);
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     expect(await latestAudit('job.plan')).toMatchObject({ outcome: 'invalid', operatorRole: 'ops' });
   });
 
   it('goes through for ops with one read of the users, audited with the job it planned', async () => {
     let result: Awaited<ReturnType<typeof executeAction>> | undefined;
-    expect(await serviceCallsDuring(async () => (result = await executeAction(planJobAction, input, environment(sessions.get('ops@example.com')!))))).toBe(1);
+    expect(
+      await serviceCallsDuring(
+        async () => (result = await executeAction(planJobAction, input, environment(sessions.get('ops@example.com')!))),
+      ),
+    ).toBe(1);
     expect(result).toMatchObject({ ok: true, data: { action: 'user.set_verified', total: 1 } });
     const entry = await latestAudit('job.plan');
-    expect(entry).toMatchObject({ outcome: 'ok', operatorEmail: 'ops@example.com', operatorRole: 'ops', summary: 'planned 1 items' });
-    expect(entry?.targetIds).toEqual([(result?.ok ? (result.data as { jobId: string }).jobId : '')]);
+    expect(entry).toMatchObject({
+      outcome: 'ok',
+      operatorEmail: 'ops@example.com',
+      operatorRole: 'ops',
+      summary: 'planned 1 items',
+    });
+    expect(entry?.targetIds).toEqual([result?.ok ? (result.data as { jobId: string }).jobId : '']);
   });
 });

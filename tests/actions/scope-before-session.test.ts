@@ -24,17 +24,33 @@ afterAll(async () => {
 describe('an action called by an account without the admin scope', () => {
   it('is refused as forbidden with the admin scope named, and audited so', async () => {
     // The shape the console stores for such an account: scopes, no tokens.
-    const session: SessionToken = { sub: 'u1', email: 'member@example.com', scopes: ['identity'], signedInAt: Date.now() };
-    const result = await executeAction(setVerifiedAction, { userId: 'u1' }, {
-      session,
-      roles: parseRoleMapping('member@example.com=ops'),
-      db: database.db,
-      upstreamFor: () => {
-        throw new Error('no call to the service may be made');
+    const session: SessionToken = {
+      sub: 'u1',
+      email: 'member@example.com',
+      scopes: ['identity'],
+      signedInAt: Date.now(),
+    };
+    const result = await executeAction(
+      setVerifiedAction,
+      { userId: 'u1' },
+      {
+        session,
+        roles: parseRoleMapping('member@example.com=ops'),
+        db: database.db,
+        upstreamFor: () => {
+          throw new Error('no call to the service may be made');
+        },
       },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden', message: expect.stringMatching(/admin scope/) },
     });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden', message: expect.stringMatching(/admin scope/) } });
     const { rows } = await queryAudit(database.db, { action: setVerifiedAction.name }, { offset: 0, limit: 1 });
-    expect(rows[0]).toMatchObject({ outcome: 'denied', operatorEmail: 'member@example.com', denialReason: 'no admin scope' });
+    expect(rows[0]).toMatchObject({
+      outcome: 'denied',
+      operatorEmail: 'member@example.com',
+      denialReason: 'no admin scope',
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_PAGING_DEFAULTS, agentListQuery, agentPagingHref, agentPagingSchema, parseAgentPaging } from '@/lib/agents/paging';
+import {
+  AGENT_PAGING_DEFAULTS,
+  agentListQuery,
+  agentPagingHref,
+  agentPagingSchema,
+  parseAgentPaging,
+} from '@/lib/agents/paging';
 
 describe('the own-agents paging', () => {
   it('defaults to the spec: skip 0, limit 50, direction newer, no date', () => {
@@ -23,7 +29,10 @@ describe('the own-agents paging', () => {
   it('takes direction older or newer only', () => {
     expect(parseAgentPaging({ direction: 'older' }).paging.direction).toBe('older');
     expect(parseAgentPaging({ direction: 'newer' }).paging.direction).toBe('newer');
-    expect(parseAgentPaging({ direction: 'sideways' })).toEqual({ paging: AGENT_PAGING_DEFAULTS, issues: ['direction must be older or newer'] });
+    expect(parseAgentPaging({ direction: 'sideways' })).toEqual({
+      paging: AGENT_PAGING_DEFAULTS,
+      issues: ['direction must be older or newer'],
+    });
   });
 
   it('reads dates as UTC ISO date-times', () => {
@@ -44,7 +53,15 @@ describe('the own-agents paging', () => {
     expect(agentListQuery(AGENT_PAGING_DEFAULTS)).toEqual({ skip: '0', limit: '50', direction: 'newer' });
     expect(agentPagingHref('/agents/mine', AGENT_PAGING_DEFAULTS)).toBe('/agents/mine');
     const paging = { skip: 10, limit: 10, direction: 'older' as const, date: '2026-11-22T00:00:00.000Z' };
-    expect(agentListQuery(paging)).toEqual({ skip: '10', limit: '10', direction: 'older', date: '2026-11-22T00:00:00.000Z' });
-    expect(parseAgentPaging(Object.fromEntries(new URL(`http://x${agentPagingHref('/agents/mine', paging)}`).searchParams)).paging).toEqual(paging);
+    expect(agentListQuery(paging)).toEqual({
+      skip: '10',
+      limit: '10',
+      direction: 'older',
+      date: '2026-11-22T00:00:00.000Z',
+    });
+    expect(
+      parseAgentPaging(Object.fromEntries(new URL(`http://x${agentPagingHref('/agents/mine', paging)}`).searchParams))
+        .paging,
+    ).toEqual(paging);
   });
 });

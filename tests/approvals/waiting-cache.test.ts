@@ -5,7 +5,14 @@ import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/dri
 
 const OPS = { id: 'usr_ops', email: 'ops@example.com' };
 const LEAD = { id: 'usr_lead', email: 'lead@example.com' };
-const request = (reason: string) => ({ action: 'user.merge', params: { sourceUserId: 'a', targetUserId: reason }, preview: { title: 'merge', facts: [] }, reason, requester: OPS, ttlMinutes: 60 });
+const request = (reason: string) => ({
+  action: 'user.merge',
+  params: { sourceUserId: 'a', targetUserId: reason },
+  preview: { title: 'merge', facts: [] },
+  reason,
+  requester: OPS,
+  ttlMinutes: 60,
+});
 
 describe("the sidebar's waiting count", () => {
   let database: TestDatabase;
@@ -27,7 +34,10 @@ describe("the sidebar's waiting count", () => {
     await approveRequest(database.db, id, LEAD, null);
     expect(await cachedWaitingCount(database.db, LEAD.id, now)).toBe(0);
     // Written behind the store's back (another instance): believed stale until the TTL passes.
-    await database.db.query(`UPDATE approval_requests SET status = 'pending', approver_id = NULL, approver_email = NULL, decided_at = NULL WHERE id = $1`, [id]);
+    await database.db.query(
+      `UPDATE approval_requests SET status = 'pending', approver_id = NULL, approver_email = NULL, decided_at = NULL WHERE id = $1`,
+      [id],
+    );
     expect(await cachedWaitingCount(database.db, LEAD.id, now + 1)).toBe(0);
     expect(await cachedWaitingCount(database.db, LEAD.id, now + WAITING_TTL_MS)).toBe(1);
   });

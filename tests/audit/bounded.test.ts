@@ -26,7 +26,11 @@ describe('boundedParams', () => {
   it('replaces parameters still over 16 KB by their size and the start of their JSON', () => {
     const params = { items: Array.from({ length: 20 }, () => 'y'.repeat(1_999)) };
     const bounded = boundedParams(params);
-    expect(bounded).toEqual({ _truncated: true, _bytes: Buffer.byteLength(JSON.stringify(params)), _preview: expect.stringMatching(/^\{"items":\["yyy/) });
+    expect(bounded).toEqual({
+      _truncated: true,
+      _bytes: Buffer.byteLength(JSON.stringify(params)),
+      _preview: expect.stringMatching(/^\{"items":\["yyy/),
+    });
     expect(Buffer.byteLength(JSON.stringify(bounded))).toBeLessThanOrEqual(MAX_PARAMS_BYTES);
   });
 
@@ -40,7 +44,11 @@ describe('boundedParams', () => {
       list: [undefined, Number.NaN, Infinity, 1.5],
       deep,
     });
-    expect(bounded).toMatchObject({ at: '2026-11-22T10:00:00.000Z', big: '12345678901234567890', list: [null, null, null, 1.5] });
+    expect(bounded).toMatchObject({
+      at: '2026-11-22T10:00:00.000Z',
+      big: '12345678901234567890',
+      list: [null, null, null, 1.5],
+    });
     expect(bounded).not.toHaveProperty('missing');
     expect(JSON.stringify(bounded.deep)).toContain('"[too deep]"');
   });

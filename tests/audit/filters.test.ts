@@ -22,18 +22,30 @@ describe('parseAuditFilters', () => {
   });
 
   it('reads a page searchParams record, taking the first of repeated values', () => {
-    expect(parseAuditFilters({ outcome: ['denied', 'ok'], action: ' user.set_verified ', from: '2026-11-20', to: undefined })).toEqual({
+    expect(
+      parseAuditFilters({
+        outcome: ['denied', 'ok'],
+        action: ' user.set_verified ',
+        from: '2026-11-20',
+        to: undefined,
+      }),
+    ).toEqual({
       ok: true,
       filters: { outcome: 'denied', action: 'user.set_verified', from: new Date('2026-11-20T00:00:00Z') },
     });
   });
 
   it('takes a date-time without an offset as UTC', () => {
-    expect(parseAuditFilters({ from: '2026-11-20T10:30' })).toEqual({ ok: true, filters: { from: new Date('2026-11-20T10:30:00Z') } });
+    expect(parseAuditFilters({ from: '2026-11-20T10:30' })).toEqual({
+      ok: true,
+      filters: { from: new Date('2026-11-20T10:30:00Z') },
+    });
   });
 
   it('names each bad parameter instead of throwing', () => {
-    expect(parseAuditFilters({ outcome: 'exploded', from: 'yesterday', to: '2026-02-31', target: 'x'.repeat(300) })).toEqual({
+    expect(
+      parseAuditFilters({ outcome: 'exploded', from: 'yesterday', to: '2026-02-31', target: 'x'.repeat(300) }),
+    ).toEqual({
       ok: false,
       errors: {
         outcome: ['outcome must be one of pending, ok, failed, denied, invalid'],
@@ -47,7 +59,10 @@ describe('parseAuditFilters', () => {
   it('refuses dates the database cannot hold, naming them', () => {
     expect(parseAuditFilters({ from: '0000-01-01', to: '9999-12-31' })).toEqual({
       ok: false,
-      errors: { from: ['from must be between the years 0001 and 9999'], to: ['to must be between the years 0001 and 9999'] },
+      errors: {
+        from: ['from must be between the years 0001 and 9999'],
+        to: ['to must be between the years 0001 and 9999'],
+      },
     });
     expect(parseAuditFilters({ from: '0001-01-01', to: '9999-12-30' })).toMatchObject({ ok: true });
   });

@@ -55,31 +55,70 @@ for (const driver of testDrivers()) {
         refusalCount: null,
       });
 
-      await recordOutcome(database.db, id, { outcome: 'failed', upstreamStatus: 502, upstreamRequestId: 'req-1', errorMessage: 'bad gateway', durationMs: 123.6 });
+      await recordOutcome(database.db, id, {
+        outcome: 'failed',
+        upstreamStatus: 502,
+        upstreamRequestId: 'req-1',
+        errorMessage: 'bad gateway',
+        durationMs: 123.6,
+      });
       const completed = await entry(id);
-      expect(completed).toMatchObject({ outcome: 'failed', upstreamStatus: 502, upstreamRequestId: 'req-1', errorMessage: 'bad gateway', durationMs: 124, completedAt: expect.any(Date) });
+      expect(completed).toMatchObject({
+        outcome: 'failed',
+        upstreamStatus: 502,
+        upstreamRequestId: 'req-1',
+        errorMessage: 'bad gateway',
+        durationMs: 124,
+        completedAt: expect.any(Date),
+      });
       expect(completed.completedAt!.getTime()).toBeGreaterThanOrEqual(completed.occurredAt.getTime());
 
       await expect(recordOutcome(database.db, id, { outcome: 'ok', durationMs: 1 })).rejects.toThrow(
         `Audit entry ${id} is not pending: unknown id, or its outcome is already recorded`,
       );
-      await expect(recordOutcome(database.db, '999999999', { outcome: 'ok', durationMs: 1 })).rejects.toThrow('is not pending');
-      await expect(recordOutcome(database.db, 'abc', { outcome: 'ok', durationMs: 1 })).rejects.toThrow('Invalid audit id');
+      await expect(recordOutcome(database.db, '999999999', { outcome: 'ok', durationMs: 1 })).rejects.toThrow(
+        'is not pending',
+      );
+      await expect(recordOutcome(database.db, 'abc', { outcome: 'ok', durationMs: 1 })).rejects.toThrow(
+        'Invalid audit id',
+      );
     });
 
     it('writes a refusal as one complete row with its reason', async () => {
-      const id = await recordRefusal(database.db, { ...intent({ operatorRole: 'viewer', operatorEmail: 'viewer@example.com' }), outcome: 'denied', reason: 'viewer may not set verified' });
-      expect(await entry(id)).toMatchObject({ outcome: 'denied', denialReason: 'viewer may not set verified', operatorRole: 'viewer', completedAt: expect.any(Date), durationMs: null });
+      const id = await recordRefusal(database.db, {
+        ...intent({ operatorRole: 'viewer', operatorEmail: 'viewer@example.com' }),
+        outcome: 'denied',
+        reason: 'viewer may not set verified',
+      });
+      expect(await entry(id)).toMatchObject({
+        outcome: 'denied',
+        denialReason: 'viewer may not set verified',
+        operatorRole: 'viewer',
+        completedAt: expect.any(Date),
+        durationMs: null,
+      });
       await expect(recordOutcome(database.db, id, { outcome: 'ok', durationMs: 1 })).rejects.toThrow('is not pending');
 
-      const invalid = await recordRefusal(database.db, { ...intent({ params: { verified: 'perhaps' } }), outcome: 'invalid', reason: 'verified: expected boolean' });
-      expect(await entry(invalid)).toMatchObject({ outcome: 'invalid', denialReason: 'verified: expected boolean', params: { verified: 'perhaps' } });
+      const invalid = await recordRefusal(database.db, {
+        ...intent({ params: { verified: 'perhaps' } }),
+        outcome: 'invalid',
+        reason: 'verified: expected boolean',
+      });
+      expect(await entry(invalid)).toMatchObject({
+        outcome: 'invalid',
+        denialReason: 'verified: expected boolean',
+        params: { verified: 'perhaps' },
+      });
     });
 
     it('refuses an entry that is not well formed, writing nothing', async () => {
       const before = (await queryAudit(database.db, {}, { offset: 0, limit: 1 })).total;
-      await expect(recordIntent(database.db, intent({ action: 'DROP TABLE audit_log' }))).rejects.toThrow(/Invalid audit entry:[\s\S]*action must look like area\.verb/);
-      await expect(recordIntent(database.db, { ...intent(), operatorRole: 'admin' as 'ops' })).rejects.toThrow(/operatorRole/);
+      await expect(recordIntent(database.db, intent({ action: 'DROP TABLE audit_log' }))).rejects.toThrow(
+        /Invalid audit entry:[\s\S]*action must look like area\.verb/,
+      );
+      await expect(recordIntent(database.db, { ...intent(), operatorRole: 'admin' as 'ops' })).rejects.toThrow(
+        /operatorRole/,
+      );
       expect((await queryAudit(database.db, {}, { offset: 0, limit: 1 })).total).toBe(before);
     });
 
@@ -87,10 +126,19 @@ for (const driver of testDrivers()) {
       const id = await recordIntent(
         database.db,
         intent({
-          params: { note: 'n\u0000ul', refreshToken: 'rt', headers: { Authorization: 'Bearer abc' }, body: 'x'.repeat(3_000) },
+          params: {
+            note: 'n\u0000ul',
+            refreshToken: 'rt',
+            headers: { Authorization: 'Bearer abc' },
+            body: 'x'.repeat(3_000),
+          },
         }),
       );
-      await recordOutcome(database.db, id, { outcome: 'failed', errorMessage: `broken\u0000 ${'e'.repeat(2_500)}`, durationMs: 5 });
+      await recordOutcome(database.db, id, {
+        outcome: 'failed',
+        errorMessage: `broken\u0000 ${'e'.repeat(2_500)}`,
+        durationMs: 5,
+      });
       const row = await entry(id);
       expect(row.params).toEqual({
         note: 'n\ufffdul',
@@ -101,7 +149,10 @@ for (const driver of testDrivers()) {
       expect(JSON.stringify(row.params)).not.toContain('Bearer abc');
       expect(row.errorMessage).toMatch(/^broken\ufffd e+… \[508 more characters\]$/);
 
-      const large = await recordIntent(database.db, intent({ params: { items: Array.from({ length: 40 }, (_, index) => `${index}`.repeat(1_500)) } }));
+      const large = await recordIntent(
+        database.db,
+        intent({ params: { items: Array.from({ length: 40 }, (_, index) => `${index}`.repeat(1_500)) } }),
+      );
       expect((await entry(large)).params).toMatchObject({ _truncated: true, _bytes: expect.any(Number) });
     });
 
@@ -118,8 +169,12 @@ for (const driver of testDrivers()) {
     describe('the database itself keeps it append-only', () => {
       it('refuses DELETE and TRUNCATE', async () => {
         const id = await recordIntent(database.db, intent());
-        await expect(database.db.query('DELETE FROM audit_log WHERE id = $1::bigint', [id])).rejects.toThrow('audit_log is append-only: DELETE is not allowed');
-        await expect(database.db.query('TRUNCATE audit_log')).rejects.toThrow('audit_log is append-only: TRUNCATE is not allowed');
+        await expect(database.db.query('DELETE FROM audit_log WHERE id = $1::bigint', [id])).rejects.toThrow(
+          'audit_log is append-only: DELETE is not allowed',
+        );
+        await expect(database.db.query('TRUNCATE audit_log')).rejects.toThrow(
+          'audit_log is append-only: TRUNCATE is not allowed',
+        );
         expect(await entry(id)).toMatchObject({ id });
       });
 
@@ -127,7 +182,10 @@ for (const driver of testDrivers()) {
         const id = await recordIntent(database.db, intent());
         await recordOutcome(database.db, id, { outcome: 'ok', upstreamStatus: 200, durationMs: 10 });
         await expect(
-          database.db.query("UPDATE audit_log SET outcome = 'failed', error_message = 'rewritten' WHERE id = $1::bigint", [id]),
+          database.db.query(
+            "UPDATE audit_log SET outcome = 'failed', error_message = 'rewritten' WHERE id = $1::bigint",
+            [id],
+          ),
         ).rejects.toThrow(`audit_log row ${id} already has its outcome (ok)`);
         expect(await entry(id)).toMatchObject({ outcome: 'ok', errorMessage: null });
       });
@@ -140,16 +198,23 @@ for (const driver of testDrivers()) {
           "operator_role = 'viewer'",
           "target_ids = '{u-2}'",
           `params = '{"verified": false}'`,
-          'occurred_at = now() - interval \'1 day\'',
+          "occurred_at = now() - interval '1 day'",
         ]) {
           await expect(
-            database.db.query(`UPDATE audit_log SET ${change}, outcome = 'ok', completed_at = now() WHERE id = $1::bigint`, [id]),
+            database.db.query(
+              `UPDATE audit_log SET ${change}, outcome = 'ok', completed_at = now() WHERE id = $1::bigint`,
+              [id],
+            ),
           ).rejects.toThrow(`audit_log row ${id}: only the outcome columns may change`);
         }
-        await expect(database.db.query("UPDATE audit_log SET error_message = 'x' WHERE id = $1::bigint", [id])).rejects.toThrow(
-          `audit_log row ${id}: an update must record an outcome`,
-        );
-        expect(await entry(id)).toMatchObject({ action: 'user.set_verified', operatorEmail: 'ops@example.com', outcome: 'pending' });
+        await expect(
+          database.db.query("UPDATE audit_log SET error_message = 'x' WHERE id = $1::bigint", [id]),
+        ).rejects.toThrow(`audit_log row ${id}: an update must record an outcome`);
+        expect(await entry(id)).toMatchObject({
+          action: 'user.set_verified',
+          operatorEmail: 'ops@example.com',
+          outcome: 'pending',
+        });
       });
     });
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestWithOutcomes, parseAuditFilters, queryAudit, streamAudit, type AuditFilters, type AuditRow } from '@/lib/audit/log';
+import {
+  latestWithOutcomes,
+  parseAuditFilters,
+  queryAudit,
+  streamAudit,
+  type AuditFilters,
+  type AuditRow,
+} from '@/lib/audit/log';
 import type { Queryable } from '@/lib/db';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
@@ -17,18 +24,106 @@ const DAY_1 = '2026-11-20T12:';
 /** In insertion (id) order. Times are explicit, so rows go in by plain INSERT (which the log allows). */
 const SEED: SeedEntry[] = [
   // Three entries within one millisecond: keyset paging must keep microseconds.
-  { label: 'us1', at: '2026-11-19T08:00:00.000001Z', email: 'ops@example.com', role: 'ops', action: 'user.merge', targets: ['u-9'], outcome: 'ok' },
-  { label: 'us2', at: '2026-11-19T08:00:00.000002Z', email: 'ops@example.com', role: 'ops', action: 'user.merge', targets: ['u-9'], outcome: 'ok' },
-  { label: 'us3', at: '2026-11-19T08:00:00.000003Z', email: 'ops@example.com', role: 'ops', action: 'user.merge', targets: ['u-9'], outcome: 'ok' },
-  { label: 'r1', at: `${DAY_1}00:00Z`, email: 'ops@example.com', role: 'ops', action: 'message.reprocess', targets: ['m-1'], outcome: 'ok' },
-  { label: 'r2', at: `${DAY_1}10:00Z`, email: 'support@example.com', role: 'support', action: 'message.reprocess', targets: ['m-2', 'm-3'], outcome: 'failed' },
-  { label: 'r3', at: `${DAY_1}20:00Z`, email: 'Ops.Lead@Example.com', role: 'ops', action: 'user.set_verified', targets: ['u-1'], outcome: 'ok' },
-  { label: 'r4', at: `${DAY_1}30:00Z`, email: 'viewer@example.com', role: 'viewer', action: 'user.set_verified', targets: ['u-1'], outcome: 'denied' },
-  { label: 'r5', at: `${DAY_1}40:00Z`, email: 'support@example.com', role: 'support', action: 'message.create_mp3', targets: ['m-1'], outcome: 'invalid' },
-  { label: 'r6', at: `${DAY_1}50:00Z`, email: 'ops@example.com', role: 'ops', action: 'domain.create', targets: ['example.org'], outcome: 'pending' },
+  {
+    label: 'us1',
+    at: '2026-11-19T08:00:00.000001Z',
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'user.merge',
+    targets: ['u-9'],
+    outcome: 'ok',
+  },
+  {
+    label: 'us2',
+    at: '2026-11-19T08:00:00.000002Z',
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'user.merge',
+    targets: ['u-9'],
+    outcome: 'ok',
+  },
+  {
+    label: 'us3',
+    at: '2026-11-19T08:00:00.000003Z',
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'user.merge',
+    targets: ['u-9'],
+    outcome: 'ok',
+  },
+  {
+    label: 'r1',
+    at: `${DAY_1}00:00Z`,
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'message.reprocess',
+    targets: ['m-1'],
+    outcome: 'ok',
+  },
+  {
+    label: 'r2',
+    at: `${DAY_1}10:00Z`,
+    email: 'support@example.com',
+    role: 'support',
+    action: 'message.reprocess',
+    targets: ['m-2', 'm-3'],
+    outcome: 'failed',
+  },
+  {
+    label: 'r3',
+    at: `${DAY_1}20:00Z`,
+    email: 'Ops.Lead@Example.com',
+    role: 'ops',
+    action: 'user.set_verified',
+    targets: ['u-1'],
+    outcome: 'ok',
+  },
+  {
+    label: 'r4',
+    at: `${DAY_1}30:00Z`,
+    email: 'viewer@example.com',
+    role: 'viewer',
+    action: 'user.set_verified',
+    targets: ['u-1'],
+    outcome: 'denied',
+  },
+  {
+    label: 'r5',
+    at: `${DAY_1}40:00Z`,
+    email: 'support@example.com',
+    role: 'support',
+    action: 'message.create_mp3',
+    targets: ['m-1'],
+    outcome: 'invalid',
+  },
+  {
+    label: 'r6',
+    at: `${DAY_1}50:00Z`,
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'domain.create',
+    targets: ['example.org'],
+    outcome: 'pending',
+  },
   // Four entries at the same instant (one bulk transaction): ordered by id.
-  ...['t7', 't8', 't9', 't10'].map((label): SeedEntry => ({ label, at: '2026-11-20T13:00:00Z', email: 'ops@example.com', role: 'ops', action: 'message.reprocess', targets: [`m-${label}`], outcome: 'ok' })),
-  { label: 'r11', at: '2026-11-21T09:00:00Z', email: 'ops@example.com', role: 'ops', action: 'messages.purge', targets: ['m-1'], outcome: 'ok' },
+  ...['t7', 't8', 't9', 't10'].map((label): SeedEntry => ({
+    label,
+    at: '2026-11-20T13:00:00Z',
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'message.reprocess',
+    targets: [`m-${label}`],
+    outcome: 'ok',
+  })),
+  {
+    label: 'r11',
+    at: '2026-11-21T09:00:00Z',
+    email: 'ops@example.com',
+    role: 'ops',
+    action: 'messages.purge',
+    targets: ['m-1'],
+    outcome: 'ok',
+  },
 ];
 
 /** Labels, newest first: by time, then by id (insertion order) for equal times. */
@@ -48,7 +143,17 @@ async function seed(db: Queryable): Promise<void> {
       `INSERT INTO audit_log (occurred_at, operator_id, operator_email, operator_role, action, target_type, target_ids, params,
          outcome, denial_reason, completed_at)
        VALUES ($1::timestamptz, $2, $3, $4, $5, 'thing', $6::text[], $7::jsonb, $8, $9, CASE WHEN $8 = 'pending' THEN NULL ELSE $1::timestamptz END)`,
-      [entry.at, `id-${entry.email}`, entry.email, entry.role, entry.action, entry.targets, JSON.stringify({ label: entry.label }), entry.outcome, refused ? 'refused' : null],
+      [
+        entry.at,
+        `id-${entry.email}`,
+        entry.email,
+        entry.role,
+        entry.action,
+        entry.targets,
+        JSON.stringify({ label: entry.label }),
+        entry.outcome,
+        refused ? 'refused' : null,
+      ],
     );
   }
 }
@@ -76,28 +181,56 @@ for (const driver of testDrivers()) {
 
     it('lists everything newest first, equal times by id', async () => {
       expect(await query({})).toEqual(expected(() => true));
-      expect(await query({})).toEqual(['r11', 't10', 't9', 't8', 't7', 'r6', 'r5', 'r4', 'r3', 'r2', 'r1', 'us3', 'us2', 'us1']);
+      expect(await query({})).toEqual([
+        'r11',
+        't10',
+        't9',
+        't8',
+        't7',
+        'r6',
+        'r5',
+        'r4',
+        'r3',
+        'r2',
+        'r1',
+        'us3',
+        'us2',
+        'us1',
+      ]);
     });
 
     it.each([
-      ['operator: part of the email, any case', 'operator=OPS', (entry: SeedEntry) => entry.email.toLowerCase().includes('ops')],
+      [
+        'operator: part of the email, any case',
+        'operator=OPS',
+        (entry: SeedEntry) => entry.email.toLowerCase().includes('ops'),
+      ],
       ['operator: a longer part', 'operator=ops%40example', (entry: SeedEntry) => entry.email === 'ops@example.com'],
       ['action: exact', 'action=message.reprocess', (entry: SeedEntry) => entry.action === 'message.reprocess'],
-      ['action: a prefix ending in a dot', 'action=message.', (entry: SeedEntry) => entry.action.startsWith('message.')],
+      [
+        'action: a prefix ending in a dot',
+        'action=message.',
+        (entry: SeedEntry) => entry.action.startsWith('message.'),
+      ],
       ['action: no prefix match without the dot', 'action=message', () => false],
       ['target: one id among several', 'target=m-3', (entry: SeedEntry) => entry.targets.includes('m-3')],
       ['target: exact, not a part', 'target=m-', () => false],
       ['target: every entry naming it', 'target=m-1', (entry: SeedEntry) => entry.targets.includes('m-1')],
       ['outcome', 'outcome=denied', (entry: SeedEntry) => entry.outcome === 'denied'],
       ['outcome: pending', 'outcome=pending', (entry: SeedEntry) => entry.outcome === 'pending'],
-      ['from inclusive, to exclusive', 'from=2026-11-20T12:20:00Z&to=2026-11-20T12:50:00Z', (entry: SeedEntry) => ['r3', 'r4', 'r5'].includes(entry.label)],
+      [
+        'from inclusive, to exclusive',
+        'from=2026-11-20T12:20:00Z&to=2026-11-20T12:50:00Z',
+        (entry: SeedEntry) => ['r3', 'r4', 'r5'].includes(entry.label),
+      ],
       ['a whole day', 'from=2026-11-20&to=2026-11-20', (entry: SeedEntry) => entry.at.startsWith('2026-11-20')],
       ['from only', 'from=2026-11-21', (entry: SeedEntry) => entry.label === 'r11'],
       ['to only', 'to=2026-11-19', (entry: SeedEntry) => entry.at.startsWith('2026-11-19')],
       [
         'several at once',
         'operator=support&action=message.&outcome=failed',
-        (entry: SeedEntry) => entry.email.startsWith('support') && entry.action.startsWith('message.') && entry.outcome === 'failed',
+        (entry: SeedEntry) =>
+          entry.email.startsWith('support') && entry.action.startsWith('message.') && entry.outcome === 'failed',
       ],
       [
         'target and time',
@@ -119,14 +252,23 @@ for (const driver of testDrivers()) {
       expect(pages).toEqual(all);
       expect(await queryAudit(database.db, {}, { offset: 100, limit: 4 })).toEqual({ rows: [], total: all.length });
       const filtered = await queryAudit(database.db, filtersFrom('action=message.reprocess'), { offset: 2, limit: 2 });
-      expect({ labels: labels(filtered.rows), total: filtered.total }).toEqual({ labels: expected((entry) => entry.action === 'message.reprocess').slice(2, 4), total: 6 });
+      expect({ labels: labels(filtered.rows), total: filtered.total }).toEqual({
+        labels: expected((entry) => entry.action === 'message.reprocess').slice(2, 4),
+        total: 6,
+      });
     });
 
     it('lists the newest entries with any of several outcomes, at most the limit', async () => {
       const refusedOrFailed = expected((entry) => ['failed', 'denied', 'invalid'].includes(entry.outcome));
-      expect(labels(await latestWithOutcomes(database.db, ['failed', 'denied', 'invalid'], 6))).toEqual(refusedOrFailed);
-      expect(labels(await latestWithOutcomes(database.db, ['failed', 'denied', 'invalid'], 2))).toEqual(refusedOrFailed.slice(0, 2));
-      expect(labels(await latestWithOutcomes(database.db, ['ok'], 3))).toEqual(expected((entry) => entry.outcome === 'ok').slice(0, 3));
+      expect(labels(await latestWithOutcomes(database.db, ['failed', 'denied', 'invalid'], 6))).toEqual(
+        refusedOrFailed,
+      );
+      expect(labels(await latestWithOutcomes(database.db, ['failed', 'denied', 'invalid'], 2))).toEqual(
+        refusedOrFailed.slice(0, 2),
+      );
+      expect(labels(await latestWithOutcomes(database.db, ['ok'], 3))).toEqual(
+        expected((entry) => entry.outcome === 'ok').slice(0, 3),
+      );
     });
 
     it('refuses a page that is not one', async () => {
@@ -142,8 +284,11 @@ for (const driver of testDrivers()) {
         expect(labels(streamed)).toEqual(expected(() => true));
       }
       const filtered: AuditRow[] = [];
-      for await (const row of streamAudit(database.db, filtersFrom('action=message.&to=2026-11-20'), 2)) filtered.push(row);
-      expect(labels(filtered)).toEqual(expected((entry) => entry.action.startsWith('message.') && entry.at < '2026-11-21'));
+      for await (const row of streamAudit(database.db, filtersFrom('action=message.&to=2026-11-20'), 2))
+        filtered.push(row);
+      expect(labels(filtered)).toEqual(
+        expected((entry) => entry.action.startsWith('message.') && entry.at < '2026-11-21'),
+      );
     });
 
     it('returns complete rows', async () => {

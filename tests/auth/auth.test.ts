@@ -19,9 +19,12 @@ describe('roles', () => {
     expect(roleFor(parseRoleMapping(undefined), 'ops@example.com')).toBe('viewer');
   });
 
-  it.each(['ops@example.com', 'ops@example.com=admin', 'nobody=ops', 'a@b=ops=x'])('refuses the malformed entry %s', (entry) => {
-    expect(() => parseRoleMapping(entry)).toThrow(/CONSOLE_ROLES/);
-  });
+  it.each(['ops@example.com', 'ops@example.com=admin', 'nobody=ops', 'a@b=ops=x'])(
+    'refuses the malformed entry %s',
+    (entry) => {
+      expect(() => parseRoleMapping(entry)).toThrow(/CONSOLE_ROLES/);
+    },
+  );
 
   it('orders viewer < support < ops', () => {
     expect(roleAllows('ops', 'support')).toBe(true);
@@ -49,15 +52,19 @@ describe('callback after sign-in', () => {
   });
 
   // Dot segments that resolve to a path starting with `//`, which a browser reads as another host.
-  it.each(['/..//evil.example/x', '/.//evil.example/x', '/x/..//evil.example/x', '/%2e%2e//evil.example/x', '/../\\evil.example/x', '/./\\/evil.example/x'])(
-    '%s stays on the console',
-    (input) => {
-      const path = safeCallbackPath(input);
-      expect(path.startsWith('//')).toBe(false);
-      expect(path).toMatch(/^\/evil\.example\/x$/);
-      expect(callbackUrlOnConsole(input, 'https://console.example')).toBe('https://console.example/evil.example/x');
-    },
-  );
+  it.each([
+    '/..//evil.example/x',
+    '/.//evil.example/x',
+    '/x/..//evil.example/x',
+    '/%2e%2e//evil.example/x',
+    '/../\\evil.example/x',
+    '/./\\/evil.example/x',
+  ])('%s stays on the console', (input) => {
+    const path = safeCallbackPath(input);
+    expect(path.startsWith('//')).toBe(false);
+    expect(path).toMatch(/^\/evil\.example\/x$/);
+    expect(callbackUrlOnConsole(input, 'https://console.example')).toBe('https://console.example/evil.example/x');
+  });
 });
 
 describe('content security policy', () => {
@@ -67,17 +74,31 @@ describe('content security policy', () => {
     expect(production).not.toContain('unsafe-eval');
     expect(production).toContain("frame-ancestors 'none'");
     expect(production).not.toContain('upgrade-insecure-requests');
-    expect(contentSecurityPolicy('abc', { development: true, https: true })).toMatch(/'unsafe-eval'.*upgrade-insecure-requests/);
+    expect(contentSecurityPolicy('abc', { development: true, https: true })).toMatch(
+      /'unsafe-eval'.*upgrade-insecure-requests/,
+    );
   });
 
   it('loads images only from the console and the allowed image origins, never any http(s) host', () => {
-    const imageSources = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('img-src '))?.split(' ').slice(1);
-    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: false }))).toEqual(["'self'", 'data:']);
-    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: true, imageOrigins: ['https://avatars.example.com'] }))).toEqual([
+    const imageSources = (policy: string) =>
+      policy
+        .split('; ')
+        .find((directive) => directive.startsWith('img-src '))
+        ?.split(' ')
+        .slice(1);
+    expect(imageSources(contentSecurityPolicy('abc', { development: false, https: false }))).toEqual([
       "'self'",
       'data:',
-      'https://avatars.example.com',
     ]);
+    expect(
+      imageSources(
+        contentSecurityPolicy('abc', {
+          development: false,
+          https: true,
+          imageOrigins: ['https://avatars.example.com'],
+        }),
+      ),
+    ).toEqual(["'self'", 'data:', 'https://avatars.example.com']);
   });
 });
 
@@ -121,7 +142,13 @@ describe('access-token refresh', () => {
   it('is due within a third of the lifetime, at most a minute before expiry', () => {
     const now = 1_000_000;
     const token = (expiresInMs: number, lifetime: number): SessionToken => ({
-      sub: 'u', email: 'e', scopes: ['admin'], refreshToken: 'r', signedInAt: now, accessTokenExpiresAt: now + expiresInMs, accessTokenLifetime: lifetime,
+      sub: 'u',
+      email: 'e',
+      scopes: ['admin'],
+      refreshToken: 'r',
+      signedInAt: now,
+      accessTokenExpiresAt: now + expiresInMs,
+      accessTokenLifetime: lifetime,
     });
     expect(needsRefresh(token(61_000, 3600), now)).toBe(false);
     expect(needsRefresh(token(59_000, 3600), now)).toBe(true);

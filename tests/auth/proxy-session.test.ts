@@ -11,7 +11,15 @@ import { NextRequest, type NextResponse } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_BEACON_PATH, BACKGROUND_REFRESH_COOKIE } from '@/lib/auth/background-request';
 import { clearRevocationCache } from '@/lib/auth/session-cookie/revocation';
-import { sessionReadable, sessionCookieWrites, endSession, decodeSessionToken, encodeSessionToken, readSessionCookie, type SessionToken } from '@/lib/auth/session-cookie';
+import {
+  sessionReadable,
+  sessionCookieWrites,
+  endSession,
+  decodeSessionToken,
+  encodeSessionToken,
+  readSessionCookie,
+  type SessionToken,
+} from '@/lib/auth/session-cookie';
 import { closeConsoleDb, getConsoleDb, type ConsoleDb } from '@/lib/db';
 import { REVOCATION_PATH, revocationOutcome } from '@/lib/upstream/contract/oauth-revocation';
 import { revocationUrl, revokeServiceToken } from '@/lib/upstream/oauth-revocation';
@@ -74,7 +82,8 @@ async function withFailingConsoleDb<T>(failing: RegExp, body: () => Promise<T>):
   const db = await real;
   shared.voiceConsoleDb = Promise.resolve({
     ...db,
-    query: <R>(sql: string, params?: readonly unknown[]) => (failing.test(sql) ? Promise.reject(new Error('connection reset')) : db.query<R>(sql, params)),
+    query: <R>(sql: string, params?: readonly unknown[]) =>
+      failing.test(sql) ? Promise.reject(new Error('connection reset')) : db.query<R>(sql, params),
   });
   try {
     return await body();
@@ -83,7 +92,8 @@ async function withFailingConsoleDb<T>(failing: RegExp, body: () => Promise<T>):
   }
 }
 
-const tokenRequests = () => emulator.requestLog.list().filter((entry) => entry.method === 'POST' && entry.path === '/oauth/token').length;
+const tokenRequests = () =>
+  emulator.requestLog.list().filter((entry) => entry.method === 'POST' && entry.path === '/oauth/token').length;
 
 function request(pathname: string, cookieHeader: string, headers: Record<string, string> = {}): NextRequest {
   return new NextRequest(new URL(pathname, CONSOLE_URL), { headers: { cookie: cookieHeader, ...headers } });
@@ -93,7 +103,12 @@ const sessionCookieHeader = async (token: SessionToken) => `${COOKIE}=${await en
 
 /** The session cookies the response sets, by name. */
 function setCookies(response: NextResponse): Map<string, { value: string; maxAge?: number }> {
-  return new Map(response.cookies.getAll().filter((cookie) => cookie.name.startsWith(COOKIE)).map((cookie) => [cookie.name, cookie]));
+  return new Map(
+    response.cookies
+      .getAll()
+      .filter((cookie) => cookie.name.startsWith(COOKIE))
+      .map((cookie) => [cookie.name, cookie]),
+  );
 }
 
 describe('sign-out', () => {
@@ -114,7 +129,9 @@ describe('sign-out', () => {
     // The service ended the grant: the old refresh token is refused, the access token too.
     const refresh = await refreshTokens(consoleClientOf(emulator), session.refreshToken!);
     expect(refresh.status).toBe(400);
-    const identity = await fetch(`${emulator.url}/identity`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+    const identity = await fetch(`${emulator.url}/identity`, {
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     expect(identity.status).toBe(401);
   });
 
@@ -159,12 +176,17 @@ describe('failures half way', () => {
   it('a session whose revocation cannot be checked is refused for the request and left as it is (fail closed)', async () => {
     clearRevocationCache();
     // Due for a refresh and for an activity write: an unchecked session must get neither.
-    const session = await signedInSession('viewer@example.com', { lastSeenAt: Date.now() - 120_000, accessTokenExpiresAt: Date.now() + 1_000 });
+    const session = await signedInSession('viewer@example.com', {
+      lastSeenAt: Date.now() - 120_000,
+      accessTokenExpiresAt: Date.now() + 1_000,
+    });
     const cookie = await sessionCookieHeader(session);
     const before = tokenRequests();
     await withFailingConsoleDb(/revoked_sessions/, async () => {
       expect(await sessionReadable(session)).toBe('unknown');
-      const response = await proxy(request('/stuck', cookie, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }));
+      const response = await proxy(
+        request('/stuck', cookie, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
+      );
       expect(setCookies(response).size).toBe(0);
     });
     expect(tokenRequests()).toBe(before);
@@ -218,11 +240,17 @@ describe('background requests', () => {
       expect(setCookies(response).size, mode).toBe(0);
     }
     const post = (pathname: string, headers: Record<string, string>) =>
-      new NextRequest(new URL(pathname, CONSOLE_URL), { method: 'POST', headers: { cookie, 'sec-fetch-mode': 'cors', ...headers } });
+      new NextRequest(new URL(pathname, CONSOLE_URL), {
+        method: 'POST',
+        headers: { cookie, 'sec-fetch-mode': 'cors', ...headers },
+      });
     for (const counted of [
       request('/stuck', cookie, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
       // Even while an auto-refresh's mark is set: a typed URL or a reload is the operator's.
-      request('/stuck', `${cookie}; ${BACKGROUND_REFRESH_COOKIE}=1`, { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
+      request('/stuck', `${cookie}; ${BACKGROUND_REFRESH_COOKIE}=1`, {
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-dest': 'document',
+      }),
       post(ACTIVITY_BEACON_PATH, {}),
       post('/users/usr_1', { 'next-action': 'abc123' }),
     ]) {
@@ -234,8 +262,13 @@ describe('background requests', () => {
 
   it('an auto-refreshing page open past the idle timeout ends the session', async () => {
     // Default idle timeout 30 minutes; background re-reads every few seconds change nothing.
-    const idle = await signedInSession('ops@example.com', { lastSeenAt: Date.now() - 31 * 60_000, signedInAt: Date.now() - 40 * 60_000 });
-    const response = await proxy(request('/stuck', `${await sessionCookieHeader(idle)}; ${BACKGROUND_REFRESH_COOKIE}=1`));
+    const idle = await signedInSession('ops@example.com', {
+      lastSeenAt: Date.now() - 31 * 60_000,
+      signedInAt: Date.now() - 40 * 60_000,
+    });
+    const response = await proxy(
+      request('/stuck', `${await sessionCookieHeader(idle)}; ${BACKGROUND_REFRESH_COOKIE}=1`),
+    );
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toContain('reason=expired');
   });
@@ -245,7 +278,11 @@ describe('a long session', () => {
   it('is written in chunks under 4 KB that read back as the same session, replacing the single cookie', async () => {
     // Tokens as long as a real service's JWTs can be.
     const session = await signedInSession('ops@example.com', { lastSeenAt: Date.now() - 120_000 });
-    const long = { ...session, accessToken: `${session.accessToken}.${'a'.repeat(3_000)}`, refreshToken: `${session.refreshToken}.${'r'.repeat(3_000)}` };
+    const long = {
+      ...session,
+      accessToken: `${session.accessToken}.${'a'.repeat(3_000)}`,
+      refreshToken: `${session.refreshToken}.${'r'.repeat(3_000)}`,
+    };
     const response = await proxy(request('/stuck', await sessionCookieHeader(long)));
     const written = setCookies(response);
     expect(written.get(COOKIE)?.maxAge).toBe(0);
@@ -254,10 +291,19 @@ describe('a long session', () => {
     // Browsers keep a cookie whose name and value fit in 4096 bytes.
     for (const [name, cookie] of chunks) expect(name.length + cookie.value.length, name).toBeLessThan(4000);
     const joined = readSessionCookie({ getAll: () => chunks.map(([name, cookie]) => ({ name, value: cookie.value })) });
-    expect(await decodeSessionToken(joined)).toMatchObject({ accessToken: long.accessToken, refreshToken: long.refreshToken });
+    expect(await decodeSessionToken(joined)).toMatchObject({
+      accessToken: long.accessToken,
+      refreshToken: long.refreshToken,
+    });
 
     // Back to one cookie when the session is short again: the stale chunks are deleted.
-    expect(sessionCookieWrites(COOKIE, 'short', chunks.map(([name]) => name))).toEqual([
+    expect(
+      sessionCookieWrites(
+        COOKIE,
+        'short',
+        chunks.map(([name]) => name),
+      ),
+    ).toEqual([
       { name: COOKIE, value: 'short', delete: false },
       ...chunks.map(([name]) => ({ name, value: '', delete: true })),
     ]);

@@ -6,7 +6,12 @@
  * dies mid-refresh is taken over once its time is up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRefreshCoordinator, createSessionRefresher, type RefreshOutcome, type SessionToken } from '@/lib/auth/session-cookie';
+import {
+  createRefreshCoordinator,
+  createSessionRefresher,
+  type RefreshOutcome,
+  type SessionToken,
+} from '@/lib/auth/session-cookie';
 import { openConsoleDb, type ConsoleDb } from '@/lib/db';
 import type { RunningEmulator } from '../../emulator/server';
 import { testDrivers } from '../db/drivers';
@@ -42,8 +47,10 @@ async function session(email: string): Promise<SessionToken> {
   };
 }
 
-const tokenRequests = () => emulator.requestLog.list().filter((entry) => entry.method === 'POST' && entry.path === '/oauth/token').length;
-const newRefreshToken = (outcome: RefreshOutcome) => (outcome.kind === 'refreshed' ? outcome.token.refreshToken : `not refreshed: ${outcome.kind}`);
+const tokenRequests = () =>
+  emulator.requestLog.list().filter((entry) => entry.method === 'POST' && entry.path === '/oauth/token').length;
+const newRefreshToken = (outcome: RefreshOutcome) =>
+  outcome.kind === 'refreshed' ? outcome.token.refreshToken : `not refreshed: ${outcome.kind}`;
 
 for (const driver of testDrivers()) {
   describe.skipIf(driver.skipReason !== null)(`refresh across instances on ${driver.title}`, () => {
@@ -78,7 +85,8 @@ for (const driver of testDrivers()) {
       expect(fromA.kind).toBe('refreshed');
       expect(newRefreshToken(fromB)).toBe(newRefreshToken(fromA));
       expect(newRefreshToken(fromA)).not.toBe(operator.refreshToken);
-      if (fromB.kind === 'refreshed') expect(fromB.token).toMatchObject({ email: operator.email, signedInAt: operator.signedInAt });
+      if (fromB.kind === 'refreshed')
+        expect(fromB.token).toMatchObject({ email: operator.email, signedInAt: operator.signedInAt });
 
       // The response with the new cookie was lost: the old cookie again, at a third instance.
       const c = await instance();
@@ -93,8 +101,17 @@ for (const driver of testDrivers()) {
       const operator = await session('viewer@example.com');
       const db = pools[0]!;
       /** An instance's coordinator, with a leader timeout short enough to wait out here. */
-      const coordinator = () => createRefreshCoordinator({ db: async () => db, secret: () => process.env.NEXTAUTH_SECRET!, leaderTimeoutMs: () => 400, pollMs: 20 });
-      const refreshed: RefreshOutcome = { kind: 'refreshed', token: { ...operator, refreshToken: 'rotated-by-the-second-leader', accessToken: 'new-access' } };
+      const coordinator = () =>
+        createRefreshCoordinator({
+          db: async () => db,
+          secret: () => process.env.NEXTAUTH_SECRET!,
+          leaderTimeoutMs: () => 400,
+          pollMs: 20,
+        });
+      const refreshed: RefreshOutcome = {
+        kind: 'refreshed',
+        token: { ...operator, refreshToken: 'rotated-by-the-second-leader', accessToken: 'new-access' },
+      };
       let deadLeaderCalls = 0;
       let takeoverCalls = 0;
       // The first leader claims the refresh, then never answers (its process hung or died).
@@ -108,7 +125,10 @@ for (const driver of testDrivers()) {
         takeoverCalls++;
         return refreshed;
       });
-      expect(outcome).toMatchObject({ kind: 'refreshed', token: { refreshToken: 'rotated-by-the-second-leader', accessToken: 'new-access', email: operator.email } });
+      expect(outcome).toMatchObject({
+        kind: 'refreshed',
+        token: { refreshToken: 'rotated-by-the-second-leader', accessToken: 'new-access', email: operator.email },
+      });
       expect(Date.now() - started).toBeGreaterThanOrEqual(300);
       expect([deadLeaderCalls, takeoverCalls]).toEqual([1, 1]);
       // A third instance presenting the old token gets that result, without refreshing.

@@ -5,7 +5,12 @@
  */
 import { decode as nextAuthDecode, encode as nextAuthEncode } from 'next-auth/jwt';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeActiveSessionToken, decodeSessionToken, openSessionJwt, sealSessionJwt } from '@/lib/auth/session-cookie';
+import {
+  decodeActiveSessionToken,
+  decodeSessionToken,
+  openSessionJwt,
+  sealSessionJwt,
+} from '@/lib/auth/session-cookie';
 
 describe('session cookie sealing', () => {
   const secret = 'sealing-secret-0123456789abcdef';
@@ -32,8 +37,11 @@ describe('session cookie sealing', () => {
   it('an active session is one within its maximum age and idle timeout, whatever the JWT expiry', async () => {
     process.env.NEXTAUTH_SECRET = secret;
     const now = Date.now();
-    const session = (signedInAt: number, lastSeenAt: number) => sealSessionJwt({ ...payload, signedInAt, lastSeenAt }, secret, 3600);
-    expect(await decodeActiveSessionToken(await session(now - 60_000, now - 1_000), now)).toMatchObject({ email: 'ops@example.com' });
+    const session = (signedInAt: number, lastSeenAt: number) =>
+      sealSessionJwt({ ...payload, signedInAt, lastSeenAt }, secret, 3600);
+    expect(await decodeActiveSessionToken(await session(now - 60_000, now - 1_000), now)).toMatchObject({
+      email: 'ops@example.com',
+    });
     // Idle for 31 minutes (default idle timeout 30) and signed in 13 hours ago (default max age 12 h).
     expect(await decodeActiveSessionToken(await session(now - 60_000, now - 31 * 60_000), now)).toBeNull();
     expect(await decodeActiveSessionToken(await session(now - 13 * 3600_000, now - 1_000), now)).toBeNull();

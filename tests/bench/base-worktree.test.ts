@@ -5,7 +5,9 @@ const nothing = { registered: false, exists: false, nodeModules: false, built: f
 
 describe('the base worktree of a side-by-side bench', () => {
   it('lives under .data/bench, keyed by the commit hash', () => {
-    expect(baseWorktreeDir('/work/repo', 'faf4cd2afe4202fd5ffab0947fc693236ec19cfd')).toBe('/work/repo/.data/bench/base-faf4cd2afe4202fd5ffab0947fc693236ec19cfd');
+    expect(baseWorktreeDir('/work/repo', 'faf4cd2afe4202fd5ffab0947fc693236ec19cfd')).toBe(
+      '/work/repo/.data/bench/base-faf4cd2afe4202fd5ffab0947fc693236ec19cfd',
+    );
   });
 
   it('is made from nothing: added, node_modules linked in, built', () => {
@@ -19,10 +21,21 @@ describe('the base worktree of a side-by-side bench', () => {
   });
 
   it('finishes what an interrupted run left', () => {
-    expect(planBaseWorktree({ registered: true, exists: true, nodeModules: true, built: false }, false)).toEqual(['build']);
-    expect(planBaseWorktree({ registered: true, exists: true, nodeModules: false, built: false }, true)).toEqual(['link-modules', 'install', 'build']);
+    expect(planBaseWorktree({ registered: true, exists: true, nodeModules: true, built: false }, false)).toEqual([
+      'build',
+    ]);
+    expect(planBaseWorktree({ registered: true, exists: true, nodeModules: false, built: false }, true)).toEqual([
+      'link-modules',
+      'install',
+      'build',
+    ]);
     // Git still lists a worktree whose folder was deleted: pruned, then added again.
-    expect(planBaseWorktree({ ...nothing, registered: true }, false)).toEqual(['prune', 'add', 'link-modules', 'build']);
+    expect(planBaseWorktree({ ...nothing, registered: true }, false)).toEqual([
+      'prune',
+      'add',
+      'link-modules',
+      'build',
+    ]);
   });
 
   it('leaves alone a folder in its place that git does not know as a worktree', () => {
@@ -30,12 +43,31 @@ describe('the base worktree of a side-by-side bench', () => {
   });
 
   it('installs only when the base wants a package the current node_modules lacks at its version', () => {
-    const current = { packages: { '': { version: '0.1.0' }, 'node_modules/next': { version: '16.4.6' }, 'node_modules/@tanstack/table-core': { version: '9.3.0' } } };
-    expect(packagesMissingFromCurrent({ packages: { '': { version: '0.0.9' }, 'node_modules/next': { version: '16.4.6' } } }, current)).toEqual([]);
-    expect(packagesMissingFromCurrent({ packages: { 'node_modules/next': { version: '16.4.5' }, 'node_modules/left-pad': { version: '1.3.0' }, 'node_modules/local': { link: true } } }, current)).toEqual([
-      'node_modules/next',
-      'node_modules/left-pad',
-    ]);
+    const current = {
+      packages: {
+        '': { version: '0.1.0' },
+        'node_modules/next': { version: '16.4.6' },
+        'node_modules/@tanstack/table-core': { version: '9.3.0' },
+      },
+    };
+    expect(
+      packagesMissingFromCurrent(
+        { packages: { '': { version: '0.0.9' }, 'node_modules/next': { version: '16.4.6' } } },
+        current,
+      ),
+    ).toEqual([]);
+    expect(
+      packagesMissingFromCurrent(
+        {
+          packages: {
+            'node_modules/next': { version: '16.4.5' },
+            'node_modules/left-pad': { version: '1.3.0' },
+            'node_modules/local': { link: true },
+          },
+        },
+        current,
+      ),
+    ).toEqual(['node_modules/next', 'node_modules/left-pad']);
     expect(packagesMissingFromCurrent({}, current)).toEqual([]);
   });
 });

@@ -37,11 +37,18 @@ describe('budget rows', () => {
 
   it('fails a value that could not be measured, and keeps the reason', () => {
     expect(budgetRow(atLeast, Number.NaN)).toMatchObject({ measured: null, pass: false });
-    expect(failedRow(atMost, 'the peer did not build')).toMatchObject({ measured: null, pass: false, note: 'the peer did not build' });
+    expect(failedRow(atMost, 'the peer did not build')).toMatchObject({
+      measured: null,
+      pass: false,
+      note: 'the peer did not build',
+    });
   });
 
   it('prints one line per budget with the anchor, the limit and the result, then the notes', () => {
-    const rows = [budgetRow(atMost, 151.2), budgetRow(atLeast, 1.5, { anchor: 'react-admin 900 ms', note: 'median of 8' })];
+    const rows = [
+      budgetRow(atMost, 151.2),
+      budgetRow(atLeast, 1.5, { anchor: 'react-admin 900 ms', note: 'median of 8' }),
+    ];
     const lines = formatTable(rows).split('\n');
     expect(lines[0]).toMatch(/^budget\s+measured\s+anchor\s+limit\s+result$/);
     expect(lines[2]).toMatch(/^first-load JS \/x\s+151\.2 kB\s+<= 160 kB\s+PASS$/);

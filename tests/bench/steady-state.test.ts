@@ -21,10 +21,17 @@ describe('bench steady state', () => {
     const db = await openConsoleDb({ dataDir: dir });
     try {
       const [job] = (await listJobs(db, { statuses: ['completed'] })).rows;
-      expect(job).toMatchObject({ status: 'completed', counts: { total: 100_000, ok: 98_000, failed: 2_000, pending: 0 } });
-      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [job!.id]);
+      expect(job).toMatchObject({
+        status: 'completed',
+        counts: { total: 100_000, ok: 98_000, failed: 2_000, pending: 0 },
+      });
+      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [
+        job!.id,
+      ]);
       expect(stored?.final_counts).toMatchObject({ item_total: 100_000 });
-      const rows = await db.query<{ minutes: number }>(`SELECT count(DISTINCT minute)::int AS minutes FROM stuck_samples WHERE scope = '' AND counts IS NOT NULL`);
+      const rows = await db.query<{ minutes: number }>(
+        `SELECT count(DISTINCT minute)::int AS minutes FROM stuck_samples WHERE scope = '' AND counts IS NOT NULL`,
+      );
       expect(rows[0]?.minutes).toBe(1440 + again.samples);
     } finally {
       await db.close();

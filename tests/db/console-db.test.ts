@@ -44,7 +44,9 @@ for (const driver of testDrivers()) {
         const reopenMs = performance.now() - started;
         expect(await appliedMigrations(reopened)).toEqual(first);
         await reopened.close();
-        console.info(`[timing] ${driver.title}: first open with migrations ${Math.round(firstOpenMs)} ms, reopen ${Math.round(reopenMs)} ms`);
+        console.info(
+          `[timing] ${driver.title}: first open with migrations ${Math.round(firstOpenMs)} ms, reopen ${Math.round(reopenMs)} ms`,
+        );
       } finally {
         await location.remove();
       }
@@ -56,12 +58,19 @@ for (const driver of testDrivers()) {
         await (await openConsoleDb(location.options)).close();
         const db = await openDriver(location.options);
         try {
-          const broken = [...CONSOLE_MIGRATIONS, { id: '9001_ok', sql: 'CREATE TABLE added_ok (id int)' }, { id: '9002_broken', sql: 'CREATE TABLE' }];
+          const broken = [
+            ...CONSOLE_MIGRATIONS,
+            { id: '9001_ok', sql: 'CREATE TABLE added_ok (id int)' },
+            { id: '9002_broken', sql: 'CREATE TABLE' },
+          ];
           await expect(applyMigrations(db, broken)).rejects.toThrow();
           expect((await appliedMigrations(db)).map((row) => row.id)).toEqual(MIGRATION_IDS);
           expect(await db.query("SELECT to_regclass('added_ok')::text AS name")).toEqual([{ name: null }]);
 
-          const added = [...CONSOLE_MIGRATIONS, { id: '9001_ok', sql: 'CREATE TABLE added_ok (id int); CREATE INDEX added_ok_idx ON added_ok (id);' }];
+          const added = [
+            ...CONSOLE_MIGRATIONS,
+            { id: '9001_ok', sql: 'CREATE TABLE added_ok (id int); CREATE INDEX added_ok_idx ON added_ok (id);' },
+          ];
           expect(await applyMigrations(db, added)).toEqual(['9001_ok']);
           expect(await applyMigrations(db, added)).toEqual([]);
         } finally {
@@ -76,7 +85,9 @@ for (const driver of testDrivers()) {
       let database: TestDatabase;
       beforeAll(async () => {
         database = await openTestDatabase(driver);
-        await database.db.query('CREATE TABLE notes (id bigserial PRIMARY KEY, tags text[] NOT NULL, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())');
+        await database.db.query(
+          'CREATE TABLE notes (id bigserial PRIMARY KEY, tags text[] NOT NULL, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())',
+        );
       });
       afterAll(() => database?.dispose());
 
@@ -85,16 +96,28 @@ for (const driver of testDrivers()) {
           'INSERT INTO notes (tags, body) VALUES ($1::text[], $2::jsonb) RETURNING id::text AS id, tags, body, at, 41 + 1 AS n',
           [['a', 'b "quoted"'], JSON.stringify({ nested: [1, 'two'] })],
         );
-        expect(row).toEqual({ id: expect.stringMatching(/^\d+$/), tags: ['a', 'b "quoted"'], body: { nested: [1, 'two'] }, at: expect.any(Date), n: 42 });
-        expect(await database.db.query('SELECT count(*)::int AS total FROM notes WHERE $1 = ANY(tags)', ['a'])).toEqual([{ total: 1 }]);
+        expect(row).toEqual({
+          id: expect.stringMatching(/^\d+$/),
+          tags: ['a', 'b "quoted"'],
+          body: { nested: [1, 'two'] },
+          at: expect.any(Date),
+          n: 42,
+        });
+        expect(await database.db.query('SELECT count(*)::int AS total FROM notes WHERE $1 = ANY(tags)', ['a'])).toEqual(
+          [{ total: 1 }],
+        );
       });
 
       it('commits a transaction, and rolls it back when the function throws', async () => {
         const id = await database.db.transaction(async (tx) => {
-          const [inserted] = await tx.query<{ id: string }>("INSERT INTO notes (tags, body) VALUES ('{}', '{}') RETURNING id::text AS id");
+          const [inserted] = await tx.query<{ id: string }>(
+            "INSERT INTO notes (tags, body) VALUES ('{}', '{}') RETURNING id::text AS id",
+          );
           return inserted?.id;
         });
-        expect(await database.db.query('SELECT id::text AS id FROM notes WHERE id = $1::bigint', [id])).toEqual([{ id }]);
+        expect(await database.db.query('SELECT id::text AS id FROM notes WHERE id = $1::bigint', [id])).toEqual([
+          { id },
+        ]);
 
         await expect(
           database.db.transaction(async (tx) => {
@@ -123,7 +146,11 @@ describe.skipIf(postgres.skipReason !== null)(`migrations racing on ${postgres.t
 
   it('serialises the runners: one applies everything, the other finds nothing left', async () => {
     const location = await postgres.freshLocation();
-    const drivers = await Promise.all([openDriver(location.options), openDriver(location.options), openDriver(location.options)]);
+    const drivers = await Promise.all([
+      openDriver(location.options),
+      openDriver(location.options),
+      openDriver(location.options),
+    ]);
     try {
       const applied = await Promise.all(drivers.map((db) => applyMigrations(db)));
       expect(applied.flat().sort()).toEqual([...MIGRATION_IDS].sort());
@@ -137,13 +164,25 @@ describe.skipIf(postgres.skipReason !== null)(`migrations racing on ${postgres.t
 
 describe('the settings', () => {
   it('default to PGlite in .data/console-db with a pool of 10, empty values counting as unset', () => {
-    const expected = { databaseUrl: undefined, poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000, dataDir: path.resolve('.data/console-db') };
+    const expected = {
+      databaseUrl: undefined,
+      poolSize: 10,
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 15_000,
+      dataDir: path.resolve('.data/console-db'),
+    };
     expect(consoleDbSettings({})).toEqual(expected);
     expect(consoleDbSettings({ DATABASE_URL: '', DATABASE_POOL_SIZE: '', CONSOLE_DATA_DIR: '' })).toEqual(expected);
   });
 
   it('read DATABASE_URL, DATABASE_POOL_SIZE and CONSOLE_DATA_DIR', () => {
-    expect(consoleDbSettings({ DATABASE_URL: 'postgres://u@db/console', DATABASE_POOL_SIZE: '25', CONSOLE_DATA_DIR: '/var/lib/console' })).toEqual({
+    expect(
+      consoleDbSettings({
+        DATABASE_URL: 'postgres://u@db/console',
+        DATABASE_POOL_SIZE: '25',
+        CONSOLE_DATA_DIR: '/var/lib/console',
+      }),
+    ).toEqual({
       databaseUrl: 'postgres://u@db/console',
       poolSize: 25,
       connectTimeoutMs: 5_000,

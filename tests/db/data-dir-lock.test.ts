@@ -11,7 +11,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const CHILD = path.join(ROOT, 'tests', 'db', 'fixtures', 'open-console-db.ts');
 
-function runChild(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runChild(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [CHILD, dataDir, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -118,7 +121,9 @@ describe('a PGlite console database in use', () => {
     try {
       const started = performance.now();
       refused = await runChild(dataDir);
-      console.info(`[timing] a second process was refused after ${Math.round(performance.now() - started)} ms (tsx start included)`);
+      console.info(
+        `[timing] a second process was refused after ${Math.round(performance.now() - started)} ms (tsx start included)`,
+      );
     } finally {
       await db.close();
     }

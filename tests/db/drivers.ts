@@ -29,7 +29,10 @@ function testPostgres(): TestPostgres {
   if (provided) return provided;
   const url = process.env.TEST_DATABASE_URL;
   if (url) return { adminUrl: url, skipReason: null };
-  return { adminUrl: null, skipReason: 'vitest.config.mts has no globalSetup tests/support/global-setup.ts and TEST_DATABASE_URL is unset' };
+  return {
+    adminUrl: null,
+    skipReason: 'vitest.config.mts has no globalSetup tests/support/global-setup.ts and TEST_DATABASE_URL is unset',
+  };
 }
 
 export function tempDir(prefix: string): string {
@@ -41,7 +44,10 @@ export const pgliteTestDriver: TestDriver = {
   skipReason: null,
   freshLocation: async () => {
     const root = tempDir('console-db-test-');
-    return { options: { dataDir: path.join(root, 'console-db') }, remove: async () => rmSync(root, { recursive: true, force: true }) };
+    return {
+      options: { dataDir: path.join(root, 'console-db') },
+      remove: async () => rmSync(root, { recursive: true, force: true }),
+    };
   },
 };
 

@@ -25,14 +25,22 @@ async function plan(sql: string, params: unknown[]): Promise<string> {
 
 async function deadRows(table: string): Promise<number> {
   await runner.query('SELECT pg_stat_force_next_flush()');
-  const [row] = await runner.query<{ dead: number }>(`SELECT n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE relname = $1`, [table]);
+  const [row] = await runner.query<{ dead: number }>(
+    `SELECT n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE relname = $1`,
+    [table],
+  );
   return row?.dead ?? -1;
 }
 
 beforeAll(async () => {
   pglite = await PGlite.create();
   runner = pgliteScriptRunner(pglite);
-  await applyMigrations({ kind: 'pglite', query: runner.query, transaction: (fn) => pglite.transaction((tx) => fn(pgliteScriptRunner(tx))), close: () => pglite.close() });
+  await applyMigrations({
+    kind: 'pglite',
+    query: runner.query,
+    transaction: (fn) => pglite.transaction((tx) => fn(pgliteScriptRunner(tx))),
+    close: () => pglite.close(),
+  });
 });
 
 afterAll(async () => {
@@ -76,7 +84,9 @@ describe('PGlite upkeep', () => {
     };
     const inserted = async (target: ScriptRunner) => {
       await target.query('SELECT pg_stat_force_next_flush()');
-      const [row] = await target.query<{ n: number }>(`SELECT n_ins_since_vacuum::int AS n FROM pg_stat_user_tables WHERE relname = 'items'`);
+      const [row] = await target.query<{ n: number }>(
+        `SELECT n_ins_since_vacuum::int AS n FROM pg_stat_user_tables WHERE relname = 'items'`,
+      );
       return row?.n;
     };
     try {
@@ -95,7 +105,9 @@ describe('PGlite upkeep', () => {
         expect(await inserted(second.runner)).toBe(0);
         expect(await upkeepPass(second.runner)).toEqual({ vacuumed: [], analyzed: [] });
         expect(await upkeepPass(second.runner, { afterOpen: true })).toEqual({ vacuumed: ['items'], analyzed: [] });
-        const [stats] = await second.runner.query<{ tuples: number }>(`SELECT reltuples::int AS tuples FROM pg_class WHERE relname = 'items'`);
+        const [stats] = await second.runner.query<{ tuples: number }>(
+          `SELECT reltuples::int AS tuples FROM pg_class WHERE relname = 'items'`,
+        );
         expect(stats?.tuples).toBe(20_100);
       } finally {
         await second.db.close();
@@ -106,11 +118,19 @@ describe('PGlite upkeep', () => {
   });
 
   it('runs on its schedule until stopped', async () => {
-    await runner.query(`INSERT INTO dashboard_stuck_readings (read_at, threshold, counts) SELECT now() - make_interval(mins => g), 15, '{}'::jsonb FROM generate_series(1, 500) AS g`);
-    const analyzedAt = async () => (await runner.query<{ at: Date | null }>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'dashboard_stuck_readings'`))[0]?.at ?? null;
+    await runner.query(
+      `INSERT INTO dashboard_stuck_readings (read_at, threshold, counts) SELECT now() - make_interval(mins => g), 15, '{}'::jsonb FROM generate_series(1, 500) AS g`,
+    );
+    const analyzedAt = async () =>
+      (
+        await runner.query<{ at: Date | null }>(
+          `SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'dashboard_stuck_readings'`,
+        )
+      )[0]?.at ?? null;
     const upkeep = scheduleUpkeep(runner, 50);
     const deadline = Date.now() + 10_000;
-    while ((await analyzedAt()) === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await analyzedAt()) === null && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await upkeep.stop();
     expect(await analyzedAt()).not.toBeNull();
   });
@@ -124,7 +144,13 @@ describe('PGlite upkeep', () => {
     const warnings = () => write.mock.calls.filter(([line]) => String(line).includes('upkeep pass failed'));
     try {
       // Every pass fails, and its log line throws.
-      const upkeep = scheduleUpkeep({ query: () => Promise.reject(new Error('database closed')), exec: () => Promise.reject(new Error('database closed')) }, 20);
+      const upkeep = scheduleUpkeep(
+        {
+          query: () => Promise.reject(new Error('database closed')),
+          exec: () => Promise.reject(new Error('database closed')),
+        },
+        20,
+      );
       const deadline = Date.now() + 5_000;
       while (warnings().length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(warnings().length).toBeGreaterThanOrEqual(3);

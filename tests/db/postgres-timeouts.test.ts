@@ -11,7 +11,9 @@ import { postgresTestDriver, type TestDriver } from './drivers';
 describe('database timeout settings', () => {
   it('are read from the environment, with defaults', () => {
     expect(consoleDbSettings({})).toMatchObject({ connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 });
-    expect(consoleDbSettings({ DATABASE_CONNECT_TIMEOUT_MS: '750', DATABASE_STATEMENT_TIMEOUT_MS: '2000' })).toMatchObject({
+    expect(
+      consoleDbSettings({ DATABASE_CONNECT_TIMEOUT_MS: '750', DATABASE_STATEMENT_TIMEOUT_MS: '2000' }),
+    ).toMatchObject({
       connectTimeoutMs: 750,
       statementTimeoutMs: 2_000,
     });
@@ -35,7 +37,10 @@ describe('a server that accepts connections and never answers', () => {
   });
 
   it('fails a query after the connect timeout instead of hanging', async () => {
-    const db = await openPostgresDriver(`postgresql://console@127.0.0.1:${port}/console`, 2, { connectTimeoutMs: 300, statementTimeoutMs: 1_000 });
+    const db = await openPostgresDriver(`postgresql://console@127.0.0.1:${port}/console`, 2, {
+      connectTimeoutMs: 300,
+      statementTimeoutMs: 1_000,
+    });
     try {
       const started = performance.now();
       await expect(db.query('SELECT 1')).rejects.toThrow(/timeout/i);

@@ -55,7 +55,14 @@ describe.skipIf(driver.skipReason !== null)('database roles on PostgreSQL', () =
   });
 
   it('lets the runtime role write intents and record outcomes', async () => {
-    const id = await recordIntent(db, { operatorId: 'u1', operatorEmail: 'ops@example.com', operatorRole: 'ops', action: 'user.set_verified', targetType: 'user', targetIds: ['u1'] });
+    const id = await recordIntent(db, {
+      operatorId: 'u1',
+      operatorEmail: 'ops@example.com',
+      operatorRole: 'ops',
+      action: 'user.set_verified',
+      targetType: 'user',
+      targetIds: ['u1'],
+    });
     await recordOutcome(db, id, { outcome: 'ok', durationMs: 3, summary: 'verified' });
     const [row] = await db.query<{ outcome: string; owner: string }>(
       `SELECT outcome, (SELECT tableowner FROM pg_tables WHERE tablename = 'audit_log') AS owner FROM audit_log WHERE id = $1::bigint`,
@@ -65,10 +72,14 @@ describe.skipIf(driver.skipReason !== null)('database roles on PostgreSQL', () =
   });
 
   it('refuses the runtime role disabling the trigger, deleting, truncating or backdating', async () => {
-    await expect(db.query(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only`)).rejects.toThrow(/must be (the )?owner/);
+    await expect(db.query(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only`)).rejects.toThrow(
+      /must be (the )?owner/,
+    );
     await expect(db.query(`DELETE FROM audit_log`)).rejects.toThrow(/permission denied/);
     await expect(db.query(`TRUNCATE audit_log`)).rejects.toThrow(/permission denied/);
-    await expect(db.query(`UPDATE audit_log SET occurred_at = occurred_at - interval '1 year'`)).rejects.toThrow(/permission denied/);
+    await expect(db.query(`UPDATE audit_log SET occurred_at = occurred_at - interval '1 year'`)).rejects.toThrow(
+      /permission denied/,
+    );
     await expect(db.query(`DROP TRIGGER audit_log_append_only ON audit_log`)).rejects.toThrow(/must be (the )?owner/);
   });
 

@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionRejectedError, type ActionContext } from '@/lib/actions/define';
-import { createDomainAction, deleteDomainAction, DuplicateDomainError, updateDomainAction } from '@/lib/actions/domains';
+import {
+  createDomainAction,
+  deleteDomainAction,
+  DuplicateDomainError,
+  updateDomainAction,
+} from '@/lib/actions/domains';
 import type { ConsoleDb } from '@/lib/db';
 import { UpstreamClient } from '@/lib/upstream/client';
 import { domainSchema, workspaceListSchema, type Domain } from '@/lib/upstream/contract';
@@ -19,10 +24,33 @@ let workspaceGuid: string;
 beforeAll(async () => {
   emulator = await startTestEmulator();
   const token = (await benchToken(emulator)).access_token;
-  const upstream = new UpstreamClient({ baseUrl: emulator.url, accessToken: token, readRetries: 0, log: () => undefined });
+  const upstream = new UpstreamClient({
+    baseUrl: emulator.url,
+    accessToken: token,
+    readRetries: 0,
+    log: () => undefined,
+  });
   // These actions use only the service; the console database is not touched.
-  context = { operator: { id: 'usr_ops', email: 'ops@example.com', name: 'Ops', scopes: ['admin'], hasAdminScope: true, role: 'ops' }, upstream, db: {} as ConsoleDb };
-  const workspaces = (await upstream.request({ method: 'GET', path: '/admin/ra/workspaces', query: { range: '[0,49]' }, schema: workspaceListSchema })).data;
+  context = {
+    operator: {
+      id: 'usr_ops',
+      email: 'ops@example.com',
+      name: 'Ops',
+      scopes: ['admin'],
+      hasAdminScope: true,
+      role: 'ops',
+    },
+    upstream,
+    db: {} as ConsoleDb,
+  };
+  const workspaces = (
+    await upstream.request({
+      method: 'GET',
+      path: '/admin/ra/workspaces',
+      query: { range: '[0,49]' },
+      schema: workspaceListSchema,
+    })
+  ).data;
   workspaceGuid = workspaces.find((workspace) => !workspace.deleted_at)!.id;
 });
 
@@ -32,7 +60,9 @@ afterAll(async () => {
 
 /** Writes to /admin/ra/domains the service saw while `fn` ran. */
 async function writesDuring(fn: () => Promise<unknown>): Promise<number> {
-  const count = () => emulator.requestLog.list().filter((entry) => entry.path.startsWith('/admin/ra/domains') && entry.method !== 'GET').length;
+  const count = () =>
+    emulator.requestLog.list().filter((entry) => entry.path.startsWith('/admin/ra/domains') && entry.method !== 'GET')
+      .length;
   const before = count();
   await fn().catch(() => undefined);
   return count() - before;
@@ -50,7 +80,14 @@ describe('domain actions', () => {
     for (const typed of ['BÜCHER-DUP.example', 'xn--bcher-dup-q9a.example']) {
       const input = createDomainAction.input.parse({ domain: typed, workspaceGuid });
       let caught: unknown;
-      expect(await writesDuring(() => createDomainAction.run(context, input).catch((error: unknown) => { caught = error; throw error; }))).toBe(0);
+      expect(
+        await writesDuring(() =>
+          createDomainAction.run(context, input).catch((error: unknown) => {
+            caught = error;
+            throw error;
+          }),
+        ),
+      ).toBe(0);
       expect(caught).toBeInstanceOf(DuplicateDomainError);
       expect((caught as DuplicateDomainError).existing.id).toBe(existing.id);
     }
@@ -65,19 +102,37 @@ describe('domain actions', () => {
   it('refuse an edit of a record that changed since it was opened, and a rename onto another domain', async () => {
     const first = await create('first-edit.example');
     const second = await create('second-edit.example');
-    const stale = updateDomainAction.input.parse({ id: first.id, domain: 'third-edit.example', workspaceGuid, before: { domain: 'not-what-it-was.example', workspaceGuid } });
+    const stale = updateDomainAction.input.parse({
+      id: first.id,
+      domain: 'third-edit.example',
+      workspaceGuid,
+      before: { domain: 'not-what-it-was.example', workspaceGuid },
+    });
     await expect(updateDomainAction.run(context, stale)).rejects.toThrow(/changed since you opened it/);
-    const onto = updateDomainAction.input.parse({ id: first.id, domain: second.domain, workspaceGuid, before: { domain: first.domain, workspaceGuid } });
+    const onto = updateDomainAction.input.parse({
+      id: first.id,
+      domain: second.domain,
+      workspaceGuid,
+      before: { domain: first.domain, workspaceGuid },
+    });
     await expect(updateDomainAction.run(context, onto)).rejects.toBeInstanceOf(DuplicateDomainError);
     expect(await writesDuring(() => updateDomainAction.run(context, onto))).toBe(0);
   });
 
   it('delete only when the typed name is the domain', async () => {
     const target = await create('typed-delete.example');
-    const wrong = deleteDomainAction.input.parse({ id: target.id, confirm: 'other.example', before: { domain: target.domain, workspaceGuid } });
+    const wrong = deleteDomainAction.input.parse({
+      id: target.id,
+      confirm: 'other.example',
+      before: { domain: target.domain, workspaceGuid },
+    });
     await expect(deleteDomainAction.run(context, wrong)).rejects.toBeInstanceOf(ActionRejectedError);
     expect(await writesDuring(() => deleteDomainAction.run(context, wrong))).toBe(0);
-    const right = deleteDomainAction.input.parse({ id: target.id, confirm: 'TYPED-DELETE.example', before: { domain: target.domain, workspaceGuid } });
+    const right = deleteDomainAction.input.parse({
+      id: target.id,
+      confirm: 'TYPED-DELETE.example',
+      before: { domain: target.domain, workspaceGuid },
+    });
     expect(await writesDuring(() => deleteDomainAction.run(context, right))).toBe(1);
   });
 });

@@ -67,7 +67,10 @@ describe('the domain schema', () => {
 
   it('holds labels to 63 characters and names to 253, at the limits', () => {
     expect(checkHostname(`${label(63)}.com`)).toEqual({ ok: true, ascii: `${label(63)}.com` });
-    expect(checkHostname(`${label(64)}.com`)).toMatchObject({ ok: false, problem: expect.stringMatching(/at most 63/) });
+    expect(checkHostname(`${label(64)}.com`)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/at most 63/),
+    });
     const longest = nameOfLength(253);
     expect(longest).toHaveLength(253);
     expect(checkHostname(longest)).toEqual({ ok: true, ascii: longest });
@@ -81,10 +84,16 @@ describe('the domain schema', () => {
     const ascii = new URL(`http://${unicodeLabel}.example`).hostname.split('.')[0] ?? '';
     expect(unicodeLabel.length).toBeLessThanOrEqual(63);
     expect(ascii.length).toBeGreaterThan(63);
-    expect(checkHostname(`${unicodeLabel}.example`)).toMatchObject({ ok: false, problem: expect.stringMatching(/ASCII form/) });
+    expect(checkHostname(`${unicodeLabel}.example`)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/ASCII form/),
+    });
   });
 
   it('refuses input far too long to be a name without parsing it', () => {
-    expect(checkHostname(`${'a.'.repeat(5_000)}com`)).toMatchObject({ ok: false, problem: expect.stringMatching(/at most 253/) });
+    expect(checkHostname(`${'a.'.repeat(5_000)}com`)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/at most 253/),
+    });
   });
 });

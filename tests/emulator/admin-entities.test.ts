@@ -48,25 +48,64 @@ const ENTITIES: EntityCase[] = [
     name: 'users',
     schema: userSchema,
     count: () => world().users.size,
-    sortable: ['id', 'email', 'first_name', 'last_name', 'verified', 'account_type', 'idp_provider', 'created_at', 'last_active_at'],
+    sortable: [
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'verified',
+      'account_type',
+      'idp_provider',
+      'created_at',
+      'last_active_at',
+    ],
   },
   {
     name: 'workspaces',
     schema: workspaceSchema,
     count: () => world().workspaces.size,
-    sortable: ['id', 'workspace_name', 'vanity_name', 'owner_guid', 'type_cd', 'plan_type', 'created_ts', 'last_updated_ts', 'deleted_at'],
+    sortable: [
+      'id',
+      'workspace_name',
+      'vanity_name',
+      'owner_guid',
+      'type_cd',
+      'plan_type',
+      'created_ts',
+      'last_updated_ts',
+      'deleted_at',
+    ],
   },
   {
     name: 'channels',
     schema: channelSchema,
     count: () => world().channels.size,
-    sortable: ['id', 'channel_name', 'type', 'visibility', 'workspace_guid', 'owner_guid', 'created_ts', 'last_posted_ts'],
+    sortable: [
+      'id',
+      'channel_name',
+      'type',
+      'visibility',
+      'workspace_guid',
+      'owner_guid',
+      'created_ts',
+      'last_posted_ts',
+    ],
   },
   {
     name: 'messages',
     schema: messageSchema,
     count: () => world().messages.size,
-    sortable: ['id', 'name', 'status', 'creator_guid', 'workspace_guid', 'duration_ms', 'sequence_number', 'message_ts', 'last_updated_at'],
+    sortable: [
+      'id',
+      'name',
+      'status',
+      'creator_guid',
+      'workspace_guid',
+      'duration_ms',
+      'sequence_number',
+      'message_ts',
+      'last_updated_at',
+    ],
   },
   {
     name: 'notifications',
@@ -103,7 +142,8 @@ function expectSorted(rows: readonly RaRecord[], field: string, order: SortOrder
   for (let i = 1; i < rows.length; i++) {
     const previous = rows[i - 1] as RaRecord;
     const current = rows[i] as RaRecord;
-    const comparison = direction * (compareWire(previous[field], current[field]) || compareWire(previous.id, current.id));
+    const comparison =
+      direction * (compareWire(previous[field], current[field]) || compareWire(previous.id, current.id));
     expect(comparison, `${field} ${order} at row ${i}`).toBeLessThan(0);
   }
 }
@@ -115,7 +155,9 @@ describe.each(ENTITIES)('GET /admin/ra/$name', (entity) => {
     const first = await api.list(entity.name, { range: { start: 0, end: 4 } }, entity.schema);
     expect(first.total).toBe(total);
     expect(first.rows).toHaveLength(Math.min(5, total));
-    expect(first.response.headers.get('content-range')).toBe(formatContentRange(entity.name, 0, first.rows.length, total));
+    expect(first.response.headers.get('content-range')).toBe(
+      formatContentRange(entity.name, 0, first.rows.length, total),
+    );
     const second = await api.list(entity.name, { range: { start: 5, end: 9 } }, entity.schema);
     const ids = [...first.rows, ...second.rows].map((row) => row.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -127,7 +169,11 @@ describe.each(ENTITIES)('GET /admin/ra/$name', (entity) => {
   it('sorts by every listed field, both ways, ties broken by id', async () => {
     for (const field of entity.sortable) {
       for (const order of ['ASC', 'DESC'] as const) {
-        const { rows } = await api.list(entity.name, { sort: { field, order }, range: { start: 0, end: 99 } }, entity.schema);
+        const { rows } = await api.list(
+          entity.name,
+          { sort: { field, order }, range: { start: 0, end: 99 } },
+          entity.schema,
+        );
         expectSorted(rows, field, order);
       }
     }
@@ -182,15 +228,22 @@ describe('messages filters', () => {
   }
 
   it('filters by one status or any of several, sorted by last update', async () => {
-    const processing = await expectList(
-      { status: 'processing' },
-      (row) => row.status === 'processing',
-      { field: 'last_updated_at', order: 'DESC' },
-    );
+    const processing = await expectList({ status: 'processing' }, (row) => row.status === 'processing', {
+      field: 'last_updated_at',
+      order: 'DESC',
+    });
     expect(processing.length).toBeGreaterThan(0);
-    await expectList({ status: nonTerminal }, (row) => nonTerminal.includes(row.status), { field: 'last_updated_at', order: 'ASC' });
+    await expectList({ status: nonTerminal }, (row) => nonTerminal.includes(row.status), {
+      field: 'last_updated_at',
+      order: 'ASC',
+    });
     await expectList({ status: ['paused', 'paused'] }, (row) => row.status === 'paused', { field: 'id', order: 'ASC' });
-    await expectList({ status: 'active' }, (row) => row.status === 'active', { field: 'message_ts', order: 'DESC' }, { start: 100, end: 149 });
+    await expectList(
+      { status: 'active' },
+      (row) => row.status === 'active',
+      { field: 'message_ts', order: 'DESC' },
+      { start: 100, end: 149 },
+    );
   });
 
   it('asks for messages not updated since a moment (the stuck queue) with updated_before', async () => {
@@ -202,20 +255,29 @@ describe('messages filters', () => {
       { start: 0, end: 99 },
     );
     expect(rows.length).toBeGreaterThan(0);
-    const newer = await expectList(
-      { updated_after: bound },
-      (row) => row.last_updated_at >= bound,
-      { field: 'last_updated_at', order: 'DESC' },
-    );
+    const newer = await expectList({ updated_after: bound }, (row) => row.last_updated_at >= bound, {
+      field: 'last_updated_at',
+      order: 'DESC',
+    });
     expect(newer.every((row) => row.last_updated_at! >= bound)).toBe(true);
   });
 
   it('bounds message_ts with created_after (inclusive) and created_before (exclusive)', async () => {
-    const { rows } = await api.list('messages', { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 40, end: 40 } }, messageSchema);
+    const { rows } = await api.list(
+      'messages',
+      { sort: { field: 'message_ts', order: 'DESC' }, range: { start: 40, end: 40 } },
+      messageSchema,
+    );
     const pivot = rows[0]?.message_ts as number;
-    const after = await expectList({ created_after: pivot }, (row) => row.message_ts! >= pivot, { field: 'message_ts', order: 'ASC' });
+    const after = await expectList({ created_after: pivot }, (row) => row.message_ts! >= pivot, {
+      field: 'message_ts',
+      order: 'ASC',
+    });
     expect(after[0]?.message_ts).toBe(pivot);
-    const before = await expectList({ created_before: pivot }, (row) => row.message_ts < pivot, { field: 'message_ts', order: 'DESC' });
+    const before = await expectList({ created_before: pivot }, (row) => row.message_ts < pivot, {
+      field: 'message_ts',
+      order: 'DESC',
+    });
     expect(before.every((row) => row.message_ts! < pivot)).toBe(true);
     const day = 24 * 60 * 60 * 1000;
     await expectList(
@@ -275,7 +337,11 @@ describe('messages filters', () => {
 
 describe('filters of the other entities', () => {
   it('users: verified, account_type, idp_provider and merged_into', async () => {
-    await expectError(await api.get('/admin/ra/users?filter={"merged_into":{"not":null}}'), 400, /^filter: "merged_into"/);
+    await expectError(
+      await api.get('/admin/ra/users?filter={"merged_into":{"not":null}}'),
+      400,
+      /^filter: "merged_into"/,
+    );
     const okta = await api.list('users', { filter: { idp_provider: 'okta', verified: false } }, userSchema);
     expect(okta.rows.every((user) => user.idp_provider === 'okta' && !user.verified)).toBe(true);
     const mergedInto = [...world().users.rows()].find((user) => user.merged_into)?.merged_into as string;
@@ -287,7 +353,8 @@ describe('filters of the other entities', () => {
   });
 
   it('channels: workspace_guid, type and visibility, with their members', async () => {
-    const workspaceGuid = [...world().channels.rows()].find((channel) => channel.workspace_guid)?.workspace_guid as string;
+    const workspaceGuid = [...world().channels.rows()].find((channel) => channel.workspace_guid)
+      ?.workspace_guid as string;
     const { rows, total } = await api.list(
       'channels',
       { filter: { workspace_guid: workspaceGuid, type: 'namedConversation', visibility: ['workspace', 'public'] } },
@@ -295,25 +362,37 @@ describe('filters of the other entities', () => {
     );
     const expected = [...world().channels.rows()].filter(
       (channel) =>
-        channel.workspace_guid === workspaceGuid && channel.type === 'namedConversation' && ['workspace', 'public'].includes(channel.visibility),
+        channel.workspace_guid === workspaceGuid &&
+        channel.type === 'namedConversation' &&
+        ['workspace', 'public'].includes(channel.visibility),
     );
     expect(total).toBe(expected.length);
     expect(rows.map((row) => row.id).sort()).toEqual(expected.map((channel) => channel.id).sort());
     const withoutWorkspace = await api.list('channels', { filter: { workspace_guid: null } }, channelSchema);
     expect(withoutWorkspace.total).toBeGreaterThan(0);
     const someChannel = rows[0] ?? withoutWorkspace.rows[0];
-    expect(someChannel?.json_collaborators?.length).toBe(world().channelMembers.where('channel_guid', someChannel?.id ?? '').size);
+    expect(someChannel?.json_collaborators?.length).toBe(
+      world().channelMembers.where('channel_guid', someChannel?.id ?? '').size,
+    );
   });
 
   it('notifications: user_id, type, channel_id, message_id and workspace_id', async () => {
     const sample = [...world().notifications.rows()][10];
     if (!sample) throw new Error('no notifications');
-    const fields = { user_id: sample.user_id, type: sample.type, channel_id: sample.channel_id, message_id: sample.message_id, workspace_id: sample.workspace_id };
+    const fields = {
+      user_id: sample.user_id,
+      type: sample.type,
+      channel_id: sample.channel_id,
+      message_id: sample.message_id,
+      workspace_id: sample.workspace_id,
+    };
     for (const [field, value] of Object.entries(fields)) {
       const { rows, total } = await api.list('notifications', { filter: { [field]: value } }, notificationSchema);
       expect(rows.some((row) => row.id === sample.id)).toBe(true);
       expect(rows.every((row) => row[field] === value)).toBe(true);
-      expect(total).toBe([...world().notifications.rows()].filter((row) => row[field as keyof typeof row] === value).length);
+      expect(total).toBe(
+        [...world().notifications.rows()].filter((row) => row[field as keyof typeof row] === value).length,
+      );
     }
   });
 
@@ -326,11 +405,26 @@ describe('filters of the other entities', () => {
     const byName = await api.list('agents', { filter: { q: agent.first_name ?? '' } }, agentSchema);
     expect(byName.rows.map((row) => row.id)).toContain(agent.id);
     await expectError(await api.get(`/admin/ra/agents/${DEMO_ACCOUNTS.ops.id}`), 404);
-    await expectError(await api.get(`/admin/ra/agents?filter={"verified":true}`), 400, /^filter: unknown field "verified"/);    // created_after inclusive, created_before exclusive, on created_at.
-    const inWindow = await api.list('agents', { range: { start: 0, end: 999 }, filter: { created_after: agent.created_at, created_before: agent.created_at + 1 } }, agentSchema);
+    await expectError(
+      await api.get(`/admin/ra/agents?filter={"verified":true}`),
+      400,
+      /^filter: unknown field "verified"/,
+    ); // created_after inclusive, created_before exclusive, on created_at.
+    const inWindow = await api.list(
+      'agents',
+      {
+        range: { start: 0, end: 999 },
+        filter: { created_after: agent.created_at, created_before: agent.created_at + 1 },
+      },
+      agentSchema,
+    );
     expect(inWindow.rows.map((row) => row.id)).toContain(agent.id);
     expect(inWindow.rows.every((row) => Date.parse(row.created_at) === agent.created_at)).toBe(true);
-    const before = await api.list('agents', { range: { start: 0, end: 999 }, filter: { created_before: agent.created_at } }, agentSchema);
+    const before = await api.list(
+      'agents',
+      { range: { start: 0, end: 999 }, filter: { created_before: agent.created_at } },
+      agentSchema,
+    );
     expect(before.rows.map((row) => row.id)).not.toContain(agent.id);
   });
 
@@ -342,9 +436,17 @@ describe('filters of the other entities', () => {
     if (!domain) throw new Error('no domains');
     const domains = await api.list('domains', { filter: { workspace_guid: domain.workspace_guid } }, domainSchema);
     expect(domains.rows.map((row) => row.id)).toContain(domain.id);
-    const created = await api.list('domains', { filter: { created_at: new Date(domain.created_at).toISOString() } }, domainSchema);
+    const created = await api.list(
+      'domains',
+      { filter: { created_at: new Date(domain.created_at).toISOString() } },
+      domainSchema,
+    );
     expect(created.rows.map((row) => row.id)).toContain(domain.id);
-    await expectError(await api.get('/admin/ra/domains?filter={"created_at":"not a date"}'), 400, /^filter: "created_at"/);
+    await expectError(
+      await api.get('/admin/ra/domains?filter={"created_at":"not a date"}'),
+      400,
+      /^filter: "created_at"/,
+    );
   });
 });
 

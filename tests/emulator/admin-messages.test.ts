@@ -25,7 +25,11 @@ let emulator: RunningEmulator;
 let api: ApiClient;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ rateLimitRead: 1_000_000, rateLimitWrite: 1_000_000, reprocessDelayMs: DELAY_MS });
+  emulator = await startTestEmulator({
+    rateLimitRead: 1_000_000,
+    rateLimitWrite: 1_000_000,
+    reprocessDelayMs: DELAY_MS,
+  });
   api = apiClient(emulator, (await benchToken(emulator)).access_token);
 });
 afterAll(() => emulator?.stop());
@@ -61,21 +65,42 @@ describe('POST /admin/ra/message/{guid}/reprocess', () => {
   });
 
   it('shows the transition in list totals without the message being read', async () => {
-    const total = async (status: string) => (await api.list('messages', { filter: { status }, range: { start: 0, end: 0 } }, messageSchema)).total;
-    const [inprogress, processing, active] = [await total('inprogress'), await total('processing'), await total('active')];
+    const total = async (status: string) =>
+      (await api.list('messages', { filter: { status }, range: { start: 0, end: 0 } }, messageSchema)).total;
+    const [inprogress, processing, active] = [
+      await total('inprogress'),
+      await total('processing'),
+      await total('active'),
+    ];
     const target = findMessage((row) => row.status === 'inprogress' && row.poison === null);
     await reprocess(target.id);
-    expect([await total('inprogress'), await total('processing'), await total('active')]).toEqual([inprogress - 1, processing + 1, active]);
+    expect([await total('inprogress'), await total('processing'), await total('active')]).toEqual([
+      inprogress - 1,
+      processing + 1,
+      active,
+    ]);
     await sleep(DELAY_MS + 50);
-    expect([await total('inprogress'), await total('processing'), await total('active')]).toEqual([inprogress - 1, processing, active + 1]);
+    expect([await total('inprogress'), await total('processing'), await total('active')]).toEqual([
+      inprogress - 1,
+      processing,
+      active + 1,
+    ]);
   });
 
   it('leaves poison that sticks in processing, and fails poison that fails with a reason', async () => {
-    const poison = (await (await control(emulator, 'poison-messages')).json()) as Array<{ id: string; behaviour: string }>;
+    const poison = (await (await control(emulator, 'poison-messages')).json()) as Array<{
+      id: string;
+      behaviour: string;
+    }>;
     const sticky = poison.find((item) => item.behaviour === 'stuck');
     const failing = poison.find((item) => item.behaviour === 'fail');
     if (!sticky || !failing) throw new Error('the seed has no poison of both kinds');
-    expect(poison.map((item) => item.id).sort()).toEqual(messages().filter((row) => row.poison).map((row) => row.id).sort());
+    expect(poison.map((item) => item.id).sort()).toEqual(
+      messages()
+        .filter((row) => row.poison)
+        .map((row) => row.id)
+        .sort(),
+    );
 
     await reprocess(sticky.id);
     await reprocess(failing.id);
@@ -120,7 +145,11 @@ describe('PUT /admin/ra/message/{guid}/status/{status}', () => {
 
   it('answers 400 for an overlong status and 404 for an unknown guid', async () => {
     const target = findMessage(() => true);
-    await expectError(await api.request('PUT', `/admin/ra/message/${target.id}/status/${'x'.repeat(101)}`), 400, /status/);
+    await expectError(
+      await api.request('PUT', `/admin/ra/message/${target.id}/status/${'x'.repeat(101)}`),
+      400,
+      /status/,
+    );
     expect((await readMessage(target.id)).status).toBe(target.status);
     await expectError(await api.request('PUT', '/admin/ra/message/msg_unknown/status/active'), 404);
     await expectError(await api.request('GET', `/admin/ra/message/${target.id}/status/active`), 405);
@@ -145,7 +174,10 @@ describe('GET /admin/ra/message/{guid}/createMP3 and recreateWaveform', () => {
   });
 
   it('answers 409 without HLS audio, changing nothing', async () => {
-    for (const target of [findMessage((row) => row.is_text_message), findMessage((row) => !row.is_text_message && !row.has_hls_audio)]) {
+    for (const target of [
+      findMessage((row) => row.is_text_message),
+      findMessage((row) => !row.is_text_message && !row.has_hls_audio),
+    ]) {
       const before = await readMessage(target.id);
       await expectError(await api.request('GET', `/admin/ra/message/${target.id}/createMP3`), 409, /HLS/);
       await expectError(await api.request('GET', `/admin/ra/message/${target.id}/recreateWaveform`), 409, /audio/);
@@ -187,7 +219,8 @@ describe('GET /admin/message/statistics', () => {
     const before = await statistics();
     expect(before.reduce((sum, day) => sum + day.total, 0)).toBe(messages().length);
     expect(before.map((day) => day.date)).toEqual([...before.map((day) => day.date)].sort());
-    for (const day of before) expect(Object.values(day.statuses).reduce((sum, count) => sum + count, 0)).toBe(day.total);
+    for (const day of before)
+      expect(Object.values(day.statuses).reduce((sum, count) => sum + count, 0)).toBe(day.total);
 
     const target = findMessage((row) => row.status === 'active');
     const date = new Date(target.message_ts).toISOString().slice(0, 10);
@@ -200,13 +233,33 @@ describe('GET /admin/message/statistics', () => {
 
   it('counts the same in every zone, whether the zone is tallied as messages change or read by a scan', async () => {
     // More zones than the emulator keeps tallies of (model/messages.ts): the last ones are scanned.
-    const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'Asia/Kolkata', 'America/Los_Angeles', 'Pacific/Auckland', 'Africa/Cairo', 'America/Sao_Paulo'];
-    const inZone = (zone: string) => api.read(`/admin/message/statistics?${STATISTICS_TIME_ZONE_PARAM}=${encodeURIComponent(zone)}`, dailyMessageStatisticsListSchema);
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Tokyo',
+      'Australia/Sydney',
+      'Asia/Kolkata',
+      'America/Los_Angeles',
+      'Pacific/Auckland',
+      'Africa/Cairo',
+      'America/Sao_Paulo',
+    ];
+    const inZone = (zone: string) =>
+      api.read(
+        `/admin/message/statistics?${STATISTICS_TIME_ZONE_PARAM}=${encodeURIComponent(zone)}`,
+        dailyMessageStatisticsListSchema,
+      );
     for (const zone of zones) await inZone(zone);
     const target = findMessage((row) => row.status === 'active');
     await operate('PUT', `/admin/ra/message/${target.id}/status/archived-by-test`);
     for (const zone of zones) {
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      const day = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
       const expected = new Map<string, Record<string, number>>();
       for (const message of messages()) {
         const statuses = expected.get(day.format(message.message_ts)) ?? {};
@@ -214,7 +267,10 @@ describe('GET /admin/message/statistics', () => {
         expected.set(day.format(message.message_ts), statuses);
       }
       const days = await inZone(zone);
-      expect(days.map((entry) => entry.date), zone).toEqual([...expected.keys()].sort());
+      expect(
+        days.map((entry) => entry.date),
+        zone,
+      ).toEqual([...expected.keys()].sort());
       for (const entry of days) expect(entry.statuses, `${zone} ${entry.date}`).toEqual(expected.get(entry.date));
     }
   });
@@ -226,7 +282,11 @@ describe('POST /admin/repairChannelSequenceNumbers', () => {
       (
         await api.list(
           'messages',
-          { filter: { channel_guid: channel }, sort: { field: 'sequence_number', order: 'ASC' }, range: { start: 0, end: 999 } },
+          {
+            filter: { channel_guid: channel },
+            sort: { field: 'sequence_number', order: 'ASC' },
+            range: { start: 0, end: 999 },
+          },
           messageSchema,
         )
       ).rows.filter((row) => row.channel_guids?.[0] === channel);
@@ -242,7 +302,9 @@ describe('POST /admin/repairChannelSequenceNumbers', () => {
       const rows = await sequences(change.channel_guid);
       expect(rows.map((row) => row.sequence_number)).toEqual(rows.map((_, index) => index + 1));
     }
-    const untouched = messages().find((row) => !result.changes.some((change) => change.channel_guid === row.channel_guids[0]));
+    const untouched = messages().find(
+      (row) => !result.changes.some((change) => change.channel_guid === row.channel_guids[0]),
+    );
     if (untouched) {
       const rows = await sequences(untouched.channel_guids[0] as string);
       expect(rows.map((row) => row.sequence_number)).toEqual(rows.map((_, index) => index + 1));

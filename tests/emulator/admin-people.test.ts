@@ -61,7 +61,8 @@ describe('GET /admin/users/active', () => {
     const users = await api.read('/admin/users/active', userListSchema);
     const since = world().reference - 30 * 24 * 60 * 60 * 1000;
     const expected = [...world().users.rows()].filter(
-      (user) => !user.merged_into && user.deleted_at === null && user.last_active_at !== null && user.last_active_at >= since,
+      (user) =>
+        !user.merged_into && user.deleted_at === null && user.last_active_at !== null && user.last_active_at >= since,
     );
     expect(users.map((user) => user.id).sort()).toEqual(expected.map((user) => user.id).sort());
     expect(users.map((user) => user.id)).toContain(DEMO_ACCOUNTS.ops.id);
@@ -77,14 +78,21 @@ describe('POST /admin/users/merge', () => {
       (user) => !Object.values(DEMO_ACCOUNTS).some((demo) => demo.id === user.id) && membershipsOf(user.id).length > 0,
     );
     const source =
-      candidates.find((user) => world().users.where('creator_id', user.id).size > 0 && world().messages.where('creator_guid', user.id).size > 0) ??
-      candidates[0];
+      candidates.find(
+        (user) =>
+          world().users.where('creator_id', user.id).size > 0 &&
+          world().messages.where('creator_guid', user.id).size > 0,
+      ) ?? candidates[0];
     if (!source) throw new Error('no merge candidate');
     const sourceWorkspaces = new Set(membershipsOf(source.id).map((member) => member.workspace_guid));
     const target =
-      candidates.find((user) => user.id !== source.id && membershipsOf(user.id).some((member) => sourceWorkspaces.has(member.workspace_guid))) ??
-      (candidates.find((user) => user.id !== source.id) as UserRow);
-    const sharedWorkspace = membershipsOf(target.id).find((member) => sourceWorkspaces.has(member.workspace_guid))?.workspace_guid;
+      candidates.find(
+        (user) =>
+          user.id !== source.id && membershipsOf(user.id).some((member) => sourceWorkspaces.has(member.workspace_guid)),
+      ) ?? (candidates.find((user) => user.id !== source.id) as UserRow);
+    const sharedWorkspace = membershipsOf(target.id).find((member) =>
+      sourceWorkspaces.has(member.workspace_guid),
+    )?.workspace_guid;
     return { source, target, sharedWorkspace };
   }
 
@@ -132,7 +140,10 @@ describe('POST /admin/users/merge', () => {
     expect(await totalOf('users', { merged_into: target.id })).toBeGreaterThanOrEqual(1);
 
     if (sharedWorkspace) {
-      const members = await api.read(`/admin/workspace/users?workspace_guid=${sharedWorkspace}`, workspaceUserListSchema);
+      const members = await api.read(
+        `/admin/workspace/users?workspace_guid=${sharedWorkspace}`,
+        workspaceUserListSchema,
+      );
       expect(members.map((member) => member.id)).toContain(target.id);
       expect(members.map((member) => member.id)).not.toContain(source.id);
     }
@@ -150,19 +161,37 @@ describe('POST /admin/users/merge', () => {
     const merged = [...world().users.rows()].find((user) => user.merged_into) as UserRow;
     const merge = (body: unknown) => api.request('POST', '/admin/users/merge', body);
     await expectError(await merge({ source_user_id: source.id, target_user_id: source.id }), 400, /itself/);
-    await expectError(await merge({ source_user_id: 'usr_unknown', target_user_id: target.id }), 400, /^source_user_id: /);
-    await expectError(await merge({ source_user_id: source.id, target_user_id: 'usr_unknown' }), 400, /^target_user_id: /);
+    await expectError(
+      await merge({ source_user_id: 'usr_unknown', target_user_id: target.id }),
+      400,
+      /^source_user_id: /,
+    );
+    await expectError(
+      await merge({ source_user_id: source.id, target_user_id: 'usr_unknown' }),
+      400,
+      /^target_user_id: /,
+    );
     await expectError(await merge({ source_user_id: merged.id, target_user_id: target.id }), 400, /already merged/);
-    await expectError(await merge({ source_user_id: source.id, target_user_id: merged.id }), 400, /^target_user_id: merged/);
+    await expectError(
+      await merge({ source_user_id: source.id, target_user_id: merged.id }),
+      400,
+      /^target_user_id: merged/,
+    );
     await expectError(await merge({ source_user_id: agent.id, target_user_id: target.id }), 400, /human/);
     await expectError(await merge({ source_user_id: source.id }), 400, /^target_user_id: /);
     await expectError(await merge({ source_user_id: 7, target_user_id: target.id }), 400, /^source_user_id: /);
     await expectError(await merge('{"source_user_id":'), 400, /JSON/);
     await expectError(await merge('[]'), 400);
-    await expectError(await api.request('POST', '/admin/users/merge', 'x=1', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415);
+    await expectError(
+      await api.request('POST', '/admin/users/merge', 'x=1', { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      415,
+    );
     expect((await readUser(source.id)).merged_into).toBeNull();
 
-    await api.call('POST', '/admin/users/merge', mergeUsersResultSchema, { source_user_id: source.id, target_user_id: target.id });
+    await api.call('POST', '/admin/users/merge', mergeUsersResultSchema, {
+      source_user_id: source.id,
+      target_user_id: target.id,
+    });
     await expectError(await merge({ source_user_id: source.id, target_user_id: target.id }), 400, /already merged/);
   });
 });
@@ -203,13 +232,17 @@ describe('GET /admin/user/payment-plans/{user_id}', () => {
 });
 
 describe('workspaces', () => {
-  it('GET /admin/workspaces answers the signed-in user\'s workspaces with their role', async () => {
+  it("GET /admin/workspaces answers the signed-in user's workspaces with their role", async () => {
     const tokens = await signIn(consoleClientOf(emulator), { email: DEMO_ACCOUNTS.ops.email });
     const ops = apiClient(emulator, tokens.access_token);
     const workspaces = await ops.read('/admin/workspaces', workspaceListSchema);
     const expected = membershipsOf(DEMO_ACCOUNTS.ops.id);
-    expect(workspaces.map((workspace) => workspace.id).sort()).toEqual(expected.map((member) => member.workspace_guid).sort());
-    expect(workspaces.some((workspace) => workspace.role_cd === 'owner' && workspace.owner_guid === DEMO_ACCOUNTS.ops.id)).toBe(true);
+    expect(workspaces.map((workspace) => workspace.id).sort()).toEqual(
+      expected.map((member) => member.workspace_guid).sort(),
+    );
+    expect(
+      workspaces.some((workspace) => workspace.role_cd === 'owner' && workspace.owner_guid === DEMO_ACCOUNTS.ops.id),
+    ).toBe(true);
     await expectError(await api.get('/admin/workspaces'), 403, /signed-in user/);
   });
 
@@ -226,10 +259,14 @@ describe('workspaces', () => {
   });
 
   it('PUT /admin/workspace/owner hands the workspace to a member, the old owner stays as admin', async () => {
-    const workspace = [...world().workspaces.rows()].find((row) => row.deleted_at === null && row.type_cd !== 'agent' && row.owner_guid);
+    const workspace = [...world().workspaces.rows()].find(
+      (row) => row.deleted_at === null && row.type_cd !== 'agent' && row.owner_guid,
+    );
     if (!workspace?.owner_guid) throw new Error('no workspace');
     const previousOwner = workspace.owner_guid;
-    const member = [...world().workspaceMembers.where('workspace_guid', workspace.id)].find((row) => row.user_id !== previousOwner);
+    const member = [...world().workspaceMembers.where('workspace_guid', workspace.id)].find(
+      (row) => row.user_id !== previousOwner,
+    );
     const outsider = humans().find((user) => !world().workspaceMembers.has(`${workspace.id}/${user.id}`));
     if (!member || !outsider) throw new Error('no member or outsider');
 
@@ -254,16 +291,23 @@ describe('workspaces', () => {
   it('GET /admin/noworkspace and /admin/idpProviderNotInWorkspace answer who is not in it', async () => {
     const workspace = [...world().workspaces.rows()][0];
     if (!workspace) throw new Error('no workspaces');
-    const members = new Set([...world().workspaceMembers.where('workspace_guid', workspace.id)].map((member) => member.user_id));
+    const members = new Set(
+      [...world().workspaceMembers.where('workspace_guid', workspace.id)].map((member) => member.user_id),
+    );
     const outside = await api.read(`/admin/noworkspace/${workspace.id}`, userListSchema);
-    const expected = [...world().users.rows()].filter((user) => !members.has(user.id) && !user.merged_into && user.deleted_at === null);
+    const expected = [...world().users.rows()].filter(
+      (user) => !members.has(user.id) && !user.merged_into && user.deleted_at === null,
+    );
     expect(outside.map((user) => user.id).sort()).toEqual(expected.map((user) => user.id).sort());
 
     const viaProvider = await api.read(`/admin/idpProviderNotInWorkspace/${workspace.id}`, userListSchema);
     expect(viaProvider.length).toBeGreaterThan(0);
     expect(viaProvider.every((user) => Boolean(user.idp_provider) && !members.has(user.id))).toBe(true);
     expect(viaProvider.map((user) => user.id).sort()).toEqual(
-      expected.filter((user) => user.idp_provider).map((user) => user.id).sort(),
+      expected
+        .filter((user) => user.idp_provider)
+        .map((user) => user.id)
+        .sort(),
     );
     await expectError(await api.get('/admin/noworkspace/wsp_unknown'), 404);
     await expectError(await api.get('/admin/idpProviderNotInWorkspace/wsp_unknown'), 404);
@@ -272,11 +316,16 @@ describe('workspaces', () => {
 
 describe('the answers follow the state', () => {
   it('lists the messages of a merged source under the target', async () => {
-    const source = humans().find((user) => world().messages.where('creator_guid', user.id).size > 0 && membershipsOf(user.id).length > 0);
+    const source = humans().find(
+      (user) => world().messages.where('creator_guid', user.id).size > 0 && membershipsOf(user.id).length > 0,
+    );
     const target = humans().find((user) => user.id !== source?.id);
     if (!source || !target) throw new Error('no users');
     const message = [...world().messages.where('creator_guid', source.id)][0];
-    await api.call('POST', '/admin/users/merge', mergeUsersResultSchema, { source_user_id: source.id, target_user_id: target.id });
+    await api.call('POST', '/admin/users/merge', mergeUsersResultSchema, {
+      source_user_id: source.id,
+      target_user_id: target.id,
+    });
     expect((await api.read(`/admin/ra/messages/${message?.id}`, messageSchema)).creator_guid).toBe(target.id);
   });
 });

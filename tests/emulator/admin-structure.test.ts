@@ -41,7 +41,8 @@ describe('PUT /admin/ra/channels/{id}', () => {
       expect(updated.visibility).toBe(visibility);
       expect(await readChannel(channel.id)).toEqual(updated);
     }
-    const publicOnes = async () => (await api.list('channels', { filter: { visibility: 'public', id: [channel.id] } }, channelSchema)).total;
+    const publicOnes = async () =>
+      (await api.list('channels', { filter: { visibility: 'public', id: [channel.id] } }, channelSchema)).total;
     expect(await publicOnes()).toBe(0);
     await api.call('PUT', `/admin/ra/channels/${channel.id}`, channelSchema, { visibility: 'public' });
     expect(await publicOnes()).toBe(1);
@@ -58,7 +59,8 @@ describe('PUT /admin/ra/channels/{id}', () => {
 });
 
 describe('PUT /admin/ra/channels/{channelId}/members/{userId}', () => {
-  const memberOf = (channel: Channel, userId: string) => channel.json_collaborators?.find((member) => member.user_id === userId);
+  const memberOf = (channel: Channel, userId: string) =>
+    channel.json_collaborators?.find((member) => member.user_id === userId);
 
   it('changes the role and the membership status, together or apart', async () => {
     const channel = channelWhere((row) => world().channelMembers.where('channel_guid', row.id).size >= 2);
@@ -85,10 +87,23 @@ describe('PUT /admin/ra/channels/{channelId}/members/{userId}', () => {
     await expectError(await api.request('PUT', path, {}), 400, /role or status/);
     await expectError(await api.request('PUT', path, { role: 'superuser' }), 400, /^role: /);
     await expectError(await api.request('PUT', path, { status: 'banned' }), 400, /^status: /);
-    await expectError(await api.request('PUT', `/admin/ra/channels/chn_unknown/members/${member.user_id}`, { role: 'guest' }), 404);
-    await expectError(await api.request('PUT', `/admin/ra/channels/${channel.id}/members/usr_unknown`, { role: 'guest' }), 404, /no user/);
-    await expectError(await api.request('PUT', `/admin/ra/channels/${channel.id}/members/${outsider.id}`, { role: 'guest' }), 404, /not a member/);
-    expect((await readChannel(channel.id)).json_collaborators?.find((row) => row.user_id === member.user_id)?.role).toBe(member.role);
+    await expectError(
+      await api.request('PUT', `/admin/ra/channels/chn_unknown/members/${member.user_id}`, { role: 'guest' }),
+      404,
+    );
+    await expectError(
+      await api.request('PUT', `/admin/ra/channels/${channel.id}/members/usr_unknown`, { role: 'guest' }),
+      404,
+      /no user/,
+    );
+    await expectError(
+      await api.request('PUT', `/admin/ra/channels/${channel.id}/members/${outsider.id}`, { role: 'guest' }),
+      404,
+      /not a member/,
+    );
+    expect(
+      (await readChannel(channel.id)).json_collaborators?.find((row) => row.user_id === member.user_id)?.role,
+    ).toBe(member.role);
   });
 });
 
@@ -99,11 +114,18 @@ describe('orphan reports', () => {
     for (const orphan of orphans) {
       const workspace = orphan.workspace_guid ? world().workspaces.get(orphan.workspace_guid) : undefined;
       const workspaceMissing = !workspace || workspace.deleted_at !== null;
-      const ownerMissing = orphan.owner_guid !== null && orphan.owner_guid !== undefined && !world().users.has(orphan.owner_guid);
-      expect(orphan.dangling_references.sort()).toEqual([...(ownerMissing ? ['owner_guid'] : []), ...(workspaceMissing ? ['workspace_guid'] : [])].sort());
+      const ownerMissing =
+        orphan.owner_guid !== null && orphan.owner_guid !== undefined && !world().users.has(orphan.owner_guid);
+      expect(orphan.dangling_references.sort()).toEqual(
+        [...(ownerMissing ? ['owner_guid'] : []), ...(workspaceMissing ? ['workspace_guid'] : [])].sort(),
+      );
     }
     const sound = [...world().channels.rows()].filter((channel) => !orphans.some((orphan) => orphan.id === channel.id));
-    expect(sound.every((channel) => channel.workspace_guid && world().workspaces.get(channel.workspace_guid)?.deleted_at === null)).toBe(true);
+    expect(
+      sound.every(
+        (channel) => channel.workspace_guid && world().workspaces.get(channel.workspace_guid)?.deleted_at === null,
+      ),
+    ).toBe(true);
 
     const channel = sound[0] as ChannelRow;
     world().channels.update(channel, { workspace_guid: 'wsp_purged_by_test' });
@@ -117,7 +139,8 @@ describe('orphan reports', () => {
       new Set(['user_id', 'workspace_id', 'channel_id', 'message_id']),
     );
     for (const orphan of orphans) {
-      if (orphan.dangling_references.includes('message_id')) expect(world().messages.has(orphan.message_id ?? '')).toBe(false);
+      if (orphan.dangling_references.includes('message_id'))
+        expect(world().messages.has(orphan.message_id ?? '')).toBe(false);
       if (!orphan.dangling_references.includes('user_id')) expect(world().users.has(orphan.user_id)).toBe(true);
     }
     const sound = [...world().notifications.rows()].find(
@@ -132,13 +155,22 @@ describe('orphan reports', () => {
 });
 
 describe('domains', () => {
-  const liveWorkspace = () => [...world().workspaces.rows()].find((workspace) => workspace.deleted_at === null) as { id: string };
-  const deletedWorkspace = () => [...world().workspaces.rows()].find((workspace) => workspace.deleted_at !== null) as { id: string };
+  const liveWorkspace = () =>
+    [...world().workspaces.rows()].find((workspace) => workspace.deleted_at === null) as { id: string };
+  const deletedWorkspace = () =>
+    [...world().workspaces.rows()].find((workspace) => workspace.deleted_at !== null) as { id: string };
 
   it('POST creates a domain that reads back and lists', async () => {
     const workspace = liveWorkspace();
-    const created = await api.call('POST', '/admin/ra/domains', domainSchema, { domain: 'voice.northwind.example', workspace_guid: workspace.id });
-    expect(created).toMatchObject({ domain: 'voice.northwind.example', workspace_guid: workspace.id, updated_at: null });
+    const created = await api.call('POST', '/admin/ra/domains', domainSchema, {
+      domain: 'voice.northwind.example',
+      workspace_guid: workspace.id,
+    });
+    expect(created).toMatchObject({
+      domain: 'voice.northwind.example',
+      workspace_guid: workspace.id,
+      updated_at: null,
+    });
     expect(created.id).toMatch(/^dom_[0-9a-f]{20}$/);
     expect(await api.read(`/admin/ra/domains/${created.id}`, domainSchema)).toEqual(created);
     const listed = await api.list('domains', { filter: { domain: 'voice.northwind.example' } }, domainSchema);
@@ -165,7 +197,11 @@ describe('domains', () => {
       await expectError(await create({ domain, workspace_guid: workspace.id }), 400, message);
     }
     await expectError(await create({ domain: taken, workspace_guid: workspace.id }), 409, /already claimed/);
-    await expectError(await create({ domain: 'fresh.example', workspace_guid: 'wsp_unknown' }), 400, /^workspace_guid: /);
+    await expectError(
+      await create({ domain: 'fresh.example', workspace_guid: 'wsp_unknown' }),
+      400,
+      /^workspace_guid: /,
+    );
     await expectError(await create({ domain: 'fresh.example', workspace_guid: deletedWorkspace().id }), 400, /deleted/);
     await expectError(await create({ domain: 'fresh.example' }), 400, /^workspace_guid: /);
     await expectError(await create({ domain: 42, workspace_guid: workspace.id }), 400, /^domain: /);
@@ -173,27 +209,42 @@ describe('domains', () => {
     expect((await api.list('domains', {}, domainSchema)).total).toBe(world().domains.size);
   });
 
-  it('PUT changes a domain, refusing another one\'s name; DELETE removes it', async () => {
+  it("PUT changes a domain, refusing another one's name; DELETE removes it", async () => {
     const [first, second] = [...world().domains.rows()];
     if (!first || !second) throw new Error('not enough domains');
     const workspace = liveWorkspace();
-    const updated = await api.call('PUT', `/admin/ra/domains/${first.id}`, domainSchema, { domain: 'renamed.example', workspace_guid: workspace.id });
+    const updated = await api.call('PUT', `/admin/ra/domains/${first.id}`, domainSchema, {
+      domain: 'renamed.example',
+      workspace_guid: workspace.id,
+    });
     expect(updated).toMatchObject({ id: first.id, domain: 'renamed.example', workspace_guid: workspace.id });
     expect(updated.updated_at).toEqual(expect.any(String));
     expect(await api.read(`/admin/ra/domains/${first.id}`, domainSchema)).toEqual(updated);
     // Its own name again is no conflict.
-    await api.call('PUT', `/admin/ra/domains/${first.id}`, domainSchema, { domain: 'renamed.example', workspace_guid: workspace.id });
+    await api.call('PUT', `/admin/ra/domains/${first.id}`, domainSchema, {
+      domain: 'renamed.example',
+      workspace_guid: workspace.id,
+    });
     await expectError(
-      await api.request('PUT', `/admin/ra/domains/${first.id}`, { domain: second.domain, workspace_guid: workspace.id }),
+      await api.request('PUT', `/admin/ra/domains/${first.id}`, {
+        domain: second.domain,
+        workspace_guid: workspace.id,
+      }),
       409,
     );
-    await expectError(await api.request('PUT', '/admin/ra/domains/dom_unknown', { domain: 'x.example', workspace_guid: workspace.id }), 404);
+    await expectError(
+      await api.request('PUT', '/admin/ra/domains/dom_unknown', { domain: 'x.example', workspace_guid: workspace.id }),
+      404,
+    );
 
     const deleted = await api.call('DELETE', `/admin/ra/domains/${first.id}`, domainSchema);
     expect(deleted).toMatchObject({ id: first.id, domain: 'renamed.example' });
     await expectError(await api.get(`/admin/ra/domains/${first.id}`), 404);
     await expectError(await api.request('DELETE', `/admin/ra/domains/${first.id}`), 404);
     // The name is free again.
-    await api.call('POST', '/admin/ra/domains', domainSchema, { domain: 'renamed.example', workspace_guid: workspace.id });
+    await api.call('POST', '/admin/ra/domains', domainSchema, {
+      domain: 'renamed.example',
+      workspace_guid: workspace.id,
+    });
   });
 });

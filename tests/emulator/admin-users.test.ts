@@ -89,8 +89,10 @@ describe('GET /admin/ra/users', () => {
     const times = byCreated.map((user) => Date.parse(user.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    const pageOne = (await listUsers({ sort: { field: 'verified', order: 'ASC' }, range: { start: 0, end: 29 } })).users;
-    const pageTwo = (await listUsers({ sort: { field: 'verified', order: 'ASC' }, range: { start: 30, end: 59 } })).users;
+    const pageOne = (await listUsers({ sort: { field: 'verified', order: 'ASC' }, range: { start: 0, end: 29 } }))
+      .users;
+    const pageTwo = (await listUsers({ sort: { field: 'verified', order: 'ASC' }, range: { start: 30, end: 59 } }))
+      .users;
     expect(new Set([...pageOne, ...pageTwo].map((user) => user.id)).size).toBe(TOTAL_USERS);
   });
 
@@ -167,7 +169,11 @@ describe('GET /admin/ra/users', () => {
 
 describe('authentication', () => {
   it('answers 401 with the error body without a valid token', async () => {
-    const attempts: Array<Record<string, string>> = [{}, { Authorization: 'Bearer not-a-token' }, { Authorization: 'Basic abc' }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { Authorization: 'Bearer not-a-token' },
+      { Authorization: 'Basic abc' },
+    ];
     for (const headers of attempts) {
       const response = await fetch(new URL('/admin/ra/users', emulator.url), { headers });
       await expectError(response, 401);
@@ -242,10 +248,15 @@ describe('control, CORS and request ids', () => {
   });
 
   it('logs upstream requests with their subject, and clears the log', async () => {
-    expect((await fetch(new URL('/__control/requests', emulator.url), { method: 'DELETE', headers: CONTROL_HEADERS })).status).toBe(204);
+    expect(
+      (await fetch(new URL('/__control/requests', emulator.url), { method: 'DELETE', headers: CONTROL_HEADERS }))
+        .status,
+    ).toBe(204);
     await get('/admin/ra/users?range=[0,1]');
     await fetch(new URL('/healthz', emulator.url));
-    const log = requestLogSchema.parse(await (await fetch(new URL('/__control/requests', emulator.url), { headers: CONTROL_HEADERS })).json());
+    const log = requestLogSchema.parse(
+      await (await fetch(new URL('/__control/requests', emulator.url), { headers: CONTROL_HEADERS })).json(),
+    );
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       method: 'GET',

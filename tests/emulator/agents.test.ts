@@ -45,7 +45,11 @@ async function agentClient(owner: ApiClient, agentId: string): Promise<ApiClient
 describe('people and their agents', () => {
   it('POST /agents creates an agent owned by the caller, with its own workspace', async () => {
     const agent = await createAgent(ops, 'Standup Summarizer <b>bold</b>');
-    expect(agent).toMatchObject({ creator_id: DEMO_ACCOUNTS.ops.id, name: 'Standup Summarizer <b>bold</b>', deleted_at: null });
+    expect(agent).toMatchObject({
+      creator_id: DEMO_ACCOUNTS.ops.id,
+      name: 'Standup Summarizer <b>bold</b>',
+      deleted_at: null,
+    });
     expect(agent.workspace_guids).toHaveLength(1);
     expect(await ops.read(`/agents/${agent.id}`, agentSchema)).toEqual(agent);
     expect(await admin.read(`/admin/ra/agents/${agent.id}`, agentSchema)).toEqual(agent);
@@ -55,7 +59,11 @@ describe('people and their agents', () => {
     const named = await createAgent(ops, 'Mailer', 'Mailer.Bot@agents.example.com');
     expect(named.email).toBe('Mailer.Bot@agents.example.com');
     // The spec lists 200 and 403 for POST /agents: an address of another account is a 403.
-    await expectError(await ops.request('POST', '/agents', { name: 'Again', email: 'mailer.bot@agents.example.com' }), 403, /another account/);
+    await expectError(
+      await ops.request('POST', '/agents', { name: 'Again', email: 'mailer.bot@agents.example.com' }),
+      403,
+      /another account/,
+    );
     await expectError(await ops.request('POST', '/agents', { name: 'Human', email: DEMO_ACCOUNTS.viewer.email }), 403);
     await expectError(await ops.request('POST', '/agents', { name: 'Bad', email: 'not an address' }), 400, /^email: /);
     await expectError(await ops.request('POST', '/agents', { name: '' }), 400, /^name: /);
@@ -63,7 +71,7 @@ describe('people and their agents', () => {
     await expectError(await ops.request('POST', '/agents', '{"name":'), 400, /JSON/);
   });
 
-  it('GET /agents lists the caller\'s live agents only, paged and ordered by direction and date', async () => {
+  it("GET /agents lists the caller's live agents only, paged and ordered by direction and date", async () => {
     const created: Agent[] = [];
     for (const name of ['First', 'Second', 'Third']) created.push(await createAgent(ops, name));
     await createAgent(support, 'Not yours');
@@ -79,7 +87,12 @@ describe('people and their agents', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
     const older = await listAgents(ops, '?direction=older&limit=2');
-    expect(older.agents.map((agent) => agent.id)).toEqual([...all.agents].reverse().slice(0, 2).map((agent) => agent.id));
+    expect(older.agents.map((agent) => agent.id)).toEqual(
+      [...all.agents]
+        .reverse()
+        .slice(0, 2)
+        .map((agent) => agent.id),
+    );
     const page = await listAgents(ops, '?direction=older&limit=1&skip=1');
     expect(page.agents.map((agent) => agent.id)).toEqual([older.agents[1]?.id]);
     expect(page.total).toBe(all.total);
@@ -91,12 +104,20 @@ describe('people and their agents', () => {
     expect(before.agents.every((agent) => Date.parse(agent.created_at) < Date.parse(cursor))).toBe(true);
     expect((await listAgents(ops, '?limit=')).agents.length).toBe(Math.min(50, owned.length));
 
-    for (const query of ['?limit=0', '?limit=101', '?limit=ten', '?skip=-1', '?skip=1.5', '?direction=sideways', '?date=someday']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=ten',
+      '?skip=-1',
+      '?skip=1.5',
+      '?direction=sideways',
+      '?date=someday',
+    ]) {
       await expectError(await ops.get(`/agents${query}`), 400);
     }
   });
 
-  it('answers 403, as the spec lists, for another person\'s agent, unknown ids and people, changing nothing', async () => {
+  it("answers 403, as the spec lists, for another person's agent, unknown ids and people, changing nothing", async () => {
     const theirs = await createAgent(support, 'Support Bot');
     await expectError(await ops.get(`/agents/${theirs.id}`), 403);
     await expectError(await ops.request('DELETE', `/agents/${theirs.id}`), 403);
@@ -121,7 +142,9 @@ describe('people and their agents', () => {
     const record = await admin.read(`/admin/ra/agents/${agent.id}`, agentSchema);
     expect(record.deleted_at).toEqual(expect.any(String));
     for (const workspaceGuid of agent.workspace_guids ?? []) {
-      expect((await admin.read(`/admin/ra/workspaces/${workspaceGuid}`, workspaceSchema)).deleted_at).toEqual(expect.any(String));
+      expect((await admin.read(`/admin/ra/workspaces/${workspaceGuid}`, workspaceSchema)).deleted_at).toEqual(
+        expect.any(String),
+      );
     }
     const deletedAt = (await ops.read(`/agents/${agent.id}`, agentSchema)).deleted_at;
     expect((await ops.request('DELETE', `/agents/${agent.id}`)).status).toBe(204);
@@ -142,7 +165,12 @@ describe('agent tokens', () => {
     const minted = await mintToken(ops, agent.id);
     expect(minted.expires_in).toBe(900);
     const claims = decodeJwt(minted.token);
-    expect(claims).toMatchObject({ user_id: agent.id, creator_id: DEMO_ACCOUNTS.ops.id, sub: agent.id, iss: emulator.issuer });
+    expect(claims).toMatchObject({
+      user_id: agent.id,
+      creator_id: DEMO_ACCOUNTS.ops.id,
+      sub: agent.id,
+      iss: emulator.issuer,
+    });
     expect(claims.exp).toBeGreaterThanOrEqual(before + 900);
     expect(claims.exp).toBeLessThanOrEqual(before + 901);
     expect(Date.parse(minted.expires_at)).toBe((claims.exp as number) * 1000);

@@ -17,7 +17,11 @@ let emulator: RunningEmulator;
 let api: ApiClient;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ rateLimitRead: 1_000_000, rateLimitWrite: 1_000_000, corsOrigins: [BROWSER_ORIGIN] });
+  emulator = await startTestEmulator({
+    rateLimitRead: 1_000_000,
+    rateLimitWrite: 1_000_000,
+    corsOrigins: [BROWSER_ORIGIN],
+  });
   api = apiClient(emulator, (await benchToken(emulator)).access_token);
 });
 afterAll(() => emulator?.stop());
@@ -61,7 +65,8 @@ describe('fault injection', () => {
     await setFaults([{ pattern: '^/admin/user/set_verified/', method: 'put', status: 502 }]);
     const unverified = [...emulator.database.world.users.rows()].find((user) => !user.verified && !user.merged_into);
     if (!unverified) throw new Error('no unverified user');
-    for (let i = 0; i < 3; i++) await expectError(await api.request('PUT', `/admin/user/set_verified/${unverified.id}`), 502);
+    for (let i = 0; i < 3; i++)
+      await expectError(await api.request('PUT', `/admin/user/set_verified/${unverified.id}`), 502);
     expect((await api.read(`/admin/ra/users/${unverified.id}`, userSchema)).verified).toBe(false);
     expect((await api.get(`/admin/user/set_verified/${unverified.id}`)).status).toBe(405);
   });
@@ -142,12 +147,13 @@ describe('fault injection', () => {
 });
 
 describe('POST /__control/revoke-grants', () => {
-  it('ends every grant and token of the account, and no one else\'s', async () => {
+  it("ends every grant and token of the account, and no one else's", async () => {
     const target = consoleClientOf(emulator);
     const first = await signIn(target, { email: DEMO_ACCOUNTS.ops.email });
     const second = await signIn(target, { email: DEMO_ACCOUNTS.ops.email });
     const other = await signIn(target, { email: DEMO_ACCOUNTS.support.email });
-    for (const tokens of [first, second, other]) expect((await apiClient(emulator, tokens.access_token).get('/admin/ra/users?range=[0,0]')).status).toBe(200);
+    for (const tokens of [first, second, other])
+      expect((await apiClient(emulator, tokens.access_token).get('/admin/ra/users?range=[0,0]')).status).toBe(200);
 
     const response = await control(emulator, 'revoke-grants', { body: { email: 'OPS@example.com' } });
     expect(await response.json()).toEqual({ ok: true, revokedGrants: 2 });
@@ -173,7 +179,11 @@ describe('CORS for browser clients of allowed origins', () => {
     for (const path of ['/admin/ra/users', '/admin/ra/domains/dom_x', '/agents/usr_x']) {
       const preflight = await fetch(new URL(path, emulator.url), {
         method: 'OPTIONS',
-        headers: { Origin: BROWSER_ORIGIN, 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'authorization, content-type, range' },
+        headers: {
+          Origin: BROWSER_ORIGIN,
+          'Access-Control-Request-Method': 'DELETE',
+          'Access-Control-Request-Headers': 'authorization, content-type, range',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe(BROWSER_ORIGIN);
@@ -188,7 +198,13 @@ describe('CORS for browser clients of allowed origins', () => {
     const response = await api.get('/admin/ra/users?range=[0,0]', { Origin: BROWSER_ORIGIN });
     expect(response.headers.get('access-control-allow-origin')).toBe(BROWSER_ORIGIN);
     const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase();
-    for (const header of ['content-range', 'x-total-count', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+    for (const header of [
+      'content-range',
+      'x-total-count',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]) {
       expect(exposed).toContain(header);
     }
     const failed = await api.get('/admin/ra/nothing', { Origin: BROWSER_ORIGIN });
@@ -261,7 +277,11 @@ describe('bad input', () => {
     ];
     const member = await signIn(consoleClientOf(emulator), { email: DEMO_ACCOUNTS.member.email, scopes: ['identity'] });
     for (const [method, path] of paths) {
-      const attempts: Array<Record<string, string>> = [{}, { Authorization: 'Bearer nonsense' }, { Authorization: `Bearer ${member.access_token}` }];
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { Authorization: 'Bearer nonsense' },
+        { Authorization: `Bearer ${member.access_token}` },
+      ];
       for (const headers of attempts) {
         const response = await fetch(new URL(path, emulator.url), { method, headers });
         await expectError(response, 401);
@@ -272,7 +292,8 @@ describe('bad input', () => {
 });
 
 describe('/__control/* against cross-site requests', () => {
-  const reset = (headers: Record<string, string>) => fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers });
+  const reset = (headers: Record<string, string>) =>
+    fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers });
   const settings = async () => (await control(emulator, 'settings')).json() as Promise<Record<string, unknown>>;
 
   it('refuses a request without the control header (what a form or a no-cors POST sends)', async () => {
@@ -294,7 +315,7 @@ describe('/__control/* against cross-site requests', () => {
     await expectError(await reset({ ...CONTROL_HEADERS, Origin: BROWSER_ORIGIN }), 403);
   });
 
-  it('accepts the header with no Origin or the emulator\'s own', async () => {
+  it("accepts the header with no Origin or the emulator's own", async () => {
     expect((await reset(CONTROL_HEADERS)).status).toBe(200);
     expect((await reset({ ...CONTROL_HEADERS, Origin: new URL(emulator.url).origin })).status).toBe(200);
   });
@@ -311,7 +332,9 @@ describe('the size of the free-text index', () => {
     expect(stats.pairs).toBeGreaterThan(0);
     expect(stats.postingBytes).toBeGreaterThan(0);
     const { email } = DEMO_ACCOUNTS.ops;
-    const found = await api.get(`/admin/ra/users?range=[0,0]&filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
+    const found = await api.get(
+      `/admin/ra/users?range=[0,0]&filter=${encodeURIComponent(JSON.stringify({ q: email }))}`,
+    );
     expect(found.headers.get('content-range')).toMatch(/\/[1-9]\d*$/);
   });
 

@@ -17,7 +17,11 @@ export interface ApiClient {
   /** GET, expecting 200 and a body the schema accepts. */
   read<T>(path: string, schema: z.ZodType<T>): Promise<T>;
   /** A list read: the rows (parsed with the schema) and the total of Content-Range. */
-  list<T>(entity: string, query: ListQuery, schema: z.ZodType<T>): Promise<{ rows: T[]; total: number; response: Response }>;
+  list<T>(
+    entity: string,
+    query: ListQuery,
+    schema: z.ZodType<T>,
+  ): Promise<{ rows: T[]; total: number; response: Response }>;
   /** A call expecting 200 and a body the schema accepts. */
   call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T>;
 }
@@ -66,7 +70,11 @@ export async function expectError(response: Response, status: number, message?: 
 }
 
 /** A call to /__control/* (no token). */
-export function control(emulator: RunningEmulator, path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+export function control(
+  emulator: RunningEmulator,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Response> {
   return fetch(new URL(`/__control/${path}`, emulator.url), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: init.body === undefined ? CONTROL_HEADERS : { ...CONTROL_HEADERS, 'Content-Type': 'application/json' },

@@ -46,7 +46,9 @@ describe('authorization code flow with PKCE', () => {
     expect(tokens.expires_in).toBe(emulator.config.accessTokenTtlSeconds);
     const nowSeconds = Date.now() / 1000;
     expect(tokens.refresh_token_exp).toBeGreaterThan(nowSeconds + emulator.config.refreshTokenTtlSeconds - 60);
-    expect(tokens.refresh_token_exp).toBeLessThanOrEqual(Math.ceil(nowSeconds) + emulator.config.refreshTokenTtlSeconds);
+    expect(tokens.refresh_token_exp).toBeLessThanOrEqual(
+      Math.ceil(nowSeconds) + emulator.config.refreshTokenTtlSeconds,
+    );
     expect(tokens.scope?.split(' ').sort()).toEqual(['admin', 'identity']);
 
     const identity = identitySchema.parse(await (await getJson('/identity', tokens.access_token)).json());
@@ -189,7 +191,9 @@ describe('refresh tokens', () => {
       const { access_token } = tokenResponseSchema.parse(await refreshed.json());
       expect((await getJson('/identity', access_token)).status).toBe(200);
     } finally {
-      expect((await fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers: CONTROL_HEADERS })).status).toBe(200);
+      expect(
+        (await fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers: CONTROL_HEADERS })).status,
+      ).toBe(200);
     }
   });
 });

@@ -44,7 +44,7 @@ interface ProviderCase {
   reference(): { target: string; id: string };
 }
 
-const firstWith = <T,>(rows: Iterable<T>, predicate: (row: T) => boolean): T => {
+const firstWith = <T>(rows: Iterable<T>, predicate: (row: T) => boolean): T => {
   for (const row of rows) if (predicate(row)) return row;
   throw new Error('no such row in the seed');
 };
@@ -54,22 +54,34 @@ const CASES: ProviderCase[] = [
     resource: 'users',
     schema: userSchema,
     sortField: 'email',
-    filter: () => ({ filter: { verified: true, account_type: 'human' }, matches: (user) => user.verified === true && user.account_type === 'human' }),
-    reference: () => ({ target: 'merged_into', id: firstWith(world().users.rows(), (user) => user.merged_into !== null).merged_into as string }),
+    filter: () => ({
+      filter: { verified: true, account_type: 'human' },
+      matches: (user) => user.verified === true && user.account_type === 'human',
+    }),
+    reference: () => ({
+      target: 'merged_into',
+      id: firstWith(world().users.rows(), (user) => user.merged_into !== null).merged_into as string,
+    }),
   },
   {
     resource: 'workspaces',
     schema: workspaceSchema,
     sortField: 'created_ts',
     filter: () => ({ filter: { type_cd: 'team' }, matches: (workspace) => workspace.type_cd === 'team' }),
-    reference: () => ({ target: 'owner_guid', id: firstWith(world().workspaces.rows(), (workspace) => workspace.owner_guid !== null).owner_guid as string }),
+    reference: () => ({
+      target: 'owner_guid',
+      id: firstWith(world().workspaces.rows(), (workspace) => workspace.owner_guid !== null).owner_guid as string,
+    }),
   },
   {
     resource: 'channels',
     schema: channelSchema,
     sortField: 'channel_name',
     filter: () => ({ filter: { visibility: 'workspace' }, matches: (channel) => channel.visibility === 'workspace' }),
-    reference: () => ({ target: 'workspace_guid', id: firstWith(world().channels.rows(), (channel) => channel.workspace_guid !== null).workspace_guid as string }),
+    reference: () => ({
+      target: 'workspace_guid',
+      id: firstWith(world().channels.rows(), (channel) => channel.workspace_guid !== null).workspace_guid as string,
+    }),
   },
   {
     resource: 'messages',
@@ -79,7 +91,10 @@ const CASES: ProviderCase[] = [
       filter: { status: ['processing', 'initializing', 'inprogress'] },
       matches: (message) => ['processing', 'initializing', 'inprogress'].includes(message.status as string),
     }),
-    reference: () => ({ target: 'channel_guid', id: firstWith(world().messages.rows(), () => true).channel_guids[0] as string }),
+    reference: () => ({
+      target: 'channel_guid',
+      id: firstWith(world().messages.rows(), () => true).channel_guids[0] as string,
+    }),
   },
   {
     resource: 'notifications',
@@ -106,7 +121,10 @@ const CASES: ProviderCase[] = [
       const owner = firstWith(world().users.rows(), (user) => user.account_type === 'agent').creator_id as string;
       return { filter: { creator_id: owner }, matches: (agent) => agent.creator_id === owner };
     },
-    reference: () => ({ target: 'creator_id', id: firstWith(world().users.rows(), (user) => user.account_type === 'agent').creator_id as string }),
+    reference: () => ({
+      target: 'creator_id',
+      id: firstWith(world().users.rows(), (user) => user.account_type === 'agent').creator_id as string,
+    }),
   },
 ];
 
@@ -146,12 +164,20 @@ describe.each(CASES)('ra-data-simple-rest on $resource', (entity) => {
     expect(result.data.length).toBeGreaterThan(0);
     const records = result.data.map((record) => entity.schema.parse(record));
     expect(records.every(matches)).toBe(true);
-    const unfiltered = await provider.getList(entity.resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const unfiltered = await provider.getList(entity.resource, {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(result.total).toBeLessThan(unfiltered.total ?? 0);
   });
 
   it('getOne, getMany and getManyReference', async () => {
-    const { data } = await provider.getList(entity.resource, { pagination: { page: 1, perPage: 3 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    const { data } = await provider.getList(entity.resource, {
+      pagination: { page: 1, perPage: 3 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
     const one = await provider.getOne(entity.resource, { id: data[0]?.id });
     expect(one.data).toEqual(data[0]);
     const many = await provider.getMany(entity.resource, { ids: data.map((record) => record.id) });

@@ -53,7 +53,9 @@ describe('seed generator', () => {
     expect(generateSeedData('small', SEED)).toEqual(seedData('small'));
     const other = generateSeedData('small', SEED + 1);
     expect(other.users.map((user) => user.id)).not.toEqual(seedData('small').users.map((user) => user.id));
-    expect(other.messages.map((message) => message.id)).not.toEqual(seedData('small').messages.map((message) => message.id));
+    expect(other.messages.map((message) => message.id)).not.toEqual(
+      seedData('small').messages.map((message) => message.id),
+    );
   });
 
   it('dates history from the seed, never from the clock', () => {
@@ -82,7 +84,8 @@ describe('seed generator', () => {
     const channelsById = new Map(channels.map((channel) => [channel.id, channel]));
     const workspacesById = new Map(workspaces.map((workspace) => [workspace.id, workspace]));
     for (const message of messages) {
-      for (const channel of message.channel_guids) expect(channelsById.get(channel)?.created_ts).toBeLessThan(message.message_ts);
+      for (const channel of message.channel_guids)
+        expect(channelsById.get(channel)?.created_ts).toBeLessThan(message.message_ts);
     }
     for (const channel of channels) {
       const workspace = channel.workspace_guid ? workspacesById.get(channel.workspace_guid) : undefined;
@@ -100,7 +103,14 @@ describe('seed generator', () => {
       expect(data.messages).toHaveLength(sizes.messageCount);
       expect(data.notifications).toHaveLength(sizes.notificationCount);
       expect(data.domains).toHaveLength(sizes.domainCount);
-      for (const table of [data.users, data.workspaces, data.channels, data.messages, data.notifications, data.domains]) {
+      for (const table of [
+        data.users,
+        data.workspaces,
+        data.channels,
+        data.messages,
+        data.notifications,
+        data.domains,
+      ]) {
         expect(new Set(table.map((row) => row.id)).size).toBe(table.length);
       }
       const world = buildWorld(structuredClone(data));
@@ -124,7 +134,9 @@ describe('seed generator', () => {
   it('has the demo accounts, with admin never grantable to member@example.com', () => {
     for (const preset of ['small', 'default'] as const) {
       const { signInAccounts, workspaceMembers } = seedData(preset);
-      expect(signInAccounts.map((account) => account.id)).toEqual(Object.values(DEMO_ACCOUNTS).map((account) => account.id));
+      expect(signInAccounts.map((account) => account.id)).toEqual(
+        Object.values(DEMO_ACCOUNTS).map((account) => account.id),
+      );
       expect(signInAccounts.find((account) => account.id === DEMO_ACCOUNTS.member.id)?.admin_allowed).toBe(false);
       expect(signInAccounts.every((account) => !account.password_hash.includes('console-demo'))).toBe(true);
       const opsWorkspaces = workspaceMembers.filter((member) => member.user_id === DEMO_ACCOUNTS.ops.id);
@@ -134,15 +146,20 @@ describe('seed generator', () => {
 
   it('gives the default preset a realistic status mix with a few hundred stuck messages', () => {
     const { messages, reference } = seedData('default');
-    const count = (predicate: (status: string) => boolean) => messages.filter((message) => predicate(message.status)).length;
+    const count = (predicate: (status: string) => boolean) =>
+      messages.filter((message) => predicate(message.status)).length;
     expect(count((status) => status === 'active') / messages.length).toBeGreaterThan(0.8);
     for (const status of KNOWN_MESSAGE_STATUSES) expect(count((candidate) => candidate === status)).toBeGreaterThan(0);
     expect(count((status) => !(KNOWN_MESSAGE_STATUSES as readonly string[]).includes(status))).toBeGreaterThan(0);
     const nonTerminal = new Set<string>(NON_TERMINAL_STATUSES);
-    const stuck = messages.filter((message) => nonTerminal.has(message.status) && message.last_updated_at < reference - STUCK_AFTER_MS);
+    const stuck = messages.filter(
+      (message) => nonTerminal.has(message.status) && message.last_updated_at < reference - STUCK_AFTER_MS,
+    );
     expect(stuck.length).toBeGreaterThanOrEqual(200);
     expect(stuck.length).toBeLessThanOrEqual(600);
-    const inFlight = messages.filter((message) => nonTerminal.has(message.status) && message.last_updated_at >= reference - STUCK_AFTER_MS);
+    const inFlight = messages.filter(
+      (message) => nonTerminal.has(message.status) && message.last_updated_at >= reference - STUCK_AFTER_MS,
+    );
     expect(inFlight.length).toBeGreaterThan(0);
     const failed = messages.filter((message) => message.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
@@ -154,7 +171,9 @@ describe('seed generator', () => {
       const poison = seedData(preset).messages.filter((message) => message.poison !== null);
       expect(poison.some((message) => message.poison === 'stuck')).toBe(true);
       expect(poison.some((message) => message.poison === 'fail')).toBe(true);
-      expect(poison.every((message) => (NON_TERMINAL_STATUSES as readonly string[]).includes(message.status))).toBe(true);
+      expect(poison.every((message) => (NON_TERMINAL_STATUSES as readonly string[]).includes(message.status))).toBe(
+        true,
+      );
     }
   });
 
@@ -203,7 +222,11 @@ describe('seed generator', () => {
       }
       const damaged = [...numbersByChannel.values()].filter((numbers) => {
         const present = numbers.filter((number): number is number => number !== null);
-        return present.length !== numbers.length || new Set(present).size !== present.length || Math.max(...present) !== present.length;
+        return (
+          present.length !== numbers.length ||
+          new Set(present).size !== present.length ||
+          Math.max(...present) !== present.length
+        );
       });
       expect(damaged.length).toBeGreaterThanOrEqual(2);
       expect(damaged.length).toBeLessThan(numbersByChannel.size / 2);
@@ -269,7 +292,10 @@ describe('pristine data on every start', () => {
     if (!emulator) throw new Error('needs the emulator of the previous test');
     renameOps(emulator);
     expect(await opsName(emulator)).toBe('Changed');
-    const response = await fetch(new URL('/__control/reset', emulator.url), { method: 'POST', headers: CONTROL_HEADERS });
+    const response = await fetch(new URL('/__control/reset', emulator.url), {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+    });
     expect(await response.json()).toEqual({ ok: true });
     expect(await opsName(emulator)).toBe(DEMO_ACCOUNTS.ops.firstName);
   });

@@ -56,31 +56,56 @@ function oracle(rows: Iterable<Row>, request: ListRequest<Row>): { ids: string[]
           return condition.values.some((value) => (row[condition.field] as string[]).includes(value as string));
         case 'between': {
           const value = row[condition.field];
-          return typeof value === 'number' && value >= (condition.min ?? -Infinity) && value < (condition.below ?? Infinity);
+          return (
+            typeof value === 'number' && value >= (condition.min ?? -Infinity) && value < (condition.below ?? Infinity)
+          );
         }
         case 'text':
-          return condition.fields.some((field) => String(row[field] ?? '').toLowerCase().includes(condition.text.toLowerCase()));
+          return condition.fields.some((field) =>
+            String(row[field] ?? '')
+              .toLowerCase()
+              .includes(condition.text.toLowerCase()),
+          );
       }
     });
   const direction = request.sort.order === 'ASC' ? 1 : -1;
   const matching = [...rows]
     .filter(matches)
-    .sort((a, b) => direction * (compareValues(a[request.sort.field], b[request.sort.field]) || compareValues(a.id, b.id)));
+    .sort(
+      (a, b) => direction * (compareValues(a[request.sort.field], b[request.sort.field]) || compareValues(a.id, b.id)),
+    );
   return { ids: matching.slice(request.start, request.end + 1).map((row) => row.id), total: matching.length };
 }
 
 function randomRequest(random: ReturnType<typeof createRandom>): ListRequest<Row> {
   const conditions: Condition<Row>[] = [];
-  if (random.chance(0.5)) conditions.push({ kind: 'equals', field: 'status', values: random.sample(STATUSES, random.int(1, 2)) });
-  if (random.chance(0.3)) conditions.push({ kind: 'equals', field: 'group', values: [random.chance(0.2) ? null : `group_${random.int(0, 30)}`] });
-  if (random.chance(0.3)) conditions.push({ kind: 'contains', field: 'tags', values: random.sample(['a', 'b', 'c', 'z'], random.int(1, 2)) });
-  if (random.chance(0.3)) conditions.push({ kind: 'between', field: 'updated', min: random.int(0, 500_000), below: random.int(500_000, 1_001_000) });
+  if (random.chance(0.5))
+    conditions.push({ kind: 'equals', field: 'status', values: random.sample(STATUSES, random.int(1, 2)) });
+  if (random.chance(0.3))
+    conditions.push({
+      kind: 'equals',
+      field: 'group',
+      values: [random.chance(0.2) ? null : `group_${random.int(0, 30)}`],
+    });
+  if (random.chance(0.3))
+    conditions.push({ kind: 'contains', field: 'tags', values: random.sample(['a', 'b', 'c', 'z'], random.int(1, 2)) });
+  if (random.chance(0.3))
+    conditions.push({
+      kind: 'between',
+      field: 'updated',
+      min: random.int(0, 500_000),
+      below: random.int(500_000, 1_001_000),
+    });
   if (random.chance(0.1)) conditions.push({ kind: 'equals', field: 'score', values: [null] });
-  if (random.chance(0.15)) conditions.push({ kind: 'text', fields: ['name'], text: random.pick(['ALPHA', 'a', '<b>', 'épsilon', 'zzz']) });
+  if (random.chance(0.15))
+    conditions.push({ kind: 'text', fields: ['name'], text: random.pick(['ALPHA', 'a', '<b>', 'épsilon', 'zzz']) });
   const start = random.chance(0.7) ? 0 : random.int(0, 400);
   return {
     conditions,
-    sort: { field: random.pick(['id', 'status', 'group', 'score', 'updated', 'name'] as const), order: random.chance(0.5) ? 'ASC' : 'DESC' },
+    sort: {
+      field: random.pick(['id', 'status', 'group', 'score', 'updated', 'name'] as const),
+      order: random.chance(0.5) ? 'ASC' : 'DESC',
+    },
     start,
     end: start + random.int(0, 60),
   };
@@ -117,7 +142,12 @@ describe('listRows', () => {
     const table = newTable(rows);
     const random = createRandom(13);
     // Build every index first, so the changes below must maintain them.
-    listRows(table, { conditions: [{ kind: 'contains', field: 'tags', values: ['a'] }], sort: { field: 'updated', order: 'ASC' }, start: 0, end: 0 });
+    listRows(table, {
+      conditions: [{ kind: 'contains', field: 'tags', values: ['a'] }],
+      sort: { field: 'updated', order: 'ASC' },
+      start: 0,
+      end: 0,
+    });
     for (const field of ['status', 'group', 'score', 'name', 'updated'] as const) table.sortedBy(field);
     table.where('group', null);
     const statusByGroup = (row: Row) => `${row.status}/${row.group ?? '-'}`;

@@ -29,7 +29,8 @@ function word(random: Random): string {
 
 function text(random: Random, maxWords: number): string {
   let out = random.chance(0.2) ? random.pick(RUNS) : '';
-  for (let i = random.int(1, maxWords); i > 0; i--) out += word(random) + (i > 1 || random.chance(0.2) ? random.pick(RUNS) : '');
+  for (let i = random.int(1, maxWords); i > 0; i--)
+    out += word(random) + (i > 1 || random.chance(0.2) ? random.pick(RUNS) : '');
   return out;
 }
 
@@ -52,7 +53,9 @@ function search(random: Random, data: readonly Row[]): string {
 
 function bruteForce(data: readonly Row[], needle: string): string[] {
   const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-  return data.filter((row) => [row.title, row.body].some((value) => value !== null && pattern.test(value))).map((row) => row.id);
+  return data
+    .filter((row) => [row.title, row.body].some((value) => value !== null && pattern.test(value)))
+    .map((row) => row.id);
 }
 
 describe('free-text index on random data', () => {
@@ -66,10 +69,16 @@ describe('free-text index on random data', () => {
         const expected = bruteForce(data, needle);
         const found = index.search(needle);
         if (found === null) {
-          expect(needle.replace(/[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g, ''), `q=${JSON.stringify(needle)} left to the scan`).toBe('');
+          expect(
+            needle.replace(/[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g, ''),
+            `q=${JSON.stringify(needle)} left to the scan`,
+          ).toBe('');
           continue;
         }
-        expect({ ids: [...found].map((row) => row.id), size: found.size }, `q=${JSON.stringify(needle)}`).toEqual({ ids: expected, size: expected.length });
+        expect({ ids: [...found].map((row) => row.id), size: found.size }, `q=${JSON.stringify(needle)}`).toEqual({
+          ids: expected,
+          size: expected.length,
+        });
       }
     });
   }
@@ -79,10 +88,18 @@ describe('free-text index on random data', () => {
     const table = new Table<Row>(rows(random, 800));
     for (let i = 0; i < 100; i++) {
       const needle = search(random, [...table.rows()]);
-      const request = { conditions: [{ kind: 'text' as const, fields: ['title', 'body'] as const, text: needle }], sort: { field: 'body' as const, order: 'DESC' as const }, start: 3, end: 22 };
+      const request = {
+        conditions: [{ kind: 'text' as const, fields: ['title', 'body'] as const, text: needle }],
+        sort: { field: 'body' as const, order: 'DESC' as const },
+        start: 3,
+        end: 22,
+      };
       const indexed = listRows(table, request);
       const scanned = listRows(table, request, { textIndex: false });
-      expect({ ids: indexed.rows.map((row) => row.id), total: indexed.total }).toEqual({ ids: scanned.rows.map((row) => row.id), total: scanned.total });
+      expect({ ids: indexed.rows.map((row) => row.id), total: indexed.total }).toEqual({
+        ids: scanned.rows.map((row) => row.id),
+        total: scanned.total,
+      });
     }
   });
 });

@@ -23,11 +23,43 @@ const SEARCHED: { name: string; table: AnyTable; fields: string[] }[] = [
   { name: 'domains', table: world.domains as unknown as AnyTable, fields: ['domain'] },
 ];
 
-const FIXED = ['a', 'E', 'the', 'xyz-not-there', '<script', '.*', '(', '[a-z]+', '\\', '$', 'ß', 'SS', 'İ', 'i̇', 'ǅ', 'ǆ', 'K', 'k', 'ſ', 's', 'µ', 'Μ', '\u{1F600}', '\uD83D', 'שלום', '\u202E', ' ', '  ', 'ok\u0000x'];
+const FIXED = [
+  'a',
+  'E',
+  'the',
+  'xyz-not-there',
+  '<script',
+  '.*',
+  '(',
+  '[a-z]+',
+  '\\',
+  '$',
+  'ß',
+  'SS',
+  'İ',
+  'i̇',
+  'ǅ',
+  'ǆ',
+  'K',
+  'k',
+  'ſ',
+  's',
+  'µ',
+  'Μ',
+  '\u{1F600}',
+  '\uD83D',
+  'שלום',
+  '\u202E',
+  ' ',
+  '  ',
+  'ok\u0000x',
+];
 
 function searches(table: AnyTable, fields: string[]): string[] {
   const random = createRandom(17);
-  const values = [...table.rows()].flatMap((row) => fields.map((field) => row[field])).filter((value): value is string => typeof value === 'string' && value.length > 0);
+  const values = [...table.rows()]
+    .flatMap((row) => fields.map((field) => row[field]))
+    .filter((value): value is string => typeof value === 'string' && value.length > 0);
   const cut: string[] = [];
   for (let i = 0; i < 60 && values.length > 0; i++) {
     const value = random.pick(values);
@@ -38,7 +70,14 @@ function searches(table: AnyTable, fields: string[]): string[] {
   return [...FIXED, ...cut];
 }
 
-function request(fields: string[], text: string, sortField: string, order: 'ASC' | 'DESC', start = 0, end = 24): ListRequest<{ id: string } & Record<string, unknown>> {
+function request(
+  fields: string[],
+  text: string,
+  sortField: string,
+  order: 'ASC' | 'DESC',
+  start = 0,
+  end = 24,
+): ListRequest<{ id: string } & Record<string, unknown>> {
   return { conditions: [{ kind: 'text', fields, text }], sort: { field: sortField, order }, start, end };
 }
 
@@ -50,10 +89,16 @@ describe('free-text index', () => {
   for (const { name, table, fields } of SEARCHED) {
     it(`${name}: every search gives the scan's rows, order and total`, () => {
       for (const text of searches(table, fields)) {
-        for (const [sortField, order, start, end] of [['id', 'ASC', 0, 24], [fields[0]!, 'DESC', 0, 9], ['id', 'DESC', 5, 400]] as const) {
+        for (const [sortField, order, start, end] of [
+          ['id', 'ASC', 0, 24],
+          [fields[0]!, 'DESC', 0, 9],
+          ['id', 'DESC', 5, 400],
+        ] as const) {
           const indexed = listRows(table, request(fields, text, sortField, order, start, end));
           const scanned = listRows(table, request(fields, text, sortField, order, start, end), { textIndex: false });
-          expect(ids(indexed), `${name} q=${JSON.stringify(text)} sorted by ${sortField} ${order}`).toEqual(ids(scanned));
+          expect(ids(indexed), `${name} q=${JSON.stringify(text)} sorted by ${sortField} ${order}`).toEqual(
+            ids(scanned),
+          );
         }
       }
     });
@@ -84,14 +129,29 @@ describe('free-text index', () => {
     expect(find('Zebra Crossing').total).toBe(0);
     table.insert({ ...second!, id: 'zzz-inserted', transcript_txt: 'ZEBRA CROSSING ahead' });
     expect(find('zebra crossing')).toEqual({ ids: ['zzz-inserted'], total: 1 });
-    expect(find('zebra crossing')).toEqual(ids(listRows(table, request(fields, 'zebra crossing', 'id', 'ASC', 0, 99), { textIndex: false })));
+    expect(find('zebra crossing')).toEqual(
+      ids(listRows(table, request(fields, 'zebra crossing', 'id', 'ASC', 0, 99), { textIndex: false })),
+    );
   });
 
   it('folds as a case-insensitive regular expression compares', () => {
     const units = Array.from({ length: 0x10000 }, (_, unit) => String.fromCharCode(unit));
     for (let i = 0; i < units.length; i += 29) {
       const ch = units[i]!;
-      for (const other of ['A', 'a', 'K', 'k', 'S', 's', 'I', 'i', 'Μ', 'µ', ch.toUpperCase().slice(0, 1), ch.toLowerCase().slice(0, 1)]) {
+      for (const other of [
+        'A',
+        'a',
+        'K',
+        'k',
+        'S',
+        's',
+        'I',
+        'i',
+        'Μ',
+        'µ',
+        ch.toUpperCase().slice(0, 1),
+        ch.toLowerCase().slice(0, 1),
+      ]) {
         const regex = new RegExp(ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i').test(other);
         expect(fold(other) === fold(ch), `${JSON.stringify(ch)} vs ${JSON.stringify(other)}`).toBe(regex);
       }

@@ -19,11 +19,14 @@ describe('csvField', () => {
     expect(csvField('line1\r\nline2')).toBe('"line1\r\nline2"');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\nx', ' =1+1', '\n=1+1', '=HYPERLINK("http://evil","x")'])('neutralises the formula %j', (value) => {
-    const field = csvField(value);
-    const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
-    expect(unquoted).toBe(`'${value}`);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\nx', ' =1+1', '\n=1+1', '=HYPERLINK("http://evil","x")'])(
+    'neutralises the formula %j',
+    (value) => {
+      const field = csvField(value);
+      const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+      expect(unquoted).toBe(`'${value}`);
+    },
+  );
 
   it('neutralises formulas inside quoted fields too', () => {
     expect(csvField('=cmd|" /C calc"!A0,')).toBe(`"'=cmd|"" /C calc""!A0,"`);
@@ -47,7 +50,11 @@ describe('csvRecord', () => {
 
 describe('createCsvRecordCounter', () => {
   it('counts records across chunk boundaries, ignoring line breaks inside quotes', () => {
-    const text = csvRecord(['id', 'note']) + csvRecord(['1', 'two\nlines']) + csvRecord(['2', 'a "quoted"\r\nvalue']) + csvRecord(['3', '']);
+    const text =
+      csvRecord(['id', 'note']) +
+      csvRecord(['1', 'two\nlines']) +
+      csvRecord(['2', 'a "quoted"\r\nvalue']) +
+      csvRecord(['3', '']);
     for (const size of [1, 2, 3, 7, text.length]) {
       const counter = createCsvRecordCounter();
       for (let index = 0; index < text.length; index += size) counter.push(text.slice(index, index + size));

@@ -28,11 +28,15 @@ describe('CSV of rows', () => {
   it('writes a header of field names and one neutralised record per row', () => {
     const columns = [column('id', 'id'), column('name', 'text'), column('channel_guids', 'list')];
     expect(csvHeader(columns)).toBe('\uFEFFid,name,channel_guids\r\n');
-    expect(csvRows(columns, [{ id: 'm1', name: '=cmd', channel_guids: ['a', 'b'] }, { id: 'm2' }])).toBe("m1,'=cmd,a; b\r\nm2,,\r\n");
+    expect(csvRows(columns, [{ id: 'm1', name: '=cmd', channel_guids: ['a', 'b'] }, { id: 'm2' }])).toBe(
+      "m1,'=cmd,a; b\r\nm2,,\r\n",
+    );
   });
 
   it('names the file after the entity and the moment, in UTC', () => {
-    expect(exportFileName('messages', new Date(Date.UTC(2026, 10, 22, 5, 42, 56, 789)))).toBe('messages-20261122-054256Z.csv');
+    expect(exportFileName('messages', new Date(Date.UTC(2026, 10, 22, 5, 42, 56, 789)))).toBe(
+      'messages-20261122-054256Z.csv',
+    );
   });
 });
 
@@ -95,10 +99,15 @@ describe('export pages', () => {
   });
 
   it('refuses a short page with rows still to come (a service capping its pages)', () => {
-    expect(shortPageProblem({ rows: rows(100), total: 1_200 }, 500)).toContain(`100 rows from row 500 of 1200, fewer than the ${EXPORT_PAGE_SIZE} asked`);
+    expect(shortPageProblem({ rows: rows(100), total: 1_200 }, 500)).toContain(
+      `100 rows from row 500 of 1200, fewer than the ${EXPORT_PAGE_SIZE} asked`,
+    );
   });
 
   it('reads the URL as a page does: a repeated parameter stays repeated (and is refused alike)', () => {
-    expect(searchParamsRecord(new URLSearchParams('status=active&status=paused&q=x'))).toEqual({ status: ['active', 'paused'], q: 'x' });
+    expect(searchParamsRecord(new URLSearchParams('status=active&status=paused&q=x'))).toEqual({
+      status: ['active', 'paused'],
+      q: 'x',
+    });
   });
 });

@@ -142,7 +142,15 @@ describe('toListQuery', () => {
 
 describe('URL round trip', () => {
   it('writes a state back to the same query string', () => {
-    const raw = { q: 'a b', status: 'active', from: '2026-11-01', sort: 'name.desc', size: '100', page: '2', cols: 'id,name' };
+    const raw = {
+      q: 'a b',
+      status: 'active',
+      from: '2026-11-01',
+      sort: 'name.desc',
+      size: '100',
+      page: '2',
+      cols: 'id,name',
+    };
     const { state } = parseListParams(messages, raw);
     const query = listQueryString(messages, state);
     const reparsed = parseListParams(messages, Object.fromEntries(new URLSearchParams(query)));
@@ -186,8 +194,14 @@ describe('nextSort (a click on a sortable header)', () => {
   });
 
   it('starts newest first on a time column, and a click on another column replaces the order', () => {
-    expect(nextSort('created_at', true, { field: 'email', order: 'asc' })).toEqual({ field: 'created_at', order: 'desc' });
-    expect(nextSort('created_at', true, { field: 'created_at', order: 'desc' })).toEqual({ field: 'created_at', order: 'asc' });
+    expect(nextSort('created_at', true, { field: 'email', order: 'asc' })).toEqual({
+      field: 'created_at',
+      order: 'desc',
+    });
+    expect(nextSort('created_at', true, { field: 'created_at', order: 'desc' })).toEqual({
+      field: 'created_at',
+      order: 'asc',
+    });
     expect(nextSort('created_at', true, { field: 'created_at', order: 'asc' })).toBeNull();
   });
 

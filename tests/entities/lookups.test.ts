@@ -25,19 +25,37 @@ const OPS_ID = 'usr_00000000000000000001';
 describe('findJumpCandidates', () => {
   it('finds a user by id', async () => {
     const { candidates } = await findJumpCandidates(upstream, OPS_ID);
-    expect(candidates).toEqual([expect.objectContaining({ entity: 'users', id: OPS_ID, title: 'Morgan Reyes', href: `/users/${OPS_ID}`, matchedBy: 'id' })]);
+    expect(candidates).toEqual([
+      expect.objectContaining({
+        entity: 'users',
+        id: OPS_ID,
+        title: 'Morgan Reyes',
+        href: `/users/${OPS_ID}`,
+        matchedBy: 'id',
+      }),
+    ]);
   });
 
   it('finds a user by e-mail, whatever its case', async () => {
     const { candidates } = await findJumpCandidates(upstream, 'OPS@Example.com');
-    expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual(['users', OPS_ID, 'email']);
+    expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual([
+      'users',
+      OPS_ID,
+      'email',
+    ]);
   });
 
-  it('lists candidates for part of an e-mail through the users\' search, from three characters', async () => {
+  it("lists candidates for part of an e-mail through the users' search, from three characters", async () => {
     const { candidates } = await findJumpCandidates(upstream, 'ops@exa');
-    expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual(['users', OPS_ID, 'search']);
+    expect(candidates.map((candidate) => [candidate.entity, candidate.id, candidate.matchedBy])).toContainEqual([
+      'users',
+      OPS_ID,
+      'search',
+    ]);
     expect(candidates.filter((candidate) => candidate.matchedBy === 'search').length).toBeLessThanOrEqual(10);
-    expect((await findJumpCandidates(upstream, 'op')).candidates.filter((candidate) => candidate.matchedBy === 'search')).toEqual([]);
+    expect(
+      (await findJumpCandidates(upstream, 'op')).candidates.filter((candidate) => candidate.matchedBy === 'search'),
+    ).toEqual([]);
   });
 
   it('finds nothing for a term nothing has, and says nothing failed', async () => {
@@ -46,7 +64,10 @@ describe('findJumpCandidates', () => {
 
   it('finds a domain pasted in Unicode, stored in punycode', async () => {
     const { candidates } = await findJumpCandidates(upstream, 'Bücher.example');
-    expect(candidates.map((candidate) => [candidate.entity, candidate.matchedBy])).toContainEqual(['domains', 'domain']);
+    expect(candidates.map((candidate) => [candidate.entity, candidate.matchedBy])).toContainEqual([
+      'domains',
+      'domain',
+    ]);
   });
 
   it('looks up nothing for "." and "..", which would name another path at the service', async () => {

@@ -7,10 +7,28 @@ import { ENTITIES, MESSAGE_ACTIONS, USER_ACTIONS, auditTargetType } from '@/lib/
 describe('the sidebar', () => {
   it('has one entry per registry entity, from its declaration, among the other areas', () => {
     for (const entity of ENTITIES) {
-      expect(findNavItem(entity.name)).toMatchObject({ href: `/${entity.name}`, label: entity.label, built: true, icon: entity.nav.icon });
+      expect(findNavItem(entity.name)).toMatchObject({
+        href: `/${entity.name}`,
+        label: entity.label,
+        built: true,
+        icon: entity.nav.icon,
+      });
     }
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
-      'Dashboard', 'Stuck messages', 'Incidents', 'Messages', 'Users', 'Workspaces', 'Channels', 'Notifications', 'Domains', 'Agents', 'Statistics', 'Bulk jobs', 'Approvals', 'Audit log',
+      'Dashboard',
+      'Stuck messages',
+      'Incidents',
+      'Messages',
+      'Users',
+      'Workspaces',
+      'Channels',
+      'Notifications',
+      'Domains',
+      'Agents',
+      'Statistics',
+      'Bulk jobs',
+      'Approvals',
+      'Audit log',
     ]);
     expect(new Set(NAV_ITEMS.map((item) => item.href)).size).toBe(NAV_ITEMS.length);
   });
@@ -19,12 +37,20 @@ describe('the sidebar', () => {
 describe('what a role may do', () => {
   it('follows each action definition’s own required role', () => {
     expect(permissionFor('ops', setMessageStatusAction)).toEqual({ allowed: true });
-    expect(permissionFor('support', setMessageStatusAction)).toEqual({ allowed: false, reason: `Needs the ${setMessageStatusAction.requiredRole} role; you are support.` });
+    expect(permissionFor('support', setMessageStatusAction)).toEqual({
+      allowed: false,
+      reason: `Needs the ${setMessageStatusAction.requiredRole} role; you are support.`,
+    });
     const viewer = permissionsFor('viewer', MESSAGE_ACTIONS);
     expect(Object.keys(viewer)).toEqual(Object.keys(MESSAGE_ACTIONS));
     expect(Object.values(viewer).every((permission) => !permission.allowed)).toBe(true);
     const support = permissionsFor('support', { ...MESSAGE_ACTIONS, ...USER_ACTIONS });
-    expect(support.reprocess.allowed && support.createMp3.allowed && support.recreateWaveform.allowed && support.markVerified.allowed).toBe(true);
+    expect(
+      support.reprocess.allowed &&
+        support.createMp3.allowed &&
+        support.recreateWaveform.allowed &&
+        support.markVerified.allowed,
+    ).toBe(true);
     expect(support.setStatus.allowed).toBe(false);
   });
 

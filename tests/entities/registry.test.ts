@@ -19,7 +19,12 @@ describe('the entity registry', () => {
 
     it('has unique columns, starting with a sortable id, each a field of its schema', () => {
       expect(new Set(keys).size).toBe(keys.length);
-      expect(entity.columns[0]).toMatchObject({ id: 'id', enableSorting: true, enableHiding: false, meta: { kind: 'id' } });
+      expect(entity.columns[0]).toMatchObject({
+        id: 'id',
+        enableSorting: true,
+        enableHiding: false,
+        meta: { kind: 'id' },
+      });
       const shape = (entity.schema as unknown as { shape: Record<string, unknown> }).shape;
       for (const key of keys) expect(shape, `${entity.name}.${key}`).toHaveProperty(key);
     });
@@ -39,7 +44,9 @@ describe('the entity registry', () => {
     });
 
     it('has filters with distinct URL parameters that do not clash with the list parameters', () => {
-      const params = entity.filters.flatMap((filter) => (filter.kind === 'date-range' ? Object.values(DATE_RANGE_PARAMS) : [filter.param]));
+      const params = entity.filters.flatMap((filter) =>
+        filter.kind === 'date-range' ? Object.values(DATE_RANGE_PARAMS) : [filter.param],
+      );
       expect(new Set(params).size).toBe(params.length);
       for (const param of params) expect(['page', 'size', 'sort', 'q', 'cols']).not.toContain(param);
     });
@@ -48,7 +55,10 @@ describe('the entity registry', () => {
       for (const related of entity.relatedLists) {
         const target = findEntity(related.entity);
         expect(target, related.entity).toBeDefined();
-        expect(target!.filters.some((filter) => filter.kind !== 'date-range' && filter.param === related.param), `${related.entity}?${related.param}`).toBe(true);
+        expect(
+          target!.filters.some((filter) => filter.kind !== 'date-range' && filter.param === related.param),
+          `${related.entity}?${related.param}`,
+        ).toBe(true);
       }
     });
 
@@ -65,11 +75,30 @@ describe('the entity registry', () => {
   });
 
   it('covers the relations the issue names', () => {
-    const linkTargets = (name: string) => Object.fromEntries(findEntity(name)!.columns.filter((c) => c.meta.linkTo).map((c) => [c.id, c.meta.linkTo]));
-    expect(linkTargets('messages')).toMatchObject({ channel_guids: 'channels', workspace_guid: 'workspaces', creator_guid: 'users' });
-    expect(linkTargets('notifications')).toMatchObject({ message_id: 'messages', channel_id: 'channels', user_id: 'users' });
+    const linkTargets = (name: string) =>
+      Object.fromEntries(
+        findEntity(name)!
+          .columns.filter((c) => c.meta.linkTo)
+          .map((c) => [c.id, c.meta.linkTo]),
+      );
+    expect(linkTargets('messages')).toMatchObject({
+      channel_guids: 'channels',
+      workspace_guid: 'workspaces',
+      creator_guid: 'users',
+    });
+    expect(linkTargets('notifications')).toMatchObject({
+      message_id: 'messages',
+      channel_id: 'channels',
+      user_id: 'users',
+    });
     expect(findEntity('channels')!.nested[0]).toMatchObject({ field: 'json_collaborators', label: 'Members' });
-    expect(findEntity('users')!.relatedLists.map((list) => list.entity)).toEqual(['workspaces', 'channels', 'messages', 'agents', 'notifications']);
+    expect(findEntity('users')!.relatedLists.map((list) => list.entity)).toEqual([
+      'workspaces',
+      'channels',
+      'messages',
+      'agents',
+      'notifications',
+    ]);
   });
 
   it('titles users by name, then e-mail', () => {
@@ -82,11 +111,24 @@ describe('the entity registry', () => {
 describe('inferEntity', () => {
   it('offers sorting only by fields the sort parameter can name', () => {
     const columns = inferColumns([{ id: 'g_1', 'created-at': '2026-11-22T05:00:00.000Z', 'meta.ts': 1, name: 'n' }]);
-    expect(Object.fromEntries(columns.map((column) => [column.id, column.enableSorting]))).toEqual({ id: true, 'created-at': false, 'meta.ts': false, name: true });
+    expect(Object.fromEntries(columns.map((column) => [column.id, column.enableSorting]))).toEqual({
+      id: true,
+      'created-at': false,
+      'meta.ts': false,
+      name: true,
+    });
   });
 
-  it("reads a channel as the spec describes it: is_private, and no visibility", () => {
-    const channel = { id: 'chn_1', channel_guid: 'chn_1', workspace_guid: 'wsp_1', channel_name: 'x', type: 'namedConversation', is_private: 'true', created_ts: 1 };
+  it('reads a channel as the spec describes it: is_private, and no visibility', () => {
+    const channel = {
+      id: 'chn_1',
+      channel_guid: 'chn_1',
+      workspace_guid: 'wsp_1',
+      channel_name: 'x',
+      type: 'namedConversation',
+      is_private: 'true',
+      created_ts: 1,
+    };
     expect(findEntity('channels')!.schema.safeParse(channel).success).toBe(true);
   });
 
@@ -154,7 +196,13 @@ describe('inferEntity', () => {
 
   it('makes an unknown entity with only an id column when it has no records', () => {
     const view = inferEntity('gadget_parts', []);
-    expect(view).toMatchObject({ name: 'gadget_parts', label: 'Gadget parts', known: false, defaultSort: null, filters: [] });
+    expect(view).toMatchObject({
+      name: 'gadget_parts',
+      label: 'Gadget parts',
+      known: false,
+      defaultSort: null,
+      filters: [],
+    });
     expect(view.columns.map((column) => column.id)).toEqual(['id']);
   });
 });

@@ -4,7 +4,12 @@ import { formatDuration, formatLocal, formatUtc, toInstant, utcDayEnd, utcDaySta
 import { revealInvisible } from '@/lib/visible-text';
 
 describe('safeHttpUrl', () => {
-  it.each(['https://images.example.com/a.png', 'http://example.com', 'HTTPS://Example.com/x?y=1#z', '  https://example.com/  '])('accepts %j', (value) => {
+  it.each([
+    'https://images.example.com/a.png',
+    'http://example.com',
+    'HTTPS://Example.com/x?y=1#z',
+    '  https://example.com/  ',
+  ])('accepts %j', (value) => {
     expect(safeHttpUrl(value)).toMatch(/^https?:\/\//);
   });
 
@@ -81,7 +86,11 @@ describe('time helpers', () => {
 
 describe('revealInvisible', () => {
   it('marks bidirectional overrides and zero-width characters', () => {
-    expect(revealInvisible('Levi \u202Egnp.exe')).toEqual([{ text: 'Levi ' }, { codePoint: 'U+202E' }, { text: 'gnp.exe' }]);
+    expect(revealInvisible('Levi \u202Egnp.exe')).toEqual([
+      { text: 'Levi ' },
+      { codePoint: 'U+202E' },
+      { text: 'gnp.exe' },
+    ]);
     expect(revealInvisible('Zero\u200BWidth')).toEqual([{ text: 'Zero' }, { codePoint: 'U+200B' }, { text: 'Width' }]);
     expect(revealInvisible('\u2066x\u2069')).toEqual([{ codePoint: 'U+2066' }, { text: 'x' }, { codePoint: 'U+2069' }]);
   });

@@ -11,7 +11,14 @@ async function* chunks(list: string[], failAfter?: number) {
 describe('the CSV export body', () => {
   it('sends the first text, then every chunk, with download headers, and ends once', async () => {
     const onEnd = vi.fn();
-    const response = csvResponse({ fileName: 'x.csv', first: 'a,b\r\n', rest: chunks(['1,2\r\n', '3,4\r\n']), label: 'x', onEnd, headers: { 'x-total-count': '2' } });
+    const response = csvResponse({
+      fileName: 'x.csv',
+      first: 'a,b\r\n',
+      rest: chunks(['1,2\r\n', '3,4\r\n']),
+      label: 'x',
+      onEnd,
+      headers: { 'x-total-count': '2' },
+    });
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="x.csv"');
     expect(response.headers.get('x-total-count')).toBe('2');
@@ -24,7 +31,14 @@ describe('the CSV export body', () => {
     const abort = new AbortController();
     // The console's logger writes readable lines to stdout under Vitest (LOG_FORMAT unset, not production).
     const error = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    const response = csvResponse({ fileName: 'x.csv', first: 'h\r\n', rest: chunks(['1\r\n', '2\r\n'], 1), label: 'x', onEnd, abort });
+    const response = csvResponse({
+      fileName: 'x.csv',
+      first: 'h\r\n',
+      rest: chunks(['1\r\n', '2\r\n'], 1),
+      label: 'x',
+      onEnd,
+      abort,
+    });
     await expect(response.text()).rejects.toThrow('read failed');
     expect(abort.signal.aborted).toBe(true);
     expect(onEnd).toHaveBeenCalledTimes(1);

@@ -4,7 +4,9 @@ import { ExportSlots, exportSettings, tooManyExportsResponse } from '@/lib/expor
 describe('export settings', () => {
   it('default to 2 per operator, 8 per process, 10 requests of headroom', () => {
     expect(exportSettings({})).toEqual({ perOperator: 2, perProcess: 8, rateHeadroom: 10 });
-    expect(exportSettings({ EXPORT_MAX_PER_OPERATOR: '', EXPORT_MAX_PER_PROCESS: '3', EXPORT_RATE_HEADROOM: '0' })).toEqual({ perOperator: 2, perProcess: 3, rateHeadroom: 0 });
+    expect(
+      exportSettings({ EXPORT_MAX_PER_OPERATOR: '', EXPORT_MAX_PER_PROCESS: '3', EXPORT_RATE_HEADROOM: '0' }),
+    ).toEqual({ perOperator: 2, perProcess: 3, rateHeadroom: 0 });
   });
 
   it('name a bad setting', () => {
@@ -20,7 +22,11 @@ describe('export slots', () => {
     const second = slots.acquire('op-1');
     expect(first.ok && second.ok).toBe(true);
     const third = slots.acquire('op-1');
-    expect(third).toEqual({ ok: false, scope: 'operator', message: 'You already have 2 exports running (at most 2 at a time). Wait for one to finish, then try again.' });
+    expect(third).toEqual({
+      ok: false,
+      scope: 'operator',
+      message: 'You already have 2 exports running (at most 2 at a time). Wait for one to finish, then try again.',
+    });
     expect(slots.acquire('op-2').ok).toBe(true);
     expect(slots.count('op-1')).toBe(2);
     expect(slots.count()).toBe(3);
@@ -30,7 +36,11 @@ describe('export slots', () => {
     const slots = new ExportSlots({ perOperator: 5, perProcess: 2 });
     expect(slots.acquire('a').ok).toBe(true);
     expect(slots.acquire('b').ok).toBe(true);
-    expect(slots.acquire('c')).toMatchObject({ ok: false, scope: 'process', message: expect.stringMatching(/Try again in a minute/) });
+    expect(slots.acquire('c')).toMatchObject({
+      ok: false,
+      scope: 'process',
+      message: expect.stringMatching(/Try again in a minute/),
+    });
   });
 
   it('free a slot when an export ends, once however often it is released', () => {

@@ -62,7 +62,14 @@ describe('export pacing', () => {
     const reader = pacing.open('op');
     await reader.read(async () => answer());
     advance(10);
-    const limited = new UpstreamError({ kind: 'rate_limited', method: 'GET', path: '/admin/ra/messages', status: 429, requestId: 'r', rateLimit: { limit: 100, remaining: 0, resetAt: 1_001_000 } });
+    const limited = new UpstreamError({
+      kind: 'rate_limited',
+      method: 'GET',
+      path: '/admin/ra/messages',
+      status: 429,
+      requestId: 'r',
+      rateLimit: { limit: 100, remaining: 0, resetAt: 1_001_000 },
+    });
     await expect(reader.read(async () => Promise.reject(limited))).rejects.toBe(limited);
     await reader.read(async () => answer());
     expect(sends.at(-1)!).toBeGreaterThanOrEqual(1_001_000);

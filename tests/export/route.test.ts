@@ -5,7 +5,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@/lib/auth/route-session', () => ({
-  requireAdminRouteSession: vi.fn(async () => ({ ok: true, operator: { id: 'op-1', email: 'v@example.com', role: 'viewer' }, upstream: {} })),
+  requireAdminRouteSession: vi.fn(async () => ({
+    ok: true,
+    operator: { id: 'op-1', email: 'v@example.com', role: 'viewer' },
+    upstream: {},
+  })),
   upstreamFailureResponse: vi.fn(),
 }));
 
@@ -14,14 +18,20 @@ vi.mock('@/lib/upstream/ra', () => ({
   listRecords: vi.fn(
     (_client: unknown, _entity: string, query: { range: { start: number } }) =>
       new Promise((resolve) => {
-        const page = { rows: [{ id: `m${query.range.start}`, status: 'active' }], total: 1, requestId: 'r', rateLimit: { limit: 100, remaining: 99, resetAt: Date.now() + 1000 } };
+        const page = {
+          rows: [{ id: `m${query.range.start}`, status: 'active' }],
+          total: 1,
+          requestId: 'r',
+          rateLimit: { limit: 100, remaining: 99, resetAt: Date.now() + 1000 },
+        };
         reads.push({ resolve: () => resolve(page) });
       }),
   ),
 }));
 
 const { GET } = await import('@/app/api/export/[entity]/route');
-const exportOf = () => GET(new Request('http://console.test/api/export/messages'), { params: Promise.resolve({ entity: 'messages' }) });
+const exportOf = () =>
+  GET(new Request('http://console.test/api/export/messages'), { params: Promise.resolve({ entity: 'messages' }) });
 
 /** Lets the pending first-page reads answer. */
 async function answerReads() {
@@ -48,7 +58,11 @@ describe('GET /api/export/<entity> under the export limits', () => {
 
     const refused = await exportOf();
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ error: 'too_many_exports', scope: 'operator', message: expect.stringMatching(/already have 2 exports running/) });
+    expect(await refused.json()).toMatchObject({
+      error: 'too_many_exports',
+      scope: 'operator',
+      message: expect.stringMatching(/already have 2 exports running/),
+    });
     expect(reads).toHaveLength(0);
 
     // The first download finishes: its slot is free again.

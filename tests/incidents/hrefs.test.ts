@@ -11,7 +11,10 @@ describe('incident scope in URLs', () => {
     const href = newIncidentHref(scopeOfStuckQuery(view.query));
     expect(href).toBe('/incidents/new?status=processing&workspace=wsp_1&threshold=20');
     const form = parseNewIncidentParams(Object.fromEntries([...new URL(href, 'http://x').searchParams]));
-    expect(form).toEqual({ scope: { statuses: ['processing'], workspaces: ['wsp_1'], channels: [], threshold: 20 }, problems: [] });
+    expect(form).toEqual({
+      scope: { statuses: ['processing'], workspaces: ['wsp_1'], channels: [], threshold: 20 },
+      problems: [],
+    });
   });
 
   it('the default statuses are no status scope', () => {
@@ -19,7 +22,10 @@ describe('incident scope in URLs', () => {
   });
 
   it('the incident’s stuck view carries the incident, and the stuck page reads it; a bad one is reported', () => {
-    const href = incidentStuckHref({ id: ID, scope: { workspaces: ['wsp_1', 'wsp_2'], channels: [], statuses: ['inprogress'] } }, 15);
+    const href = incidentStuckHref(
+      { id: ID, scope: { workspaces: ['wsp_1', 'wsp_2'], channels: [], statuses: ['inprogress'] } },
+      15,
+    );
     const params = new URL(href, 'http://x').searchParams;
     expect(params.get('workspace')).toBe('wsp_1');
     expect(params.getAll('status')).toEqual(['inprogress']);

@@ -15,14 +15,25 @@ const incident: Incident = {
   status: 'resolved',
   openedAt: at('10:00:00'),
   openedBy: { id: 'usr_s', email: 'support@example.com' },
-  affectedAtOpen: { at: at('10:00:00'), examined: 40, total: 40, workspaces: [{ workspaceGuid: 'ws_acme', count: 40 }] },
+  affectedAtOpen: {
+    at: at('10:00:00'),
+    examined: 40,
+    total: 40,
+    workspaces: [{ workspaceGuid: 'ws_acme', count: 40 }],
+  },
   mitigatedAt: at('10:25:00'),
   resolvedAt: at('11:40:00'),
 };
 
 const events: IncidentEvent[] = [
   { kind: 'status', id: '1', at: at('10:00:00'), operatorEmail: 'support@example.com', status: 'open' },
-  { kind: 'note', id: '2', at: at('10:05:00'), operatorEmail: 'support@example.com', body: 'Transcoder queue stalled.\nRestarted | checking' },
+  {
+    kind: 'note',
+    id: '2',
+    at: at('10:05:00'),
+    operatorEmail: 'support@example.com',
+    body: 'Transcoder queue stalled.\nRestarted | checking',
+  },
   { kind: 'status', id: '3', at: at('10:25:00'), operatorEmail: 'ops@example.com', status: 'mitigated' },
   { kind: 'status', id: '4', at: at('11:40:00'), operatorEmail: 'ops@example.com', status: 'resolved' },
 ];

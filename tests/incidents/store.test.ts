@@ -4,7 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addIncidentNote, getIncident, linkIncidentJob, listIncidentEvents, listIncidentJobs, listIncidents, listUnresolvedIncidents, openIncident, setIncidentStatus } from '@/lib/incidents/store';
+import {
+  addIncidentNote,
+  getIncident,
+  linkIncidentJob,
+  listIncidentEvents,
+  listIncidentJobs,
+  listIncidents,
+  listUnresolvedIncidents,
+  openIncident,
+  setIncidentStatus,
+} from '@/lib/incidents/store';
 import { ActionRejectedError } from '@/lib/rejected';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
@@ -43,11 +53,19 @@ for (const driver of testDrivers()) {
 
     it('opens an incident with its first status event and scope', async () => {
       const incident = await open();
-      expect(incident).toMatchObject({ status: 'open', severity: 'sev2', openedBy: SUPPORT, mitigatedAt: null, resolvedAt: null });
+      expect(incident).toMatchObject({
+        status: 'open',
+        severity: 'sev2',
+        openedBy: SUPPORT,
+        mitigatedAt: null,
+        resolvedAt: null,
+      });
       expect(incident.scope).toEqual({ workspaces: ['ws_1'], channels: [], statuses: ['processing'], threshold: 10 });
       expect(incident.affectedAtOpen?.workspaces).toEqual([{ workspaceGuid: 'ws_1', count: 3 }]);
       const events = await listIncidentEvents(database.db, incident.id);
-      expect(events).toEqual([expect.objectContaining({ kind: 'status', status: 'open', operatorEmail: SUPPORT.email })]);
+      expect(events).toEqual([
+        expect.objectContaining({ kind: 'status', status: 'open', operatorEmail: SUPPORT.email }),
+      ]);
     });
 
     it('records status changes with their time and operator; mitigation kept, resolution cleared on reopen', async () => {
@@ -60,8 +78,15 @@ for (const driver of testDrivers()) {
       await expect(setIncidentStatus(database.db, OPS, incident.id, 'resolved')).rejects.toThrow(ActionRejectedError);
       const reopened = await setIncidentStatus(database.db, OPS, incident.id, 'open');
       expect(reopened).toMatchObject({ status: 'open', resolvedAt: null });
-      const statuses = (await listIncidentEvents(database.db, incident.id)).map((event) => (event.kind === 'status' ? `${event.status} by ${event.operatorEmail}` : 'note'));
-      expect(statuses).toEqual(['open by support@example.com', 'mitigated by ops@example.com', 'resolved by ops@example.com', 'open by ops@example.com']);
+      const statuses = (await listIncidentEvents(database.db, incident.id)).map((event) =>
+        event.kind === 'status' ? `${event.status} by ${event.operatorEmail}` : 'note',
+      );
+      expect(statuses).toEqual([
+        'open by support@example.com',
+        'mitigated by ops@example.com',
+        'resolved by ops@example.com',
+        'open by ops@example.com',
+      ]);
     });
 
     it('a resolve without a mitigation counts as mitigated then', async () => {
@@ -75,12 +100,19 @@ for (const driver of testDrivers()) {
       const incident = await open();
       const note = await addIncidentNote(database.db, SUPPORT, incident.id, 'First look: <b>not</b> markup');
       expect(note).toMatchObject({ kind: 'note', body: 'First look: <b>not</b> markup' });
-      await expect(database.db.query(`UPDATE incident_events SET body = 'rewritten' WHERE id = $1::bigint`, [note.id])).rejects.toThrow(/append-only/);
-      await expect(database.db.query(`DELETE FROM incident_events WHERE id = $1::bigint`, [note.id])).rejects.toThrow(/append-only/);
+      await expect(
+        database.db.query(`UPDATE incident_events SET body = 'rewritten' WHERE id = $1::bigint`, [note.id]),
+      ).rejects.toThrow(/append-only/);
+      await expect(database.db.query(`DELETE FROM incident_events WHERE id = $1::bigint`, [note.id])).rejects.toThrow(
+        /append-only/,
+      );
       await expect(database.db.query(`TRUNCATE incident_events CASCADE`)).rejects.toThrow(/append-only/);
       await addIncidentNote(database.db, SUPPORT, incident.id, 'Correction: it was channel c_2');
       const notes = (await listIncidentEvents(database.db, incident.id)).filter((event) => event.kind === 'note');
-      expect(notes.map((event) => (event.kind === 'note' ? event.body : ''))).toEqual(['First look: <b>not</b> markup', 'Correction: it was channel c_2']);
+      expect(notes.map((event) => (event.kind === 'note' ? event.body : ''))).toEqual([
+        'First look: <b>not</b> markup',
+        'Correction: it was channel c_2',
+      ]);
       await expect(addIncidentNote(database.db, SUPPORT, randomUUID(), 'nowhere')).rejects.toThrow(ActionRejectedError);
     });
 
@@ -91,7 +123,11 @@ for (const driver of testDrivers()) {
       await linkIncidentJob(database.db, incident.id, jobId, OPS.email);
       const jobs = await listIncidentJobs(database.db, incident.id);
       expect(jobs).toHaveLength(1);
-      expect(jobs[0]).toMatchObject({ id: jobId, status: 'completed', counts: expect.objectContaining({ ok: 1, total: 1 }) });
+      expect(jobs[0]).toMatchObject({
+        id: jobId,
+        status: 'completed',
+        counts: expect.objectContaining({ ok: 1, total: 1 }),
+      });
       await expect(linkIncidentJob(database.db, incident.id, randomUUID(), OPS.email)).rejects.toThrow(/no bulk job/);
       const listed = await listIncidents(database.db, { offset: 0, limit: 50 });
       expect(listed.rows.find((row) => row.id === incident.id)).toMatchObject({ jobs: 1, notes: 0 });

@@ -21,8 +21,14 @@ const PAGE = 100;
 describe('JOB_INLINE_PLAN_LIMIT and JOB_PLAN_PAGE_SIZE', () => {
   it('default to 2,000 and 500, and refuse what is not a whole number in range', () => {
     expect(planSettings({})).toEqual({ inlineLimit: 2000, pageSize: 500 });
-    expect(planSettings({ JOB_INLINE_PLAN_LIMIT: '', JOB_PLAN_PAGE_SIZE: '' })).toEqual({ inlineLimit: 2000, pageSize: 500 });
-    expect(planSettings({ JOB_INLINE_PLAN_LIMIT: '50', JOB_PLAN_PAGE_SIZE: '10' })).toEqual({ inlineLimit: 50, pageSize: 10 });
+    expect(planSettings({ JOB_INLINE_PLAN_LIMIT: '', JOB_PLAN_PAGE_SIZE: '' })).toEqual({
+      inlineLimit: 2000,
+      pageSize: 500,
+    });
+    expect(planSettings({ JOB_INLINE_PLAN_LIMIT: '50', JOB_PLAN_PAGE_SIZE: '10' })).toEqual({
+      inlineLimit: 50,
+      pageSize: 10,
+    });
     expect(() => planSettings({ JOB_INLINE_PLAN_LIMIT: 'many' })).toThrow(/JOB_INLINE_PLAN_LIMIT/);
     expect(() => planSettings({ JOB_INLINE_PLAN_LIMIT: '-1' })).toThrow(/JOB_INLINE_PLAN_LIMIT/);
     expect(() => planSettings({ JOB_PLAN_PAGE_SIZE: '5000' })).toThrow(/JOB_PLAN_PAGE_SIZE/);
@@ -47,7 +53,12 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
   }
 
   async function planLarge(options: PlanOptions = {}) {
-    return planJobUnguarded({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } }, { inlineLimit: PAGE, pageSize: PAGE, ...options });
+    return planJobUnguarded(
+      { db, upstream: await readerFor(service) },
+      OPS,
+      { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } },
+      { inlineLimit: PAGE, pageSize: PAGE, ...options },
+    );
   }
 
   const reads = () => service.log.filter((line) => line.path === '/admin/ra/messages').length;
@@ -70,7 +81,9 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     service.failLists = 0;
     service.failListsStatus = 503;
     // Each test's runners see only its own job.
-    await db.query(`UPDATE bulk_jobs SET status = 'cancelled' WHERE status IN ('planning', 'queued', 'running', 'cancelling')`);
+    await db.query(
+      `UPDATE bulk_jobs SET status = 'cancelled' WHERE status IN ('planning', 'queued', 'running', 'cancelling')`,
+    );
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((r) => r.stop()));
@@ -93,11 +106,23 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     const items = await itemsOf(db, plan.jobId);
     expect(new Set(items.map((item) => item.item_id)).size).toBe(MESSAGES);
     expect(new Set(items.map((item) => item.seq)).size).toBe(MESSAGES);
-    expect(await plansOf(plan.jobId)).toMatchObject({ state: 'done', pages: MESSAGES / PAGE, found: MESSAGES, claimedBy: null });
+    expect(await plansOf(plan.jobId)).toMatchObject({
+      state: 'done',
+      pages: MESSAGES / PAGE,
+      found: MESSAGES,
+      claimedBy: null,
+    });
     expect(reads()).toBe(MESSAGES / PAGE);
     expect(operations()).toBe(0);
     // The background read is audited as job.plan, as the operator who started it.
-    expect(await auditRowsFor(db, plan.jobId)).toContainEqual(expect.objectContaining({ action: 'job.plan', outcome: 'ok', operator_email: OPS.email, summary: `planned ${MESSAGES} items in the background (${MESSAGES / PAGE} pages)` }));
+    expect(await auditRowsFor(db, plan.jobId)).toContainEqual(
+      expect.objectContaining({
+        action: 'job.plan',
+        outcome: 'ok',
+        operator_email: OPS.email,
+        summary: `planned ${MESSAGES} items in the background (${MESSAGES / PAGE} pages)`,
+      }),
+    );
     // And it starts like any planned job.
     await startJob(db, OPS, plan.jobId, MESSAGES);
     expect((await getJob(db, plan.jobId))?.status).not.toBe('planned');
@@ -115,9 +140,18 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     const before = process.env.JOB_INLINE_PLAN_LIMIT;
     process.env.JOB_INLINE_PLAN_LIMIT = '600';
     try {
-      const plan = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } });
+      const plan = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+        action: 'message.reprocess',
+        selection: { kind: 'filter', filter: {} },
+      });
       expect(plan.background).toEqual({ reportedTotal: MESSAGES, found: 500 });
-      expect(await auditRowsFor(db, plan.jobId)).toEqual([expect.objectContaining({ action: 'job.plan', outcome: 'ok', summary: `planning in the background: ${MESSAGES} matching, 500 read so far` })]);
+      expect(await auditRowsFor(db, plan.jobId)).toEqual([
+        expect.objectContaining({
+          action: 'job.plan',
+          outcome: 'ok',
+          summary: `planning in the background: ${MESSAGES} matching, 500 read so far`,
+        }),
+      ]);
       await cancelJob(db, OPS, plan.jobId);
     } finally {
       if (before === undefined) delete process.env.JOB_INLINE_PLAN_LIMIT;
@@ -155,13 +189,17 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     expect(failed.error).toMatch(/400/);
     expect(failed.pages).toBe(1);
     expect((await getJob(db, plan.jobId))?.status).toBe('planning');
-    expect(await auditRowsFor(db, plan.jobId)).toContainEqual(expect.objectContaining({ action: 'job.plan', outcome: 'failed' }));
+    expect(await auditRowsFor(db, plan.jobId)).toContainEqual(
+      expect.objectContaining({ action: 'job.plan', outcome: 'failed' }),
+    );
     service.failLists = 0;
     await retryPlanning(db, OPS, plan.jobId);
     const planned = await waitForJob(db, plan.jobId, (job) => job.status === 'planned');
     expect(planned.total).toBe(MESSAGES);
     expect(new Set((await itemsOf(db, plan.jobId)).map((item) => item.item_id)).size).toBe(MESSAGES);
-    expect(await auditRowsFor(db, plan.jobId)).toContainEqual(expect.objectContaining({ action: 'job.retry_plan', outcome: 'ok' }));
+    expect(await auditRowsFor(db, plan.jobId)).toContainEqual(
+      expect.objectContaining({ action: 'job.retry_plan', outcome: 'ok' }),
+    );
   });
 
   it('retries a 503 on a page before giving up', async () => {
@@ -203,12 +241,17 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     expect(planned.total).toBe(MESSAGES);
   });
 
-  async function waitForPlan(jobId: string, until: (progress: Awaited<ReturnType<typeof plansOf>>) => boolean, timeoutMs = 20_000) {
+  async function waitForPlan(
+    jobId: string,
+    until: (progress: Awaited<ReturnType<typeof plansOf>>) => boolean,
+    timeoutMs = 20_000,
+  ) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const progress = await plansOf(jobId);
       if (until(progress)) return progress;
-      if (Date.now() > deadline) throw new Error(`plan of ${jobId} is ${JSON.stringify(progress)} after ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`plan of ${jobId} is ${JSON.stringify(progress)} after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

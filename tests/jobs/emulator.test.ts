@@ -25,7 +25,9 @@ import { CONTROL_HEADERS } from '../../emulator/control';
 const postgres = postgresTestDriver();
 
 const servesMessages = findEntity(MESSAGES_ENTITY) !== undefined;
-const title = servesMessages ? 'job runner against the emulator' : 'job runner against the emulator (waits for the emulator to serve messages)';
+const title = servesMessages
+  ? 'job runner against the emulator'
+  : 'job runner against the emulator (waits for the emulator to serve messages)';
 
 describe.skipIf(!servesMessages)(title, () => {
   let emulator: RunningEmulator;
@@ -37,7 +39,11 @@ describe.skipIf(!servesMessages)(title, () => {
   const upstream = (): JobsUpstream =>
     machineUpstream({
       baseUrl: emulator.url,
-      credential: createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: emulator.config.benchClientSecret }),
+      credential: createServiceCredential({
+        tokenUrl: `${emulator.url}/oauth/token`,
+        clientId: BENCH_CLIENT_ID,
+        clientSecret: emulator.config.benchClientSecret,
+      }),
     });
 
   const runner = (overrides: Parameters<typeof testRunner>[2] = {}, on: ConsoleDb = db) => {
@@ -60,14 +66,27 @@ describe.skipIf(!servesMessages)(title, () => {
 
   /** The first `count` message ids in id order. */
   async function messageIds(count: number, filter: Record<string, unknown> = LIVE): Promise<string[]> {
-    const page = await listRecords(reader, MESSAGES_ENTITY, { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: count - 1 }, filter }, messageSchema);
+    const page = await listRecords(
+      reader,
+      MESSAGES_ENTITY,
+      { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: count - 1 }, filter },
+      messageSchema,
+    );
     return page.rows.map((row) => row.id);
   }
 
   /** The first `count` live messages that have HLS audio (createMP3 and recreateWaveform need it). */
   async function idsWithAudio(count: number): Promise<string[]> {
-    const page = await listRecords(reader, MESSAGES_ENTITY, { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: 499 }, filter: LIVE }, messageSchema);
-    return page.rows.filter((m) => m.audio_models?.some((model) => model.type === 'hls')).slice(0, count).map((m) => m.id);
+    const page = await listRecords(
+      reader,
+      MESSAGES_ENTITY,
+      { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: 499 }, filter: LIVE },
+      messageSchema,
+    );
+    return page.rows
+      .filter((m) => m.audio_models?.some((model) => model.type === 'hls'))
+      .slice(0, count)
+      .map((m) => m.id);
   }
 
   const callsTo = (path: string) => emulator.requestLog.list().filter((entry) => entry.path === path);
@@ -76,8 +95,16 @@ describe.skipIf(!servesMessages)(title, () => {
     emulator = await startTestEmulator();
     database = await openTestDatabase(pgliteTestDriver);
     db = database.db;
-    const credential = createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: emulator.config.benchClientSecret });
-    reader = new UpstreamClient({ baseUrl: emulator.url, accessToken: (await credential.token()).accessToken, log: () => {} });
+    const credential = createServiceCredential({
+      tokenUrl: `${emulator.url}/oauth/token`,
+      clientId: BENCH_CLIENT_ID,
+      clientSecret: emulator.config.benchClientSecret,
+    });
+    reader = new UpstreamClient({
+      baseUrl: emulator.url,
+      accessToken: (await credential.token()).accessToken,
+      log: () => {},
+    });
   });
 
   beforeEach(() => {
@@ -99,7 +126,10 @@ describe.skipIf(!servesMessages)(title, () => {
 
   it('reprocesses every selected message with exactly one call each', async () => {
     const ids = await messageIds(40);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids },
+    });
     expect(planned.total).toBe(ids.length);
     runner();
     await startJob(db, OPS, planned.jobId, planned.total);
@@ -114,10 +144,15 @@ describe.skipIf(!servesMessages)(title, () => {
 
   it('plans a large explicit selection in lookups that fit in a URL', async () => {
     const ids = await messageIds(500);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids: [...ids, 'msg_does_not_exist'] } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids: [...ids, 'msg_does_not_exist'] },
+    });
     expect(planned.total).toBe(500);
     expect(planned.dryRun.notFound).toEqual(['msg_does_not_exist']);
-    const lookups = emulator.requestLog.list().filter((entry) => entry.path === '/admin/ra/messages' && entry.query.includes('filter='));
+    const lookups = emulator.requestLog
+      .list()
+      .filter((entry) => entry.path === '/admin/ra/messages' && entry.query.includes('filter='));
     expect(Math.max(...lookups.map((entry) => entry.query.length))).toBeLessThan(8_000);
   });
 
@@ -126,11 +161,17 @@ describe.skipIf(!servesMessages)(title, () => {
     const injected = await fetch(`${emulator.url}/__control/faults`, {
       method: 'POST',
       headers: { ...CONTROL_HEADERS, 'content-type': 'application/json' },
-      body: JSON.stringify({ rules: [{ pattern: '^/admin/ra/message/[^/]+/reprocess$', errorRate: 0.1, status: 503 }], seed: 7 }),
+      body: JSON.stringify({
+        rules: [{ pattern: '^/admin/ra/message/[^/]+/reprocess$', errorRate: 0.1, status: 503 }],
+        seed: 7,
+      }),
     });
     expect(injected.status, await injected.clone().text()).toBe(200);
     const ids = await messageIds(100);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids },
+    });
     runner();
     await startJob(db, OPS, planned.jobId, planned.total);
     const job = await waitForJob(db, planned.jobId, ended);
@@ -146,7 +187,10 @@ describe.skipIf(!servesMessages)(title, () => {
   it('paces to a small write limit with at most a handful of 429s', async () => {
     emulator.updateSettings({ rateLimitWrite: 5, rateLimitWindowMs: 1000 });
     const ids = await messageIds(20);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids },
+    });
     runner();
     const started = Date.now();
     await startJob(db, OPS, planned.jobId, planned.total);
@@ -160,8 +204,16 @@ describe.skipIf(!servesMessages)(title, () => {
 
   it('sets statuses and a revert job restores them (read back from the emulator)', async () => {
     const ids = await messageIds(15);
-    const before = new Map(await Promise.all(ids.map(async (id) => [id, (await getRecord(reader, MESSAGES_ENTITY, id, messageSchema)).status] as const)));
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.set_status', params: { status: 'paused' }, selection: { kind: 'ids', ids } });
+    const before = new Map(
+      await Promise.all(
+        ids.map(async (id) => [id, (await getRecord(reader, MESSAGES_ENTITY, id, messageSchema)).status] as const),
+      ),
+    );
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.set_status',
+      params: { status: 'paused' },
+      selection: { kind: 'ids', ids },
+    });
     runner();
     await startJob(db, OPS, planned.jobId, planned.total);
     await waitForJob(db, planned.jobId, ended);
@@ -169,15 +221,27 @@ describe.skipIf(!servesMessages)(title, () => {
     const revert = await planRevertJob({ db, upstream: reader }, OPS, planned.jobId);
     await startJob(db, OPS, revert.jobId, revert.total);
     await waitForJob(db, revert.jobId, ended);
-    for (const id of ids) expect((await getRecord(reader, MESSAGES_ENTITY, id, messageSchema)).status).toBe(before.get(id));
+    for (const id of ids)
+      expect((await getRecord(reader, MESSAGES_ENTITY, id, messageSchema)).status).toBe(before.get(id));
   });
   it('fails a 4xx at once with the service message (create MP3 of a message without HLS audio)', async () => {
-    const page = await listRecords(reader, MESSAGES_ENTITY, { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: 499 }, filter: LIVE }, messageSchema);
+    const page = await listRecords(
+      reader,
+      MESSAGES_ENTITY,
+      { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: 499 }, filter: LIVE },
+      messageSchema,
+    );
     const hasHls = (m: (typeof page.rows)[number]) => m.audio_models?.some((model) => model.type === 'hls') ?? false;
-    const without = page.rows.filter((m) => !hasHls(m)).slice(0, 2).map((m) => m.id);
+    const without = page.rows
+      .filter((m) => !hasHls(m))
+      .slice(0, 2)
+      .map((m) => m.id);
     const withAudio = (await idsWithAudio(8)).filter((id) => !without.includes(id));
     expect(without.length).toBeGreaterThan(0);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.create_mp3', selection: { kind: 'ids', ids: [...without, ...withAudio] } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.create_mp3',
+      selection: { kind: 'ids', ids: [...without, ...withAudio] },
+    });
     runner();
     await startJob(db, OPS, planned.jobId, planned.total);
     const job = await waitForJob(db, planned.jobId, ended);
@@ -192,7 +256,10 @@ describe.skipIf(!servesMessages)(title, () => {
   it('cancel: pending items skipped, nothing sent after the requests in flight', async () => {
     emulator.updateSettings({ rateLimitWrite: 10, rateLimitWindowMs: 1000 });
     const ids = await messageIds(60);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids },
+    });
     runner();
     await startJob(db, OPS, planned.jobId, planned.total);
     await waitForJob(db, planned.jobId, (job) => job.counts.ok >= 5);
@@ -200,7 +267,8 @@ describe.skipIf(!servesMessages)(title, () => {
     const job = await waitForJob(db, planned.jobId, ended);
     expect(job.status).toBe('cancelled');
     expect(job.counts.skipped).toBeGreaterThan(30);
-    const reprocessCalls = () => emulator.requestLog.list().filter((entry) => entry.path.endsWith('/reprocess') && entry.status === 200).length;
+    const reprocessCalls = () =>
+      emulator.requestLog.list().filter((entry) => entry.path.endsWith('/reprocess') && entry.status === 200).length;
     const sent = reprocessCalls();
     expect(sent).toBe(job.counts.ok);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -210,7 +278,10 @@ describe.skipIf(!servesMessages)(title, () => {
   it('fails items after the attempts with the reason; "retry failed" sends them again', async () => {
     await setFaults([{ pattern: '/recreateWaveform$', status: 502 }]);
     const ids = await idsWithAudio(5);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.recreate_waveform', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.recreate_waveform',
+      selection: { kind: 'ids', ids },
+    });
     runner({ maxAttempts: 2 });
     await startJob(db, OPS, planned.jobId, planned.total);
     const failed = await waitForJob(db, planned.jobId, ended);
@@ -233,12 +304,17 @@ describe.skipIf(!servesMessages)(title, () => {
     // Answers take 150 ms, so that requests are on the wire when the kill comes.
     await setFaults([{ pattern: '/reprocess$', latencyMs: 150 }]);
     const ids = await messageIds(60);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids },
+    });
     const victim = runner({ instanceId: 'emulator-victim', leaseSeconds: 1 });
     await startJob(db, OPS, planned.jobId, planned.total);
     await waitForJob(db, planned.jobId, (job) => job.counts.ok >= 20);
     await victim.kill();
-    const inFlightAtKill = new Set((await itemsOf(db, planned.jobId)).filter((item) => item.status === 'in_flight').map((item) => item.item_id));
+    const inFlightAtKill = new Set(
+      (await itemsOf(db, planned.jobId)).filter((item) => item.status === 'in_flight').map((item) => item.item_id),
+    );
     expect(inFlightAtKill.size).toBeGreaterThan(0);
     expect(inFlightAtKill.size).toBeLessThanOrEqual(4);
     runner({ instanceId: 'emulator-successor', leaseSeconds: 1 });
@@ -268,7 +344,10 @@ describe.skipIf(!servesMessages)(title, () => {
       const second = await openConsoleDb(location.options);
       try {
         const ids = await messageIds(300);
-        const planned = await planJob({ db: first, upstream: reader }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids } });
+        const planned = await planJob({ db: first, upstream: reader }, OPS, {
+          action: 'message.reprocess',
+          selection: { kind: 'ids', ids },
+        });
         runner({ instanceId: 'pg-console-1', concurrency: 6 }, first);
         runner({ instanceId: 'pg-console-2', concurrency: 6 }, second);
         await startJob(first, OPS, planned.jobId, planned.total);

@@ -61,7 +61,11 @@ describe.each(testDrivers())('job origin stored on $title', (driver) => {
   });
 
   const plan = async (origin: unknown) =>
-    planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} }, origin } as Parameters<typeof planJob>[2]);
+    planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'filter', filter: {} },
+      origin,
+    } as Parameters<typeof planJob>[2]);
 
   it('stores a same-site origin and shows it on the job and in the jobs list', async () => {
     const planned = await plan('/stuck?status=inprogress&minAge=15');
@@ -76,13 +80,21 @@ describe.each(testDrivers())('job origin stored on $title', (driver) => {
     expect((await readJob(db, planned.jobId))?.origin).toBeNull();
     expect((await readJob(db, (await plan(undefined)).jobId))?.origin).toBeNull();
     // Callers without a view (scripts, older clients) leave it out.
-    const without = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } });
+    const without = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'filter', filter: {} },
+    });
     expect((await readJob(db, without.jobId))?.origin).toBeNull();
   });
 
   it("gives a revert the reverted job's page as its origin", async () => {
     const ids = ['msg_000001', 'msg_000002', 'msg_000003'];
-    const planned = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.set_status', params: { status: 'deleted' }, selection: { kind: 'ids', ids }, origin: '/messages' });
+    const planned = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.set_status',
+      params: { status: 'deleted' },
+      selection: { kind: 'ids', ids },
+      origin: '/messages',
+    });
     const runner = testRunner(db, fakeUpstream(service));
     try {
       await startJob(db, OPS, planned.jobId, planned.total);

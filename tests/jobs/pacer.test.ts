@@ -21,7 +21,14 @@ function fixedWindow(limit: number, windowMs: number) {
  * Drives the pacer like the runner does: `workers` loops, each asking for a slot, sending, and
  * getting the answer after `latencyMs`; a fake clock jumps from event to event.
  */
-function simulate(options: { limit: number; windowMs: number; requests: number; workers: number; latencyMs: number; start?: number }) {
+function simulate(options: {
+  limit: number;
+  windowMs: number;
+  requests: number;
+  workers: number;
+  latencyMs: number;
+  start?: number;
+}) {
   const pacer = new RatePacer({ random: () => 0.5 });
   const server = fixedWindow(options.limit, options.windowMs);
   let now = options.start ?? 1_000_000_123;
@@ -164,7 +171,14 @@ describe('RatePacer', () => {
   });
 
   it('with a shared budget, takes no slot closer to the window end than the recent slot-to-wire lag', () => {
-    const budget = { share: () => ({ held: 5, unclaimed: 20, pending: false }), take: () => true, giveBack: () => {}, charge: () => {}, exhaust: () => {}, learned: async () => null };
+    const budget = {
+      share: () => ({ held: 5, unclaimed: 20, pending: false }),
+      take: () => true,
+      giveBack: () => {},
+      charge: () => {},
+      exhaust: () => {},
+      learned: async () => null,
+    };
     const pacer = new RatePacer({ budget, resetGuardMs: 25 });
     pacer.onSend(0);
     pacer.onAnswer(2, 200, { limit: 50, remaining: 49, resetAt: 1000 }, 0);
@@ -190,12 +204,15 @@ describe('RatePacer', () => {
     { limit: 50, workers: 8, latencyMs: 40 },
     { limit: 10, workers: 4, latencyMs: 150 },
     { limit: 200, workers: 16, latencyMs: 20 },
-  ])('against a fixed window of $limit/s with $workers workers and $latencyMs ms latency: near the limit, almost no 429', (c) => {
-    const requests = c.limit * 10;
-    const result = simulate({ ...c, windowMs: 1000, requests });
-    expect(result.ok).toBe(requests);
-    // Ten windows' worth: at most about 10.5 windows (a partial first window) and a handful of 429s.
-    expect(result.elapsedMs).toBeLessThan(1000 * 10 * 1.1);
-    expect(result.tooMany).toBeLessThanOrEqual(3);
-  });
+  ])(
+    'against a fixed window of $limit/s with $workers workers and $latencyMs ms latency: near the limit, almost no 429',
+    (c) => {
+      const requests = c.limit * 10;
+      const result = simulate({ ...c, windowMs: 1000, requests });
+      expect(result.ok).toBe(requests);
+      // Ten windows' worth: at most about 10.5 windows (a partial first window) and a handful of 429s.
+      expect(result.elapsedMs).toBeLessThan(1000 * 10 * 1.1);
+      expect(result.tooMany).toBeLessThanOrEqual(3);
+    },
+  );
 });

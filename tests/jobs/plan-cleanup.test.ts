@@ -35,13 +35,27 @@ describe.each(testDrivers())('abandoned dry runs on $title', (driver) => {
   });
 
   const countRows = async (table: 'bulk_jobs' | 'bulk_job_items', jobId: string) =>
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'bulk_jobs' ? 'id' : 'job_id'} = $1`, [jobId]))[0]?.n;
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'bulk_jobs' ? 'id' : 'job_id'} = $1`,
+        [jobId],
+      )
+    )[0]?.n;
 
   it('deletes a planned job and its items once its validity has passed, and keeps a fresh one', async () => {
-    const stale = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } });
-    const fresh = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } });
+    const stale = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'filter', filter: {} },
+    });
+    const fresh = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'filter', filter: {} },
+    });
     expect(await countRows('bulk_job_items', stale.jobId)).toBe(50);
-    await db.query(`UPDATE bulk_jobs SET planned_at = now() - make_interval(mins => $2 + 1) WHERE id = $1`, [stale.jobId, PLAN_VALID_MINUTES]);
+    await db.query(`UPDATE bulk_jobs SET planned_at = now() - make_interval(mins => $2 + 1) WHERE id = $1`, [
+      stale.jobId,
+      PLAN_VALID_MINUTES,
+    ]);
     const runner = testRunner(db, fakeUpstream(service), { instanceId: 'janitor' });
     await runner.ready;
     await runner.stop();
@@ -68,6 +82,10 @@ describe.each(testDrivers())('abandoned dry runs on $title', (driver) => {
     );
     expect(result.ok).toBe(false);
     expect(service.log.filter((line) => line.path === '/admin/ra/messages').length).toBe(before);
-    expect(await db.query(`SELECT id FROM bulk_jobs WHERE status IN ('planning', 'planned') AND created_at > now() - interval '5 seconds' AND total = 0`)).toEqual([]);
+    expect(
+      await db.query(
+        `SELECT id FROM bulk_jobs WHERE status IN ('planning', 'planned') AND created_at > now() - interval '5 seconds' AND total = 0`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,17 @@ import { JobCommandError } from '@/lib/jobs/types';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 import { FakeVoiceService } from './support/fake-voice';
 import { cancelJob, planJob, planRevertJob, retryFailedItems, startJob } from './support/guarded';
-import { auditRowsFor, ended, fakeUpstream, interceptQueries, itemsOf, OPS, readerFor, testRunner, waitForJob } from './support/harness';
+import {
+  auditRowsFor,
+  ended,
+  fakeUpstream,
+  interceptQueries,
+  itemsOf,
+  OPS,
+  readerFor,
+  testRunner,
+  waitForJob,
+} from './support/harness';
 
 describe.each(testDrivers())('job engine on $title', (driver) => {
   if (driver.skipReason !== null) {
@@ -34,7 +44,11 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
     return started;
   }
 
-  async function plan(action: Parameters<typeof planJob>[2]['action'], selection: Parameters<typeof planJob>[2]['selection'], params?: unknown) {
+  async function plan(
+    action: Parameters<typeof planJob>[2]['action'],
+    selection: Parameters<typeof planJob>[2]['selection'],
+    params?: unknown,
+  ) {
     return planJob({ db, upstream: await readerFor(service) }, OPS, { action, selection, params });
   }
 
@@ -76,30 +90,46 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const job = await getJob(db, planned.jobId);
       expect(job).toMatchObject({ status: 'planned', total: 40, counts: { pending: 40 } });
       // Nothing was sent to the operations.
-      expect(service.log.filter((entry) => entry.path.startsWith('/admin/') && entry.path !== '/admin/ra/messages')).toEqual([]);
+      expect(
+        service.log.filter((entry) => entry.path.startsWith('/admin/') && entry.path !== '/admin/ra/messages'),
+      ).toEqual([]);
       // An unconfirmed dry run planned inside the request is not in the jobs list.
       expect((await listJobs(db)).rows.map((row) => row.id)).not.toContain(planned.jobId);
     });
 
     it('reads every page of a large selection (no cap), and lists explicit ids the service does not know', async () => {
-      const all = await planJobUnguarded({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } }, { pageSize: 30 });
+      const all = await planJobUnguarded(
+        { db, upstream: await readerFor(service) },
+        OPS,
+        { action: 'message.reprocess', selection: { kind: 'filter', filter: {} } },
+        { pageSize: 30 },
+      );
       expect(all.total).toBe(200);
       expect(all.dryRun.pages).toBe(7);
-      const byIds = await plan('message.recreate_waveform', { kind: 'ids', ids: ['msg_000003', 'msg_000001', 'nope_1', 'msg_000003'] });
+      const byIds = await plan('message.recreate_waveform', {
+        kind: 'ids',
+        ids: ['msg_000003', 'msg_000001', 'nope_1', 'msg_000003'],
+      });
       expect(byIds.total).toBe(2);
       expect(byIds.dryRun.notFound).toEqual(['nope_1']);
     });
 
     it('refuses bad input as a JobCommandError and audits the plan', async () => {
-      await expect(plan('message.set_status', { kind: 'filter', filter: {} }, { status: '' })).rejects.toBeInstanceOf(JobCommandError);
+      await expect(plan('message.set_status', { kind: 'filter', filter: {} }, { status: '' })).rejects.toBeInstanceOf(
+        JobCommandError,
+      );
       const planned = await plan('message.set_status', { kind: 'ids', ids: ['msg_000001'] }, { status: 'active' });
       const audit = await auditRowsFor(db, planned.jobId);
-      expect(audit).toEqual([expect.objectContaining({ action: 'job.plan', outcome: 'ok', operator_email: OPS.email, operator_role: 'ops' })]);
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'job.plan', outcome: 'ok', operator_email: OPS.email, operator_role: 'ops' }),
+      ]);
     });
 
     it('starts only with the count the dry run showed', async () => {
       const planned = await plan('message.reprocess', { kind: 'filter', filter: { status: 'paused' } });
-      await expect(startJob(db, OPS, planned.jobId, planned.total + 1)).rejects.toMatchObject({ code: 'count_mismatch' });
+      await expect(startJob(db, OPS, planned.jobId, planned.total + 1)).rejects.toMatchObject({
+        code: 'count_mismatch',
+      });
       expect((await getJob(db, planned.jobId))?.status).toBe('planned');
       const audit = await auditRowsFor(db, planned.jobId);
       expect(audit.at(-1)).toMatchObject({ action: 'job.start', outcome: 'failed' });
@@ -108,30 +138,56 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
 
   describe('runner', () => {
     it('reprocesses every selected message exactly once and audits the run', async () => {
-      const planned = await plan('message.reprocess', { kind: 'filter', filter: { status: ['processing', 'inprogress'] } });
+      const planned = await plan('message.reprocess', {
+        kind: 'filter',
+        filter: { status: ['processing', 'inprogress'] },
+      });
       expect(planned.total).toBe(80);
       const r = runner({ instanceId: 'runner-a' });
       await startJob(db, OPS, planned.jobId, planned.total);
       const job = await waitForJob(db, planned.jobId, ended);
-      expect(job).toMatchObject({ status: 'completed', counts: { total: 80, ok: 80, failed: 0, skipped: 0, pending: 0, inFlight: 0 }, progress: 1, runs: 1 });
+      expect(job).toMatchObject({
+        status: 'completed',
+        counts: { total: 80, ok: 80, failed: 0, skipped: 0, pending: 0, inFlight: 0 },
+        progress: 1,
+        runs: 1,
+      });
       const items = await itemsOf(db, planned.jobId);
       for (const item of items) {
         expect(service.callsFor(operationPath('message.reprocess', item.item_id))).toHaveLength(1);
-        expect(item).toMatchObject({ status: 'ok', sends: 1, claims: 1, status_after: 'processing', claimed_by: 'runner-a' });
+        expect(item).toMatchObject({
+          status: 'ok',
+          sends: 1,
+          claims: 1,
+          status_after: 'processing',
+          claimed_by: 'runner-a',
+        });
       }
       // Only the selection was touched.
       expect(service.log.filter((entry) => entry.path.endsWith('/reprocess'))).toHaveLength(80);
       const audit = await auditRowsFor(db, planned.jobId);
-      expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['job.plan:ok', 'job.start:ok', 'message.reprocess:ok']);
-      expect(audit[2]).toMatchObject({ operator_email: OPS.email, operator_role: 'ops', summary: 'completed: 80 ok, 0 failed, 0 skipped of 80' });
+      expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual([
+        'job.plan:ok',
+        'job.start:ok',
+        'message.reprocess:ok',
+      ]);
+      expect(audit[2]).toMatchObject({
+        operator_email: OPS.email,
+        operator_role: 'ops',
+        summary: 'completed: 80 ok, 0 failed, 0 skipped of 80',
+      });
       expect(r.stats().sends).toBe(80);
       expect((await listJobs(db)).rows[0]).toMatchObject({ id: planned.jobId, counts: { ok: 80 } });
       // The dashboard's cards read the same rows without the total.
-      expect(await latestJobs(db, { statuses: ['completed'], limit: 5 })).toEqual((await listJobs(db, { statuses: ['completed'], limit: 5 })).rows);
+      expect(await latestJobs(db, { statuses: ['completed'], limit: 5 })).toEqual(
+        (await listJobs(db, { statuses: ['completed'], limit: 5 })).rows,
+      );
       expect((await listRunners(db, 2)).find((info) => info.instanceId === 'runner-a')?.alive).toBe(true);
       // Completed, its counts are stored and read back, not counted again: an item row changed
       // behind the job's back (nothing in the console does that) does not show.
-      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
+      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [
+        planned.jobId,
+      ]);
       expect(stored?.final_counts).toMatchObject({ item_total: 80, ok: 80, failed: 0, revertible: 0 });
       await db.query(`UPDATE bulk_job_items SET status = 'failed' WHERE job_id = $1 AND seq = 1`, [planned.jobId]);
       expect((await listJobs(db)).rows[0]?.counts).toMatchObject({ ok: 80, failed: 0 });
@@ -162,7 +218,10 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
 
     it('fails an item after JOBS_MAX_ATTEMPTS 5xx with the reason, and "retry failed" runs them again', async () => {
       service.faults = { rate: 1, status: 502 };
-      const planned = await plan('message.recreate_waveform', { kind: 'ids', ids: ['msg_000010', 'msg_000011', 'msg_000012'] });
+      const planned = await plan('message.recreate_waveform', {
+        kind: 'ids',
+        ids: ['msg_000010', 'msg_000011', 'msg_000012'],
+      });
       runner({ maxAttempts: 3 });
       await startJob(db, OPS, planned.jobId, planned.total);
       const failed = await waitForJob(db, planned.jobId, ended);
@@ -219,13 +278,16 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       // 67 requests at 10 per second: just under 7 windows. (The 1.15 x budget is checked by
       // bench/jobs-throughput.ts; here only that it paces and does not crawl.)
       expect(seconds).toBeGreaterThan(5.5);
-      expect(seconds).toBeLessThan(67 / 10 * 2);
+      expect(seconds).toBeLessThan((67 / 10) * 2);
     }, 30_000);
 
     it('waits for the reset after a 429 and sends the item again (it was not applied)', async () => {
       // Another client used the window up: the runner's first requests get 429s.
       service.forceRateLimited = 2;
-      const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000001', 'msg_000002', 'msg_000003', 'msg_000004', 'msg_000005'] });
+      const planned = await plan('message.reprocess', {
+        kind: 'ids',
+        ids: ['msg_000001', 'msg_000002', 'msg_000003', 'msg_000004', 'msg_000005'],
+      });
       const r = runner();
       const started = Date.now();
       await startJob(db, OPS, planned.jobId, planned.total);
@@ -266,12 +328,17 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const job = await waitForJob(db, planned.jobId, ended);
       expect(job.counts).toMatchObject({ ok: 24, skipped: 6 });
       expect(job.revertibleItems).toBe(24);
-      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [planned.jobId]);
+      const [stored] = await db.query<{ final_counts: unknown }>(`SELECT final_counts FROM bulk_jobs WHERE id = $1`, [
+        planned.jobId,
+      ]);
       expect(stored?.final_counts).toMatchObject({ ok: 24, skipped: 6, revertible: 24 });
       // The job page's item totals come from the counts; they match counting the items.
       for (const status of [undefined, 'skipped', 'ok', 'failed', ['ok', 'skipped']] as const) {
         const statuses = status === undefined ? null : [status].flat();
-        const [counted] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_job_items WHERE job_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`, [planned.jobId, statuses]);
+        const [counted] = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM bulk_job_items WHERE job_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))`,
+          [planned.jobId, statuses],
+        );
         expect(itemsWithStatuses(job.counts, status)).toBe(counted?.n);
       }
       expect(itemsWithStatuses(job.counts, ['ok', 'skipped'])).toBe(30);
@@ -280,19 +347,32 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       expect(service.callsFor(operationPath('message.set_status', 'msg_000001', 'active'))).toHaveLength(0);
 
       const revert = await planRevertJob({ db, upstream: await readerFor(service) }, OPS, planned.jobId);
-      expect(revert).toMatchObject({ total: 24, revertsJobId: planned.jobId, dryRun: { changedSince: 0, statusCounts: { active: 24 } } });
+      expect(revert).toMatchObject({
+        total: 24,
+        revertsJobId: planned.jobId,
+        dryRun: { changedSince: 0, statusCounts: { active: 24 } },
+      });
       await startJob(db, OPS, revert.jobId, revert.total);
       const reverted = await waitForJob(db, revert.jobId, ended);
       expect(reverted.counts).toMatchObject({ ok: 24 });
       for (const id of ids) expect(service.messages.get(id)!.status).toBe(before.get(id));
-      expect((await getJob(db, planned.jobId))?.reverts).toEqual([expect.objectContaining({ id: revert.jobId, status: 'completed' })]);
+      expect((await getJob(db, planned.jobId))?.reverts).toEqual([
+        expect.objectContaining({ id: revert.jobId, status: 'completed' }),
+      ]);
       const audit = await auditRowsFor(db, revert.jobId);
-      expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['job.plan_revert:ok', 'job.start:ok', 'message.set_status:ok']);
+      expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual([
+        'job.plan_revert:ok',
+        'job.start:ok',
+        'message.set_status:ok',
+      ]);
       expect(audit[2]?.params).toMatchObject({ revertsJobId: planned.jobId });
 
       // The job page reads the stored number: an item changed behind the job's back (nothing in
       // the console does that) does not show, until a job completed before it was stored is counted.
-      await db.query(`UPDATE bulk_job_items SET status_after = status_before WHERE job_id = $1 AND seq = (SELECT min(seq) FROM bulk_job_items WHERE job_id = $1 AND status = 'ok')`, [planned.jobId]);
+      await db.query(
+        `UPDATE bulk_job_items SET status_after = status_before WHERE job_id = $1 AND seq = (SELECT min(seq) FROM bulk_job_items WHERE job_id = $1 AND status = 'ok')`,
+        [planned.jobId],
+      );
       expect((await getJob(db, planned.jobId))?.revertibleItems).toBe(24);
       await db.query(`UPDATE bulk_jobs SET final_counts = final_counts - 'revertible' WHERE id = $1`, [planned.jobId]);
       expect((await getJob(db, planned.jobId))?.revertibleItems).toBe(23);
@@ -300,7 +380,9 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
 
     it('refuses to revert a job that did not set statuses or has not ended', async () => {
       const planned = await plan('message.reprocess', { kind: 'ids', ids: ['msg_000001'] });
-      await expect(planRevertJob({ db, upstream: await readerFor(service) }, OPS, planned.jobId)).rejects.toMatchObject({ code: 'not_revertible' });
+      await expect(planRevertJob({ db, upstream: await readerFor(service) }, OPS, planned.jobId)).rejects.toMatchObject(
+        { code: 'not_revertible' },
+      );
     });
   });
 
@@ -325,12 +407,22 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const rows = await jobItemsPage(db, planned.jobId, { status: 'skipped', limit: 1 });
       // Pending items name who cancelled; claimed ones that were not sent yet say "cancelled".
       expect(rows[0]?.error).toMatch(/^cancelled/);
-      expect((await jobItemsPage(db, planned.jobId, { status: 'skipped', limit: 500 })).filter((row) => row.error === `cancelled by ${OPS.email}`).length).toBeGreaterThan(100);
+      expect(
+        (await jobItemsPage(db, planned.jobId, { status: 'skipped', limit: 500 })).filter(
+          (row) => row.error === `cancelled by ${OPS.email}`,
+        ).length,
+      ).toBeGreaterThan(100);
       await expect(cancelJob(db, OPS, planned.jobId)).rejects.toMatchObject({ code: 'wrong_status' });
       const audit = await auditRowsFor(db, planned.jobId);
       // The run's intent was written when it started; its outcome says it was cancelled.
       // The refused second cancel is audited too.
-      expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['job.plan:ok', 'job.start:ok', 'message.reprocess:failed', 'job.cancel:ok', 'job.cancel:failed']);
+      expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual([
+        'job.plan:ok',
+        'job.start:ok',
+        'message.reprocess:failed',
+        'job.cancel:ok',
+        'job.cancel:failed',
+      ]);
       expect(audit[2]?.summary).toMatch(/^cancelled: /);
     });
 
@@ -344,14 +436,21 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
   describe('answers and writes that go wrong', () => {
     it('records an operation the service applied but answered unreadably as ok, so it is neither retried nor left out of a revert', async () => {
       service.unreadableAnswers = 3;
-      const planned = await plan('message.set_status', { kind: 'ids', ids: ['msg_000001', 'msg_000002', 'msg_000003', 'msg_000005'] }, { status: 'paused' });
+      const planned = await plan(
+        'message.set_status',
+        { kind: 'ids', ids: ['msg_000001', 'msg_000002', 'msg_000003', 'msg_000005'] },
+        { status: 'paused' },
+      );
       runner();
       await startJob(db, OPS, planned.jobId, planned.total);
       const job = await waitForJob(db, planned.jobId, ended);
       expect(job.counts).toMatchObject({ ok: 4, failed: 0 });
       const items = await itemsOf(db, planned.jobId);
-      expect(items.filter((item) => item.error?.startsWith('applied, but the answer did not match the contract'))).toHaveLength(3);
-      for (const item of items) expect(service.callsFor(operationPath('message.set_status', item.item_id, 'paused'))).toHaveLength(1);
+      expect(
+        items.filter((item) => item.error?.startsWith('applied, but the answer did not match the contract')),
+      ).toHaveLength(3);
+      for (const item of items)
+        expect(service.callsFor(operationPath('message.set_status', item.item_id, 'paused'))).toHaveLength(1);
     });
 
     it('never sends an item again because its outcome could not be written at once', async () => {
@@ -375,7 +474,8 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       const job = await waitForJob(db, planned.jobId, ended);
       expect(job.counts).toMatchObject({ ok: 2, failed: 0 });
       expect(failures).toBe(0);
-      for (const id of ['msg_000006', 'msg_000007']) expect(service.callsFor(operationPath('message.reprocess', id))).toHaveLength(1);
+      for (const id of ['msg_000006', 'msg_000007'])
+        expect(service.callsFor(operationPath('message.reprocess', id))).toHaveLength(1);
     });
 
     it('refuses to start a dry run older than its validity, asking for a new one', async () => {
@@ -393,7 +493,11 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
         statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
         return run();
       });
-      const idle = testRunner(counting, fakeUpstream(service), { instanceId: 'idle', leaseSeconds: 8, pollIntervalMs: 50 });
+      const idle = testRunner(counting, fakeUpstream(service), {
+        instanceId: 'idle',
+        leaseSeconds: 8,
+        pollIntervalMs: 50,
+      });
       runners.push(idle);
       await idle.ready;
       await new Promise((resolve) => setTimeout(resolve, 600));
@@ -424,7 +528,8 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       runner({ instanceId: 'successor' });
       const job = await waitForJob(db, planned.jobId, ended);
       expect(job.counts.ok).toBe(200);
-      for (const item of await itemsOf(db, planned.jobId)) expect(service.callsFor(operationPath('message.reprocess', item.item_id))).toHaveLength(1);
+      for (const item of await itemsOf(db, planned.jobId))
+        expect(service.callsFor(operationPath('message.reprocess', item.item_id))).toHaveLength(1);
     });
 
     it('after a kill, another runner resumes after the lease: finished items are not sent again, in-flight ones at most twice', async () => {
@@ -461,7 +566,12 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
       }
       for (const id of finishedAtKill) expect(service.callsFor(operationPath('message.reprocess', id))).toHaveLength(1);
       // The record says which were resumed.
-      expect(items.filter((item) => item.claims > 1).map((item) => item.item_id).sort()).toEqual([...inFlightAtKill].sort());
+      expect(
+        items
+          .filter((item) => item.claims > 1)
+          .map((item) => item.item_id)
+          .sort(),
+      ).toEqual([...inFlightAtKill].sort());
     });
   });
 });

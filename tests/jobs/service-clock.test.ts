@@ -46,7 +46,11 @@ describe('RatePacer with a clock ahead of the service', () => {
   it('does not start the next window early once answers bounded the skew', () => {
     const pacer = new RatePacer({ random: () => 0.5 });
     const skewMs = 300; // our clock minus the service's
-    const answer = (serviceNow: number): RateLimitObservation => ({ limit: 10, remaining: 5, resetAt: Math.ceil((serviceNow + 1) / 1000) * 1000 });
+    const answer = (serviceNow: number): RateLimitObservation => ({
+      limit: 10,
+      remaining: 5,
+      resetAt: Math.ceil((serviceNow + 1) / 1000) * 1000,
+    });
     // Sends near the end of two service windows (our clock reads 300 ms more).
     for (const serviceAt of [1_000_980, 1_001_985]) {
       pacer.onSend(serviceAt + skewMs);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceCredential, machineUpstream, ServiceCredentialError, JOBS_SETTING_DEFAULTS, jobsSettings } from '@/lib/jobs/runner';
+import {
+  createServiceCredential,
+  machineUpstream,
+  ServiceCredentialError,
+  JOBS_SETTING_DEFAULTS,
+  jobsSettings,
+} from '@/lib/jobs/runner';
 import { BENCH_CLIENT_ID } from '../../emulator/config';
 import type { RunningEmulator } from '../../emulator/server';
 import { startTestEmulator } from '../support/emulator';
@@ -16,7 +22,11 @@ describe('service credential against the emulator', () => {
   });
 
   const credential = (secret = emulator.config.benchClientSecret) =>
-    createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: secret });
+    createServiceCredential({
+      tokenUrl: `${emulator.url}/oauth/token`,
+      clientId: BENCH_CLIENT_ID,
+      clientSecret: secret,
+    });
 
   it('gets an admin token by client credentials, caches it and shares one request between callers', async () => {
     const subject = credential();
@@ -46,13 +56,19 @@ describe('service credential against the emulator', () => {
   });
 
   it('names the settings to check when the secret is wrong', async () => {
-    const error = await credential('wrong-secret').token().catch((e: unknown) => e);
+    const error = await credential('wrong-secret')
+      .token()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceCredentialError);
     expect((error as Error).message).toMatch(/invalid_client.*VOICE_JOBS_CLIENT_ID and VOICE_JOBS_CLIENT_SECRET/);
   });
 
   it('explains an unreachable token endpoint', async () => {
-    const subject = createServiceCredential({ tokenUrl: 'http://127.0.0.1:9/oauth/token', clientId: 'x', clientSecret: 'y' });
+    const subject = createServiceCredential({
+      tokenUrl: 'http://127.0.0.1:9/oauth/token',
+      clientId: 'x',
+      clientSecret: 'y',
+    });
     await expect(subject.token()).rejects.toThrow(/Could not reach the token endpoint .*VOICE_TOKEN_URL/);
   });
 });
@@ -63,9 +79,19 @@ describe('service credential refresh', () => {
     let issued = 0;
     const fakeFetch = (async () => {
       issued++;
-      return new Response(JSON.stringify({ access_token: `t${issued}`, token_type: 'Bearer', expires_in: 300, scope: 'admin' }), { status: 200 });
+      return new Response(
+        JSON.stringify({ access_token: `t${issued}`, token_type: 'Bearer', expires_in: 300, scope: 'admin' }),
+        { status: 200 },
+      );
     }) as unknown as typeof fetch;
-    const subject = createServiceCredential({ tokenUrl: 'http://token.invalid', clientId: 'c', clientSecret: 's', now: () => now, fetch: fakeFetch, refreshMarginMs: 60_000 });
+    const subject = createServiceCredential({
+      tokenUrl: 'http://token.invalid',
+      clientId: 'c',
+      clientSecret: 's',
+      now: () => now,
+      fetch: fakeFetch,
+      refreshMarginMs: 60_000,
+    });
     expect((await subject.token()).accessToken).toBe('t1');
     // Margin: min(60 s, a tenth of 300 s) = 30 s before expiry.
     now += 269_000;
@@ -75,9 +101,21 @@ describe('service credential refresh', () => {
   });
 
   it('refuses a token without the admin scope, and a missing client', async () => {
-    const fakeFetch = (async () => new Response(JSON.stringify({ access_token: 'x', token_type: 'Bearer', scope: 'identity' }), { status: 200 })) as unknown as typeof fetch;
-    await expect(createServiceCredential({ tokenUrl: 'http://t.invalid', clientId: 'c', clientSecret: 's', fetch: fakeFetch }).token()).rejects.toThrow(/without the admin scope/);
-    expect(() => createServiceCredential({ tokenUrl: 'http://t.invalid', clientId: '', clientSecret: '' })).toThrow(/VOICE_JOBS_CLIENT_ID/);
+    const fakeFetch = (async () =>
+      new Response(JSON.stringify({ access_token: 'x', token_type: 'Bearer', scope: 'identity' }), {
+        status: 200,
+      })) as unknown as typeof fetch;
+    await expect(
+      createServiceCredential({
+        tokenUrl: 'http://t.invalid',
+        clientId: 'c',
+        clientSecret: 's',
+        fetch: fakeFetch,
+      }).token(),
+    ).rejects.toThrow(/without the admin scope/);
+    expect(() => createServiceCredential({ tokenUrl: 'http://t.invalid', clientId: '', clientSecret: '' })).toThrow(
+      /VOICE_JOBS_CLIENT_ID/,
+    );
   });
 });
 
@@ -102,15 +140,19 @@ describe('jobs settings', () => {
       process.env.NEXTAUTH_SECRET = 'a-test-secret-of-enough-length';
       const { consoleEnv } = await import('@/lib/env');
       const env = consoleEnv();
-      expect(JOBS_SETTING_DEFAULTS).toMatchObject({ VOICE_BASE_URL: env.VOICE_BASE_URL, VOICE_TOKEN_URL: env.VOICE_TOKEN_URL, UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS });
+      expect(JOBS_SETTING_DEFAULTS).toMatchObject({
+        VOICE_BASE_URL: env.VOICE_BASE_URL,
+        VOICE_TOKEN_URL: env.VOICE_TOKEN_URL,
+        UPSTREAM_TIMEOUT_MS: env.UPSTREAM_TIMEOUT_MS,
+      });
     } finally {
       process.env = saved;
     }
   });
 
   it('names every bad setting', () => {
-    expect(() => jobsSettings({ JOBS_CONCURRENCY: '0', JOBS_LEASE_SECONDS: 'soon', VOICE_TOKEN_URL: 'ftp://x' })).toThrow(
-      /JOBS_CONCURRENCY[\s\S]*JOBS_LEASE_SECONDS|VOICE_TOKEN_URL[\s\S]*JOBS_CONCURRENCY/,
-    );
+    expect(() =>
+      jobsSettings({ JOBS_CONCURRENCY: '0', JOBS_LEASE_SECONDS: 'soon', VOICE_TOKEN_URL: 'ftp://x' }),
+    ).toThrow(/JOBS_CONCURRENCY[\s\S]*JOBS_LEASE_SECONDS|VOICE_TOKEN_URL[\s\S]*JOBS_CONCURRENCY/);
   });
 });

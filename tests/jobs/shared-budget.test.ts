@@ -21,7 +21,10 @@ function fixedWindowService(limit: number, windowMs: number) {
       const start = now - (now % windowMs);
       const count = (received.get(start) ?? 0) + 1;
       received.set(start, count);
-      return { status: count <= limit ? 200 : 429, info: { limit, remaining: Math.max(0, limit - count), resetAt: Math.ceil((start + windowMs) / 1000) * 1000 } };
+      return {
+        status: count <= limit ? 200 : 429,
+        info: { limit, remaining: Math.max(0, limit - count), resetAt: Math.ceil((start + windowMs) / 1000) * 1000 },
+      };
     },
   };
 }
@@ -29,7 +32,11 @@ function fixedWindowService(limit: number, windowMs: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Drives a pacer like the runner's workers: `workers` loops wait for it, send, and answer after `latencyMs`. */
-async function sendFor(pacer: RatePacer, service: ReturnType<typeof fixedWindowService>, options: { untilMs: number; workers: number; latencyMs: number; skewMs: number }) {
+async function sendFor(
+  pacer: RatePacer,
+  service: ReturnType<typeof fixedWindowService>,
+  options: { untilMs: number; workers: number; latencyMs: number; skewMs: number },
+) {
   const now = () => Date.now() + options.skewMs;
   let ok = 0;
   let tooMany = 0;
@@ -86,7 +93,9 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
     const limit = 20;
     const service = fixedWindowService(limit, 1000);
     const bucket = `two-pacers-${skewMs}`;
-    const pacers = [first, second].map((db) => new RatePacer({ random: () => 0.5, budget: new SharedSendBudget(db, { bucket }) }));
+    const pacers = [first, second].map(
+      (db) => new RatePacer({ random: () => 0.5, budget: new SharedSendBudget(db, { bucket }) }),
+    );
     const began = Date.now();
     const untilMs = began + 4200;
     const [a, b] = await Promise.all([
@@ -94,7 +103,9 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
       sendFor(pacers[1]!, service, { untilMs, workers: 4, latencyMs: 3, skewMs }),
     ]);
     // Whole windows after the first (the pacers learn the limit and the skewed one its offset there).
-    const settledWindows = [...service.received.entries()].filter(([start]) => start >= began - (began % 1000) + 2000 && start + 1000 <= untilMs);
+    const settledWindows = [...service.received.entries()].filter(
+      ([start]) => start >= began - (began % 1000) + 2000 && start + 1000 <= untilMs,
+    );
     expect(settledWindows.length).toBeGreaterThanOrEqual(2);
     // With a clock off, the offset is learned to within the answers' delay (the event loop's lag
     // on a loaded machine): one send may still land just across a window's edge.
@@ -125,7 +136,10 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
     }
     expect(held).toBe(limit - grantBatch(limit));
     // The next window is whole again: the dead instance's grants went with the old one.
-    expect(await settled(survivor, window + 1000, limit)).toMatchObject({ held: grantBatch(limit), unclaimed: limit - grantBatch(limit) });
+    expect(await settled(survivor, window + 1000, limit)).toMatchObject({
+      held: grantBatch(limit),
+      unclaimed: limit - grantBatch(limit),
+    });
     expect(survivor.take(window)).toBe(false);
   });
 
@@ -170,8 +184,15 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
   it('a database that fails makes the pacer wait and try again, never send without a grant', async () => {
     let failing = true;
     const errors: unknown[] = [];
-    const flaky = { query: <T,>(sql: string, params?: readonly unknown[]) => (failing ? Promise.reject(new Error('connection lost')) : first.query<T>(sql, params)) };
-    const budget = new SharedSendBudget(flaky, { bucket: 'flaky', retryMs: 20, onError: (error) => errors.push(error) });
+    const flaky = {
+      query: <T>(sql: string, params?: readonly unknown[]) =>
+        failing ? Promise.reject(new Error('connection lost')) : first.query<T>(sql, params),
+    };
+    const budget = new SharedSendBudget(flaky, {
+      bucket: 'flaky',
+      retryMs: 20,
+      onError: (error) => errors.push(error),
+    });
     const window = 1_900_000_300_000;
     budget.share(window, 10, 1000);
     await sleep(5);
@@ -185,7 +206,12 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
 
 describe('on PGlite', () => {
   it('there is no shared budget: one process, one runner, the local pacer alone', () => {
-    const db: ConsoleDb = { kind: 'pglite', query: () => Promise.resolve([]), transaction: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() };
+    const db: ConsoleDb = {
+      kind: 'pglite',
+      query: () => Promise.resolve([]),
+      transaction: () => Promise.reject(new Error('unused')),
+      close: () => Promise.resolve(),
+    };
     expect(sharedBudgetFor(db, { bucket: 'any' })).toBeUndefined();
     expect(sharedBudgetFor({ ...db, kind: 'postgres' }, { bucket: 'any' })).toBeInstanceOf(SharedSendBudget);
   });

@@ -41,7 +41,10 @@ describe.skipIf(driver.skipReason !== null)(`two runners on one ${driver.title}`
     service.latencyMs = 3;
     const jobs = [];
     for (const status of ['processing', 'active', 'paused']) {
-      const planned = await planJob({ db: first, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: { status } } });
+      const planned = await planJob({ db: first, upstream: await readerFor(service) }, OPS, {
+        action: 'message.reprocess',
+        selection: { kind: 'filter', filter: { status } },
+      });
       jobs.push(planned);
     }
     // Each runner has its own token (its own budget at this service); they still pace by one

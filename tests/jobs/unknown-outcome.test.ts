@@ -41,17 +41,23 @@ describe.each(testDrivers())('sent items on $title', (driver) => {
 
   /** A running job of one message, its item claimed by a live runner `holder`. */
   async function claimedItem(id: string) {
-    const planned = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids: [id] } });
+    const planned = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids: [id] },
+    });
     await startJob(db, OPS, planned.jobId, planned.total);
     await db.query(`UPDATE bulk_jobs SET status = 'running' WHERE id = $1`, [planned.jobId]);
-    await db.query(`INSERT INTO bulk_job_runners (instance_id) VALUES ('holder') ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = now(), stopped_at = NULL`);
+    await db.query(
+      `INSERT INTO bulk_job_runners (instance_id) VALUES ('holder') ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = now(), stopped_at = NULL`,
+    );
     const store = createSqlItemStore(db);
     const [item] = await store.claim({ id: planned.jobId, action: 'message.reprocess' }, 1, 'holder');
     if (!item) throw new Error('nothing claimed');
     return { store, item, jobId: planned.jobId };
   }
 
-  const backdateClaim = (jobId: string) => db.query(`UPDATE bulk_job_items SET claimed_at = now() - interval '1 hour' WHERE job_id = $1`, [jobId]);
+  const backdateClaim = (jobId: string) =>
+    db.query(`UPDATE bulk_job_items SET claimed_at = now() - interval '1 hour' WHERE job_id = $1`, [jobId]);
 
   it('refreshes the claim at each send, so a live item is not taken back', async () => {
     const { store, item, jobId } = await claimedItem('msg_000001');
@@ -73,16 +79,36 @@ describe.each(testDrivers())('sent items on $title', (driver) => {
   });
 
   it('a runner that cannot record an outcome leaves the item to end unknown, sent once', async () => {
-    const planned = await planJob({ db, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'ids', ids: ['msg_000003'] } });
+    const planned = await planJob({ db, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'ids', ids: ['msg_000003'] },
+    });
     const real = createSqlItemStore(db);
-    const broken: ItemStore = { ...real, finish: () => Promise.reject(new Error('connection reset')), markUnknown: () => Promise.reject(new Error('connection reset')) };
-    runners.push(testRunner(db, fakeUpstream(service), { instanceId: 'broken', store: broken, leaseSeconds: 0.2, pollIntervalMs: 20, retryBaseMs: 1, retryMaxMs: 5 }));
+    const broken: ItemStore = {
+      ...real,
+      finish: () => Promise.reject(new Error('connection reset')),
+      markUnknown: () => Promise.reject(new Error('connection reset')),
+    };
+    runners.push(
+      testRunner(db, fakeUpstream(service), {
+        instanceId: 'broken',
+        store: broken,
+        leaseSeconds: 0.2,
+        pollIntervalMs: 20,
+        retryBaseMs: 1,
+        retryMaxMs: 5,
+      }),
+    );
     await startJob(db, OPS, planned.jobId, planned.total);
     const job = await waitForJob(db, planned.jobId, ended);
     expect(job).toMatchObject({ status: 'completed', counts: { unknown: 1, ok: 0, pending: 0 } });
     expect(service.callsFor(operationPath('message.reprocess', 'msg_000003'))).toHaveLength(1);
     const audit = await auditRowsFor(db, planned.jobId);
-    expect(audit.at(-1)).toMatchObject({ action: 'message.reprocess', outcome: 'failed', summary: expect.stringMatching(/1 unknown \(check before retrying\)/) });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'message.reprocess',
+      outcome: 'failed',
+      summary: expect.stringMatching(/1 unknown \(check before retrying\)/),
+    });
   });
 
   it('a runner that stalls without dying loses its item to another runner; its late fence and finish change nothing', async () => {
@@ -103,7 +129,14 @@ describe.each(testDrivers())('sent items on $title', (driver) => {
     expect(await store.markUnknown(item, 'late')).toBe(false);
     expect(await store.release(item)).toBe(false);
     const [row] = await itemsOf(db, jobId);
-    expect(row).toMatchObject({ status: 'ok', status_after: 'processing', error: null, sends: 1, claims: 2, claimed_by: 'rescuer' });
+    expect(row).toMatchObject({
+      status: 'ok',
+      status_after: 'processing',
+      error: null,
+      sends: 1,
+      claims: 2,
+      claimed_by: 'rescuer',
+    });
     expect((await getJob(db, jobId))?.counts).toMatchObject({ ok: 1, failed: 0, unknown: 0, pending: 0, inFlight: 0 });
   });
 });

@@ -34,8 +34,16 @@ describe('item kinds', () => {
   });
 
   it('refuses a user job with parameters or without a selection', () => {
-    expect(planJobInputSchema.safeParse({ action: 'user.set_verified', selection: { kind: 'ids', ids: ['usr_1'] } }).success).toBe(true);
-    expect(planJobInputSchema.safeParse({ action: 'user.set_verified', params: { status: 'x' }, selection: { kind: 'ids', ids: ['usr_1'] } }).success).toBe(false);
+    expect(
+      planJobInputSchema.safeParse({ action: 'user.set_verified', selection: { kind: 'ids', ids: ['usr_1'] } }).success,
+    ).toBe(true);
+    expect(
+      planJobInputSchema.safeParse({
+        action: 'user.set_verified',
+        params: { status: 'x' },
+        selection: { kind: 'ids', ids: ['usr_1'] },
+      }).success,
+    ).toBe(false);
     const empty = planJobInputSchema.safeParse({ action: 'user.set_verified', selection: { kind: 'ids', ids: [] } });
     expect(empty.success).toBe(false);
     const dots = planJobInputSchema.safeParse({ action: 'user.set_verified', selection: { kind: 'ids', ids: ['..'] } });
@@ -55,7 +63,11 @@ describe('bulk mark verified against the emulator', () => {
       db,
       machineUpstream({
         baseUrl: emulator.url,
-        credential: createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: emulator.config.benchClientSecret }),
+        credential: createServiceCredential({
+          tokenUrl: `${emulator.url}/oauth/token`,
+          clientId: BENCH_CLIENT_ID,
+          clientSecret: emulator.config.benchClientSecret,
+        }),
       }),
     );
     runners.push(started);
@@ -63,7 +75,12 @@ describe('bulk mark verified against the emulator', () => {
   };
 
   async function users(filter: Record<string, unknown>, count: number): Promise<User[]> {
-    const page = await listRecords(reader, 'users', { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: count - 1 }, filter }, userSchema);
+    const page = await listRecords(
+      reader,
+      'users',
+      { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: count - 1 }, filter },
+      userSchema,
+    );
     return page.rows;
   }
 
@@ -74,8 +91,16 @@ describe('bulk mark verified against the emulator', () => {
     emulator.updateSettings({ rateLimitWrite: 1000, rateLimitRead: 1000 });
     database = await openTestDatabase(pgliteTestDriver);
     db = database.db;
-    const credential = createServiceCredential({ tokenUrl: `${emulator.url}/oauth/token`, clientId: BENCH_CLIENT_ID, clientSecret: emulator.config.benchClientSecret });
-    reader = new UpstreamClient({ baseUrl: emulator.url, accessToken: (await credential.token()).accessToken, log: () => {} });
+    const credential = createServiceCredential({
+      tokenUrl: `${emulator.url}/oauth/token`,
+      clientId: BENCH_CLIENT_ID,
+      clientSecret: emulator.config.benchClientSecret,
+    });
+    reader = new UpstreamClient({
+      baseUrl: emulator.url,
+      accessToken: (await credential.token()).accessToken,
+      log: () => {},
+    });
   });
 
   afterEach(async () => {
@@ -96,7 +121,10 @@ describe('bulk mark verified against the emulator', () => {
     expect(unverified).toHaveLength(3);
     expect(verified).toHaveLength(2);
     const ids = [...unverified, ...verified].map((user) => user.id);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'user.set_verified', selection: { kind: 'ids', ids: [...ids, 'usr_does_not_exist'] } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'user.set_verified',
+      selection: { kind: 'ids', ids: [...ids, 'usr_does_not_exist'] },
+    });
     expect(planned.total).toBe(5);
     expect(planned.dryRun.alreadyAtTarget).toBe(2);
     expect(planned.dryRun.statusCounts).toEqual({ unverified: 3, verified: 2 });
@@ -105,17 +133,26 @@ describe('bulk mark verified against the emulator', () => {
     expect(sample).toHaveLength(5);
     for (const item of sample) {
       const user = [...unverified, ...verified].find((candidate) => candidate.id === item.id)!;
-      expect(item).toMatchObject({ kind: 'user', email: user.email, status: user.verified ? 'verified' : 'unverified' });
+      expect(item).toMatchObject({
+        kind: 'user',
+        email: user.email,
+        status: user.verified ? 'verified' : 'unverified',
+      });
     }
     // A dry run sends nothing.
-    expect(emulator.requestLog.list().filter((entry) => entry.path.startsWith('/admin/user/set_verified/'))).toHaveLength(0);
+    expect(
+      emulator.requestLog.list().filter((entry) => entry.path.startsWith('/admin/user/set_verified/')),
+    ).toHaveLength(0);
   });
 
   it('runs: one call per unverified user, the verified ones skipped without a call, each outcome recorded and audited', async () => {
     const unverified = await users({ verified: false }, 4);
     const verified = await users({ verified: true }, 1);
     const ids = [...unverified, ...verified].map((user) => user.id);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'user.set_verified', selection: { kind: 'ids', ids } });
+    const planned = await planJob({ db, upstream: reader }, OPS, {
+      action: 'user.set_verified',
+      selection: { kind: 'ids', ids },
+    });
     runner();
     await startJob(db, OPS, planned.jobId, planned.total);
     const job = await waitForJob(db, planned.jobId, ended);
@@ -125,20 +162,51 @@ describe('bulk mark verified against the emulator', () => {
       const wasVerified = verified.some((user) => user.id === item.item_id);
       expect(item).toMatchObject(
         wasVerified
-          ? { status: 'skipped', status_before: 'verified', target_status: 'verified', sends: 0, error: 'already verified at the dry run' }
+          ? {
+              status: 'skipped',
+              status_before: 'verified',
+              target_status: 'verified',
+              sends: 0,
+              error: 'already verified at the dry run',
+            }
           : { status: 'ok', status_before: 'unverified', status_after: 'verified', sends: 1 },
       );
       expect(callsTo(setVerifiedPath(item.item_id))).toHaveLength(wasVerified ? 0 : 1);
     }
-    const after = await listRecords(reader, 'users', { range: { start: 0, end: ids.length - 1 }, filter: { id: ids } }, userSchema);
+    const after = await listRecords(
+      reader,
+      'users',
+      { range: { start: 0, end: ids.length - 1 }, filter: { id: ids } },
+      userSchema,
+    );
     expect(after.rows.every((user) => user.verified)).toBe(true);
     const audit = await auditRowsFor(db, planned.jobId);
-    expect(audit).toContainEqual(expect.objectContaining({ action: 'user.set_verified', outcome: 'ok', operator_email: OPS.email, summary: 'completed: 4 ok, 0 failed, 1 skipped of 5' }));
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'user.set_verified',
+        outcome: 'ok',
+        operator_email: OPS.email,
+        summary: 'completed: 4 ok, 0 failed, 1 skipped of 5',
+      }),
+    );
   });
 
   it('plans every user matching the list filter, read afresh', async () => {
-    const reported = await listRecords(reader, 'users', { range: { start: 0, end: 0 }, filter: { verified: false, account_type: 'human' } }, userSchema);
-    const planned = await planJob({ db, upstream: reader }, OPS, { action: 'user.set_verified', selection: { kind: 'filter', filter: { verified: false, account_type: 'human' } } }, { pageSize: 7 });
+    const reported = await listRecords(
+      reader,
+      'users',
+      { range: { start: 0, end: 0 }, filter: { verified: false, account_type: 'human' } },
+      userSchema,
+    );
+    const planned = await planJob(
+      { db, upstream: reader },
+      OPS,
+      {
+        action: 'user.set_verified',
+        selection: { kind: 'filter', filter: { verified: false, account_type: 'human' } },
+      },
+      { pageSize: 7 },
+    );
     expect(planned.total).toBe(reported.total);
     expect(planned.dryRun.reportedTotal).toBe(reported.total);
     expect(planned.dryRun.alreadyAtTarget).toBe(0);

@@ -23,7 +23,17 @@ beforeEach(() => {
 });
 
 function claimed(store: FakeItemStore, overrides: Partial<ClaimedItem> = {}) {
-  const item: ClaimedItem = { jobId: 'job-1', action: 'message.reprocess', seq: seq++, itemId: 'msg_000001', targetStatus: null, statusBefore: 'processing', attempts: 0, token: `t-${seq}`, ...overrides };
+  const item: ClaimedItem = {
+    jobId: 'job-1',
+    action: 'message.reprocess',
+    seq: seq++,
+    itemId: 'msg_000001',
+    targetStatus: null,
+    statusBefore: 'processing',
+    attempts: 0,
+    token: `t-${seq}`,
+    ...overrides,
+  };
   return { item, entry: store.add(item, 'in_flight') };
 }
 

@@ -19,7 +19,10 @@ describe('the HTTP server hook', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const count = async () => (await metrics().registry.getSingleMetricAsString('console_http_request_duration_seconds')).match(/_count\{kind="page",method="GET",status="200"\} (\d+)/)?.[1] ?? '0';
+    const count = async () =>
+      (await metrics().registry.getSingleMetricAsString('console_http_request_duration_seconds')).match(
+        /_count\{kind="page",method="GET",status="200"\} (\d+)/,
+      )?.[1] ?? '0';
     const before = Number(await count());
     try {
       const generated = await fetch(`${url}/stuck`, { headers: { 'x-forwarded-for': '203.0.113.9' } });

@@ -18,12 +18,29 @@ function capture() {
 describe('the console logger', () => {
   it('writes one JSON line with level, time, message, request id and operator', async () => {
     const { lines, logger } = capture();
-    await requestContextStorage().run({ requestId: 'req-12345678', peer: '127.0.0.1', operatorId: 'usr_42' }, async () => {
-      logger.child({ component: 'service' }).info({ operation: 'GET /admin/ra/messages', status: 200, durationMs: 12, serviceRequestId: 'svc-1' }, 'service call');
-    });
+    await requestContextStorage().run(
+      { requestId: 'req-12345678', peer: '127.0.0.1', operatorId: 'usr_42' },
+      async () => {
+        logger
+          .child({ component: 'service' })
+          .info(
+            { operation: 'GET /admin/ra/messages', status: 200, durationMs: 12, serviceRequestId: 'svc-1' },
+            'service call',
+          );
+      },
+    );
     await new Promise((resolve) => setImmediate(resolve));
     const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: 'info', msg: 'service call', requestId: 'req-12345678', operatorId: 'usr_42', component: 'service', operation: 'GET /admin/ra/messages', status: 200, serviceRequestId: 'svc-1' });
+    expect(entry).toMatchObject({
+      level: 'info',
+      msg: 'service call',
+      requestId: 'req-12345678',
+      operatorId: 'usr_42',
+      component: 'service',
+      operation: 'GET /admin/ra/messages',
+      status: 200,
+      serviceRequestId: 'svc-1',
+    });
     expect(typeof entry.time).toBe('string');
   });
 
@@ -42,12 +59,30 @@ describe('the console logger', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const text = lines.join('\n');
     expect(text).toContain('with secrets');
-    for (const secret of ['AT-SECRET-1', 'RT-SECRET-2', 'AT-SECRET-3', 'COOKIE-SECRET-4', 'NA-SECRET-5', 'CS-SECRET-6', 'PW-SECRET-7']) expect(text).not.toContain(secret);
+    for (const secret of [
+      'AT-SECRET-1',
+      'RT-SECRET-2',
+      'AT-SECRET-3',
+      'COOKIE-SECRET-4',
+      'NA-SECRET-5',
+      'CS-SECRET-6',
+      'PW-SECRET-7',
+    ])
+      expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
   });
 
   it('reads as one line per entry in the pretty format', () => {
-    const line = prettyLine(JSON.stringify({ level: 'warn', time: '2026-11-27T10:11:12.000Z', msg: 'lost a claim', component: 'jobs', jobId: 'j1', pid: 1 }));
+    const line = prettyLine(
+      JSON.stringify({
+        level: 'warn',
+        time: '2026-11-27T10:11:12.000Z',
+        msg: 'lost a claim',
+        component: 'jobs',
+        jobId: 'j1',
+        pid: 1,
+      }),
+    );
     expect(line).toBe('10:11:12 WARN  [jobs] lost a claim jobId=j1\n');
   });
 });

@@ -9,7 +9,9 @@ describe('the metrics registry', () => {
     m.serviceCalls.observe({ operation: 'GET /admin/ra/messages', status: '200' }, 0.012);
     m.jobItems.inc({ outcome: 'ok' });
     const text = await m.registry.metrics();
-    expect(text).toContain('console_service_call_duration_seconds_count{operation="GET /admin/ra/messages",status="200"} 1');
+    expect(text).toContain(
+      'console_service_call_duration_seconds_count{operation="GET /admin/ra/messages",status="200"} 1',
+    );
     expect(text).toContain('console_job_items_total{outcome="ok"} 1');
     expect(text).toContain('process_cpu_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
@@ -17,7 +19,9 @@ describe('the metrics registry', () => {
   });
 
   it('names an operation without the ids in its path', () => {
-    expect(operationName('GET', '/admin/ra/messages/0f8c2a9e-1111-2222-3333-444455556666')).toBe('GET /admin/ra/messages/:id');
+    expect(operationName('GET', '/admin/ra/messages/0f8c2a9e-1111-2222-3333-444455556666')).toBe(
+      'GET /admin/ra/messages/:id',
+    );
     expect(operationName('POST', '/admin/messages/12345/reprocess?x=1')).toBe('POST /admin/messages/:id/reprocess');
   });
 

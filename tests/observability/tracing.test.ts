@@ -21,7 +21,10 @@ interface Span {
 const received: Span[] = [];
 let collector: Server;
 let service: Server;
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 beforeAll(async () => {
   collector = createServer((request, response) => {
@@ -29,7 +32,8 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       const parsed = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Span[] }> }> };
-      for (const resource of parsed.resourceSpans) for (const scope of resource.scopeSpans) received.push(...scope.spans);
+      for (const resource of parsed.resourceSpans)
+        for (const scope of resource.scopeSpans) received.push(...scope.spans);
       response.end('{}');
     });
   });
@@ -57,7 +61,9 @@ describe('tracing', () => {
     const call = received.find((span) => span.name === 'service GET /admin/ra/messages')!;
     expect(call.traceId).toBe(root.traceId);
     expect(call.parentSpanId).toBe(root.spanId);
-    expect(call.attributes.find((attribute) => attribute.key === 'service.request_id')?.value.stringValue).toBe('svc-request-1');
+    expect(call.attributes.find((attribute) => attribute.key === 'service.request_id')?.value.stringValue).toBe(
+      'svc-request-1',
+    );
     const query = received.find((span) => span.name === 'db SELECT')!;
     expect(query.parentSpanId).toBe(root.spanId);
   });

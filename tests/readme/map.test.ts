@@ -24,7 +24,9 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 function namedPaths(text: string): string[] {
   const withoutCode = text.replace(/```[\s\S]*?```/g, '');
   const ticked = [...withoutCode.matchAll(/`([^`\s]+)`/g)].map((m) => m[1] ?? '');
-  const linked = [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((href) => !/^[a-z]+:/.test(href));
+  const linked = [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1] ?? '')
+    .filter((href) => !/^[a-z]+:/.test(href));
   return [...ticked, ...linked]
     .filter((p) => /\//.test(p) || /\.(ts|tsx|md|mjs|json|png)$/.test(p))
     .filter((p) => !/[<>*]/.test(p) && !p.startsWith('/') && !p.startsWith('http') && !/^[a-z]+@/.test(p));
@@ -44,13 +46,17 @@ describe('README map', () => {
 
   it('names every page that calls the service or the database itself', () => {
     const direct = /^import \{[^}]*\} from '@\/lib\/(db|upstream\/(?!contract)[^']+)';$/m;
-    const pages = filesUnder('app', (f) => f.endsWith('/page.tsx')).filter((f) => direct.test(readFileSync(path.join(root, f), 'utf8')));
+    const pages = filesUnder('app', (f) => f.endsWith('/page.tsx')).filter((f) =>
+      direct.test(readFileSync(path.join(root, f), 'utf8')),
+    );
     expect(pages.filter((f) => !readme.includes(`\`${f}\``))).toEqual([]);
   });
 
   it('names every file outside the contract that holds an ASSUMPTION', () => {
     const sources = ['app', 'components', 'lib'].flatMap((dir) => filesUnder(dir, (f) => /\.tsx?$/.test(f)));
-    const outside = sources.filter((f) => !f.startsWith('lib/upstream/contract/') && readFileSync(path.join(root, f), 'utf8').includes('ASSUMPTION'));
+    const outside = sources.filter(
+      (f) => !f.startsWith('lib/upstream/contract/') && readFileSync(path.join(root, f), 'utf8').includes('ASSUMPTION'),
+    );
     expect(outside.filter((f) => !readme.includes(`\`${f}\``))).toEqual([]);
   });
 });

@@ -28,7 +28,13 @@ async function reachable(): Promise<boolean> {
 describe('POST /__control/outage', () => {
   it('refuses connections for the outage, then serves again with the same tokens', async () => {
     const { access_token: token } = await benchToken(emulator);
-    const client = new UpstreamClient({ baseUrl: emulator.url, accessToken: token, timeoutMs: 1_000, readRetries: 0, log: () => undefined });
+    const client = new UpstreamClient({
+      baseUrl: emulator.url,
+      accessToken: token,
+      timeoutMs: 1_000,
+      readRetries: 0,
+      log: () => undefined,
+    });
     expect((await listRecords(client, 'users', { range: { start: 0, end: 0 } }, idOnly)).total).toBeGreaterThan(0);
 
     const answer = await fetch(`${emulator.url}/__control/outage`, {
@@ -39,7 +45,9 @@ describe('POST /__control/outage', () => {
     expect(answer.status).toBe(202);
     await expect.poll(reachable, { timeout: 500, interval: 20 }).toBe(false);
     // The console's view of it: a network failure, never sent, with the request id it used.
-    await expect(listRecords(client, 'users', { range: { start: 0, end: 0 } }, idOnly)).rejects.toMatchObject({ kind: 'network' });
+    await expect(listRecords(client, 'users', { range: { start: 0, end: 0 } }, idOnly)).rejects.toMatchObject({
+      kind: 'network',
+    });
 
     await expect.poll(reachable, { timeout: 5_000, interval: 50 }).toBe(true);
     expect((await listRecords(client, 'users', { range: { start: 0, end: 0 } }, idOnly)).total).toBeGreaterThan(0);

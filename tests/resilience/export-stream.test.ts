@@ -7,7 +7,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXPORT_CONCURRENCY, EXPORT_PAGE_SIZE } from '@/lib/entities/export';
 
 vi.mock('@/lib/auth/route-session', () => ({
-  requireAdminRouteSession: vi.fn(async () => ({ ok: true, operator: { id: 'op-stream', email: 'v@example.com', role: 'viewer' }, upstream: {} })),
+  requireAdminRouteSession: vi.fn(async () => ({
+    ok: true,
+    operator: { id: 'op-stream', email: 'v@example.com', role: 'viewer' },
+    upstream: {},
+  })),
   upstreamFailureResponse: vi.fn(),
 }));
 
@@ -19,10 +23,20 @@ vi.mock('@/lib/upstream/ra', () => ({
     const { start, end } = query.range;
     const rows = [];
     for (let i = start; i <= Math.min(end, TOTAL - 1); i++) {
-      rows.push({ id: `m${String(i).padStart(7, '0')}`, status: 'active', name: `message ${i}`, transcript_txt: 'x'.repeat(200) });
+      rows.push({
+        id: `m${String(i).padStart(7, '0')}`,
+        status: 'active',
+        name: `message ${i}`,
+        transcript_txt: 'x'.repeat(200),
+      });
     }
     // A generous limit, so the pacer does not space the reads.
-    return { rows, total: TOTAL, requestId: `r${start}`, rateLimit: { limit: 1_000_000, remaining: 999_999, resetAt: Date.now() + 1_000 } };
+    return {
+      rows,
+      total: TOTAL,
+      requestId: `r${start}`,
+      rateLimit: { limit: 1_000_000, remaining: 999_999, resetAt: Date.now() + 1_000 },
+    };
   }),
 }));
 
@@ -30,7 +44,9 @@ const { GET } = await import('@/app/api/export/[entity]/route');
 
 describe('a large CSV export streams', () => {
   it('reads at most the concurrency ahead of what the download pulled, and delivers every row once, in order', async () => {
-    const response = await GET(new Request('http://console.test/api/export/messages?sort=id&order=asc'), { params: Promise.resolve({ entity: 'messages' }) });
+    const response = await GET(new Request('http://console.test/api/export/messages?sort=id&order=asc'), {
+      params: Promise.resolve({ entity: 'messages' }),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-total-count')).toBe(String(TOTAL));
     const reader = response.body!.getReader();

@@ -35,7 +35,12 @@ async function closedPort(): Promise<number> {
 }
 
 function fakeDb(query: () => Promise<unknown[]>): ConsoleDb {
-  return { kind: 'postgres', query: query as ConsoleDb['query'], transaction: () => Promise.reject(new Error('unused')), close: () => Promise.resolve() };
+  return {
+    kind: 'postgres',
+    query: query as ConsoleDb['query'],
+    transaction: () => Promise.reject(new Error('unused')),
+    close: () => Promise.resolve(),
+  };
 }
 
 describe('service probe', () => {
@@ -48,7 +53,11 @@ describe('service probe', () => {
     status = 503;
     expect(await probeService(baseUrl, 1_000)).toMatchObject({ ok: false, status: 503, problem: 'server error' });
     status = 200;
-    expect(await probeService(`http://127.0.0.1:${await closedPort()}`, 1_000)).toMatchObject({ ok: false, status: null, problem: 'unreachable' });
+    expect(await probeService(`http://127.0.0.1:${await closedPort()}`, 1_000)).toMatchObject({
+      ok: false,
+      status: null,
+      problem: 'unreachable',
+    });
     hang = true;
     try {
       expect(await probeService(baseUrl, 150)).toMatchObject({ ok: false, status: null, problem: 'timeout' });
@@ -60,11 +69,24 @@ describe('service probe', () => {
 
 describe('database probe', () => {
   it('ready when a query answers; unavailable when opening or querying fails; a timeout when it hangs', async () => {
-    expect(await probeDatabase(async () => fakeDb(async () => [{ ready: 1 }]))).toMatchObject({ ok: true, kind: 'postgres' });
-    expect(await probeDatabase(async () => fakeDb(() => Promise.reject(new Error('password authentication failed for user "console" at db.internal')))))
-      .toEqual({ ok: false, kind: 'postgres', latencyMs: expect.any(Number), problem: 'unavailable' });
-    expect(await probeDatabase(() => Promise.reject(new Error('data directory in use')))).toMatchObject({ ok: false, kind: null, problem: 'unavailable' });
-    expect(await probeDatabase(async () => fakeDb(() => new Promise(() => undefined)), 100)).toMatchObject({ ok: false, problem: 'timeout' });
+    expect(await probeDatabase(async () => fakeDb(async () => [{ ready: 1 }]))).toMatchObject({
+      ok: true,
+      kind: 'postgres',
+    });
+    expect(
+      await probeDatabase(async () =>
+        fakeDb(() => Promise.reject(new Error('password authentication failed for user "console" at db.internal'))),
+      ),
+    ).toEqual({ ok: false, kind: 'postgres', latencyMs: expect.any(Number), problem: 'unavailable' });
+    expect(await probeDatabase(() => Promise.reject(new Error('data directory in use')))).toMatchObject({
+      ok: false,
+      kind: null,
+      problem: 'unavailable',
+    });
+    expect(await probeDatabase(async () => fakeDb(() => new Promise(() => undefined)), 100)).toMatchObject({
+      ok: false,
+      problem: 'timeout',
+    });
   });
 });
 
@@ -75,9 +97,21 @@ describe('readiness', () => {
   const dbDown: DatabaseProbe = { ok: false, latencyMs: 1, kind: 'postgres', problem: 'unavailable' };
 
   it('reports the service and the database apart, ready only when both are', async () => {
-    expect(await readiness({ service: async () => up, database: async () => dbUp })).toEqual({ ok: true, service: up, database: dbUp });
-    expect(await readiness({ service: async () => down, database: async () => dbUp })).toMatchObject({ ok: false, service: { ok: false }, database: { ok: true } });
-    expect(await readiness({ service: async () => up, database: async () => dbDown })).toMatchObject({ ok: false, service: { ok: true }, database: { ok: false } });
+    expect(await readiness({ service: async () => up, database: async () => dbUp })).toEqual({
+      ok: true,
+      service: up,
+      database: dbUp,
+    });
+    expect(await readiness({ service: async () => down, database: async () => dbUp })).toMatchObject({
+      ok: false,
+      service: { ok: false },
+      database: { ok: true },
+    });
+    expect(await readiness({ service: async () => up, database: async () => dbDown })).toMatchObject({
+      ok: false,
+      service: { ok: true },
+      database: { ok: false },
+    });
   });
 });
 
@@ -94,23 +128,41 @@ describe('GET /api/health', () => {
 
     // The real probes, with the real service probe pointed at a closed port.
     const port = await closedPort();
-    const { readiness: real } = await vi.importActual<typeof import('@/lib/health/readiness')>('@/lib/health/readiness');
+    const { readiness: real } =
+      await vi.importActual<typeof import('@/lib/health/readiness')>('@/lib/health/readiness');
     readinessMock.mockImplementation(() =>
-      real({ service: () => probeService(`http://127.0.0.1:${port}`, 500), database: () => probeDatabase(async () => fakeDb(() => Promise.reject(new Error('secret-password@db.internal')))) }),
+      real({
+        service: () => probeService(`http://127.0.0.1:${port}`, 500),
+        database: () =>
+          probeDatabase(async () => fakeDb(() => Promise.reject(new Error('secret-password@db.internal')))),
+      }),
     );
     const notReady = await GET(new Request('http://console.test/api/health?ready=1'));
     expect(notReady.status).toBe(503);
     expect(notReady.headers.get('cache-control')).toBe('no-store');
     const body = await notReady.text();
-    expect(JSON.parse(body)).toMatchObject({ ok: false, service: { ok: false, problem: 'unreachable' }, database: { ok: false, problem: 'unavailable' } });
+    expect(JSON.parse(body)).toMatchObject({
+      ok: false,
+      service: { ok: false, problem: 'unreachable' },
+      database: { ok: false, problem: 'unavailable' },
+    });
     expect(body).not.toContain(String(port));
     expect(body).not.toContain('secret-password');
     expect(body).not.toContain('db.internal');
 
-    readinessMock.mockImplementation(() => real({ service: () => probeService(baseUrl, 1_000), database: () => probeDatabase(async () => fakeDb(async () => [])) }));
+    readinessMock.mockImplementation(() =>
+      real({
+        service: () => probeService(baseUrl, 1_000),
+        database: () => probeDatabase(async () => fakeDb(async () => [])),
+      }),
+    );
     const ready = await GET(new Request('http://console.test/api/health?ready=1'));
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ ok: true, service: { ok: true }, database: { ok: true, kind: 'postgres' } });
+    expect(await ready.json()).toMatchObject({
+      ok: true,
+      service: { ok: true },
+      database: { ok: true, kind: 'postgres' },
+    });
     vi.doUnmock('@/lib/health/readiness');
   });
 });

@@ -42,7 +42,10 @@ describe.skipIf(driver.skipReason !== null)(`two instances sharing one rate limi
 
   it('reprocesses every item exactly once, both instances taking part, with few 429s', async () => {
     service.latencyMs = 2;
-    const planned = await planJob({ db: first, upstream: await readerFor(service) }, OPS, { action: 'message.reprocess', selection: { kind: 'filter', filter: { status: ['processing', 'active', 'paused'] } } });
+    const planned = await planJob({ db: first, upstream: await readerFor(service) }, OPS, {
+      action: 'message.reprocess',
+      selection: { kind: 'filter', filter: { status: ['processing', 'active', 'paused'] } },
+    });
     expect(planned.total).toBeGreaterThan(200);
     const shared = fakeUpstream(service);
     runners.push(testRunner(first, shared, { instanceId: 'console-a', concurrency: 4 }));
@@ -55,7 +58,10 @@ describe.skipIf(driver.skipReason !== null)(`two instances sharing one rate limi
     const claimedBy = new Map<string, number>();
     for (const item of items) {
       const sends = service.callsFor(operationPath('message.reprocess', item.item_id));
-      expect(sends.filter((entry) => entry.status === 200), `${item.item_id} applied once`).toHaveLength(1);
+      expect(
+        sends.filter((entry) => entry.status === 200),
+        `${item.item_id} applied once`,
+      ).toHaveLength(1);
       expect(item.status).toBe('ok');
       claimedBy.set(item.claimed_by ?? '', (claimedBy.get(item.claimed_by ?? '') ?? 0) + 1);
     }

@@ -60,7 +60,9 @@ describe('calls in flight per process', () => {
   it('never has more than the limit at the service; the rest wait in order and all complete', async () => {
     const limiter = new InFlightLimiter(3);
     const client = new UpstreamClient({ baseUrl, accessToken: 't', timeoutMs: 5_000, limiter, log: quiet });
-    const calls = Array.from({ length: 10 }, (_, i) => client.request({ method: 'GET', path: `/admin/thing/${i}`, schema: okSchema }));
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      client.request({ method: 'GET', path: `/admin/thing/${i}`, schema: okSchema }),
+    );
     await until(() => held.length === 3);
     // Give queued calls every chance to slip past the bound.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -82,11 +84,27 @@ describe('calls in flight per process', () => {
 
   it('a call that times out while queued is never sent and frees nothing it did not hold', async () => {
     const limiter = new InFlightLimiter(1);
-    const client = new UpstreamClient({ baseUrl, accessToken: 't', timeoutMs: 5_000, readRetries: 0, limiter, log: quiet });
+    const client = new UpstreamClient({
+      baseUrl,
+      accessToken: 't',
+      timeoutMs: 5_000,
+      readRetries: 0,
+      limiter,
+      log: quiet,
+    });
     const first = client.request({ method: 'GET', path: '/admin/first', schema: okSchema });
     await until(() => held.length === 1);
-    const hurried = new UpstreamClient({ baseUrl, accessToken: 't', timeoutMs: 100, readRetries: 0, limiter, log: quiet });
-    const error = await hurried.request({ method: 'POST', path: '/admin/write', schema: okSchema }).catch((e: unknown) => e);
+    const hurried = new UpstreamClient({
+      baseUrl,
+      accessToken: 't',
+      timeoutMs: 100,
+      readRetries: 0,
+      limiter,
+      log: quiet,
+    });
+    const error = await hurried
+      .request({ method: 'POST', path: '/admin/write', schema: okSchema })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ kind: 'timeout', requestId: undefined, mayHaveApplied: false });
     expect(received).toBe(1);
@@ -120,8 +138,17 @@ describe('page deadline', () => {
     hang = true;
     const started = Date.now();
     // Alone, this client would wait 2 x 2 s plus a retry; the page allows 600 ms.
-    const client = new UpstreamClient({ baseUrl, accessToken: 't', timeoutMs: 2_000, readRetries: 2, deadlineAt: started + 600, log: quiet });
-    const error = await client.request({ method: 'GET', path: '/admin/slow', schema: okSchema }).catch((e: unknown) => e);
+    const client = new UpstreamClient({
+      baseUrl,
+      accessToken: 't',
+      timeoutMs: 2_000,
+      readRetries: 2,
+      deadlineAt: started + 600,
+      log: quiet,
+    });
+    const error = await client
+      .request({ method: 'GET', path: '/admin/slow', schema: okSchema })
+      .catch((e: unknown) => e);
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ kind: 'timeout' });
@@ -132,13 +159,27 @@ describe('page deadline', () => {
   });
 
   it('reads that start after the deadline fail at once without reaching the service', async () => {
-    const client = new UpstreamClient({ baseUrl, accessToken: 't', timeoutMs: 2_000, deadlineAt: Date.now() - 1, log: quiet });
-    await expect(client.request({ method: 'GET', path: '/admin/late', schema: okSchema })).rejects.toMatchObject({ kind: 'timeout' });
+    const client = new UpstreamClient({
+      baseUrl,
+      accessToken: 't',
+      timeoutMs: 2_000,
+      deadlineAt: Date.now() - 1,
+      log: quiet,
+    });
+    await expect(client.request({ method: 'GET', path: '/admin/late', schema: okSchema })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(received).toBe(0);
   });
 
   it('reads within the deadline are unaffected', async () => {
-    const client = new UpstreamClient({ baseUrl, accessToken: 't', timeoutMs: 2_000, deadlineAt: Date.now() + 5_000, log: quiet });
+    const client = new UpstreamClient({
+      baseUrl,
+      accessToken: 't',
+      timeoutMs: 2_000,
+      deadlineAt: Date.now() + 5_000,
+      log: quiet,
+    });
     const pending = client.request({ method: 'GET', path: '/admin/quick', schema: okSchema });
     await until(() => held.length === 1);
     answer(held.shift()!);

@@ -10,13 +10,20 @@ describe("the console server's Node.js flags", () => {
   });
 
   it('takes CONSOLE_NODE_FLAGS instead, or none at all', () => {
-    expect(consoleNodeFlags({ CONSOLE_NODE_FLAGS: ' --max-old-space-size=1024  --trace-gc ' })).toEqual(['--max-old-space-size=1024', '--trace-gc']);
+    expect(consoleNodeFlags({ CONSOLE_NODE_FLAGS: ' --max-old-space-size=1024  --trace-gc ' })).toEqual([
+      '--max-old-space-size=1024',
+      '--trace-gc',
+    ]);
     expect(consoleNodeFlags({ CONSOLE_NODE_FLAGS: 'none' })).toEqual([]);
   });
 
   it('are flags this Node.js accepts, and set the heap limit it reports', () => {
     const script = "process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit))";
-    const run = (flags: string[]) => spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = (flags: string[]) =>
+      spawnSync(process.execPath, [...flags, '-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
     const capped = run(consoleNodeFlags({}));
     expect(capped.status, capped.stderr).toBe(0);
     const limitMb = Number(capped.stdout) / 1024 / 1024;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { e2eShards, TIMING_SPECS, WAITING_SPECS } from '@/scripts/e2e-shards';
 
-const specs = ['accessibility.spec.ts', 'approvals.spec.ts', 'auth.spec.ts', 'entities.spec.ts', 'first-paint.spec.ts', 'sessions.spec.ts', 'resilience.spec.ts', 'multi-instance-refresh.spec.ts', 'zeta.spec.ts'];
+const specs = [
+  'accessibility.spec.ts',
+  'approvals.spec.ts',
+  'auth.spec.ts',
+  'entities.spec.ts',
+  'first-paint.spec.ts',
+  'sessions.spec.ts',
+  'resilience.spec.ts',
+  'multi-instance-refresh.spec.ts',
+  'zeta.spec.ts',
+];
 const named = (name: string) => `e2e/${name}`;
 
 describe('e2eShards', () => {

@@ -6,7 +6,12 @@ const versions = (dir: string) => (dir === '/usr/lib/postgresql' ? ['15'] : []);
 
 describe('the Debian packages npm test needs', () => {
   it('reports nothing missing when Chromium and the PostgreSQL binaries are installed', () => {
-    const exists = present(['/usr/bin/chromium', '/usr/lib/postgresql', '/usr/lib/postgresql/15/bin/initdb', '/usr/lib/postgresql/15/bin/pg_ctl']);
+    const exists = present([
+      '/usr/bin/chromium',
+      '/usr/lib/postgresql',
+      '/usr/lib/postgresql/15/bin/initdb',
+      '/usr/lib/postgresql/15/bin/pg_ctl',
+    ]);
     expect(missingPackages({}, exists, versions)).toEqual([]);
   });
 
@@ -17,12 +22,18 @@ describe('the Debian packages npm test needs', () => {
   it('takes CHROMIUM_PATH, binaries on PATH, or TEST_DATABASE_URL instead', () => {
     const exists = present(['/opt/chrome', '/opt/pg/initdb', '/opt/pg/pg_ctl']);
     expect(missingPackages({ CHROMIUM_PATH: '/opt/chrome', PATH: '/opt/pg' }, exists, versions)).toEqual([]);
-    expect(missingPackages({ CHROMIUM_PATH: '/opt/chrome', TEST_DATABASE_URL: 'postgres://x' }, exists, versions)).toEqual([]);
-    expect(missingPackages({ CHROMIUM_PATH: '/opt/missing', TEST_DATABASE_URL: 'postgres://x' }, exists, versions)).toEqual(['chromium']);
+    expect(
+      missingPackages({ CHROMIUM_PATH: '/opt/chrome', TEST_DATABASE_URL: 'postgres://x' }, exists, versions),
+    ).toEqual([]);
+    expect(
+      missingPackages({ CHROMIUM_PATH: '/opt/missing', TEST_DATABASE_URL: 'postgres://x' }, exists, versions),
+    ).toEqual(['chromium']);
   });
 
   it('names the one command to run, with sudo when not root', () => {
-    expect(installCommand(['chromium', 'postgresql'], false)).toBe('sudo apt-get update && sudo apt-get install -y chromium postgresql');
+    expect(installCommand(['chromium', 'postgresql'], false)).toBe(
+      'sudo apt-get update && sudo apt-get install -y chromium postgresql',
+    );
     expect(installCommand(['chromium'], true)).toBe('apt-get update && apt-get install -y chromium');
   });
 });

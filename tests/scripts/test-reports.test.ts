@@ -2,7 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playwrightOutcomes, playwrightReportSchema, readReport, vitestErrorLines, vitestFileFailures, vitestOutcomes, vitestReportSchema } from '../../scripts/test-reports';
+import {
+  playwrightOutcomes,
+  playwrightReportSchema,
+  readReport,
+  vitestErrorLines,
+  vitestFileFailures,
+  vitestOutcomes,
+  vitestReportSchema,
+} from '../../scripts/test-reports';
 
 // Shapes as the two reporters write them (trimmed copies of real reports).
 const vitestReport = {
@@ -14,15 +22,45 @@ const vitestReport = {
       name: '/repo/tests/jobs/runner.test.ts',
       status: 'failed',
       assertionResults: [
-        { ancestorTitles: ['runner'], fullName: 'runner retries a 5xx', title: 'retries a 5xx', status: 'passed', failureMessages: [] },
-        { ancestorTitles: ['runner'], fullName: 'runner 10% injected 5xx', title: '10% injected 5xx', status: 'failed', failureMessages: ['AssertionError: expected 3 to be 2\n    at runner.test.ts:140', 'AssertionError: expected 4 to be 2'] },
+        {
+          ancestorTitles: ['runner'],
+          fullName: 'runner retries a 5xx',
+          title: 'retries a 5xx',
+          status: 'passed',
+          failureMessages: [],
+        },
+        {
+          ancestorTitles: ['runner'],
+          fullName: 'runner 10% injected 5xx',
+          title: '10% injected 5xx',
+          status: 'failed',
+          failureMessages: [
+            'AssertionError: expected 3 to be 2\n    at runner.test.ts:140',
+            'AssertionError: expected 4 to be 2',
+          ],
+        },
         // Passed on its retry: Vitest keeps the first attempt's error.
-        { ancestorTitles: ['runner'], fullName: 'runner paces to a small rate limit', title: 'paces to a small rate limit', status: 'passed', failureMessages: ['AssertionError: expected 7 to be less than 6'] },
+        {
+          ancestorTitles: ['runner'],
+          fullName: 'runner paces to a small rate limit',
+          title: 'paces to a small rate limit',
+          status: 'passed',
+          failureMessages: ['AssertionError: expected 7 to be less than 6'],
+        },
       ],
     },
-    { name: '/repo/tests/csv.test.ts', status: 'passed', assertionResults: [{ fullName: 'quotes commas', status: 'passed' }] },
+    {
+      name: '/repo/tests/csv.test.ts',
+      status: 'passed',
+      assertionResults: [{ fullName: 'quotes commas', status: 'passed' }],
+    },
     // Every test passed, its afterAll threw.
-    { name: '/repo/tests/db/drivers.test.ts', status: 'failed', message: 'afterAll boom\n    at drivers.test.ts:2', assertionResults: [{ fullName: 'opens', status: 'passed' }] },
+    {
+      name: '/repo/tests/db/drivers.test.ts',
+      status: 'failed',
+      message: 'afterAll boom\n    at drivers.test.ts:2',
+      assertionResults: [{ fullName: 'opens', status: 'passed' }],
+    },
   ],
 };
 
@@ -62,7 +100,15 @@ const playwrightReport = {
       title: 'auth.spec.ts',
       file: 'auth.spec.ts',
       specs: [],
-      suites: [{ title: 'refresh', specs: [{ title: 'rotates', file: 'auth.spec.ts', line: 12, tests: [{ status: 'flaky' }] }, { title: 'signs out', file: 'auth.spec.ts', line: 30, tests: [{ status: 'expected' }] }] }],
+      suites: [
+        {
+          title: 'refresh',
+          specs: [
+            { title: 'rotates', file: 'auth.spec.ts', line: 12, tests: [{ status: 'flaky' }] },
+            { title: 'signs out', file: 'auth.spec.ts', line: 30, tests: [{ status: 'expected' }] },
+          ],
+        },
+      ],
     },
   ],
 };
@@ -76,7 +122,9 @@ describe('test reports', () => {
   });
 
   it('names the files that failed outside their tests, with their error', () => {
-    expect(vitestFileFailures(vitestReportSchema.parse(vitestReport), '/repo')).toEqual(['tests/db/drivers.test.ts: afterAll boom']);
+    expect(vitestFileFailures(vitestReportSchema.parse(vitestReport), '/repo')).toEqual([
+      'tests/db/drivers.test.ts: afterAll boom',
+    ]);
   });
 
   it("takes from Vitest's output the unhandled errors it counts in no report: what, where, and from which file", () => {
@@ -87,7 +135,12 @@ describe('test reports', () => {
       'at b.test.ts:2:52',
       'This error originated in "b.test.ts" test file. It doesn\'t mean the error was thrown inside the file itself, but while it was running.',
     ]);
-    expect(vitestErrorLines(['[vitest-pool]: Timeout terminating forks worker for test files a.test.ts.', ...unhandledOutput.split('\n')], 3)).toEqual([
+    expect(
+      vitestErrorLines(
+        ['[vitest-pool]: Timeout terminating forks worker for test files a.test.ts.', ...unhandledOutput.split('\n')],
+        3,
+      ),
+    ).toEqual([
       '[vitest-pool]: Timeout terminating forks worker for test files a.test.ts.',
       'Unhandled Errors',
       'Unhandled Rejection',

@@ -16,22 +16,34 @@ const messages = findEntity('messages')!;
 
 /** Each paged page: how it reads a URL, as (page number, issues). */
 const PAGED: [string, (raw: RawSearchParams) => { page: number; issues: ParamIssue[] }][] = [
-  ['entity list', (raw) => {
-    const { state, issues } = parseListParams(messages, raw);
-    return { page: state.page, issues };
-  }],
-  ['stuck queue', (raw) => {
-    const { page, problems } = parseStuckSearchParams(raw, 15);
-    return { page, issues: problems };
-  }],
-  ['audit log', (raw) => {
-    const { page, issues } = parseAuditPageParams(raw);
-    return { page, issues };
-  }],
-  ['jobs list', (raw) => {
-    const { page, issues } = parseJobsPageParams(raw);
-    return { page, issues };
-  }],
+  [
+    'entity list',
+    (raw) => {
+      const { state, issues } = parseListParams(messages, raw);
+      return { page: state.page, issues };
+    },
+  ],
+  [
+    'stuck queue',
+    (raw) => {
+      const { page, problems } = parseStuckSearchParams(raw, 15);
+      return { page, issues: problems };
+    },
+  ],
+  [
+    'audit log',
+    (raw) => {
+      const { page, issues } = parseAuditPageParams(raw);
+      return { page, issues };
+    },
+  ],
+  [
+    'jobs list',
+    (raw) => {
+      const { page, issues } = parseJobsPageParams(raw);
+      return { page, issues };
+    },
+  ],
 ];
 
 /** Every page, as the issues it reports. */
@@ -71,7 +83,9 @@ describe.each(PAGED)('the page number on the %s', (_name, parse) => {
 
 describe.each(ALL)('unknown parameters on the %s', (_name, parse) => {
   it('names one', () => {
-    expect(parse({ bogus: '1' })).toEqual([{ param: 'bogus', message: expect.stringMatching(/^bogus is not a parameter of this (list|page); ignored\.$/) }]);
+    expect(parse({ bogus: '1' })).toEqual([
+      { param: 'bogus', message: expect.stringMatching(/^bogus is not a parameter of this (list|page); ignored\.$/) },
+    ]);
   });
 
   it(`names at most ${MAX_UNKNOWN_REPORTED}, each shortened, and counts the rest`, () => {
@@ -111,21 +125,32 @@ describe('a parameter given twice elsewhere', () => {
   });
 
   it('except a list parameter: the stuck queue takes every status checked', () => {
-    expect(parseStuckSearchParams({ status: ['processing', 'paused'] }, 15)).toMatchObject({ query: { statuses: ['processing', 'paused'] }, problems: [] });
+    expect(parseStuckSearchParams({ status: ['processing', 'paused'] }, 15)).toMatchObject({
+      query: { statuses: ['processing', 'paused'] },
+      problems: [],
+    });
     expect(parseStuckSearchParams({ status: ['processing', 'exploded'] }, 15)).toMatchObject({
       query: { statuses: ['processing'] },
-      problems: [{ param: 'status', message: expect.stringMatching(/^status "exploded" must be one of .*; not watched\.$/) }],
+      problems: [
+        { param: 'status', message: expect.stringMatching(/^status "exploded" must be one of .*; not watched\.$/) },
+      ],
     });
   });
 });
 
 describe('the stuck queue', () => {
   it('takes its default threshold from the caller, not the environment', () => {
-    expect(parseStuckSearchParams({}, 42).query).toEqual({ threshold: 42, statuses: ['processing', 'initializing', 'inprogress'] });
+    expect(parseStuckSearchParams({}, 42).query).toEqual({
+      threshold: 42,
+      statuses: ['processing', 'initializing', 'inprogress'],
+    });
   });
 
   it('refuses bad values one by one and keeps the rest', () => {
-    const { query, refresh, problems } = parseStuckSearchParams({ threshold: '0', refresh: '4000', workspace: 'w\u0000', channel: 'c1', age: 'soon' }, 15);
+    const { query, refresh, problems } = parseStuckSearchParams(
+      { threshold: '0', refresh: '4000', workspace: 'w\u0000', channel: 'c1', age: 'soon' },
+      15,
+    );
     expect(query).toEqual({ threshold: 15, statuses: ['processing', 'initializing', 'inprogress'], channel: 'c1' });
     expect(refresh).toBe(30);
     expect(problems.map((problem) => problem.param)).toEqual(['threshold', 'workspace', 'age', 'refresh']);
@@ -134,15 +159,24 @@ describe('the stuck queue', () => {
 });
 
 describe('control characters in an audit filter', () => {
-  it.each(['target', 'operator', 'action'])('are refused in %s with a message, on the page and in the export', (name) => {
-    for (const value of ['\u0000', 'usr_1\u0000', 'a\u001fb', '\u007f']) {
-      expect(parseAuditFilters({ [name]: value })).toEqual({ ok: false, errors: { [name]: [`${name} must not contain control characters`] } });
-      expect(parseAuditFilters(new URLSearchParams([[name, value]]))).toMatchObject({ ok: false });
-      expect(parseAuditPageParams({ [name]: value }).filters).toMatchObject({ ok: false });
-    }
-  });
+  it.each(['target', 'operator', 'action'])(
+    'are refused in %s with a message, on the page and in the export',
+    (name) => {
+      for (const value of ['\u0000', 'usr_1\u0000', 'a\u001fb', '\u007f']) {
+        expect(parseAuditFilters({ [name]: value })).toEqual({
+          ok: false,
+          errors: { [name]: [`${name} must not contain control characters`] },
+        });
+        expect(parseAuditFilters(new URLSearchParams([[name, value]]))).toMatchObject({ ok: false });
+        expect(parseAuditPageParams({ [name]: value }).filters).toMatchObject({ ok: false });
+      }
+    },
+  );
 
   it('leave printable text alone', () => {
-    expect(parseAuditFilters({ target: 'usr_1 ü ✓', operator: 'ops@' })).toEqual({ ok: true, filters: { target: 'usr_1 ü ✓', operator: 'ops@' } });
+    expect(parseAuditFilters({ target: 'usr_1 ü ✓', operator: 'ops@' })).toEqual({
+      ok: true,
+      filters: { target: 'usr_1 ü ✓', operator: 'ops@' },
+    });
   });
 });

@@ -10,15 +10,25 @@ describe('the back parameter (a view to return to)', () => {
     expect(fromPath('/stuck?status=processing&size=25')).toBe('/stuck?status=processing&size=25');
     // Dot segments resolve to a path on the console, never to `//host`.
     expect(fromPath('/..//evil.example')).toBe('/evil.example');
-    expect(withFrom('/messages/m1', '/stuck?status=processing&page=2')).toBe('/messages/m1?back=%2Fstuck%3Fstatus%3Dprocessing%26page%3D2');
+    expect(withFrom('/messages/m1', '/stuck?status=processing&page=2')).toBe(
+      '/messages/m1?back=%2Fstuck%3Fstatus%3Dprocessing%26page%3D2',
+    );
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', '/signin?x=1', '', '/', 42, null])(
-    'refuses %j',
-    (value) => {
-      expect(fromPath(value)).toBeNull();
-    },
-  );
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    '/signin?x=1',
+    '',
+    '/',
+    42,
+    null,
+  ])('refuses %j', (value) => {
+    expect(fromPath(value)).toBeNull();
+  });
 });
 
 describe('date presets', () => {
@@ -46,7 +56,11 @@ describe('date presets', () => {
 
 describe('table parameters', () => {
   const spec = {
-    columns: [{ id: 'time', header: 'Time', enableSorting: true }, { id: 'action', header: 'Action' }, { id: 'target', header: 'Target' }],
+    columns: [
+      { id: 'time', header: 'Time', enableSorting: true },
+      { id: 'action', header: 'Action' },
+      { id: 'target', header: 'Target' },
+    ],
     filters: [],
     searchHint: null,
     defaultSort: { field: 'time', order: 'desc' as const },
@@ -55,18 +69,33 @@ describe('table parameters', () => {
 
   it('reads size, order and columns, reporting bad values', () => {
     const reader = paramReader({ size: '100', sort: 'time.asc', cols: 'time,target' });
-    expect(readTableParams(reader, spec)).toEqual({ size: 100, sort: { field: 'time', order: 'asc' }, visibility: { time: true, action: false, target: true } });
+    expect(readTableParams(reader, spec)).toEqual({
+      size: 100,
+      sort: { field: 'time', order: 'asc' },
+      visibility: { time: true, action: false, target: true },
+    });
     const bad = paramReader({ size: '7', sort: 'action.asc' });
-    expect(readTableParams(bad, spec)).toEqual({ size: 50, sort: spec.defaultSort, visibility: { time: true, action: true, target: true } });
+    expect(readTableParams(bad, spec)).toEqual({
+      size: 50,
+      sort: spec.defaultSort,
+      visibility: { time: true, action: true, target: true },
+    });
     expect(bad.finish('page').map((issue) => issue.param)).toEqual(['size', 'sort']);
   });
 });
 
 describe('what a job covered', () => {
   it('words a filter, a selection and a revert', () => {
-    expect(describeSelection({ kind: 'filter', filter: { status: ['processing', 'queued'], updated_before: Date.parse('2026-11-24T01:00:00Z'), workspace_guid: 'wsp_1' } })).toBe(
-      'Messages with status processing, queued; not updated since 2026-11-24 01:00:00 UTC; workspace wsp_1',
-    );
+    expect(
+      describeSelection({
+        kind: 'filter',
+        filter: {
+          status: ['processing', 'queued'],
+          updated_before: Date.parse('2026-11-24T01:00:00Z'),
+          workspace_guid: 'wsp_1',
+        },
+      }),
+    ).toBe('Messages with status processing, queued; not updated since 2026-11-24 01:00:00 UTC; workspace wsp_1');
     expect(describeSelection({ kind: 'ids', count: 3, ids: ['a', 'b', 'c'] })).toBe('3 selected messages');
     expect(describeSelection({ kind: 'revert', jobId: '0123456789abcdef' })).toBe('the messages of job 01234567');
   });

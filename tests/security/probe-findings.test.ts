@@ -22,15 +22,28 @@ function request(method: string, headers: Record<string, string>) {
 
 describe('F2: the proxy runs for every path the console renders', () => {
   it('skips exactly the build assets, the image endpoint and the icon', () => {
-    for (const path of ['/favicon.ico/x', '/favicon.icofoo/bar', '/_next/staticx', '/_next/imagex', '/stuck']) expect(proxyRuns(path), path).toBe(true);
-    for (const path of ['/favicon.ico', '/_next/static/chunks/app.js', '/_next/image']) expect(proxyRuns(path), path).toBe(false);
+    for (const path of ['/favicon.ico/x', '/favicon.icofoo/bar', '/_next/staticx', '/_next/imagex', '/stuck'])
+      expect(proxyRuns(path), path).toBe(true);
+    for (const path of ['/favicon.ico', '/_next/static/chunks/app.js', '/_next/image'])
+      expect(proxyRuns(path), path).toBe(false);
   });
 });
 
 describe('F3: control characters are refused with a field message', () => {
   it.each([
-    ['an incident title', () => openIncidentAction.input.safeParse({ title: 'db\u0000down', scope: { kind: 'status', status: 'processing' } })],
-    ['an incident note', () => addIncidentNoteAction.input.safeParse({ incidentId: '0f8c2a9e-1111-4222-8333-444455556666', body: 'note\u0000' })],
+    [
+      'an incident title',
+      () =>
+        openIncidentAction.input.safeParse({ title: 'db\u0000down', scope: { kind: 'status', status: 'processing' } }),
+    ],
+    [
+      'an incident note',
+      () =>
+        addIncidentNoteAction.input.safeParse({
+          incidentId: '0f8c2a9e-1111-4222-8333-444455556666',
+          body: 'note\u0000',
+        }),
+    ],
     ['an approval reason', () => approvalReasonSchema.safeParse('INC-1\u001b[2J')],
   ])('%s', (_label, parse) => {
     const result = parse();
@@ -46,8 +59,12 @@ describe('F3: control characters are refused with a field message', () => {
 describe('F4: only requests from the console origin keep a session alive', () => {
   const origins = ['http://127.0.0.1:3000'];
   it('counts a same-origin POST, not one from a same-site page on another port', () => {
-    expect(isOperatorActivity(request('POST', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }), origins)).toBe(true);
-    expect(isOperatorActivity(request('POST', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' }), origins)).toBe(false);
+    expect(
+      isOperatorActivity(request('POST', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }), origins),
+    ).toBe(true);
+    expect(
+      isOperatorActivity(request('POST', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' }), origins),
+    ).toBe(false);
     expect(isOperatorActivity(request('POST', { 'sec-fetch-site': 'cross-site' }), origins)).toBe(false);
   });
   it('falls back to Origin where the browser sends no Fetch Metadata', () => {
@@ -56,8 +73,12 @@ describe('F4: only requests from the console origin keep a session alive', () =>
     expect(isOperatorActivity(request('POST', {}), origins)).toBe(true);
   });
   it('does not count a navigation another site started', () => {
-    expect(isOperatorActivity(request('GET', { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }), origins)).toBe(true);
-    expect(isOperatorActivity(request('GET', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }), origins)).toBe(false);
+    expect(
+      isOperatorActivity(request('GET', { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }), origins),
+    ).toBe(true);
+    expect(
+      isOperatorActivity(request('GET', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }), origins),
+    ).toBe(false);
   });
 });
 

@@ -108,7 +108,12 @@ describe('installGracefulShutdown', () => {
     vi.useFakeTimers();
     const { target, exits, raise } = fakeProcess();
     const log = vi.fn();
-    installGracefulShutdown(target, { stopBackgroundWork: () => new Promise<void>(() => undefined), closeDatabase: async () => undefined, timeoutMs: 1_000, log });
+    installGracefulShutdown(target, {
+      stopBackgroundWork: () => new Promise<void>(() => undefined),
+      closeDatabase: async () => undefined,
+      timeoutMs: 1_000,
+      log,
+    });
     raise('SIGTERM');
     target.exit(143);
     await vi.advanceTimersByTimeAsync(999);

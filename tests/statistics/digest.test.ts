@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceCredential } from '@/lib/jobs/runner';
-import { buildDigest, digestExitCode, parseDigestArgs, renderMarkdown, renderSlack, type Digest } from '@/lib/statistics/digest';
+import {
+  buildDigest,
+  digestExitCode,
+  parseDigestArgs,
+  renderMarkdown,
+  renderSlack,
+  type Digest,
+} from '@/lib/statistics/digest';
 import { lastCompleteDays } from '@/lib/statistics/days';
 import { reviewStatistics } from '@/lib/statistics/review';
 import { UpstreamClient } from '@/lib/upstream/client';
@@ -23,10 +30,31 @@ import { startTestEmulator } from '../support/emulator';
 
 describe('digest arguments', () => {
   it('reads defaults, both flag forms, and every option', () => {
-    expect(parseDigestArgs([])).toEqual({ ok: true, args: { days: 7, format: 'md', out: null, webhook: null, timeZone: 'UTC' } });
-    expect(parseDigestArgs(['--days', '30', '--format=slack', '--out', '/tmp/d.json', '--webhook', 'https://hooks.example/x', '--tz', 'Europe/Paris'])).toEqual({
+    expect(parseDigestArgs([])).toEqual({
       ok: true,
-      args: { days: 30, format: 'slack', out: '/tmp/d.json', webhook: 'https://hooks.example/x', timeZone: 'Europe/Paris' },
+      args: { days: 7, format: 'md', out: null, webhook: null, timeZone: 'UTC' },
+    });
+    expect(
+      parseDigestArgs([
+        '--days',
+        '30',
+        '--format=slack',
+        '--out',
+        '/tmp/d.json',
+        '--webhook',
+        'https://hooks.example/x',
+        '--tz',
+        'Europe/Paris',
+      ]),
+    ).toEqual({
+      ok: true,
+      args: {
+        days: 30,
+        format: 'slack',
+        out: '/tmp/d.json',
+        webhook: 'https://hooks.example/x',
+        timeZone: 'Europe/Paris',
+      },
     });
   });
 
@@ -55,10 +83,13 @@ describe('digest formats', () => {
     return { date, total: 42, statuses };
   });
   const now = Date.UTC(2026, 1, 10, 6);
-  const digest: Digest = buildDigest(reviewStatistics(raw, { range: { from: '2026-02-03', to: '2026-02-09' }, timeZone: 'UTC', now }), {
-    generatedAt: new Date(now),
-    link: 'https://console.example/statistics?from=2026-02-03&to=2026-02-09',
-  });
+  const digest: Digest = buildDigest(
+    reviewStatistics(raw, { range: { from: '2026-02-03', to: '2026-02-09' }, timeZone: 'UTC', now }),
+    {
+      generatedAt: new Date(now),
+      link: 'https://console.example/statistics?from=2026-02-03&to=2026-02-09',
+    },
+  );
 
   it('writes the period, the totals, the anomalies and the link', () => {
     expect(digest.period).toEqual({ from: '2026-02-03', to: '2026-02-09', days: 7 });
@@ -72,7 +103,10 @@ describe('digest formats', () => {
   it('exits 2 with an anomaly and 0 without one', () => {
     expect(digestExitCode(digest)).toBe(2);
     const flat = raw.map((day) => ({ ...day, statuses: { ...day.statuses, failed: 1 } }));
-    const calm = buildDigest(reviewStatistics(flat, { range: { from: '2026-02-03', to: '2026-02-09' }, timeZone: 'UTC', now }), { generatedAt: new Date(now), link: null });
+    const calm = buildDigest(
+      reviewStatistics(flat, { range: { from: '2026-02-03', to: '2026-02-09' }, timeZone: 'UTC', now }),
+      { generatedAt: new Date(now), link: null },
+    );
     expect(calm.anomalies).toEqual([]);
     expect(digestExitCode(calm)).toBe(0);
   });
@@ -81,7 +115,9 @@ describe('digest formats', () => {
     expect(renderMarkdown(digest)).toContain('| \\<\\!channel\\>\\|x | 7 | 7 | 0 |');
     const slack = renderSlack(digest);
     expect(slack.text).not.toContain('<!channel>');
-    expect(slack.text).toContain('<https://console.example/statistics?from=2026-02-03&to=2026-02-09|Open the statistics page>');
+    expect(slack.text).toContain(
+      '<https://console.example/statistics?from=2026-02-03&to=2026-02-09|Open the statistics page>',
+    );
   });
 });
 
@@ -104,7 +140,11 @@ describe('digest against the emulator', () => {
   async function run(argv: string[], overrides: Record<string, string> = {}) {
     let stdout = '';
     const stderr: string[] = [];
-    const code = await runDigest(argv, { env: { ...env, ...overrides }, stdout: (text) => (stdout += text), stderr: (line) => stderr.push(line) });
+    const code = await runDigest(argv, {
+      env: { ...env, ...overrides },
+      stdout: (text) => (stdout += text),
+      stderr: (line) => stderr.push(line),
+    });
     return { code, stdout, stderr };
   }
 
@@ -113,29 +153,52 @@ describe('digest against the emulator', () => {
     expect(result.stderr).toEqual([]);
     const digest = JSON.parse(result.stdout) as Digest;
 
-    const { accessToken } = await createServiceCredential({ tokenUrl: env.VOICE_TOKEN_URL!, clientId: BENCH_CLIENT_ID, clientSecret: env.VOICE_JOBS_CLIENT_SECRET! }).token();
-    const service = await getDailyMessageStatistics(new UpstreamClient({ baseUrl: emulator.url, accessToken, log: () => {} }));
+    const { accessToken } = await createServiceCredential({
+      tokenUrl: env.VOICE_TOKEN_URL!,
+      clientId: BENCH_CLIENT_ID,
+      clientSecret: env.VOICE_JOBS_CLIENT_SECRET!,
+    }).token();
+    const service = await getDailyMessageStatistics(
+      new UpstreamClient({ baseUrl: emulator.url, accessToken, log: () => {} }),
+    );
     const range = lastCompleteDays(30, Date.now());
     // The anomalies and the exit code follow from the service's own days, read here apart from the digest.
     const expected = reviewStatistics(service, { range, timeZone: 'UTC', now: Date.now() }).anomalies.anomalies;
-    expect(digest.anomalies).toEqual(expected.map(({ date, measure, status, value, direction, reason }) => ({ date, measure, status, value, direction, reason })));
+    expect(digest.anomalies).toEqual(
+      expected.map(({ date, measure, status, value, direction, reason }) => ({
+        date,
+        measure,
+        status,
+        value,
+        direction,
+        reason,
+      })),
+    );
     expect(result.code).toBe(expected.length > 0 ? 2 : 0);
     const inRange = service.filter((day) => day.date >= range.from && day.date <= range.to);
     expect(digest.period).toEqual({ ...range, days: 30 });
     expect(digest.totals.current).toBe(inRange.reduce((sum, day) => sum + day.total, 0));
     expect(digest.totals.current).toBeGreaterThan(0);
-    for (const row of digest.statuses) expect(row.current).toBe(inRange.reduce((sum, day) => sum + (day.statuses[row.status] ?? 0), 0));
+    for (const row of digest.statuses)
+      expect(row.current).toBe(inRange.reduce((sum, day) => sum + (day.statuses[row.status] ?? 0), 0));
   });
 
   it('is served days in a zone when it asks (the tz assumption), with the same messages', async () => {
-    const { accessToken } = await createServiceCredential({ tokenUrl: env.VOICE_TOKEN_URL!, clientId: BENCH_CLIENT_ID, clientSecret: env.VOICE_JOBS_CLIENT_SECRET! }).token();
+    const { accessToken } = await createServiceCredential({
+      tokenUrl: env.VOICE_TOKEN_URL!,
+      clientId: BENCH_CLIENT_ID,
+      clientSecret: env.VOICE_JOBS_CLIENT_SECRET!,
+    }).token();
     const client = new UpstreamClient({ baseUrl: emulator.url, accessToken, log: () => {} });
     const utc = await getDailyMessageStatistics(client);
     const tokyo = await getDailyMessageStatistics(client, { timeZone: 'Asia/Tokyo' });
     const sum = (days: typeof utc) => days.reduce((total, day) => total + day.total, 0);
     expect(sum(tokyo)).toBe(sum(utc));
     expect(tokyo.map((day) => day.statuses)).not.toEqual(utc.map((day) => day.statuses));
-    await expect(getDailyMessageStatistics(client, { timeZone: 'Mars/Olympus' })).rejects.toMatchObject({ kind: 'bad_request', status: 400 });
+    await expect(getDailyMessageStatistics(client, { timeZone: 'Mars/Olympus' })).rejects.toMatchObject({
+      kind: 'bad_request',
+      status: 400,
+    });
   });
 
   it('writes Markdown to a file and Slack JSON to a webhook', async () => {
@@ -170,7 +233,9 @@ describe('digest against the emulator', () => {
     const refused = await run([], { VOICE_JOBS_CLIENT_SECRET: 'wrong' });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toHaveLength(1);
-    expect(refused.stderr[0]).toMatch(/^stats:digest: The token endpoint refused the jobs machine credential .*invalid_client/);
+    expect(refused.stderr[0]).toMatch(
+      /^stats:digest: The token endpoint refused the jobs machine credential .*invalid_client/,
+    );
     const bad = await run(['--format', 'pdf']);
     expect(bad).toEqual({ code: 1, stdout: '', stderr: ['stats:digest: --format must be md, json or slack'] });
   });
@@ -187,7 +252,13 @@ describe('digest as a command', () => {
       execFile(
         process.execPath,
         ['node_modules/tsx/dist/cli.mjs', 'scripts/stats-digest.ts', '--days', '7'],
-        { env: { ...process.env, VOICE_BASE_URL: `http://127.0.0.1:${port}`, VOICE_TOKEN_URL: `http://127.0.0.1:${port}/oauth/token` } },
+        {
+          env: {
+            ...process.env,
+            VOICE_BASE_URL: `http://127.0.0.1:${port}`,
+            VOICE_TOKEN_URL: `http://127.0.0.1:${port}/oauth/token`,
+          },
+        },
         (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
       );
     });
@@ -195,6 +266,8 @@ describe('digest as a command', () => {
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^stats:digest: Could not reach the token endpoint http:\/\/127\.0\.0\.1:\d+\/oauth\/token: .*Check VOICE_TOKEN_URL\.$/);
+    expect(lines[0]).toMatch(
+      /^stats:digest: Could not reach the token endpoint http:\/\/127\.0\.0\.1:\d+\/oauth\/token: .*Check VOICE_TOKEN_URL\.$/,
+    );
   });
 });

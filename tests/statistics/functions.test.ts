@@ -15,7 +15,10 @@ const entry = (date: string, statuses: Record<string, number>): DailyMessageStat
 /** A series of `length` days from 2026-01-01 whose counts per status come from `count(day index)`. */
 function crafted(length: number, counts: Record<string, (index: number) => number>): DailyMessageStatistics[] {
   return Array.from({ length }, (_, index) =>
-    entry(addDays('2026-01-01', index), Object.fromEntries(Object.entries(counts).map(([status, count]) => [status, count(index)]))),
+    entry(
+      addDays('2026-01-01', index),
+      Object.fromEntries(Object.entries(counts).map(([status, count]) => [status, count(index)])),
+    ),
   );
 }
 const rangeOf = (length: number) => ({ from: '2026-01-01', to: addDays('2026-01-01', length - 1) });
@@ -44,18 +47,29 @@ describe('days', () => {
 describe('normaliseDaily', () => {
   it('gives every day of the range, missing days as zeros, with every status seen', () => {
     const series = normaliseDaily(
-      [entry('2026-01-03', { active: 4, failed: 1 }), entry('2026-01-01', { active: 2, 'custom-x': 1 }), entry('2025-12-31', { active: 99 })],
+      [
+        entry('2026-01-03', { active: 4, failed: 1 }),
+        entry('2026-01-01', { active: 2, 'custom-x': 1 }),
+        entry('2025-12-31', { active: 99 }),
+      ],
       { from: '2026-01-01', to: '2026-01-04' },
     );
     expect(series.statuses).toEqual(['active', 'failed', 'custom-x']);
     expect(series.days.map((day) => day.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04']);
     expect(series.days[1]).toEqual({ date: '2026-01-02', total: 0, counts: { active: 0, failed: 0, 'custom-x': 0 } });
     expect(series.days[2]!.total).toBe(5);
-    expect(seriesTotals(series)).toEqual({ total: 8, byStatus: { active: 6, failed: 1, 'custom-x': 1 }, nonTerminalShare: 0 });
+    expect(seriesTotals(series)).toEqual({
+      total: 8,
+      byStatus: { active: 6, failed: 1, 'custom-x': 1 },
+      nonTerminalShare: 0,
+    });
   });
 
   it('sums a date listed twice and reads negative counts as zero', () => {
-    const series = normaliseDaily([entry('2026-01-01', { active: 2, processing: -3 }), entry('2026-01-01', { active: 1, processing: 1 })], { from: '2026-01-01', to: '2026-01-01' });
+    const series = normaliseDaily(
+      [entry('2026-01-01', { active: 2, processing: -3 }), entry('2026-01-01', { active: 1, processing: 1 })],
+      { from: '2026-01-01', to: '2026-01-01' },
+    );
     expect(series.days[0]).toEqual({ date: '2026-01-01', total: 4, counts: { processing: 1, active: 3 } });
     expect(nonTerminalShare(series.days[0]!)).toBe(0.25);
   });
@@ -63,8 +77,14 @@ describe('normaliseDaily', () => {
 
 describe('comparePeriods', () => {
   it('gives per-status totals, deltas and whether each change is good news', () => {
-    const current = normaliseDaily([entry('2026-01-08', { active: 30, failed: 6, processing: 2, scheduled: 5 })], { from: '2026-01-08', to: '2026-01-14' });
-    const previous = normaliseDaily([entry('2026-01-01', { active: 20, failed: 2, processing: 4 })], { from: '2026-01-01', to: '2026-01-07' });
+    const current = normaliseDaily([entry('2026-01-08', { active: 30, failed: 6, processing: 2, scheduled: 5 })], {
+      from: '2026-01-08',
+      to: '2026-01-14',
+    });
+    const previous = normaliseDaily([entry('2026-01-01', { active: 20, failed: 2, processing: 4 })], {
+      from: '2026-01-01',
+      to: '2026-01-07',
+    });
     const comparison = comparePeriods(current, previous);
     const row = (status: string) => comparison.statuses.find((entry) => entry.status === status);
     expect(row('active')).toMatchObject({ current: 30, previous: 20, delta: 10, relative: 0.5, verdict: 'good' });
@@ -96,7 +116,13 @@ describe('detectAnomalies', () => {
     const raw = crafted(45, { active: (i) => 40 + wobble(i), failed: (i) => (i === 40 ? 25 : 1 + (i % 2)) });
     const report = detectAnomalies(normaliseDaily(raw, rangeOf(45)), rangeOf(45));
     expect(report.anomalies).toHaveLength(1);
-    expect(report.anomalies[0]).toMatchObject({ date: addDays('2026-01-01', 40), measure: 'count', status: 'failed', value: 25, direction: 'up' });
+    expect(report.anomalies[0]).toMatchObject({
+      date: addDays('2026-01-01', 40),
+      measure: 'count',
+      status: 'failed',
+      value: 25,
+      direction: 'up',
+    });
     expect(report.anomalies[0]!.reason).toMatch(/^failed: 25 messages, above the 28-day median of 1\.5/);
   });
 
@@ -109,7 +135,9 @@ describe('detectAnomalies', () => {
     // Not on its first small steps (less than the minimum change), but from then on.
     expect(processing[0]!.date > addDays('2026-01-01', 36)).toBe(true);
     expect(processing.at(-1)!.date).toBe(addDays('2026-01-01', 49));
-    expect(report.anomalies.some((anomaly) => anomaly.measure === 'non-terminal-share' && anomaly.direction === 'up')).toBe(true);
+    expect(
+      report.anomalies.some((anomaly) => anomaly.measure === 'non-terminal-share' && anomaly.direction === 'up'),
+    ).toBe(true);
   });
 
   it('does not flag small counts moving a little', () => {
@@ -120,7 +148,9 @@ describe('detectAnomalies', () => {
   it('reads missing days as zeros: a day with none after steady days is a drop', () => {
     const raw = crafted(40, { active: () => 40 }).filter((day) => day.date !== addDays('2026-01-01', 35));
     const report = detectAnomalies(normaliseDaily(raw, rangeOf(40)), rangeOf(40));
-    expect(report.anomalies).toEqual([expect.objectContaining({ date: addDays('2026-01-01', 35), status: 'active', value: 0, direction: 'down' })]);
+    expect(report.anomalies).toEqual([
+      expect.objectContaining({ date: addDays('2026-01-01', 35), status: 'active', value: 0, direction: 'down' }),
+    ]);
   });
 
   it('says a series shorter than the baseline is not judged instead of flagging', () => {
@@ -128,12 +158,19 @@ describe('detectAnomalies', () => {
     const report = detectAnomalies(normaliseDaily(raw, rangeOf(20)), rangeOf(20));
     expect(report.anomalies).toEqual([]);
     expect(report.judged).toEqual([]);
-    expect(report.notJudged).toEqual([{ days: daysFrom('2026-01-01', addDays('2026-01-01', 19)), reason: 'fewer than 28 days of history before these days' }]);
+    expect(report.notJudged).toEqual([
+      {
+        days: daysFrom('2026-01-01', addDays('2026-01-01', 19)),
+        reason: 'fewer than 28 days of history before these days',
+      },
+    ]);
   });
 
   it('does not judge a day that is not over', () => {
     const raw = crafted(40, { active: (i) => (i === 39 ? 3 : 40) });
-    const report = detectAnomalies(normaliseDaily(raw, rangeOf(40)), rangeOf(40), { incompleteFrom: addDays('2026-01-01', 39) });
+    const report = detectAnomalies(normaliseDaily(raw, rangeOf(40)), rangeOf(40), {
+      incompleteFrom: addDays('2026-01-01', 39),
+    });
     expect(report.anomalies).toEqual([]);
     expect(report.notJudged).toContainEqual({ days: [addDays('2026-01-01', 39)], reason: 'the day is not over yet' });
   });
@@ -146,14 +183,24 @@ describe('reviewStatistics', () => {
     const review = reviewStatistics(raw, { range, timeZone: 'UTC', now: Date.parse('2026-06-01T00:00:00Z') });
     expect(review.previousRange).toEqual({ from: addDays('2026-01-01', 56), to: addDays('2026-01-01', 62) });
     expect(review.current.days).toHaveLength(7);
-    expect(review.comparison.statuses.find((row) => row.status === 'failed')).toMatchObject({ current: 36, previous: 7, verdict: 'bad' });
+    expect(review.comparison.statuses.find((row) => row.status === 'failed')).toMatchObject({
+      current: 36,
+      previous: 7,
+      verdict: 'bad',
+    });
     expect(review.anomalies.judged).toHaveLength(7);
-    expect(review.anomalies.anomalies.map((anomaly) => [anomaly.date, anomaly.status])).toEqual([[addDays('2026-01-01', 66), 'failed']]);
+    expect(review.anomalies.anomalies.map((anomaly) => [anomaly.date, anomaly.status])).toEqual([
+      [addDays('2026-01-01', 66), 'failed'],
+    ]);
   });
 
   it('does not take the days before the service has any data as a baseline of zeros', () => {
     const raw = crafted(10, { active: () => 40 });
-    const review = reviewStatistics(raw, { range: rangeOf(10), timeZone: 'UTC', now: Date.parse('2026-06-01T00:00:00Z') });
+    const review = reviewStatistics(raw, {
+      range: rangeOf(10),
+      timeZone: 'UTC',
+      now: Date.parse('2026-06-01T00:00:00Z'),
+    });
     expect(review.anomalies.anomalies).toEqual([]);
     expect(review.anomalies.notJudged[0]?.days).toHaveLength(10);
     expect(review.previous.days).toHaveLength(10);

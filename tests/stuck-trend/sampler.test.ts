@@ -23,12 +23,25 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 20);
 
 function upstreamOf(baseUrl: string, accessToken: string): JobsUpstream {
-  return { client: async () => new UpstreamClient({ baseUrl, accessToken, log: () => undefined, readRetries: 0, timeoutMs: 2_000 }), refresh: () => undefined };
+  return {
+    client: async () =>
+      new UpstreamClient({ baseUrl, accessToken, log: () => undefined, readRetries: 0, timeoutMs: 2_000 }),
+    refresh: () => undefined,
+  };
 }
 
 function sampler(db: ConsoleDb, upstream: JobsUpstream, clock: { now: number }, instanceId: string): StuckSampler {
   // A tick far in the future: the test drives sampleOnce itself.
-  return startStuckSampler({ db, upstream, intervalMinutes: 1, retentionDays: 30, threshold: 15, instanceId, tickMs: 3_600_000, now: () => clock.now });
+  return startStuckSampler({
+    db,
+    upstream,
+    intervalMinutes: 1,
+    retentionDays: 30,
+    threshold: 15,
+    instanceId,
+    tickMs: 3_600_000,
+    now: () => clock.now,
+  });
 }
 
 let emulator: RunningEmulator;
@@ -68,7 +81,10 @@ describe.skipIf(postgres.skipReason !== null)(`two samplers on one ${postgres.ti
   it('take each minute once between them, and count every watched status', async () => {
     // Let the first tick each takes at start finish, then clear it away.
     const clock = { now: T0 };
-    samplers.push(sampler(first, upstreamOf(emulator.url, token), clock, 'console-1'), sampler(second, upstreamOf(emulator.url, token), clock, 'console-2'));
+    samplers.push(
+      sampler(first, upstreamOf(emulator.url, token), clock, 'console-1'),
+      sampler(second, upstreamOf(emulator.url, token), clock, 'console-2'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await first.query(`DELETE FROM stuck_samples`);
     const owners: string[] = [];
@@ -81,7 +97,9 @@ describe.skipIf(postgres.skipReason !== null)(`two samplers on one ${postgres.ti
     const rows = await first.query<{ minute: Date; claimed_by: string; counts: Record<string, number> | null }>(
       `SELECT minute, claimed_by, counts FROM stuck_samples WHERE scope = '' ORDER BY minute`,
     );
-    expect(rows.map((row) => row.minute.getTime())).toEqual([0, 1, 2, 3].map((minute) => slotOf(T0 + minute * MINUTE, 1).getTime()));
+    expect(rows.map((row) => row.minute.getTime())).toEqual(
+      [0, 1, 2, 3].map((minute) => slotOf(T0 + minute * MINUTE, 1).getTime()),
+    );
     expect(rows.map((row) => row.claimed_by)).toEqual(owners);
     for (const row of rows) {
       expect(Object.keys(row.counts ?? {}).sort()).toEqual([...WATCHABLE_STATUSES].sort());
@@ -89,7 +107,9 @@ describe.skipIf(postgres.skipReason !== null)(`two samplers on one ${postgres.ti
     }
     // The trend reads them back as they were written, in the same order.
     const trend = await readTrend(second, SERVICE_SCOPE, new Date(T0 - MINUTE), new Date(T0 + 4 * MINUTE));
-    expect(trend.map((point) => [point.minute.getTime(), point.counts, point.error])).toEqual(rows.map((row) => [row.minute.getTime(), row.counts, null]));
+    expect(trend.map((point) => [point.minute.getTime(), point.counts, point.error])).toEqual(
+      rows.map((row) => [row.minute.getTime(), row.counts, null]),
+    );
   });
 });
 
@@ -116,19 +136,28 @@ describe('one sampler on PGlite', () => {
 
   it("samples an unresolved incident's scope beside the service, and stops once it is resolved", async () => {
     const clock = { now: T0 + 10 * MINUTE };
-    const incident = await openIncident(database.db, { id: 'usr_s', email: 'support@example.com' }, {
-      id: randomUUID(),
-      title: 'Scoped',
-      severity: 'sev3',
-      scope: { workspaces: ['ws_does_not_exist'], channels: [], statuses: ['processing'] },
-      affectedAtOpen: null,
-    });
+    const incident = await openIncident(
+      database.db,
+      { id: 'usr_s', email: 'support@example.com' },
+      {
+        id: randomUUID(),
+        title: 'Scoped',
+        severity: 'sev3',
+        scope: { workspaces: ['ws_does_not_exist'], channels: [], statuses: ['processing'] },
+        affectedAtOpen: null,
+      },
+    );
     const each = sampler(database.db, upstreamOf(emulator.url, token), clock, 'console-1');
     // Its first tick at start took this minute already: start from an empty table.
     await each.stop();
     await database.db.query(`DELETE FROM stuck_samples`);
     expect((await each.sampleOnce()).sort()).toEqual([SERVICE_SCOPE, incidentScopeKey(incident.id)].sort());
-    const [scoped] = await readTrend(database.db, incidentScopeKey(incident.id), new Date(clock.now - MINUTE), new Date(clock.now + MINUTE));
+    const [scoped] = await readTrend(
+      database.db,
+      incidentScopeKey(incident.id),
+      new Date(clock.now - MINUTE),
+      new Date(clock.now + MINUTE),
+    );
     expect(scoped?.counts).toEqual({ processing: 0 });
     await setIncidentStatus(database.db, { id: 'usr_o', email: 'ops@example.com' }, incident.id, 'resolved');
     clock.now += MINUTE;
@@ -168,7 +197,17 @@ describe('one sampler on PGlite', () => {
 
   it('reads its settings from the environment, with defaults', () => {
     expect(stuckSamplerSettings({})).toEqual({ enabled: true, intervalMinutes: 1, retentionDays: 30 });
-    expect(stuckSamplerSettings({ STUCK_SAMPLING: 'off', STUCK_SAMPLE_INTERVAL_MINUTES: '5', STUCK_SAMPLE_RETENTION_DAYS: '7' })).toEqual({ enabled: false, intervalMinutes: 5, retentionDays: 7 });
-    expect(stuckSamplerSettings({ STUCK_SAMPLE_INTERVAL_MINUTES: '0', STUCK_SAMPLE_RETENTION_DAYS: 'x' })).toEqual({ enabled: true, intervalMinutes: 1, retentionDays: 30 });
+    expect(
+      stuckSamplerSettings({
+        STUCK_SAMPLING: 'off',
+        STUCK_SAMPLE_INTERVAL_MINUTES: '5',
+        STUCK_SAMPLE_RETENTION_DAYS: '7',
+      }),
+    ).toEqual({ enabled: false, intervalMinutes: 5, retentionDays: 7 });
+    expect(stuckSamplerSettings({ STUCK_SAMPLE_INTERVAL_MINUTES: '0', STUCK_SAMPLE_RETENTION_DAYS: 'x' })).toEqual({
+      enabled: true,
+      intervalMinutes: 1,
+      retentionDays: 30,
+    });
   });
 });

@@ -59,7 +59,9 @@ describe('the trend with its settled part in memory', () => {
   it('reads a window that ended (a resolved incident) whole, without keeping it', async () => {
     const now = T0 + 4 * MINUTE;
     const ended = [new Date(T0 - 40 * MINUTE), new Date(T0 - 20 * MINUTE)] as const;
-    expect(counts(await readTrendSettled(database.db, SCOPE, ...ended, { now, intervalMinutes: 1 }))).toEqual(counts(await readTrend(database.db, SCOPE, ...ended)));
+    expect(counts(await readTrendSettled(database.db, SCOPE, ...ended, { now, intervalMinutes: 1 }))).toEqual(
+      counts(await readTrend(database.db, SCOPE, ...ended)),
+    );
     // A settled row changed now shows at once in an ended window, which is never kept.
     await recordCounts(database.db, new Date(T0 - (T0 % MINUTE) - 30 * MINUTE), SCOPE, { processing: -2 });
     expect(counts(await readTrendSettled(database.db, SCOPE, ...ended, { now, intervalMinutes: 1 }))).toContain(-2);
@@ -67,7 +69,8 @@ describe('the trend with its settled part in memory', () => {
 
   it('keeps a bounded number of scopes and reads a scope it let go whole again', async () => {
     const now = T0 + 5 * MINUTE;
-    const other = (index: number) => readTrendSettled(database.db, `${SCOPE}-${index}`, ...window(now), { now, intervalMinutes: 1 });
+    const other = (index: number) =>
+      readTrendSettled(database.db, `${SCOPE}-${index}`, ...window(now), { now, intervalMinutes: 1 });
     await read(now);
     for (let index = 0; index < MAX_SCOPES; index++) await other(index);
     // SCOPE was the least recently read: it is gone, so a change to a settled row shows at once.
@@ -76,7 +79,12 @@ describe('the trend with its settled part in memory', () => {
   });
 
   it('reads the whole window again when asked for an earlier start than it keeps', async () => {
-    const points = await readTrendSettled(database.db, SCOPE, new Date(T0 - 90 * MINUTE), new Date(T0 + MINUTE), { now: T0 + 3 * MINUTE, intervalMinutes: 1 });
-    expect(counts(points)).toEqual(counts(await readTrend(database.db, SCOPE, new Date(T0 - 90 * MINUTE), new Date(T0 + MINUTE))));
+    const points = await readTrendSettled(database.db, SCOPE, new Date(T0 - 90 * MINUTE), new Date(T0 + MINUTE), {
+      now: T0 + 3 * MINUTE,
+      intervalMinutes: 1,
+    });
+    expect(counts(points)).toEqual(
+      counts(await readTrend(database.db, SCOPE, new Date(T0 - 90 * MINUTE), new Date(T0 + MINUTE))),
+    );
   });
 });

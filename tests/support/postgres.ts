@@ -50,7 +50,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -63,7 +65,11 @@ export async function startTestPostgres(): Promise<TestPostgresServer> {
   const binDir = findBinDir();
   if (!binDir) {
     return {
-      postgres: { adminUrl: null, skipReason: 'no PostgreSQL binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or on PATH, and TEST_DATABASE_URL is unset' },
+      postgres: {
+        adminUrl: null,
+        skipReason:
+          'no PostgreSQL binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or on PATH, and TEST_DATABASE_URL is unset',
+      },
       stop: async () => {},
     };
   }

@@ -15,54 +15,132 @@ import { ENTITIES } from '@/lib/entities/registry';
 import { parseListParams } from '@/lib/entities/list-params';
 import { paramReader } from '@/lib/search-params';
 import { readTableParams, type OrderedTable } from '@/lib/search-params/table';
-import { columnId, columnLabel, columnVisibility, isShown, sortableIds, type ConsoleColumn } from '@/lib/tables/columns';
+import {
+  columnId,
+  columnLabel,
+  columnVisibility,
+  isShown,
+  sortableIds,
+  type ConsoleColumn,
+} from '@/lib/tables/columns';
 import { csvColumns, csvHeader } from '@/lib/tables/csv';
 
-const headers = (html: string) => [...html.matchAll(/<th [^>]*>(.*?)<\/th>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, ''));
+const headers = (html: string) =>
+  [...html.matchAll(/<th [^>]*>(.*?)<\/th>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, ''));
 
 /** The table rendered with no rows, as the server renders it, with the given declaration's columns. */
-function renderedHeaders<TData extends object>(columns: readonly ConsoleColumn<TData>[], visibility: Record<string, boolean>): string[] {
-  return headers(renderToStaticMarkup(createElement(ListTable<TData>, { columns, rows: [], getRowId: () => '', caption: 'x', empty: 'none', visibility })));
+function renderedHeaders<TData extends object>(
+  columns: readonly ConsoleColumn<TData>[],
+  visibility: Record<string, boolean>,
+): string[] {
+  return headers(
+    renderToStaticMarkup(
+      createElement(ListTable<TData>, {
+        columns,
+        rows: [],
+        getRowId: () => '',
+        caption: 'x',
+        empty: 'none',
+        visibility,
+      }),
+    ),
+  );
 }
 
 /** A copy of a declaration with one more column, sortable, exported, and one filter more. */
 function withExtra<TData extends object>(table: OrderedTable<TData>): OrderedTable<TData> {
-  const extra: ConsoleColumn<TData> = { id: 'extra_col', header: 'Extra column', enableSorting: true, accessorFn: () => 'x', meta: { csv: 'extra_field' } };
-  return { ...table, columns: [...table.columns, extra], filters: [...table.filters, { kind: 'exact', param: 'extra', field: 'extra', label: 'Extra' }] };
+  const extra: ConsoleColumn<TData> = {
+    id: 'extra_col',
+    header: 'Extra column',
+    enableSorting: true,
+    accessorFn: () => 'x',
+    meta: { csv: 'extra_field' },
+  };
+  return {
+    ...table,
+    columns: [...table.columns, extra],
+    filters: [...table.filters, { kind: 'exact', param: 'extra', field: 'extra', label: 'Extra' }],
+  };
 }
 
-const DECLARED: Record<string, OrderedTable<never>> = { jobs: JOBS_TABLE as OrderedTable<never>, audit: AUDIT_TABLE as OrderedTable<never>, stuck: STUCK_TABLE as OrderedTable<never> };
+const DECLARED: Record<string, OrderedTable<never>> = {
+  jobs: JOBS_TABLE as OrderedTable<never>,
+  audit: AUDIT_TABLE as OrderedTable<never>,
+  stuck: STUCK_TABLE as OrderedTable<never>,
+};
 
 describe.each(Object.entries(DECLARED))('the %s table', (_name, table) => {
   it('renders exactly the declared columns it shows, in order', () => {
     const shown = table.columns.filter(isShown);
     expect(renderedHeaders(table.columns, columnVisibility(table.columns, null))).toEqual(shown.map(columnLabel));
     const extended = withExtra(table);
-    expect(renderedHeaders(extended.columns, columnVisibility(extended.columns, null))).toEqual([...shown.map(columnLabel), 'Extra column']);
+    expect(renderedHeaders(extended.columns, columnVisibility(extended.columns, null))).toEqual([
+      ...shown.map(columnLabel),
+      'Extra column',
+    ]);
   });
 
   it('reads its order and shown columns from the declaration', () => {
     const extended = withExtra(table);
     const params = readTableParams(paramReader({ sort: 'extra_col.asc', cols: 'extra_col' }), extended);
     expect(params.sort).toEqual({ field: 'extra_col', order: 'asc' });
-    expect(Object.entries(params.visibility).filter(([, shown]) => shown).map(([id]) => id)).toEqual(extended.columns.filter((column) => column.enableHiding === false).map(columnId).concat('extra_col'));
+    expect(
+      Object.entries(params.visibility)
+        .filter(([, shown]) => shown)
+        .map(([id]) => id),
+    ).toEqual(
+      extended.columns
+        .filter((column) => column.enableHiding === false)
+        .map(columnId)
+        .concat('extra_col'),
+    );
     expect(sortableIds(extended.columns)).toContain('extra_col');
   });
 
   it('exports the declared CSV fields', () => {
     const extended = withExtra(table);
-    expect(csvHeader(csvColumns(extended.columns))).toBe(csvHeader(csvColumns(table.columns)).replace(/\r\n$/, table.columns.some((column) => column.meta?.csv) ? ',extra_field\r\n' : 'extra_field\r\n'));
+    expect(csvHeader(csvColumns(extended.columns))).toBe(
+      csvHeader(csvColumns(table.columns)).replace(
+        /\r\n$/,
+        table.columns.some((column) => column.meta?.csv) ? ',extra_field\r\n' : 'extra_field\r\n',
+      ),
+    );
   });
 });
 
 describe('the entity lists', () => {
-  it.each(ENTITIES.map((entity) => [entity.name, entity] as const))('%s: renders, sorts, filters and exports from its registry declaration', (_name, entity) => {
-    const visibility = columnVisibility(entity.columns, null);
-    expect(renderedHeaders(entity.columns, visibility)).toEqual(entity.columns.filter((column) => visibility[column.id]).map((column) => column.meta.label));
-    expect(csvHeader(csvColumns(entity.columns, visibility))).toBe(CSV_BOM + csvRecord(entity.columns.filter((column) => visibility[column.id]).map((column) => column.id)));
-    const extended = { ...entity, columns: [...entity.columns, { ...entity.columns[1]!, id: 'extra_col', accessorKey: 'extra_col', header: 'Extra', enableSorting: true, meta: { ...entity.columns[1]!.meta, label: 'Extra', csv: 'extra_col' } }], filters: [...entity.filters, { kind: 'exact' as const, param: 'extra', field: 'extra', label: 'Extra' }] };
-    const { state, issues } = parseListParams(extended, { sort: 'extra_col.desc', cols: 'extra_col', extra: 'v' });
-    expect(issues).toEqual([]);
-    expect(state).toMatchObject({ sort: { field: 'extra_col', order: 'desc' }, cols: ['extra_col'], filters: { extra: 'v' } });
-  });
+  it.each(ENTITIES.map((entity) => [entity.name, entity] as const))(
+    '%s: renders, sorts, filters and exports from its registry declaration',
+    (_name, entity) => {
+      const visibility = columnVisibility(entity.columns, null);
+      expect(renderedHeaders(entity.columns, visibility)).toEqual(
+        entity.columns.filter((column) => visibility[column.id]).map((column) => column.meta.label),
+      );
+      expect(csvHeader(csvColumns(entity.columns, visibility))).toBe(
+        CSV_BOM + csvRecord(entity.columns.filter((column) => visibility[column.id]).map((column) => column.id)),
+      );
+      const extended = {
+        ...entity,
+        columns: [
+          ...entity.columns,
+          {
+            ...entity.columns[1]!,
+            id: 'extra_col',
+            accessorKey: 'extra_col',
+            header: 'Extra',
+            enableSorting: true,
+            meta: { ...entity.columns[1]!.meta, label: 'Extra', csv: 'extra_col' },
+          },
+        ],
+        filters: [...entity.filters, { kind: 'exact' as const, param: 'extra', field: 'extra', label: 'Extra' }],
+      };
+      const { state, issues } = parseListParams(extended, { sort: 'extra_col.desc', cols: 'extra_col', extra: 'v' });
+      expect(issues).toEqual([]);
+      expect(state).toMatchObject({
+        sort: { field: 'extra_col', order: 'desc' },
+        cols: ['extra_col'],
+        filters: { extra: 'v' },
+      });
+    },
+  );
 });

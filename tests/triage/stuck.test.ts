@@ -38,16 +38,31 @@ describe('stuck queue', () => {
 
   it('bounds the last update by the threshold, and by a bucket when one is chosen', () => {
     expect(updateWindow({ threshold: 15 }, NOW)).toEqual({ updatedBefore: NOW - 15 * MIN, updatedAfter: null });
-    expect(updateWindow({ threshold: 15, age: 'lt1h' }, NOW)).toEqual({ updatedBefore: NOW - 15 * MIN, updatedAfter: NOW - HOUR });
-    expect(updateWindow({ threshold: 15, age: '1h-6h' }, NOW)).toEqual({ updatedBefore: NOW - HOUR, updatedAfter: NOW - 6 * HOUR });
-    expect(updateWindow({ threshold: 15, age: 'gt24h' }, NOW)).toEqual({ updatedBefore: NOW - 24 * HOUR, updatedAfter: null });
+    expect(updateWindow({ threshold: 15, age: 'lt1h' }, NOW)).toEqual({
+      updatedBefore: NOW - 15 * MIN,
+      updatedAfter: NOW - HOUR,
+    });
+    expect(updateWindow({ threshold: 15, age: '1h-6h' }, NOW)).toEqual({
+      updatedBefore: NOW - HOUR,
+      updatedAfter: NOW - 6 * HOUR,
+    });
+    expect(updateWindow({ threshold: 15, age: 'gt24h' }, NOW)).toEqual({
+      updatedBefore: NOW - 24 * HOUR,
+      updatedAfter: null,
+    });
     // A threshold beyond a bucket's end leaves that bucket empty rather than widening it.
     const empty = updateWindow({ threshold: 7 * 60, age: '1h-6h' }, NOW);
     expect(empty.updatedBefore).toBe(empty.updatedAfter);
   });
 
   it('translates to the service filter', () => {
-    const query = stuckQuerySchema.parse({ threshold: 30, statuses: ['processing', 'inprogress'], workspace: 'w9', channel: 'c9', creator: 'u9' });
+    const query = stuckQuerySchema.parse({
+      threshold: 30,
+      statuses: ['processing', 'inprogress'],
+      workspace: 'w9',
+      channel: 'c9',
+      creator: 'u9',
+    });
     expect(stuckFilter(query, NOW)).toEqual({
       status: ['processing', 'inprogress'],
       updated_before: NOW - 30 * MIN,
@@ -66,8 +81,15 @@ describe('stuck queue', () => {
 
   it('names the missing artifacts; text messages have no audio to miss', () => {
     expect(missingArtifacts(message())).toEqual([]);
-    expect(missingArtifacts(message({ audio_models: [], waveform_percentages: null, transcript_txt: ' ' }))).toEqual(['hls', 'mp3', 'waveform', 'transcript']);
-    expect(missingArtifacts(message({ audio_models: [{ _id: 'a', type: 'hls', url: 'https://x/a' }] }))).toEqual(['mp3']);
+    expect(missingArtifacts(message({ audio_models: [], waveform_percentages: null, transcript_txt: ' ' }))).toEqual([
+      'hls',
+      'mp3',
+      'waveform',
+      'transcript',
+    ]);
+    expect(missingArtifacts(message({ audio_models: [{ _id: 'a', type: 'hls', url: 'https://x/a' }] }))).toEqual([
+      'mp3',
+    ]);
     expect(missingArtifacts(message({ is_text_message: true, audio_models: [], transcript_txt: 'hi' }))).toEqual([]);
   });
 
@@ -88,12 +110,14 @@ describe('stuck queue', () => {
   });
 
   it('ranks workspaces from messages read with only their id and workspace (the dashboard sample)', () => {
-    const read = messageWorkspaceSchema.array().parse([
-      { id: 'm1', workspace_guid: 'w1', status: 'processing', transcript_txt: 'kept out' },
-      { id: 'm2', workspace_guid: 'w2' },
-      { id: 'm3', workspace_guid: 'w2' },
-      { id: 'm4' },
-    ]);
+    const read = messageWorkspaceSchema
+      .array()
+      .parse([
+        { id: 'm1', workspace_guid: 'w1', status: 'processing', transcript_txt: 'kept out' },
+        { id: 'm2', workspace_guid: 'w2' },
+        { id: 'm3', workspace_guid: 'w2' },
+        { id: 'm4' },
+      ]);
     expect(read[0]).toEqual({ id: 'm1', workspace_guid: 'w1' });
     expect(topWorkspaces(read, 2)).toEqual([
       { workspaceGuid: 'w2', count: 2 },

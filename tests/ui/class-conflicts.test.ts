@@ -28,37 +28,72 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 
 // Rendered with whatever literal props a call site gives (the scan cannot type them).
 const PRIMITIVES = {
-  RefusalNote, Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle,
-  Input, Label, NativeSelect, Skeleton, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow,
+  RefusalNote,
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  NativeSelect,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
 } as unknown as Record<string, ComponentType<Record<string, unknown>> | undefined>;
 
 /** Props a primitive needs to render at all. */
-const REQUIRED: Record<string, Record<string, unknown>> = { RefusalNote: { id: 'x', permission: { allowed: false, reason: 'x' } } };
+const REQUIRED: Record<string, Record<string, unknown>> = {
+  RefusalNote: { id: 'x', permission: { allowed: false, reason: 'x' } },
+};
 
 const MARKER = 'caller-marker';
 const normal = (classes: string) => classes.trim().split(/\s+/).filter(Boolean).join(' ');
 /** The classes tailwind-merge would drop from `classes` (empty: nothing conflicts). */
 const dropped = (classes: string) => {
   const kept = new Set(twMerge(classes).split(' '));
-  return normal(classes).split(' ').filter((name) => name !== '' && !kept.has(name));
+  return normal(classes)
+    .split(' ')
+    .filter((name) => name !== '' && !kept.has(name));
 };
 
-const sources = execFileSync('git', ['ls-files', 'app/**/*.tsx', 'components/**/*.tsx'], { encoding: 'utf8' }).trim().split('\n');
+const sources = execFileSync('git', ['ls-files', 'app/**/*.tsx', 'components/**/*.tsx'], { encoding: 'utf8' })
+  .trim()
+  .split('\n');
 
 /** The class strings an expression can produce, as far as its literals tell (other parts: nothing). */
 function alternatives(node: ts.Expression, source: ts.SourceFile): string[] {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
   if (ts.isParenthesizedExpression(node)) return alternatives(node.expression, source);
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return ['', ...alternatives(node.right, source)];
-  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)) {
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+    return ['', ...alternatives(node.right, source)];
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind)
+  ) {
     return [...alternatives(node.left, source), ...alternatives(node.right, source)];
   }
-  if (ts.isConditionalExpression(node)) return [...alternatives(node.whenTrue, source), ...alternatives(node.whenFalse, source)];
+  if (ts.isConditionalExpression(node))
+    return [...alternatives(node.whenTrue, source), ...alternatives(node.whenFalse, source)];
   if (ts.isCallExpression(node) && node.expression.getText(source) === 'cn') {
     let combinations = [''];
     for (const argument of node.arguments) {
       const options = alternatives(argument, source);
-      combinations = [...new Set(combinations.flatMap((done) => options.map((option) => `${done} ${option}`)))].slice(0, 500);
+      combinations = [...new Set(combinations.flatMap((done) => options.map((option) => `${done} ${option}`)))].slice(
+        0,
+        500,
+      );
     }
     return combinations.map(normal);
   }
@@ -76,11 +111,18 @@ function scan() {
   const primitiveUses: Finding[] = [];
   let checkedUses = 0;
   for (const file of sources) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TSX,
+    );
     const where = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node) && node.expression.getText(source) === 'cn') {
-        for (const classes of alternatives(node, source)) cnCalls.push({ where: where(node), classes, dropped: dropped(classes) });
+        for (const classes of alternatives(node, source))
+          cnCalls.push({ where: where(node), classes, dropped: dropped(classes) });
       }
       if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
         const primitive = PRIMITIVES[node.tagName.getText(source)];
@@ -96,7 +138,8 @@ function scan() {
           }
           const html = renderToStaticMarkup(createElement(primitive, props));
           const own = new RegExp(`class="([^"]*\\b${MARKER}\\b[^"]*)"`).exec(html)?.[1];
-          if (own === undefined) throw new Error(`${where(node)}: ${node.tagName.getText(source)} did not render its className`);
+          if (own === undefined)
+            throw new Error(`${where(node)}: ${node.tagName.getText(source)} did not render its className`);
           const base = normal(own.replace(MARKER, ''));
           const initializer = className.initializer;
           const expression = ts.isJsxExpression(initializer) ? initializer.expression : initializer;
@@ -133,7 +176,9 @@ describe('class names are joined without conflicts', () => {
     const sizes = ['sm', 'xs', 'tiny', 'default', 'lg', 'icon'] as const;
     const shapes = ['default', 'pill'] as const;
     const conflicts = variants.flatMap((variant) =>
-      sizes.flatMap((size) => shapes.map((shape) => buttonVariants({ variant, size, shape }))).filter((classes) => dropped(classes).length > 0),
+      sizes
+        .flatMap((size) => shapes.map((shape) => buttonVariants({ variant, size, shape })))
+        .filter((classes) => dropped(classes).length > 0),
     );
     expect(conflicts).toEqual([]);
   });

@@ -31,7 +31,16 @@ const SELECTION = {
 };
 
 const render = (props: Partial<ListTableProps<Row>>) =>
-  renderToStaticMarkup(createElement(ListTable<Row>, { columns: COLUMNS, rows: ROWS, getRowId: (row) => row.id, caption: 'Workspaces', empty: 'None.', ...props }));
+  renderToStaticMarkup(
+    createElement(ListTable<Row>, {
+      columns: COLUMNS,
+      rows: ROWS,
+      getRowId: (row) => row.id,
+      caption: 'Workspaces',
+      empty: 'None.',
+      ...props,
+    }),
+  );
 
 const headers = (html: string) => [...html.matchAll(/<th [^>]*>(.*?)<\/th>/g)].map(([, inner]) => inner);
 

@@ -10,7 +10,15 @@ const sample = (minute: number): TrendPoint => ({ minute: at(minute), counts: { 
 const gap = (minute: number): TrendPoint => ({ minute: at(minute), counts: null, error: 'server 503' });
 
 function summary(points: TrendPoint[]): string {
-  const html = renderToStaticMarkup(createElement(TrendPanel, { points, statuses: ['processing'], colors: { processing: '#f00' }, caption: 'Stuck', testId: 'trend' }));
+  const html = renderToStaticMarkup(
+    createElement(TrendPanel, {
+      points,
+      statuses: ['processing'],
+      colors: { processing: '#f00' },
+      caption: 'Stuck',
+      testId: 'trend',
+    }),
+  );
   return /<p class="text-xs text-muted-foreground">(.*?)<\/p>/.exec(html)?.[1] ?? '';
 }
 
@@ -19,6 +27,8 @@ describe('the stuck trend panel', () => {
     expect(summary([sample(0)])).toBe('1 sample. Times in UTC.');
     expect(summary([sample(0), sample(1)])).toBe('2 samples. Times in UTC.');
     expect(summary([sample(0), gap(1)])).toBe('1 sample, 1 gap (not read or not sampled; not zero). Times in UTC.');
-    expect(summary([sample(0), gap(1), gap(2), sample(3)])).toBe('2 samples, 2 gaps (not read or not sampled; not zero). Times in UTC.');
+    expect(summary([sample(0), gap(1), gap(2), sample(3)])).toBe(
+      '2 samples, 2 gaps (not read or not sampled; not zero). Times in UTC.',
+    );
   });
 });

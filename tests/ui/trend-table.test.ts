@@ -16,11 +16,19 @@ const POINTS: TrendPoint[] = [
 ];
 
 const cellsOf = (html: string) =>
-  [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map(([, row]) => [...row!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map(([, cell]) => cell));
+  [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map(([, row]) =>
+    [...row!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map(([, cell]) => cell),
+  );
 
 describe('the stuck trend table', () => {
   it('shows a row per point with its minute, a count per status, a dash and the reason for a gap', () => {
-    const html = renderToStaticMarkup(createElement(TrendTable, { table: trendTableData(POINTS, ['processing', 'paused']), statuses: ['processing', 'paused'], caption: 'Stuck, by the minute (UTC)' }));
+    const html = renderToStaticMarkup(
+      createElement(TrendTable, {
+        table: trendTableData(POINTS, ['processing', 'paused']),
+        statuses: ['processing', 'paused'],
+        caption: 'Stuck, by the minute (UTC)',
+      }),
+    );
     expect(html).toContain('Stuck, by the minute (UTC)</caption>');
     expect(cellsOf(html)).toEqual([
       ['Minute (UTC)', 'processing', 'paused', 'Gap'],
@@ -32,7 +40,13 @@ describe('the stuck trend table', () => {
   });
 
   it('says so when the period has no samples', () => {
-    const html = renderToStaticMarkup(createElement(TrendTable, { table: trendTableData([], ['processing']), statuses: ['processing'], caption: 'Stuck' }));
+    const html = renderToStaticMarkup(
+      createElement(TrendTable, {
+        table: trendTableData([], ['processing']),
+        statuses: ['processing'],
+        caption: 'Stuck',
+      }),
+    );
     expect(html).toContain('No samples in this period.');
   });
 });

@@ -18,7 +18,9 @@ describe('message times in the contract', () => {
   });
 
   it('does not fail a list for one odd row', () => {
-    const rows = messageSchema.array().parse([message({ last_updated_at: 1e300 }), { ...message({ last_updated_at: 5 }), id: 'm2' }]);
+    const rows = messageSchema
+      .array()
+      .parse([message({ last_updated_at: 1e300 }), { ...message({ last_updated_at: 5 }), id: 'm2' }]);
     expect(rows.map((row) => row.last_updated_at)).toEqual([undefined, 5]);
   });
 });

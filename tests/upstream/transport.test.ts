@@ -28,7 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const request = (method: string) => ({ method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(5_000) });
+const request = (method: string) => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: method === 'POST' ? '{}' : undefined,
+  signal: AbortSignal.timeout(5_000),
+});
 
 describe('send over a reused connection the service closed', () => {
   it('sends a read again on a new connection', async () => {
@@ -39,10 +44,12 @@ describe('send over a reused connection the service closed', () => {
     expect(received).toEqual(['GET /first', 'GET /second']);
   });
 
-  it('does not send a write twice: the reset is the caller\'s error', async () => {
+  it("does not send a write twice: the reset is the caller's error", async () => {
     received.length = 0;
     expect((await send(`${base}/read`, request('GET'))).status).toBe(200);
-    await expect(send(`${base}/write`, request('POST'))).rejects.toMatchObject({ code: expect.stringMatching(/^(ECONNRESET|EPIPE)$/) });
+    await expect(send(`${base}/write`, request('POST'))).rejects.toMatchObject({
+      code: expect.stringMatching(/^(ECONNRESET|EPIPE)$/),
+    });
     expect(received).toEqual(['GET /read']);
   });
 });

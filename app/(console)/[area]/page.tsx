@@ -11,7 +11,10 @@ type AreaProps = { params: Promise<{ area: string }>; searchParams: SearchParams
 
 export async function generateMetadata({ params }: AreaProps): Promise<Metadata> {
   const { area } = await params;
-  const title = findNavItem(area)?.label ?? findEntity(area)?.label ?? (ENTITY_NAME_PATTERN.test(area) ? inferEntity(area, []).label : 'Not found');
+  const title =
+    findNavItem(area)?.label ??
+    findEntity(area)?.label ??
+    (ENTITY_NAME_PATTERN.test(area) ? inferEntity(area, []).label : 'Not found');
   return { title };
 }
 
@@ -31,7 +34,9 @@ export default async function AreaPage({ params, searchParams }: AreaProps) {
             <CardTitle className="text-base">Not built yet</CardTitle>
             <CardDescription>{item.purpose}</CardDescription>
           </CardHeader>
-          <CardContent className="text-sm text-muted-foreground">This area of the console is planned and not available in this version.</CardContent>
+          <CardContent className="text-sm text-muted-foreground">
+            This area of the console is planned and not available in this version.
+          </CardContent>
         </Card>
       </div>
     );

@@ -1,7 +1,13 @@
 'use server';
 
 import type { ActionError, ActionResult } from '@/lib/actions/define';
-import { approveRequestAction, cancelRequestAction, rejectRequestAction, requestApprovalAction, reviewBreakGlassAction } from '@/lib/actions/approvals';
+import {
+  approveRequestAction,
+  cancelRequestAction,
+  rejectRequestAction,
+  requestApprovalAction,
+  reviewBreakGlassAction,
+} from '@/lib/actions/approvals';
 import { performAction } from '@/lib/actions/server';
 import { approvalFlow } from '@/lib/approvals/registry';
 
@@ -29,13 +35,22 @@ export async function approveAndRun(input: unknown): Promise<ActionResult<Approv
   if (!approved.ok) return approved;
   const request = approved.data;
   const flow = approvalFlow(request.action);
-  if (!flow) return { ok: false, error: { kind: 'internal', message: `Approved, but ${request.action} has no runner in this console version.` } };
+  if (!flow)
+    return {
+      ok: false,
+      error: { kind: 'internal', message: `Approved, but ${request.action} has no runner in this console version.` },
+    };
   const run = await performAction(flow.definition, request.params, { authorization: { approvalId: request.id } });
   const result = run.ok && run.data && typeof run.data === 'object' ? (run.data as Record<string, unknown>) : null;
   return {
     ok: true,
     requestId: run.ok ? run.requestId : null,
-    data: { requestId: request.id, executed: run.ok, resultHref: run.ok ? flow.resultHref(request.params, result) : null, executionError: run.ok ? null : run.error },
+    data: {
+      requestId: request.id,
+      executed: run.ok,
+      resultHref: run.ok ? flow.resultHref(request.params, result) : null,
+      executionError: run.ok ? null : run.error,
+    },
   };
 }
 

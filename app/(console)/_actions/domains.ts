@@ -24,27 +24,50 @@ const seen = (target: DomainTarget) => ({ domain: target.domain, workspaceGuid: 
 
 /** Creates a domain (ops); the list is read again from the service either way. */
 export async function createDomain(_previous: DomainWriteState, form: FormData): Promise<DomainWriteResult> {
-  const result = await performAction(createDomainAction, { domain: form.get('domain'), workspaceGuid: form.get('workspaceGuid') });
+  const result = await performAction(createDomainAction, {
+    domain: form.get('domain'),
+    workspaceGuid: form.get('workspaceGuid'),
+  });
   revalidatePath('/domains');
   return result;
 }
 
 /** Renames a domain or moves it to another workspace (ops). */
-export async function updateDomain(target: DomainTarget, _previous: DomainWriteState, form: FormData): Promise<DomainWriteResult> {
-  const result = await performAction(updateDomainAction, { id: target.id, before: seen(target), domain: form.get('domain'), workspaceGuid: form.get('workspaceGuid') });
+export async function updateDomain(
+  target: DomainTarget,
+  _previous: DomainWriteState,
+  form: FormData,
+): Promise<DomainWriteResult> {
+  const result = await performAction(updateDomainAction, {
+    id: target.id,
+    before: seen(target),
+    domain: form.get('domain'),
+    workspaceGuid: form.get('workspaceGuid'),
+  });
   revalidatePath('/domains');
   return result;
 }
 
 /** Deletes a domain once the operator has typed its name (`confirm`) (ops). */
-export async function deleteDomain(target: DomainTarget, _previous: DomainWriteState, form: FormData): Promise<DomainWriteResult> {
-  const result = await performAction(deleteDomainAction, { id: target.id, before: seen(target), confirm: form.get('confirm') });
+export async function deleteDomain(
+  target: DomainTarget,
+  _previous: DomainWriteState,
+  form: FormData,
+): Promise<DomainWriteResult> {
+  const result = await performAction(deleteDomainAction, {
+    id: target.id,
+    before: seen(target),
+    confirm: form.get('confirm'),
+  });
   revalidatePath('/domains');
   return result;
 }
 
 /** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
-export async function breakGlassDeleteDomain(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+export async function breakGlassDeleteDomain(
+  params: unknown,
+  reason: unknown,
+): Promise<ActionResult<{ resultHref: string | null }>> {
   const run = await performAction(deleteDomainAction, params, { authorization: breakGlassAuthorization(reason) });
   return run.ok ? { ...run, data: { resultHref: resultHrefOf('domain.delete', params, run.data) } } : run;
 }

@@ -2,7 +2,12 @@
 
 import { refresh } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/define';
-import { addIncidentNoteAction, linkIncidentJobAction, openIncidentAction, setIncidentStatusAction } from '@/lib/actions/incidents';
+import {
+  addIncidentNoteAction,
+  linkIncidentJobAction,
+  openIncidentAction,
+  setIncidentStatusAction,
+} from '@/lib/actions/incidents';
 import { performAction } from '@/lib/actions/server';
 
 export async function openIncident(input: unknown): Promise<ActionResult<{ incidentId: string }>> {
@@ -19,8 +24,14 @@ export async function addIncidentNote(input: unknown): Promise<ActionResult<{ no
 export type IncidentStatusState = ActionResult<{ status: string }> | null;
 
 /** Moves an incident to the status of the button pressed (its `status` field); also runs without JavaScript. */
-export async function setIncidentStatus(_previous: IncidentStatusState, form: FormData): Promise<NonNullable<IncidentStatusState>> {
-  const result = await performAction(setIncidentStatusAction, { incidentId: form.get('incidentId'), status: form.get('status') });
+export async function setIncidentStatus(
+  _previous: IncidentStatusState,
+  form: FormData,
+): Promise<NonNullable<IncidentStatusState>> {
+  const result = await performAction(setIncidentStatusAction, {
+    incidentId: form.get('incidentId'),
+    status: form.get('status'),
+  });
   refresh();
   return result.ok ? { ...result, data: { status: result.data.status } } : result;
 }

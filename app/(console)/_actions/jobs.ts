@@ -1,7 +1,14 @@
 'use server';
 
 import type { ActionResult } from '@/lib/actions/define';
-import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
+import {
+  cancelJobAction,
+  planJobAction,
+  planRevertAction,
+  retryFailedAction,
+  retryPlanAction,
+  startJobAction,
+} from '@/lib/actions/jobs';
 import { performAction } from '@/lib/actions/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
@@ -39,7 +46,8 @@ async function planned(plan: JobPlan): Promise<PlannedJob> {
     statusCounts: plan.dryRun.statusCounts,
     alreadyAtTarget: plan.dryRun.alreadyAtTarget,
     notFoundCount: plan.dryRun.notFoundCount,
-    approval: operator && !plan.background ? await approvalGateFor(operator, startJobAction, { jobId: plan.jobId }) : null,
+    approval:
+      operator && !plan.background ? await approvalGateFor(operator, startJobAction, { jobId: plan.jobId }) : null,
     planning: plan.background !== null,
   };
 }
@@ -78,7 +86,10 @@ export async function retryJobPlanning(input: unknown): Promise<ActionResult<{ j
 }
 
 /** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
-export async function breakGlassStartBulkJob(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+export async function breakGlassStartBulkJob(
+  params: unknown,
+  reason: unknown,
+): Promise<ActionResult<{ resultHref: string | null }>> {
   const run = await performAction(startJobAction, params, { authorization: breakGlassAuthorization(reason) });
   return run.ok ? { ...run, data: { resultHref: resultHrefOf('job.start', params, run.data) } } : run;
 }

@@ -13,7 +13,9 @@ export type MessageState = { id: string; status: string } | null;
 export type MessageActionState = ActionResult<MessageState> | null;
 
 function messageState(result: ActionResult<Message | null>): ActionResult<MessageState> {
-  return result.ok ? { ...result, data: result.data ? { id: result.data.id, status: result.data.status } : null } : result;
+  return result.ok
+    ? { ...result, data: result.data ? { id: result.data.id, status: result.data.status } : null }
+    : result;
 }
 
 // Each one-click action is a form's action with the message in a field, so it also runs without
@@ -21,19 +23,28 @@ function messageState(result: ActionResult<Message | null>): ActionResult<Messag
 // action never finishes a submission without JavaScript (vercel/next.js#98045). The page is read
 // again from the service whatever the outcome.
 
-export async function reprocessMessage(_previous: MessageActionState, form: FormData): Promise<ActionResult<MessageState>> {
+export async function reprocessMessage(
+  _previous: MessageActionState,
+  form: FormData,
+): Promise<ActionResult<MessageState>> {
   const result = await performAction(reprocessMessageAction, { messageGuid: form.get('messageGuid') });
   refresh();
   return messageState(result);
 }
 
-export async function createMessageMp3(_previous: MessageActionState, form: FormData): Promise<ActionResult<MessageState>> {
+export async function createMessageMp3(
+  _previous: MessageActionState,
+  form: FormData,
+): Promise<ActionResult<MessageState>> {
   const result = await performAction(createMp3Action, { messageGuid: form.get('messageGuid') });
   refresh();
   return messageState(result);
 }
 
-export async function recreateMessageWaveform(_previous: MessageActionState, form: FormData): Promise<ActionResult<MessageState>> {
+export async function recreateMessageWaveform(
+  _previous: MessageActionState,
+  form: FormData,
+): Promise<ActionResult<MessageState>> {
   const result = await performAction(recreateWaveformAction, { messageGuid: form.get('messageGuid') });
   refresh();
   return messageState(result);

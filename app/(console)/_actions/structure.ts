@@ -5,11 +5,18 @@ import type { ActionResult } from '@/lib/actions/define';
 import { performAction } from '@/lib/actions/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
-import { repairSequenceAction, setChannelVisibilityAction, setWorkspaceOwnerAction, updateChannelMemberAction } from '@/lib/actions/structure';
+import {
+  repairSequenceAction,
+  setChannelVisibilityAction,
+  setWorkspaceOwnerAction,
+  updateChannelMemberAction,
+} from '@/lib/actions/structure';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 
 /** Makes a member the workspace's owner (ops); answers the owner read back. */
-export async function setWorkspaceOwnerFromPage(input: unknown): Promise<ActionResult<{ workspaceGuid: string; ownerGuid: string | null }>> {
+export async function setWorkspaceOwnerFromPage(
+  input: unknown,
+): Promise<ActionResult<{ workspaceGuid: string; ownerGuid: string | null }>> {
   return performAction(setWorkspaceOwnerAction, input);
 }
 
@@ -17,14 +24,22 @@ export async function setWorkspaceOwnerFromPage(input: unknown): Promise<ActionR
 export type VisibilityState = ActionResult<{ channelId: string; visibility: string | null }> | null;
 
 /** Sets a channel's visibility (ops), from a form that also runs without JavaScript; the page is read again after. */
-export async function setChannelVisibilityFromPage(_previous: VisibilityState, form: FormData): Promise<NonNullable<VisibilityState>> {
-  const result = await performAction(setChannelVisibilityAction, { channelId: form.get('channelId'), visibility: form.get('visibility') });
+export async function setChannelVisibilityFromPage(
+  _previous: VisibilityState,
+  form: FormData,
+): Promise<NonNullable<VisibilityState>> {
+  const result = await performAction(setChannelVisibilityAction, {
+    channelId: form.get('channelId'),
+    visibility: form.get('visibility'),
+  });
   refresh();
   return result;
 }
 
 /** Changes a member's role and/or membership status in a channel (ops). */
-export async function updateChannelMemberFromPage(input: unknown): Promise<ActionResult<{ channelId: string; userId: string; role: string | null; status: string | null }>> {
+export async function updateChannelMemberFromPage(
+  input: unknown,
+): Promise<ActionResult<{ channelId: string; userId: string; role: string | null; status: string | null }>> {
   return performAction(updateChannelMemberAction, input);
 }
 
@@ -34,13 +49,21 @@ export async function repairSequenceNumbersFromPage(input: unknown): Promise<Act
 }
 
 /** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
-export async function breakGlassSetWorkspaceOwner(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+export async function breakGlassSetWorkspaceOwner(
+  params: unknown,
+  reason: unknown,
+): Promise<ActionResult<{ resultHref: string | null }>> {
   const run = await performAction(setWorkspaceOwnerAction, params, { authorization: breakGlassAuthorization(reason) });
   return run.ok ? { ...run, data: { resultHref: resultHrefOf('workspace.set_owner', params, run.data) } } : run;
 }
 
 /** Runs it now without approval, with the operator's typed reason (break-glass, ops); reviewed on the approvals page after. */
-export async function breakGlassRepairSequenceNumbers(params: unknown, reason: unknown): Promise<ActionResult<{ resultHref: string | null }>> {
+export async function breakGlassRepairSequenceNumbers(
+  params: unknown,
+  reason: unknown,
+): Promise<ActionResult<{ resultHref: string | null }>> {
   const run = await performAction(repairSequenceAction, params, { authorization: breakGlassAuthorization(reason) });
-  return run.ok ? { ...run, data: { resultHref: resultHrefOf('channel.repair_sequence_numbers', params, run.data) } } : run;
+  return run.ok
+    ? { ...run, data: { resultHref: resultHrefOf('channel.repair_sequence_numbers', params, run.data) } }
+    : run;
 }

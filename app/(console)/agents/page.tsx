@@ -29,7 +29,9 @@ export default async function AgentsPage({ searchParams }: { searchParams: Searc
         rows={read.data.rows}
         titles={read.data.titles}
         total={read.data.total}
-        empty={<p>{list.active.length > 0 ? 'No agents match these filters.' : 'There are no agents at the service.'}</p>}
+        empty={
+          <p>{list.active.length > 0 ? 'No agents match these filters.' : 'There are no agents at the service.'}</p>
+        }
       />
     </div>
   );

@@ -30,8 +30,12 @@ function hrefFor(filter: Filter): string {
 export default async function ApprovalsPage({ searchParams }: PageProps) {
   const { operator } = await requireAdminSession();
   const query = await searchParams;
-  const filter = FILTERS.find((candidate) => candidate.value !== null && candidate.value === query.status)?.value ?? null;
-  const pageNumber = Math.max(1, Math.min(10_000, Number.parseInt(typeof query.page === 'string' ? query.page : '1', 10) || 1));
+  const filter =
+    FILTERS.find((candidate) => candidate.value !== null && candidate.value === query.status)?.value ?? null;
+  const pageNumber = Math.max(
+    1,
+    Math.min(10_000, Number.parseInt(typeof query.page === 'string' ? query.page : '1', 10) || 1),
+  );
   const [{ rows, total }, waiting] = await Promise.all([
     readApprovalsPage({ status: filter, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE }),
     waitingForOperator(operator),
@@ -42,7 +46,8 @@ export default async function ApprovalsPage({ searchParams }: PageProps) {
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">Approvals</h1>
         <p className="max-w-3xl text-sm text-muted-foreground">
-          High-impact actions run once a second ops operator approves the exact parameters, after seeing the preview recomputed. Break-glass runs wait here for review.
+          High-impact actions run once a second ops operator approves the exact parameters, after seeing the preview
+          recomputed. Break-glass runs wait here for review.
         </p>
         {!settings.enabled ? (
           <p className="text-sm font-medium" data-testid="approvals-off">
@@ -50,7 +55,9 @@ export default async function ApprovalsPage({ searchParams }: PageProps) {
           </p>
         ) : null}
         <p className="text-sm" data-testid="approvals-waiting">
-          {waiting === 0 ? 'Nothing is waiting for you.' : `${waiting.toLocaleString('en-US')} waiting for you (others' requests to decide or break-glass runs to review).`}
+          {waiting === 0
+            ? 'Nothing is waiting for you.'
+            : `${waiting.toLocaleString('en-US')} waiting for you (others' requests to decide or break-glass runs to review).`}
         </p>
       </div>
       <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
@@ -59,7 +66,10 @@ export default async function ApprovalsPage({ searchParams }: PageProps) {
             key={candidate.label}
             href={hrefFor(candidate.value)}
             aria-current={candidate.value === filter ? 'page' : undefined}
-            className={cn('rounded-md border px-3 py-1 text-sm', candidate.value === filter ? 'bg-primary text-primary-foreground' : 'hover:bg-muted')}
+            className={cn(
+              'rounded-md border px-3 py-1 text-sm',
+              candidate.value === filter ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+            )}
           >
             {candidate.label}
           </Link>

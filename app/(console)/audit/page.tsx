@@ -37,9 +37,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   await requireAdminSession();
   const { filters: parsed, given, page: pageNumber, table, issues } = parseAuditPageParams(await searchParams);
   const param = (name: AuditFilterParam) => given[name] ?? '';
-  const result = parsed.ok ? await readAuditPage(parsed.filters, { offset: (pageNumber - 1) * table.size, limit: table.size }, table.sort.order) : null;
+  const result = parsed.ok
+    ? await readAuditPage(
+        parsed.filters,
+        { offset: (pageNumber - 1) * table.size, limit: table.size },
+        table.sort.order,
+      )
+    : null;
 
-  const filtersGiven = Object.fromEntries(Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const filtersGiven = Object.fromEntries(
+    Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const kept = { ...filtersGiven, ...tableParamsRecord(table, AUDIT_TABLE) };
   const lastPage = result ? reachablePageCount(result.total, table.size) : 1;
 
@@ -47,11 +55,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
       <ParamIssues issues={issues} />
-      <LiveFilterForm action="/audit" label="Audit filters" className="grid gap-3 rounded-md border p-4 sm:grid-cols-3 lg:grid-cols-6">
+      <LiveFilterForm
+        action="/audit"
+        label="Audit filters"
+        className="grid gap-3 rounded-md border p-4 sm:grid-cols-3 lg:grid-cols-6"
+      >
         {FILTER_FIELDS.map((field) => (
           <div key={field.name} className="space-y-1">
             <Label htmlFor={`audit-${field.name}`}>{field.label}</Label>
-            <Input id={`audit-${field.name}`} name={field.name} defaultValue={param(field.name)} placeholder={field.placeholder} maxLength={320} className="w-full" />
+            <Input
+              id={`audit-${field.name}`}
+              name={field.name}
+              defaultValue={param(field.name)}
+              placeholder={field.placeholder}
+              maxLength={320}
+              className="w-full"
+            />
           </div>
         ))}
         {TIME_FIELDS.map((field) => (
@@ -76,7 +95,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <NativeSelect id="audit-outcome" name="outcome" defaultValue={param('outcome')} className="w-full">
             <option value="">any</option>
             {AUDIT_OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>{outcome}</option>
+              <option key={outcome} value={outcome}>
+                {outcome}
+              </option>
             ))}
           </NativeSelect>
         </div>
@@ -86,8 +107,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         <div className="flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-6">
           <TimePresetButtons fromName="from" toName="to" label="Time: quick ranges" />
           {/* Filters apply as they are typed or picked; the button stays for the keyboard (Enter) and without JavaScript. */}
-          <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">Apply filters</Button>
-          <Button asChild variant="ghost" size="sm"><Link href="/audit">Clear</Link></Button>
+          <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">
+            Apply filters
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/audit">Clear</Link>
+          </Button>
         </div>
       </LiveFilterForm>
       {parsed.ok ? null : (
@@ -109,12 +134,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           </p>
           <AuditEntriesTable
             rows={result.rows}
-            pagination={{ page: pageNumber, total: result.total, table, exportHref: `/api/audit/export?${new URLSearchParams({ ...filtersGiven, order: table.sort.order }).toString()}` }}
+            pagination={{
+              page: pageNumber,
+              total: result.total,
+              table,
+              exportHref: `/api/audit/export?${new URLSearchParams({ ...filtersGiven, order: table.sort.order }).toString()}`,
+            }}
             empty={
               result.total > 0 ? (
                 <>
                   Page {pageNumber} is past the last page ({lastPage}).{' '}
-                  <Link className="underline" href={auditHref(lastPage > 1 ? { ...kept, page: String(lastPage) } : kept)}>Go to the last page</Link>
+                  <Link
+                    className="underline"
+                    href={auditHref(lastPage > 1 ? { ...kept, page: String(lastPage) } : kept)}
+                  >
+                    Go to the last page
+                  </Link>
                 </>
               ) : (
                 'No entry matches these filters.'

@@ -42,7 +42,10 @@ export default async function DomainsPage({ searchParams }: { searchParams: Sear
           total > 0 ? (
             <p>
               Page {state.page} is past the last page.{' '}
-              <Link className="text-primary underline" href={`/domains${listQueryString(view, { ...state, page: pageCount })}`}>
+              <Link
+                className="text-primary underline"
+                href={`/domains${listQueryString(view, { ...state, page: pageCount })}`}
+              >
                 Go to the last page
               </Link>
             </p>

@@ -40,7 +40,9 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Se
         </Button>
       </div>
       <ParamIssues issues={problems} />
-      <p className="text-sm text-muted-foreground">Every incident, newest first: its stuck trend, jobs, operators&apos; actions and notes are on its page.</p>
+      <p className="text-sm text-muted-foreground">
+        Every incident, newest first: its stuck trend, jobs, operators&apos; actions and notes are on its page.
+      </p>
       <IncidentsTable rows={items} page={page} size={PAGE_SIZE} total={total} />
     </div>
   );

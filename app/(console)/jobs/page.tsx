@@ -16,9 +16,16 @@ export const metadata: Metadata = { title: 'Bulk jobs' };
 export default async function JobsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
   const { page, paused, table, issues } = parseJobsPageParams(await searchParams);
-  const { rows, total } = await readJobsPage({ offset: (page - 1) * table.size, limit: table.size, order: table.sort.order });
+  const { rows, total } = await readJobsPage({
+    offset: (page - 1) * table.size,
+    limit: table.size,
+    order: table.sort.order,
+  });
   const jobs = rows.map(toJobRow);
-  const pageParam: Record<string, string> = { ...tableParamsRecord(table, JOBS_TABLE), ...(page > 1 ? { page: String(page) } : {}) };
+  const pageParam: Record<string, string> = {
+    ...tableParamsRecord(table, JOBS_TABLE),
+    ...(page > 1 ? { page: String(page) } : {}),
+  };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -31,8 +38,16 @@ export default async function JobsPage({ searchParams }: { searchParams: SearchP
         />
       </div>
       <ParamIssues issues={issues} />
-      <p className="text-sm text-muted-foreground">Every operator&apos;s jobs, newest first. Jobs run on the server; closing the page does not stop them.</p>
-      <JobsTable rows={jobs} page={page} table={table} total={total} exportHref={`/api/jobs/export?order=${table.sort.order}`} />
+      <p className="text-sm text-muted-foreground">
+        Every operator&apos;s jobs, newest first. Jobs run on the server; closing the page does not stop them.
+      </p>
+      <JobsTable
+        rows={jobs}
+        page={page}
+        table={table}
+        total={total}
+        exportHref={`/api/jobs/export?order=${table.sort.order}`}
+      />
     </div>
   );
 }

@@ -54,7 +54,10 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
               key={days}
               href={statisticsHref(query, { preset: days })}
               aria-current={query.preset === days ? 'page' : undefined}
-              className={cn('rounded-md border px-3 py-1.5 text-sm', query.preset === days ? 'bg-primary text-primary-foreground' : 'hover:bg-accent')}
+              className={cn(
+                'rounded-md border px-3 py-1.5 text-sm',
+                query.preset === days ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
+              )}
             >
               Last {days} days
             </Link>
@@ -63,11 +66,27 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
         <form method="get" action="/statistics" className="flex flex-wrap items-end gap-2" aria-label="Custom period">
           <div className="space-y-1">
             <Label htmlFor="statistics-from">From</Label>
-            <Input id="statistics-from" name="from" type="date" required defaultValue={query.range.from} max={dayOf(now, query.timeZone)} className="w-40" />
+            <Input
+              id="statistics-from"
+              name="from"
+              type="date"
+              required
+              defaultValue={query.range.from}
+              max={dayOf(now, query.timeZone)}
+              className="w-40"
+            />
           </div>
           <div className="space-y-1">
             <Label htmlFor="statistics-to">To</Label>
-            <Input id="statistics-to" name="to" type="date" required defaultValue={query.range.to} max={dayOf(now, query.timeZone)} className="w-40" />
+            <Input
+              id="statistics-to"
+              name="to"
+              type="date"
+              required
+              defaultValue={query.range.to}
+              max={dayOf(now, query.timeZone)}
+              className="w-40"
+            />
           </div>
           {query.timeZone !== 'UTC' ? <input type="hidden" name="tz" value={query.timeZone} /> : null}
           {query.view !== 'count' ? <input type="hidden" name="view" value={query.view} /> : null}
@@ -88,10 +107,19 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
       {review ? (
         <>
           <section aria-labelledby="statistics-chart-heading" className="space-y-3">
-            <h2 id="statistics-chart-heading" className="text-lg font-semibold">Daily messages by status</h2>
+            <h2 id="statistics-chart-heading" className="text-lg font-semibold">
+              Daily messages by status
+            </h2>
             <ChartPanel
               query={query}
-              days={rows.filter((row) => row.key !== 'total').map((row) => ({ date: row.key, total: row.total, counts: row.counts, nonTerminalPercent: row.nonTerminalPercent }))}
+              days={rows
+                .filter((row) => row.key !== 'total')
+                .map((row) => ({
+                  date: row.key,
+                  total: row.total,
+                  counts: row.counts,
+                  nonTerminalPercent: row.nonTerminalPercent,
+                }))}
               statuses={review.current.statuses}
               colors={statusColors(review.current.statuses)}
               anomalyDays={anomalyDays}
@@ -102,7 +130,9 @@ export default async function StatisticsPage({ searchParams }: { searchParams: S
             <AnomalyList report={review.anomalies} />
           </div>
           <section aria-labelledby="statistics-table-heading" className="space-y-3">
-            <h2 id="statistics-table-heading" className="text-lg font-semibold">By day</h2>
+            <h2 id="statistics-table-heading" className="text-lg font-semibold">
+              By day
+            </h2>
             <DailyTable
               rows={rows}
               statuses={review.current.statuses}

@@ -35,14 +35,22 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const { query, page, table } = state;
   const size = table.size;
   const now = requestTime();
-  const { filter, groupKeys, groups, sample, listed } = await readStuckQueue(upstream, query, page, now, { size, ageOrder: table.sort.order });
+  const { filter, groupKeys, groups, sample, listed } = await readStuckQueue(upstream, query, page, now, {
+    size,
+    ageOrder: table.sort.order,
+  });
 
   const failure = [groups, sample, listed].find((read) => read && !read.ok);
-  const counts = groups.ok ? new Map(groupKeys.map((key, index) => [`${key.status}/${key.age}`, groups.data[index] ?? 0])) : null;
+  const counts = groups.ok
+    ? new Map(groupKeys.map((key, index) => [`${key.status}/${key.age}`, groups.data[index] ?? 0]))
+    : null;
   const summary = sample.ok ? breakdown(sample.data.rows) : null;
 
   // The "missing" groups are read from the sample: the service cannot filter on artifacts.
-  const sampleMissing = query.missing && sample.ok ? sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!)) : null;
+  const sampleMissing =
+    query.missing && sample.ok
+      ? sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!))
+      : null;
   // The sample is oldest first; newest first is the same group reversed.
   const missingGroup = sampleMissing && table.sort.order === 'asc' ? sampleMissing.toReversed() : sampleMissing;
   let rows: Message[] = [];
@@ -57,17 +65,30 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   // The rows' and the top workspaces' names: one read per entity, in parallel, ids on failure.
   const names = await readNames(upstream, {
     users: rows.map((message) => message.creator_guid),
-    workspaces: [...rows.map((message) => message.workspace_guid), ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? [])],
+    workspaces: [
+      ...rows.map((message) => message.workspace_guid),
+      ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? []),
+    ],
     channels: rows.map((message) => message.channel_guids?.[0]),
   });
   const remediate = permissionFor(operator.role, planJobAction);
   const groupRows = (byKey: Map<string, number>): StatusGroups[] =>
     query.statuses.map((status) => {
       const buckets = Object.fromEntries(
-        AGE_BUCKETS.map((bucket) => [bucket.id, { count: byKey.get(`${status}/${bucket.id}`) ?? 0, href: stuckHref(state, { statuses: [status], age: bucket.id, missing: undefined }) }]),
+        AGE_BUCKETS.map((bucket) => [
+          bucket.id,
+          {
+            count: byKey.get(`${status}/${bucket.id}`) ?? 0,
+            href: stuckHref(state, { statuses: [status], age: bucket.id, missing: undefined }),
+          },
+        ]),
       );
       const count = Object.values(buckets).reduce((sum, bucket) => sum + bucket.count, 0);
-      return { status, buckets, all: { count, href: stuckHref(state, { statuses: [status], age: undefined, missing: undefined }) } };
+      return {
+        status,
+        buckets,
+        all: { count, href: stuckHref(state, { statuses: [status], age: undefined, missing: undefined }) },
+      };
     });
 
   return (
@@ -86,10 +107,21 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
 
       <StuckViewIncident state={state} />
 
-      <LiveFilterForm action="/stuck" label="Stuck queue filters" className="flex flex-wrap items-end gap-3 rounded-md border p-4">
+      <LiveFilterForm
+        action="/stuck"
+        label="Stuck queue filters"
+        className="flex flex-wrap items-end gap-3 rounded-md border p-4"
+      >
         <div className="space-y-1">
           <Label htmlFor="stuck-threshold">Not updated for (minutes)</Label>
-          <Input id="stuck-threshold" name="threshold" type="number" min={1} defaultValue={query.threshold} className="w-28" />
+          <Input
+            id="stuck-threshold"
+            name="threshold"
+            type="number"
+            min={1}
+            defaultValue={query.threshold}
+            className="w-28"
+          />
         </div>
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium">Statuses</legend>
@@ -113,15 +145,23 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {/* Filters apply as they are typed or picked; the button stays for the keyboard (Enter) and without JavaScript. */}
-        <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">Apply</Button>
-        <Button asChild variant="ghost" size="sm"><Link href="/stuck">Reset</Link></Button>
+        <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">
+          Apply
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/stuck">Reset</Link>
+        </Button>
       </LiveFilterForm>
 
-      {failure && !failure.ok ? <UpstreamFailurePanel failure={failure.failure} retryHref={stuckHref(state, { page })} /> : null}
+      {failure && !failure.ok ? (
+        <UpstreamFailurePanel failure={failure.failure} retryHref={stuckHref(state, { page })} />
+      ) : null}
 
       {counts ? (
         <Card>
-          <CardHeader><CardTitle className="text-base">By status and time since the last update</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle className="text-base">By status and time since the last update</CardTitle>
+          </CardHeader>
           <CardContent>
             <StuckGroupsTable rows={groupRows(counts)} buckets={AGE_BUCKETS} />
           </CardContent>
@@ -131,15 +171,25 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
       {summary && sample.ok ? (
         <div className="grid gap-4 md:grid-cols-2">
           <Card>
-            <CardHeader><CardTitle className="text-base">Missing artifacts</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle className="text-base">Missing artifacts</CardTitle>
+            </CardHeader>
             <CardContent className="space-y-2 text-sm">
               <p className="text-muted-foreground">
-                Among the {summary.examined === sample.data.total ? summary.examined : `oldest ${summary.examined} of ${sample.data.total}`} stuck messages.
+                Among the{' '}
+                {summary.examined === sample.data.total
+                  ? summary.examined
+                  : `oldest ${summary.examined} of ${sample.data.total}`}{' '}
+                stuck messages.
               </p>
               <ul className="flex flex-wrap gap-2">
                 {ARTIFACTS.map((artifact) => (
                   <li key={artifact.id}>
-                    <Link className="rounded-md border px-2 py-1 hover:bg-accent" href={stuckHref(state, { missing: artifact.id })} aria-current={query.missing === artifact.id ? 'true' : undefined}>
+                    <Link
+                      className="rounded-md border px-2 py-1 hover:bg-accent"
+                      href={stuckHref(state, { missing: artifact.id })}
+                      aria-current={query.missing === artifact.id ? 'true' : undefined}
+                    >
                       {artifact.label}: <span className="tabular-nums">{summary.missing[artifact.id]}</span>
                     </Link>
                   </li>
@@ -148,12 +198,18 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
             </CardContent>
           </Card>
           <Card>
-            <CardHeader><CardTitle className="text-base">Most affected workspaces</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle className="text-base">Most affected workspaces</CardTitle>
+            </CardHeader>
             <CardContent>
               <ol className="space-y-1 text-sm" data-testid="stuck-workspaces">
                 {summary.workspaces.map((entry) => (
                   <li key={entry.workspaceGuid} className="flex justify-between gap-2">
-                    <AffectedWorkspaceLink guid={entry.workspaceGuid} name={names[detailHref('workspaces', entry.workspaceGuid)]} href={stuckHref(state, { workspace: entry.workspaceGuid })} />
+                    <AffectedWorkspaceLink
+                      guid={entry.workspaceGuid}
+                      name={names[detailHref('workspaces', entry.workspaceGuid)]}
+                      href={stuckHref(state, { workspace: entry.workspaceGuid })}
+                    />
                     <span className="tabular-nums">{entry.count}</span>
                   </li>
                 ))}
@@ -165,7 +221,10 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
 
       <section aria-labelledby="stuck-list-heading" className="space-y-3">
         <h2 id="stuck-list-heading" className="text-lg font-semibold">
-          {table.sort.order === 'desc' ? 'Oldest first' : 'Most recently updated first'} <span className="text-sm font-normal text-muted-foreground" data-testid="stuck-count">{total.toLocaleString('en-US')} matching</span>
+          {table.sort.order === 'desc' ? 'Oldest first' : 'Most recently updated first'}{' '}
+          <span className="text-sm font-normal text-muted-foreground" data-testid="stuck-count">
+            {total.toLocaleString('en-US')} matching
+          </span>
         </h2>
         <StuckTable
           rows={rows}
@@ -179,11 +238,16 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           permission={remediate}
           incidentId={state.incident}
           names={names}
-          selection={missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }}
+          selection={
+            missingGroup ? { kind: 'ids', ids: missingGroup.map((message) => message.id) } : { kind: 'filter', filter }
+          }
           empty={
             <p data-testid="stuck-empty">
               Nothing is stuck in {query.statuses.map(statusLabel).join(', ')} for more than {query.threshold} minutes
-              {query.workspace || query.channel || query.creator || query.age || query.missing ? ' with these filters' : ''}.
+              {query.workspace || query.channel || query.creator || query.age || query.missing
+                ? ' with these filters'
+                : ''}
+              .
             </p>
           }
         />

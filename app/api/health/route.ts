@@ -10,7 +10,8 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * `503` when either is down.
  */
 export async function GET(request: Request): Promise<Response> {
-  if (new URL(request.url).searchParams.get('ready') === null) return Response.json({ ok: true }, { headers: NO_STORE });
+  if (new URL(request.url).searchParams.get('ready') === null)
+    return Response.json({ ok: true }, { headers: NO_STORE });
   const report = await readiness();
   return Response.json(report, { status: report.ok ? 200 : 503, headers: NO_STORE });
 }

@@ -14,7 +14,10 @@ import simpleRestProvider from 'ra-data-simple-rest';
 const api = new URLSearchParams(window.location.search).get('api') ?? 'http://127.0.0.1:4410/admin/ra';
 
 const httpClient = (url: string, options: fetchUtils.Options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${localStorage.getItem('bench.token') ?? ''}` } });
+  fetchUtils.fetchJson(url, {
+    ...options,
+    user: { authenticated: true, token: `Bearer ${localStorage.getItem('bench.token') ?? ''}` },
+  });
 
 const dataProvider = simpleRestProvider(api, httpClient);
 

@@ -21,7 +21,12 @@ export function permissionFor(role: ConsoleRole, action: GuardedAction): ActionP
 }
 
 /** One permission per named action, keyed as the caller keys the actions. */
-export function permissionsFor<Key extends string>(role: ConsoleRole, actions: Readonly<Record<Key, GuardedAction>>): Record<Key, ActionPermission> {
-  const entries = Object.entries<GuardedAction>(actions).map(([key, action]) => [key, permissionFor(role, action)] as const);
+export function permissionsFor<Key extends string>(
+  role: ConsoleRole,
+  actions: Readonly<Record<Key, GuardedAction>>,
+): Record<Key, ActionPermission> {
+  const entries = Object.entries<GuardedAction>(actions).map(
+    ([key, action]) => [key, permissionFor(role, action)] as const,
+  );
   return Object.fromEntries(entries) as Record<Key, ActionPermission>;
 }

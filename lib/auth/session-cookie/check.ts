@@ -11,7 +11,9 @@ export async function sessionReadable(token: SessionToken): Promise<'active' | '
   try {
     return (await isSessionRevoked(token)) ? 'revoked' : 'active';
   } catch (error) {
-    logger('auth').error(`could not check whether a session was signed out: ${error instanceof Error ? error.message : String(error)}`);
+    logger('auth').error(
+      `could not check whether a session was signed out: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 'unknown';
   }
 }

@@ -17,12 +17,16 @@ export interface CookieWrite {
 /** The cookies to set so the browser holds `value` under `name`, and deletes the stale chunks. */
 export function sessionCookieWrites(name: string, value: string, existingNames: readonly string[]): CookieWrite[] {
   const parts: string[] = [];
-  for (let offset = 0; offset < value.length; offset += SESSION_COOKIE_CHUNK_SIZE) parts.push(value.slice(offset, offset + SESSION_COOKIE_CHUNK_SIZE));
+  for (let offset = 0; offset < value.length; offset += SESSION_COOKIE_CHUNK_SIZE)
+    parts.push(value.slice(offset, offset + SESSION_COOKIE_CHUNK_SIZE));
   const writes: CookieWrite[] =
-    parts.length <= 1 ? [{ name, value, delete: false }] : parts.map((part, index) => ({ name: `${name}.${index}`, value: part, delete: false }));
+    parts.length <= 1
+      ? [{ name, value, delete: false }]
+      : parts.map((part, index) => ({ name: `${name}.${index}`, value: part, delete: false }));
   const written = new Set(writes.map((write) => write.name));
   for (const existing of existingNames) {
-    if ((existing === name || existing.startsWith(`${name}.`)) && !written.has(existing)) writes.push({ name: existing, value: '', delete: true });
+    if ((existing === name || existing.startsWith(`${name}.`)) && !written.has(existing))
+      writes.push({ name: existing, value: '', delete: true });
   }
   return writes;
 }

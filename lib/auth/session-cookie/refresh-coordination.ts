@@ -19,7 +19,13 @@ export type RefreshOutcome =
   | { kind: 'unavailable'; reason: string };
 
 /** What a refresh changes in the session; the rest is each request's own. */
-const REFRESHED_FIELDS = ['scopes', 'accessToken', 'refreshToken', 'accessTokenExpiresAt', 'accessTokenLifetime'] as const;
+const REFRESHED_FIELDS = [
+  'scopes',
+  'accessToken',
+  'refreshToken',
+  'accessTokenExpiresAt',
+  'accessTokenLifetime',
+] as const;
 type RefreshedFields = Pick<SessionToken, (typeof REFRESHED_FIELDS)[number]>;
 
 export interface RefreshCoordinatorOptions {
@@ -58,7 +64,8 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions) {
   const pollMs = options.pollMs ?? 100;
 
   async function stored(db: Queryable, hash: string, token: SessionToken, row: Row): Promise<RefreshOutcome | null> {
-    if (row.outcome === 'rejected') return { kind: 'rejected', reason: 'refused when another console instance refreshed it' };
+    if (row.outcome === 'rejected')
+      return { kind: 'rejected', reason: 'refused when another console instance refreshed it' };
     if (row.outcome !== 'refreshed' || !row.sealed_result) return null;
     try {
       const fields = (await openSessionJwt(row.sealed_result, options.secret())) as unknown as RefreshedFields;
@@ -82,7 +89,10 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions) {
       await db.query('DELETE FROM session_refreshes WHERE token_hash = $1 AND outcome IS NULL', [hash]);
       return outcome;
     }
-    const sealed = outcome.kind === 'refreshed' ? await sealSessionJwt({ ...pick(outcome.token) }, options.secret(), Math.ceil(graceMs / 1000) + 60) : null;
+    const sealed =
+      outcome.kind === 'refreshed'
+        ? await sealSessionJwt({ ...pick(outcome.token) }, options.secret(), Math.ceil(graceMs / 1000) + 60)
+        : null;
     await db.query(
       `UPDATE session_refreshes SET outcome = $2, sealed_result = $3, expires_at = now() + make_interval(secs => $4) WHERE token_hash = $1`,
       [hash, outcome.kind, sealed, graceMs / 1000],
@@ -90,7 +100,11 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions) {
     return outcome;
   }
 
-  return async function coordinatedRefresh(token: SessionToken, refreshToken: string, refresh: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  return async function coordinatedRefresh(
+    token: SessionToken,
+    refreshToken: string,
+    refresh: () => Promise<RefreshOutcome>,
+  ): Promise<RefreshOutcome> {
     const db = await options.db();
     const hash = refreshTokenHash(refreshToken);
     const deadline = Date.now() + options.leaderTimeoutMs() * 2 + 5_000;

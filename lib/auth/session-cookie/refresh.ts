@@ -32,7 +32,9 @@ const REMEMBER_MS = 10_000;
  * refreshes and hands out the result (refresh-coordination.ts). Should the database fail, the
  * instance refreshes on its own rather than leave the operator without a session.
  */
-export function createSessionRefresher(options: { db: () => Promise<Queryable> }): (token: SessionToken) => Promise<RefreshOutcome> {
+export function createSessionRefresher(options: {
+  db: () => Promise<Queryable>;
+}): (token: SessionToken) => Promise<RefreshOutcome> {
   const recentRefreshes = new Map<string, { outcome: Promise<RefreshOutcome>; startedAt: number }>();
   const coordinated = createRefreshCoordinator({
     db: options.db,
@@ -46,7 +48,9 @@ export function createSessionRefresher(options: { db: () => Promise<Queryable> }
     try {
       return await coordinated(token, refreshToken, run);
     } catch (error) {
-      logger('auth').error(`refresh not coordinated, the console database failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger('auth').error(
+        `refresh not coordinated, the console database failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       // Never a second request with the same token: if it was sent, its outcome stands.
       return running ?? run();
     }
@@ -77,13 +81,19 @@ export const refreshSessionToken = createSessionRefresher({ db: getConsoleDb });
 
 async function requestRefresh(token: SessionToken, refreshToken: string): Promise<RefreshOutcome> {
   const env = consoleEnv();
-  const basic = Buffer.from(`${encodeURIComponent(env.VOICE_CLIENT_ID)}:${encodeURIComponent(env.VOICE_CLIENT_SECRET)}`).toString('base64');
+  const basic = Buffer.from(
+    `${encodeURIComponent(env.VOICE_CLIENT_ID)}:${encodeURIComponent(env.VOICE_CLIENT_SECRET)}`,
+  ).toString('base64');
   let response: Response;
   let body: unknown;
   try {
     response = await fetch(env.VOICE_TOKEN_URL, {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
       signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
       cache: 'no-store',
@@ -95,7 +105,10 @@ async function requestRefresh(token: SessionToken, refreshToken: string): Promis
   if (response.status >= 500) return { kind: 'unavailable', reason: `token endpoint answered ${response.status}` };
   if (!response.ok) {
     const oauthError = oauthErrorSchema.safeParse(body);
-    return { kind: 'rejected', reason: oauthError.success ? oauthError.data.error : `token endpoint answered ${response.status}` };
+    return {
+      kind: 'rejected',
+      reason: oauthError.success ? oauthError.data.error : `token endpoint answered ${response.status}`,
+    };
   }
   const tokens = tokenResponseSchema.safeParse(body);
   if (!tokens.success) return { kind: 'unavailable', reason: 'token endpoint answered an unexpected shape' };

@@ -38,12 +38,19 @@ function remember(sessionId: string, revoked: boolean, now: number): void {
 }
 
 /** Whether the session was signed out. Throws when the database cannot say. */
-export async function isSessionRevoked(token: Pick<SessionToken, 'sub' | 'signedInAt'>, db?: Queryable, now = Date.now()): Promise<boolean> {
+export async function isSessionRevoked(
+  token: Pick<SessionToken, 'sub' | 'signedInAt'>,
+  db?: Queryable,
+  now = Date.now(),
+): Promise<boolean> {
   const sessionId = sessionIdOf(token);
   const cached = cache.get(sessionId);
   // A revocation is final: once seen, never asked again.
   if (cached && (cached.revoked || now - cached.checkedAt < REVOKED_CHECK_TTL_MS)) return cached.revoked;
-  const rows = await (db ?? (await getConsoleDb())).query<{ found: number }>('SELECT 1 AS found FROM revoked_sessions WHERE session_id = $1', [sessionId]);
+  const rows = await (db ?? (await getConsoleDb())).query<{ found: number }>(
+    'SELECT 1 AS found FROM revoked_sessions WHERE session_id = $1',
+    [sessionId],
+  );
   const revoked = rows.length > 0;
   remember(sessionId, revoked, now);
   return revoked;
@@ -53,7 +60,11 @@ export async function isSessionRevoked(token: Pick<SessionToken, 'sub' | 'signed
  * Records the session as signed out until `expiresAt` (epoch ms: when it would end anyway), and
  * drops records of sessions that have ended since.
  */
-export async function revokeSession(token: Pick<SessionToken, 'sub' | 'signedInAt'>, expiresAt: number, db?: Queryable): Promise<void> {
+export async function revokeSession(
+  token: Pick<SessionToken, 'sub' | 'signedInAt'>,
+  expiresAt: number,
+  db?: Queryable,
+): Promise<void> {
   const target = db ?? (await getConsoleDb());
   const sessionId = sessionIdOf(token);
   await target.query(

@@ -17,7 +17,9 @@ export interface SignOutResult {
 export async function endSession(token: SessionToken): Promise<SignOutResult> {
   const [console_, service] = await Promise.allSettled([
     revokeSession(token, token.signedInAt + sessionMaxAgeSeconds() * 1000),
-    token.refreshToken ? revokeServiceToken({ token: token.refreshToken, token_type_hint: 'refresh_token' }) : Promise.resolve({ ok: true as const }),
+    token.refreshToken
+      ? revokeServiceToken({ token: token.refreshToken, token_type_hint: 'refresh_token' })
+      : Promise.resolve({ ok: true as const }),
   ]);
   if (console_.status === 'rejected') {
     logger('auth').error(`sign-out could not record the session as revoked: ${String(console_.reason)}`);
@@ -26,7 +28,8 @@ export async function endSession(token: SessionToken): Promise<SignOutResult> {
   metrics().sessionRevocations.inc({ where: 'console', result: console_.status === 'fulfilled' ? 'ok' : 'failed' });
   metrics().sessionRevocations.inc({ where: 'service', result: serviceOk ? 'ok' : 'failed' });
   if (!serviceOk) {
-    const reason = service.status === 'rejected' ? String(service.reason) : !service.value.ok ? service.value.reason : '';
+    const reason =
+      service.status === 'rejected' ? String(service.reason) : !service.value.ok ? service.value.reason : '';
     logger('auth').error(`sign-out could not revoke the service's grant: ${reason}`);
   }
   return { revokedInConsole: console_.status === 'fulfilled', revokedAtService: serviceOk };

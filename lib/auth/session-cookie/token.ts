@@ -93,7 +93,13 @@ function encryptionKey(secret: string): Promise<Uint8Array> {
     const text = new TextEncoder();
     key = crypto.subtle
       .importKey('raw', text.encode(secret), 'HKDF', false, ['deriveBits'])
-      .then((material) => crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: text.encode(KEY_INFO) }, material, 256))
+      .then((material) =>
+        crypto.subtle.deriveBits(
+          { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: text.encode(KEY_INFO) },
+          material,
+          256,
+        ),
+      )
       .then((bits) => new Uint8Array(bits));
     derivedKeys.set(secret, key);
   }
@@ -101,7 +107,11 @@ function encryptionKey(secret: string): Promise<Uint8Array> {
 }
 
 /** Seals a payload as a session JWT that expires in `maxAgeSeconds`. */
-export async function sealSessionJwt(payload: Record<string, unknown>, secret: string, maxAgeSeconds: number): Promise<string> {
+export async function sealSessionJwt(
+  payload: Record<string, unknown>,
+  secret: string,
+  maxAgeSeconds: number,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new EncryptJWT(payload)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })

@@ -137,7 +137,11 @@ export class RatePacer {
     }
     let spreadOver = available;
     if (this.budget && this.windowResetAt !== null) {
-      const share = this.budget.share(this.windowResetAt, this.limit - this.headroom, this.windowMs ?? this.defaultWindowMs);
+      const share = this.budget.share(
+        this.windowResetAt,
+        this.limit - this.headroom,
+        this.windowMs ?? this.defaultWindowMs,
+      );
       if (share.held <= 0) {
         if (share.pending) return BUDGET_POLL_MS;
         return clamp(this.windowResetAt + this.resetGuardMs - now, 1, this.maxWaitMs);
@@ -145,9 +149,13 @@ export class RatePacer {
       spreadOver = Math.min(available, share.held + share.unclaimed);
       // Not in the window's last moments either: a send then may reach the service after the
       // reset (latency, what is left of a clock's skew) and count in a window it has no grant of.
-      if (this.windowResetAt - now < this.endGuardMs()) return clamp(this.windowResetAt + this.resetGuardMs - now, 1, this.maxWaitMs);
+      if (this.windowResetAt - now < this.endGuardMs())
+        return clamp(this.windowResetAt + this.resetGuardMs - now, 1, this.maxWaitMs);
     }
-    const end = this.windowResetAt === null ? now + (this.windowMs ?? this.defaultWindowMs) : this.windowResetAt - (this.budget ? this.endGuardMs() : 0);
+    const end =
+      this.windowResetAt === null
+        ? now + (this.windowMs ?? this.defaultWindowMs)
+        : this.windowResetAt - (this.budget ? this.endGuardMs() : 0);
     const left = end - now;
     const spacing = Math.max(0, left) / spreadOver;
     return Math.max(0, Math.ceil(this.lastSendAt + spacing - now));
@@ -185,9 +193,19 @@ export class RatePacer {
    * its rate-limit headers; `sentAt` (when it was sent, our clock) lets the pacer bound the
    * service's clock.
    */
-  onAnswer(localNow: number, status: number | null, info: RateLimitObservation | null | undefined, sentAt?: number): void {
+  onAnswer(
+    localNow: number,
+    status: number | null,
+    info: RateLimitObservation | null | undefined,
+    sentAt?: number,
+  ): void {
     if (info?.resetAt != null && status !== null) {
-      this.serviceClock.observe({ sentAt: sentAt ?? null, answeredAt: localNow, resetAt: info.resetAt, windowMs: this.windowMs });
+      this.serviceClock.observe({
+        sentAt: sentAt ?? null,
+        answeredAt: localNow,
+        resetAt: info.resetAt,
+        windowMs: this.windowMs,
+      });
     }
     const now = this.serviceTime(localNow);
     this.unanswered = Math.max(0, this.unanswered - 1);
@@ -195,18 +213,25 @@ export class RatePacer {
     this.learn(now, info);
     if (this.budget && this.ungranted > 0 && this.limit !== null && this.windowResetAt !== null) {
       // Probes sent before the window was known: counted in it now, so the others leave room for them.
-      this.budget.charge(this.windowResetAt, this.ungranted, this.limit - this.headroom, this.windowMs ?? this.defaultWindowMs);
+      this.budget.charge(
+        this.windowResetAt,
+        this.ungranted,
+        this.limit - this.headroom,
+        this.windowMs ?? this.defaultWindowMs,
+      );
       this.ungranted = 0;
     }
     if (status === 429) {
       this.rateLimited++;
       const resetAt = info?.resetAt ?? null;
-      if (this.limit !== null && (resetAt === null || resetAt === this.windowResetAt)) this.used = Math.max(this.used, this.limit);
+      if (this.limit !== null && (resetAt === null || resetAt === this.windowResetAt))
+        this.used = Math.max(this.used, this.limit);
       const jitter = this.random() * this.jitterMs;
       const until = resetAt !== null && resetAt > now ? resetAt + this.resetGuardMs : now + this.minBackoffMs;
       this.blockedUntil = Math.max(this.blockedUntil, Math.min(until + jitter, now + this.maxWaitMs));
       const window = resetAt ?? this.windowResetAt;
-      if (this.budget && this.limit !== null && window !== null) this.budget.exhaust(window, this.limit - this.headroom, this.windowMs ?? this.defaultWindowMs);
+      if (this.budget && this.limit !== null && window !== null)
+        this.budget.exhaust(window, this.limit - this.headroom, this.windowMs ?? this.defaultWindowMs);
     }
   }
 

@@ -19,7 +19,10 @@ export function rateBucketOf(service: { baseUrl: string; clientId: string }): st
   return `${service.baseUrl} ${service.clientId}`;
 }
 
-export function createRunnerPacer(db: ConsoleDb, options: { bucket: string; random: () => number; guard: () => void; onError: (error: unknown) => void }): RatePacer {
+export function createRunnerPacer(
+  db: ConsoleDb,
+  options: { bucket: string; random: () => number; guard: () => void; onError: (error: unknown) => void },
+): RatePacer {
   const budget = sharedBudgetFor(db, {
     bucket: options.bucket,
     guard: options.guard,

@@ -92,8 +92,18 @@ export class SharedSendBudget implements SendBudget {
     this.enter(resetAt, limit);
     // The next batch is asked for while half of this one is still in hand: a slow database
     // must not leave the workers waiting for grants.
-    if (this.held <= Math.ceil(grantBatch(limit) / 2) && this.unclaimed > 0 && !this.refilling && this.now() >= this.retryAt) this.refill(resetAt, limit, windowMs);
-    return { held: this.held, unclaimed: this.unclaimed, pending: this.refilling || (this.unclaimed > 0 && this.now() < this.retryAt) };
+    if (
+      this.held <= Math.ceil(grantBatch(limit) / 2) &&
+      this.unclaimed > 0 &&
+      !this.refilling &&
+      this.now() >= this.retryAt
+    )
+      this.refill(resetAt, limit, windowMs);
+    return {
+      held: this.held,
+      unclaimed: this.unclaimed,
+      pending: this.refilling || (this.unclaimed > 0 && this.now() < this.retryAt),
+    };
   }
 
   take(resetAt: number): boolean {
@@ -141,7 +151,10 @@ export class SharedSendBudget implements SendBudget {
     this.unclaimed = limit;
     this.retryAt = 0;
     if (++this.windowsSeen % CLEANUP_EVERY === 1) {
-      this.write(`DELETE FROM rate_budget_windows WHERE bucket = $1 AND reset_at < $2::bigint`, [this.options.bucket, resetAt - KEEP_MS]).catch(() => {});
+      this.write(`DELETE FROM rate_budget_windows WHERE bucket = $1 AND reset_at < $2::bigint`, [
+        this.options.bucket,
+        resetAt - KEEP_MS,
+      ]).catch(() => {});
     }
   }
 

@@ -69,11 +69,26 @@ export async function readPlanProgress(db: Queryable, jobId: string): Promise<Pl
 }
 
 /** Hands a dry run over to the runners: what the request read so far, and where to go on. */
-export async function continueInBackground(db: Queryable, jobId: string, from: { filter: Record<string, unknown>; nextStart: number; pageSize: number }, state: PlanWriterState): Promise<void> {
+export async function continueInBackground(
+  db: Queryable,
+  jobId: string,
+  from: { filter: Record<string, unknown>; nextStart: number; pageSize: number },
+  state: PlanWriterState,
+): Promise<void> {
   await db.query(
     `INSERT INTO bulk_job_plans (job_id, filter, page_size, next_start, next_seq, pages, found, reported_total, sample)
      VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
-    [jobId, JSON.stringify(from.filter), from.pageSize, from.nextStart, state.seq, state.pages, state.found, state.reportedTotal, JSON.stringify(state.sample)],
+    [
+      jobId,
+      JSON.stringify(from.filter),
+      from.pageSize,
+      from.nextStart,
+      state.seq,
+      state.pages,
+      state.found,
+      state.reportedTotal,
+      JSON.stringify(state.sample),
+    ],
   );
   wakeJobRunners();
 }
@@ -109,7 +124,9 @@ const claimedSchema = z.object({
 export async function claimPlan(db: Queryable, instanceId: string, leaseSeconds: number): Promise<ClaimedPlan | null> {
   const free = `p.state = 'reading' AND (p.claimed_by IS NULL OR p.heartbeat_at < now() - make_interval(secs => $2))`;
   // A read first: an idle runner polls this, and must not write every tick.
-  const [waiting] = await db.query(`SELECT 1 FROM bulk_job_plans p WHERE ${free.replaceAll('$2', '$1')} LIMIT 1`, [leaseSeconds]);
+  const [waiting] = await db.query(`SELECT 1 FROM bulk_job_plans p WHERE ${free.replaceAll('$2', '$1')} LIMIT 1`, [
+    leaseSeconds,
+  ]);
   if (!waiting) return null;
   const [row] = await db.query(
     `UPDATE bulk_job_plans p SET claimed_by = $1, heartbeat_at = now(), updated_at = now()
@@ -125,19 +142,35 @@ export async function claimPlan(db: Queryable, instanceId: string, leaseSeconds:
   const [jobRow] = await db.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [plan.job_id]);
   const job = jobRowSchema.parse(jobRow);
   return {
-    header: { jobId: job.id, action: job.action, params: job.params, selection: job.selection, revertsJobId: job.revertsJobId, origin: job.origin },
+    header: {
+      jobId: job.id,
+      action: job.action,
+      params: job.params,
+      selection: job.selection,
+      revertsJobId: job.revertsJobId,
+      origin: job.origin,
+    },
     createdBy: job.createdBy,
     filter: plan.filter,
     pageSize: plan.page_size,
     nextStart: plan.next_start,
-    writer: { seq: plan.next_seq, pages: plan.pages, found: plan.found, reportedTotal: plan.reported_total, sample: plan.sample as unknown as PlanSampleItem[] },
+    writer: {
+      seq: plan.next_seq,
+      pages: plan.pages,
+      found: plan.found,
+      reportedTotal: plan.reported_total,
+      sample: plan.sample as unknown as PlanSampleItem[],
+    },
     startedAt: plan.started_at,
   };
 }
 
 /** Renews the claim before a read; false when the plan was cancelled or another runner took it. */
 export async function keepClaim(db: Queryable, jobId: string, instanceId: string): Promise<boolean> {
-  const rows = await db.query(`UPDATE bulk_job_plans SET heartbeat_at = now() WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading' RETURNING job_id`, [jobId, instanceId]);
+  const rows = await db.query(
+    `UPDATE bulk_job_plans SET heartbeat_at = now() WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading' RETURNING job_id`,
+    [jobId, instanceId],
+  );
   return rows.length > 0;
 }
 
@@ -146,13 +179,23 @@ export async function keepClaim(db: Queryable, jobId: string, instanceId: string
  * false when the plan is no longer this runner's to write.
  */
 export async function lockClaim(tx: Queryable, jobId: string, instanceId: string): Promise<boolean> {
-  const [job] = await tx.query(`SELECT id FROM bulk_jobs WHERE id = $1 AND status = 'planning' FOR NO KEY UPDATE`, [jobId]);
+  const [job] = await tx.query(`SELECT id FROM bulk_jobs WHERE id = $1 AND status = 'planning' FOR NO KEY UPDATE`, [
+    jobId,
+  ]);
   if (!job) return false;
-  const [plan] = await tx.query(`SELECT job_id FROM bulk_job_plans WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading' FOR UPDATE`, [jobId, instanceId]);
+  const [plan] = await tx.query(
+    `SELECT job_id FROM bulk_job_plans WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading' FOR UPDATE`,
+    [jobId, instanceId],
+  );
   return plan !== undefined;
 }
 
-export async function saveProgress(tx: Queryable, jobId: string, nextStart: number, state: PlanWriterState): Promise<void> {
+export async function saveProgress(
+  tx: Queryable,
+  jobId: string,
+  nextStart: number,
+  state: PlanWriterState,
+): Promise<void> {
   await tx.query(
     `UPDATE bulk_job_plans SET next_start = $2, next_seq = $3, pages = $4, found = $5, reported_total = $6, sample = $7::jsonb, heartbeat_at = now(), updated_at = now()
      WHERE job_id = $1`,
@@ -161,12 +204,24 @@ export async function saveProgress(tx: Queryable, jobId: string, nextStart: numb
 }
 
 /** The plan's end, `done` or `failed`, and its audit row (`job.plan`, as the operator who started it). */
-export async function endPlan(tx: Queryable, plan: ClaimedPlan, end: { state: 'done' | 'failed'; writer: PlanWriterState; error?: string; summary: string; durationMs: number }): Promise<void> {
+export async function endPlan(
+  tx: Queryable,
+  plan: ClaimedPlan,
+  end: { state: 'done' | 'failed'; writer: PlanWriterState; error?: string; summary: string; durationMs: number },
+): Promise<void> {
   await tx.query(
     `UPDATE bulk_job_plans SET state = $2, error = $3, pages = $4, found = $5, reported_total = $6, sample = $7::jsonb, claimed_by = NULL, updated_at = now(),
        finished_at = CASE WHEN $2 = 'done' THEN now() ELSE NULL END
      WHERE job_id = $1`,
-    [plan.header.jobId, end.state, end.error ?? null, end.writer.pages, end.writer.found, end.writer.reportedTotal, JSON.stringify(end.writer.sample)],
+    [
+      plan.header.jobId,
+      end.state,
+      end.error ?? null,
+      end.writer.pages,
+      end.writer.found,
+      end.writer.reportedTotal,
+      JSON.stringify(end.writer.sample),
+    ],
   );
   const auditId = await recordIntent(tx, {
     operatorId: plan.createdBy.id,
@@ -178,12 +233,20 @@ export async function endPlan(tx: Queryable, plan: ClaimedPlan, end: { state: 'd
     params: { background: true, action: plan.header.action, pages: end.writer.pages },
     jobId: plan.header.jobId,
   });
-  await recordOutcome(tx, auditId, { outcome: end.state === 'done' ? 'ok' : 'failed', errorMessage: end.error ?? null, summary: end.summary, durationMs: Math.max(0, Math.round(end.durationMs)) });
+  await recordOutcome(tx, auditId, {
+    outcome: end.state === 'done' ? 'ok' : 'failed',
+    errorMessage: end.error ?? null,
+    summary: end.summary,
+    durationMs: Math.max(0, Math.round(end.durationMs)),
+  });
 }
 
 /** Gives a plan back on a clean stop, so that a runner (this one after a restart, or another) takes it at once. */
 export async function releasePlan(db: Queryable, jobId: string, instanceId: string): Promise<void> {
-  await db.query(`UPDATE bulk_job_plans SET claimed_by = NULL, heartbeat_at = NULL WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading'`, [jobId, instanceId]);
+  await db.query(
+    `UPDATE bulk_job_plans SET claimed_by = NULL, heartbeat_at = NULL WHERE job_id = $1 AND claimed_by = $2 AND state = 'reading'`,
+    [jobId, instanceId],
+  );
 }
 
 /** Under the job's lock (lib/jobs/store/commands.ts): the reader stops at its next write. False when the job has no background read. */
@@ -196,8 +259,13 @@ export async function cancelPlanRow(tx: Queryable, jobId: string): Promise<boole
 }
 
 /** Reads a failed background dry run again from where it stopped (the operator's "Retry planning"). */
-export async function retryPlanning(db: ConsoleDb, actor: JobActor, jobId: string): Promise<{ summary: string; jobId: string }> {
-  if (!jobActorSchema.safeParse(actor).success) throw new JobCommandError('invalid', 'Invalid operator for a job command.');
+export async function retryPlanning(
+  db: ConsoleDb,
+  actor: JobActor,
+  jobId: string,
+): Promise<{ summary: string; jobId: string }> {
+  if (!jobActorSchema.safeParse(actor).success)
+    throw new JobCommandError('invalid', 'Invalid operator for a job command.');
   const result = await db.transaction(async (tx) => {
     const [job] = await tx.query<{ status: string }>(`SELECT status FROM bulk_jobs WHERE id = $1 FOR UPDATE`, [jobId]);
     if (!job) throw new JobCommandError('not_found', `No job ${jobId}.`);
@@ -206,10 +274,13 @@ export async function retryPlanning(db: ConsoleDb, actor: JobActor, jobId: strin
        WHERE job_id = $1 AND state = 'failed' RETURNING pages, found`,
       [jobId],
     );
-    if (job.status !== 'planning' || !plan) throw new JobCommandError('wrong_status', `Job ${jobId} is ${job.status}; only a dry run that failed in the background can be retried.`);
+    if (job.status !== 'planning' || !plan)
+      throw new JobCommandError(
+        'wrong_status',
+        `Job ${jobId} is ${job.status}; only a dry run that failed in the background can be retried.`,
+      );
     return { jobId, summary: `planning resumed after ${plan.pages} pages, ${plan.found} items` };
   });
   wakeJobRunners();
   return result;
 }
-

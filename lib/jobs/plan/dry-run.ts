@@ -44,7 +44,9 @@ export const DEFAULT_SAMPLE_SIZE = 20;
 const MAX_SELECTION_IDS_RECORDED = 1000;
 
 type OtherMessageOperation = Exclude<(typeof MESSAGE_OPERATIONS)[number], 'message.set_status'>;
-const otherActions = MESSAGE_OPERATIONS.filter((action): action is OtherMessageOperation => action !== 'message.set_status');
+const otherActions = MESSAGE_OPERATIONS.filter(
+  (action): action is OtherMessageOperation => action !== 'message.set_status',
+);
 
 /**
  * A dry run's input, the one schema for it: the guard validates with it (lib/actions/jobs.ts)
@@ -53,9 +55,24 @@ const otherActions = MESSAGE_OPERATIONS.filter((action): action is OtherMessageO
  * `origin` is the view the dry run was started from (origin.ts), kept only when same-site.
  */
 export const planJobInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('message.set_status'), params: z.object({ status: messageStatusSchema }).strict(), selection: jobSelectionSchema, origin: jobOriginSchema }),
-  z.object({ action: z.enum(otherActions as [OtherMessageOperation, ...OtherMessageOperation[]]), params: z.object({}).strict().default({}), selection: jobSelectionSchema, origin: jobOriginSchema }),
-  z.object({ action: z.literal('user.set_verified'), params: z.object({}).strict().default({}), selection: selectionSchema('user id'), origin: jobOriginSchema }),
+  z.object({
+    action: z.literal('message.set_status'),
+    params: z.object({ status: messageStatusSchema }).strict(),
+    selection: jobSelectionSchema,
+    origin: jobOriginSchema,
+  }),
+  z.object({
+    action: z.enum(otherActions as [OtherMessageOperation, ...OtherMessageOperation[]]),
+    params: z.object({}).strict().default({}),
+    selection: jobSelectionSchema,
+    origin: jobOriginSchema,
+  }),
+  z.object({
+    action: z.literal('user.set_verified'),
+    params: z.object({}).strict().default({}),
+    selection: selectionSchema('user id'),
+    origin: jobOriginSchema,
+  }),
 ]);
 
 /** What planJob takes from callers without the guard; parsed with planJobInputSchema. */
@@ -100,31 +117,51 @@ function parseOrInvalid<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    const message = error instanceof Error && 'issues' in error ? (error as { issues: { path: PropertyKey[]; message: string }[] }).issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') : String(error);
+    const message =
+      error instanceof Error && 'issues' in error
+        ? (error as { issues: { path: PropertyKey[]; message: string }[] }).issues
+            .map((i) => `${i.path.join('.') || 'input'}: ${i.message}`)
+            .join('; ')
+        : String(error);
     throw new JobCommandError('invalid', `Invalid job: ${message}`);
   }
 }
 
 /** The line the audit log keeps for a dry run. */
 export function describePlan(plan: JobPlan): string {
-  if (plan.background) return `planning in the background: ${plan.background.reportedTotal ?? 'unknown number of'} matching, ${plan.background.found} read so far`;
-  return plan.revertsJobId ? `planned revert of ${plan.revertsJobId}: ${plan.total} items` : `planned ${plan.total} items`;
+  if (plan.background)
+    return `planning in the background: ${plan.background.reportedTotal ?? 'unknown number of'} matching, ${plan.background.found} read so far`;
+  return plan.revertsJobId
+    ? `planned revert of ${plan.revertsJobId}: ${plan.total} items`
+    : `planned ${plan.total} items`;
 }
 
 /**
  * Runs the dry run and stores a `planned` job, under `jobId` when the caller chose it (the
  * guard does, so that its audit row names the job). Audited by the guard as `job.plan`.
  */
-export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInput, options: PlanOptions = {}, jobId: string = randomUUID()): Promise<JobPlan> {
+export async function planJob(
+  deps: PlanDeps,
+  actor: JobActor,
+  input: PlanJobInput,
+  options: PlanOptions = {},
+  jobId: string = randomUUID(),
+): Promise<JobPlan> {
   const who = parseOrInvalid(() => jobActorSchema.parse(actor));
   const { action, params, selection, origin } = parseOrInvalid(() => planJobInputSchema.parse(input));
   const recorded = recordedSelection(selection);
   const kind = itemKindOf(action);
-  return buildPlan(deps, who, { jobId, action, params, selection: recorded, revertsJobId: null, origin }, options, async (writer) => {
-    if (selection.kind === 'filter') return readByFilter(deps.upstream, kind, selection.filter, writer, options);
-    await readByIds(deps.upstream, kind, selection.ids, writer, options);
-    return null;
-  });
+  return buildPlan(
+    deps,
+    who,
+    { jobId, action, params, selection: recorded, revertsJobId: null, origin },
+    options,
+    async (writer) => {
+      if (selection.kind === 'filter') return readByFilter(deps.upstream, kind, selection.filter, writer, options);
+      await readByIds(deps.upstream, kind, selection.ids, writer, options);
+      return null;
+    },
+  );
 }
 
 /**
@@ -134,26 +171,45 @@ export async function planJob(deps: PlanDeps, actor: JobActor, input: PlanJobInp
  * counted in `changedSince` (the revert overwrites those changes too). Audited by the guard as
  * `job.plan_revert`.
  */
-export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJobId: string, options: PlanOptions = {}, jobId: string = randomUUID()): Promise<JobPlan> {
+export async function planRevertJob(
+  deps: PlanDeps,
+  actor: JobActor,
+  originalJobId: string,
+  options: PlanOptions = {},
+  jobId: string = randomUUID(),
+): Promise<JobPlan> {
   const who = parseOrInvalid(() => jobActorSchema.parse(actor));
   const [original] = await deps.db.query(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [originalJobId]);
   if (!original) throw new JobCommandError('not_found', `No job ${originalJobId}.`);
   const job = jobRowSchema.parse(original);
-  if (job.action !== 'message.set_status') throw new JobCommandError('not_revertible', `Only set-status jobs can be reverted; ${job.id} is ${job.action}.`);
+  if (job.action !== 'message.set_status')
+    throw new JobCommandError('not_revertible', `Only set-status jobs can be reverted; ${job.id} is ${job.action}.`);
   if (job.status !== 'completed' && job.status !== 'cancelled') {
     throw new JobCommandError('wrong_status', `Job ${job.id} is ${job.status}; revert it once it has ended.`);
   }
   return buildPlan(
     deps,
     who,
-    { jobId, action: 'message.set_status', params: {}, selection: { kind: 'revert', jobId: job.id }, revertsJobId: job.id, origin: jobHref(job.id) },
+    {
+      jobId,
+      action: 'message.set_status',
+      params: {},
+      selection: { kind: 'revert', jobId: job.id },
+      revertsJobId: job.id,
+      origin: jobHref(job.id),
+    },
     options,
     async (writer) => {
       const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
       let afterSeq = -1;
       for (;;) {
         // Keyset over the original's items: holds one page in memory, whatever the job's size.
-        const rows = await deps.db.query<{ seq: number; item_id: string; status_before: string; status_after: string | null }>(
+        const rows = await deps.db.query<{
+          seq: number;
+          item_id: string;
+          status_before: string;
+          status_after: string | null;
+        }>(
           `SELECT seq, item_id, status_before, status_after FROM bulk_job_items
            WHERE job_id = $1 AND seq > $2 AND ${REVERTIBLE_ITEM_SQL}
            ORDER BY seq LIMIT $3`,
@@ -162,13 +218,20 @@ export async function planRevertJob(deps: PlanDeps, actor: JobActor, originalJob
         if (rows.length === 0) break;
         afterSeq = rows.at(-1)!.seq;
         const targets = new Map(rows.map((row) => [row.item_id, row]));
-        await readIdsPage(deps.upstream, itemKindOf('message.set_status'), [...targets.keys()], writer, options, (record) => {
-          const message = record as Message;
-          const original = targets.get(messageGuidOf(message)) ?? targets.get(message.id);
-          if (!original) return null;
-          if (original.status_after !== null && message.status !== original.status_after) writer.changedSince++;
-          return original.status_before;
-        });
+        await readIdsPage(
+          deps.upstream,
+          itemKindOf('message.set_status'),
+          [...targets.keys()],
+          writer,
+          options,
+          (record) => {
+            const message = record as Message;
+            const original = targets.get(messageGuidOf(message)) ?? targets.get(message.id);
+            if (!original) return null;
+            if (original.status_after !== null && message.status !== original.status_after) writer.changedSince++;
+            return original.status_before;
+          },
+        );
       }
       if (writer.found === 0 && writer.notFoundCount === 0) {
         throw new JobCommandError('not_revertible', `Job ${job.id} changed no message: nothing to revert.`);
@@ -197,19 +260,49 @@ async function buildPlan(
   await db.query(
     `INSERT INTO bulk_jobs (id, action, params, selection, status, created_by_id, created_by_email, created_by_role, reverts_job_id, origin)
      VALUES ($1, $2, $3::jsonb, $4::jsonb, 'planning', $5, $6, $7, $8, $9)`,
-    [header.jobId, header.action, JSON.stringify(header.params), JSON.stringify(header.selection), actor.id, actor.email, actor.role, header.revertsJobId, header.origin],
+    [
+      header.jobId,
+      header.action,
+      JSON.stringify(header.params),
+      JSON.stringify(header.selection),
+      actor.id,
+      actor.email,
+      actor.role,
+      header.revertsJobId,
+      header.origin,
+    ],
   );
   try {
     const writer = new PlanWriter(db, header, options.sampleSize ?? DEFAULT_SAMPLE_SIZE);
     const handover = await read(writer);
-    const base = { jobId: header.jobId, action: header.action, params: header.params, revertsJobId: header.revertsJobId };
+    const base = {
+      jobId: header.jobId,
+      action: header.action,
+      params: header.params,
+      revertsJobId: header.revertsJobId,
+    };
     if (handover) {
       await continueInBackground(db, header.jobId, handover, writer.state());
-      const dryRun: DryRun = { sample: writer.sample, statusCounts: {}, alreadyAtTarget: 0, notFound: [], notFoundCount: 0, reportedTotal: writer.reportedTotal, pages: writer.pages, durationMs: Math.round(performance.now() - started) };
-      return { ...base, total: writer.found, dryRun, background: { reportedTotal: writer.reportedTotal, found: writer.found } };
+      const dryRun: DryRun = {
+        sample: writer.sample,
+        statusCounts: {},
+        alreadyAtTarget: 0,
+        notFound: [],
+        notFoundCount: 0,
+        reportedTotal: writer.reportedTotal,
+        pages: writer.pages,
+        durationMs: Math.round(performance.now() - started),
+      };
+      return {
+        ...base,
+        total: writer.found,
+        dryRun,
+        background: { reportedTotal: writer.reportedTotal, found: writer.found },
+      };
     }
     const summary = await summarisePlan(db, writer, performance.now() - started);
-    if (!summary) throw new JobCommandError('wrong_status', `Job ${header.jobId} was cancelled while its dry run read.`);
+    if (!summary)
+      throw new JobCommandError('wrong_status', `Job ${header.jobId} was cancelled while its dry run read.`);
     return { ...base, total: summary.total, dryRun: summary.dryRun, background: null };
   } catch (error) {
     // A half-read selection is no plan: remove it (its items go with it).
@@ -222,33 +315,65 @@ function recordedSelection(selection: JobSelection): Record<string, unknown> {
   if (selection.kind === 'filter') return selection;
   return selection.ids.length <= MAX_SELECTION_IDS_RECORDED
     ? { kind: 'ids', count: selection.ids.length, ids: selection.ids }
-    : { kind: 'ids', count: selection.ids.length, ids: selection.ids.slice(0, MAX_SELECTION_IDS_RECORDED), truncated: true };
+    : {
+        kind: 'ids',
+        count: selection.ids.length,
+        ids: selection.ids.slice(0, MAX_SELECTION_IDS_RECORDED),
+        truncated: true,
+      };
 }
 
 /** One page of a filter's records, in id order; the reads of a background dry run too. */
-export function readFilterPage(upstream: UpstreamClient, kind: AnyItemKind, filter: Record<string, unknown>, start: number, pageSize: number, signal?: AbortSignal) {
-  return listRecords(upstream, kind.entity, { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter }, kind.schema, signal);
+export function readFilterPage(
+  upstream: UpstreamClient,
+  kind: AnyItemKind,
+  filter: Record<string, unknown>,
+  start: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) {
+  return listRecords(
+    upstream,
+    kind.entity,
+    { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter },
+    kind.schema,
+    signal,
+  );
 }
 
 /** Whether a page of a filter's read was its last. */
-export const isLastPage = (page: { rows: readonly unknown[]; total: number }, start: number, pageSize: number) => page.rows.length < pageSize || start + pageSize >= page.total;
+export const isLastPage = (page: { rows: readonly unknown[]; total: number }, start: number, pageSize: number) =>
+  page.rows.length < pageSize || start + pageSize >= page.total;
 
 /**
  * Reads a filter's records; past the first page, one matching more than `inlineLimit` records
  * is handed over to the background (returned) instead of read here.
  */
-async function readByFilter(upstream: UpstreamClient, kind: AnyItemKind, filter: Record<string, unknown>, writer: PlanWriter, options: PlanOptions): Promise<BackgroundHandover | null> {
+async function readByFilter(
+  upstream: UpstreamClient,
+  kind: AnyItemKind,
+  filter: Record<string, unknown>,
+  writer: PlanWriter,
+  options: PlanOptions,
+): Promise<BackgroundHandover | null> {
   const pageSize = options.pageSize ?? DEFAULT_PLAN_PAGE_SIZE;
   for (let start = 0; ; start += pageSize) {
     const page = await readFilterPage(upstream, kind, filter, start, pageSize, options.signal);
     writer.reportedTotal ??= page.total;
     await writer.add(kind, page.rows);
     if (isLastPage(page, start, pageSize)) return null;
-    if (options.inlineLimit !== undefined && page.total > options.inlineLimit) return { filter, nextStart: start + pageSize, pageSize };
+    if (options.inlineLimit !== undefined && page.total > options.inlineLimit)
+      return { filter, nextStart: start + pageSize, pageSize };
   }
 }
 
-async function readByIds(upstream: UpstreamClient, kind: AnyItemKind, ids: readonly string[], writer: PlanWriter, options: PlanOptions): Promise<void> {
+async function readByIds(
+  upstream: UpstreamClient,
+  kind: AnyItemKind,
+  ids: readonly string[],
+  writer: PlanWriter,
+  options: PlanOptions,
+): Promise<void> {
   const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += pageSize) {

@@ -2,9 +2,28 @@
  * The dry run: what it accepts, how it reads the selected records and stores a planned job with
  * its items, inside the operator's request or, for a large selection, in the background.
  */
-export { MAX_SELECTED_IDS, actorFromOperator, jobActorSchema, jobSelectionSchema, selectionSchema, type JobActor, type JobSelection } from './input';
+export {
+  MAX_SELECTED_IDS,
+  actorFromOperator,
+  jobActorSchema,
+  jobSelectionSchema,
+  selectionSchema,
+  type JobActor,
+  type JobSelection,
+} from './input';
 export { jobOrigin, jobOriginSchema } from './origin';
-export { MESSAGES_ENTITY, describePlan, planJob, planJobInputSchema, planRevertJob, readJob, type JobPlan, type PlanDeps, type PlanJobInput, type PlanOptions } from './dry-run';
+export {
+  MESSAGES_ENTITY,
+  describePlan,
+  planJob,
+  planJobInputSchema,
+  planRevertJob,
+  readJob,
+  type JobPlan,
+  type PlanDeps,
+  type PlanJobInput,
+  type PlanOptions,
+} from './dry-run';
 export { readPlanProgress, retryPlanning, type PlanProgress } from './background';
 export { planEnvSchema, planSettings, type PlanSettings } from './settings';
 export { itemKindOf, targetStateOf, type ItemKind } from './item-kinds';

@@ -19,7 +19,13 @@ export function actorFromOperator(operator: Operator): JobActor {
 /** Largest explicit id selection (larger sets are selected by filter). */
 export const MAX_SELECTED_IDS = 100_000;
 
-const filterValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
+const filterValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number()])),
+]);
 
 /**
  * What a job acts on: rows the operator selected, or every record matching a list filter (the

@@ -47,18 +47,33 @@ const MESSAGE_KIND: ItemKind<Message> = {
   schema: messageSchema,
   itemId: messageGuidOf,
   state: (message) => message.status,
-  sample: (message) => ({ id: message.id, messageGuid: messageGuidOf(message), name: message.name ?? null, status: message.status, lastUpdatedAt: message.last_updated_at ?? null }),
+  sample: (message) => ({
+    id: message.id,
+    messageGuid: messageGuidOf(message),
+    name: message.name ?? null,
+    status: message.status,
+    lastUpdatedAt: message.last_updated_at ?? null,
+  }),
   async send(client, action, itemId, target) {
     const response = await sendMessageOperation(client, action as MessageOperation, itemId, target);
-    return { status: response.status, requestId: response.requestId, rateLimit: response.rateLimit, stateAfter: response.data?.status ?? null };
+    return {
+      status: response.status,
+      requestId: response.requestId,
+      rateLimit: response.rateLimit,
+      stateAfter: response.data?.status ?? null,
+    };
   },
 };
 
 /** A user's verification as an item state. */
-export const verifiedState = (user: Pick<User, 'verified'>): 'verified' | 'unverified' => (user.verified ? 'verified' : 'unverified');
+export const verifiedState = (user: Pick<User, 'verified'>): 'verified' | 'unverified' =>
+  user.verified ? 'verified' : 'unverified';
 
 export function userDisplayName(user: User): string | null {
-  const name = [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ').trim();
+  const name = [user.first_name, user.last_name]
+    .filter((part) => typeof part === 'string' && part.trim() !== '')
+    .join(' ')
+    .trim();
   return name === '' ? null : name;
 }
 
@@ -68,10 +83,21 @@ const USER_KIND: ItemKind<User> = {
   schema: userSchema,
   itemId: (user) => user.id,
   state: verifiedState,
-  sample: (user) => ({ kind: 'user', id: user.id, name: userDisplayName(user), email: user.email, status: verifiedState(user) }),
+  sample: (user) => ({
+    kind: 'user',
+    id: user.id,
+    name: userDisplayName(user),
+    email: user.email,
+    status: verifiedState(user),
+  }),
   async send(client, _action, itemId) {
     const response = await setUserVerifiedRequest(client, itemId);
-    return { status: response.status, requestId: response.requestId, rateLimit: response.rateLimit, stateAfter: response.data ? verifiedState(response.data) : null };
+    return {
+      status: response.status,
+      requestId: response.requestId,
+      rateLimit: response.rateLimit,
+      stateAfter: response.data ? verifiedState(response.data) : null,
+    };
   },
 };
 

@@ -14,8 +14,14 @@ export const DEFAULT_INLINE_PLAN_LIMIT = 2000;
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 export const planEnvSchema = z.object({
-  JOB_INLINE_PLAN_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(10_000_000).default(DEFAULT_INLINE_PLAN_LIMIT)),
-  JOB_PLAN_PAGE_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1000).default(DEFAULT_PLAN_PAGE_SIZE)),
+  JOB_INLINE_PLAN_LIMIT: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(0).max(10_000_000).default(DEFAULT_INLINE_PLAN_LIMIT),
+  ),
+  JOB_PLAN_PAGE_SIZE: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(1000).default(DEFAULT_PLAN_PAGE_SIZE),
+  ),
 });
 
 export interface PlanSettings {
@@ -25,7 +31,13 @@ export interface PlanSettings {
 
 /** The settings from the environment; throws one readable error naming every bad one. */
 export function planSettings(env: Record<string, string | undefined> = process.env): PlanSettings {
-  const parsed = planEnvSchema.safeParse({ JOB_INLINE_PLAN_LIMIT: env.JOB_INLINE_PLAN_LIMIT, JOB_PLAN_PAGE_SIZE: env.JOB_PLAN_PAGE_SIZE });
-  if (!parsed.success) throw new Error(`Invalid dry-run settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  const parsed = planEnvSchema.safeParse({
+    JOB_INLINE_PLAN_LIMIT: env.JOB_INLINE_PLAN_LIMIT,
+    JOB_PLAN_PAGE_SIZE: env.JOB_PLAN_PAGE_SIZE,
+  });
+  if (!parsed.success)
+    throw new Error(
+      `Invalid dry-run settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   return { inlineLimit: parsed.data.JOB_INLINE_PLAN_LIMIT, pageSize: parsed.data.JOB_PLAN_PAGE_SIZE };
 }

@@ -65,7 +65,12 @@ export class PlanWriter {
   readonly defaultTarget = (): string | null => targetStateOf(this.header.action, this.header.params);
 
   /** Stores a page; `db` is the transaction of a background page (default the writer's own). */
-  async add(kind: AnyItemKind, records: readonly KindRecord[], targetFor: (record: KindRecord) => string | null = this.defaultTarget, db: Queryable = this.db): Promise<void> {
+  async add(
+    kind: AnyItemKind,
+    records: readonly KindRecord[],
+    targetFor: (record: KindRecord) => string | null = this.defaultTarget,
+    db: Queryable = this.db,
+  ): Promise<void> {
     this.pages++;
     if (records.length === 0) return;
     const seqs: number[] = [];
@@ -101,7 +106,13 @@ export class PlanWriter {
   }
 
   state(): PlanWriterState {
-    return { seq: this.seq, found: this.found, pages: this.pages, reportedTotal: this.reportedTotal, sample: this.sample };
+    return {
+      seq: this.seq,
+      found: this.found,
+      pages: this.pages,
+      reportedTotal: this.reportedTotal,
+      sample: this.sample,
+    };
   }
 }
 
@@ -109,7 +120,11 @@ export class PlanWriter {
  * Ends a dry run: its counts by status from the stored items, and the job `planned` with them.
  * Null when the job is no longer `planning` (cancelled meanwhile): nothing is written then.
  */
-export async function summarisePlan(db: Queryable, writer: PlanWriter, durationMs: number): Promise<{ total: number; dryRun: DryRun } | null> {
+export async function summarisePlan(
+  db: Queryable,
+  writer: PlanWriter,
+  durationMs: number,
+): Promise<{ total: number; dryRun: DryRun } | null> {
   const { header } = writer;
   const byStatus = await db.query<{ status: string; count: number; at_target: number }>(
     `SELECT status_before AS status, count(*)::int AS count,

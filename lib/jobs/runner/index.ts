@@ -8,7 +8,14 @@ export { ensureJobRunner, stopJobRunner } from './process';
 export { systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './shared';
 export { wakeJobRunners } from './wake';
 export { JOBS_SETTING_DEFAULTS, jobsEnvSchema, jobsSettings, type JobsSettings } from './settings';
-export { ServiceCredentialError, createServiceCredential, machineUpstream, machineUpstreamFromSettings, type JobsUpstream, type ServiceCredential } from './service-credential';
+export {
+  ServiceCredentialError,
+  createServiceCredential,
+  machineUpstream,
+  machineUpstreamFromSettings,
+  type JobsUpstream,
+  type ServiceCredential,
+} from './service-credential';
 export { createSqlItemStore, type ClaimedItem, type FenceResult, type ItemOutcome, type ItemStore } from './item-store';
 export { nextStep, type TryState } from './item-outcome';
 export { OutcomeNotRecorded, processItem, type WorkerContext } from './worker';

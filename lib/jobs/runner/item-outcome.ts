@@ -32,7 +32,8 @@ export type NextStep =
   | { kind: 'retry'; attempts: number; error: string; upstreamStatus: number | null; upstreamRequestId: string | null };
 
 /** The answer to a request: a response with its status and the record's status, or what was thrown. */
-export type Answer = { response: { status: number; requestId: string | null; statusAfter: string | null } } | { error: unknown };
+export type Answer =
+  { response: { status: number; requestId: string | null; statusAfter: string | null } } | { error: unknown };
 
 export function describeFailure(error: UpstreamError): string {
   const status = error.status ? ` ${error.status}` : '';
@@ -47,21 +48,48 @@ export function nextStep(answer: Answer, state: TryState, limits: TryLimits): { 
   if ('response' in answer) {
     const { response } = answer;
     return {
-      step: { kind: 'finish', outcome: { status: 'ok', statusAfter: response.statusAfter, upstreamStatus: response.status, upstreamRequestId: response.requestId, attempts } },
+      step: {
+        kind: 'finish',
+        outcome: {
+          status: 'ok',
+          statusAfter: response.statusAfter,
+          upstreamStatus: response.status,
+          upstreamRequestId: response.requestId,
+          attempts,
+        },
+      },
       state,
     };
   }
   const failure = answer.error;
   if (!isUpstreamError(failure)) {
     const text = failure instanceof Error ? failure.message : String(failure);
-    return { step: { kind: 'finish', outcome: { status: 'failed', error: `console error: ${text}`, attempts } }, state };
+    return {
+      step: { kind: 'finish', outcome: { status: 'failed', error: `console error: ${text}`, attempts } },
+      state,
+    };
   }
   const reason = describeFailure(failure);
   const where = { upstreamStatus: failure.status ?? null, upstreamRequestId: failure.requestId ?? null };
-  const failed = (why: string) => ({ step: { kind: 'finish', outcome: { status: 'failed', error: why, ...where, attempts } } as NextStep, state });
+  const failed = (why: string) => ({
+    step: { kind: 'finish', outcome: { status: 'failed', error: why, ...where, attempts } } as NextStep,
+    state,
+  });
   if (isUnreadableSuccess(failure)) {
     // Failing the item would have "retry failed" send it again and a revert leave it out.
-    return { step: { kind: 'finish', outcome: { status: 'ok', statusAfter: null, error: `applied, but the answer did not match the contract: ${reason}`, ...where, attempts } }, state };
+    return {
+      step: {
+        kind: 'finish',
+        outcome: {
+          status: 'ok',
+          statusAfter: null,
+          error: `applied, but the answer did not match the contract: ${reason}`,
+          ...where,
+          attempts,
+        },
+      },
+      state,
+    };
   }
   switch (failure.kind) {
     case 'rate_limited': {
@@ -76,8 +104,18 @@ export function nextStep(answer: Answer, state: TryState, limits: TryLimits): { 
     case 'timeout':
     case 'network': {
       const next = attempts + 1;
-      if (next >= limits.maxAttempts) return { step: { kind: 'finish', outcome: { status: 'failed', error: `${reason} (${next} attempts)`, ...where, attempts: next } }, state: { ...state, attempts: next } };
-      return { step: { kind: 'retry', attempts: next, error: `${reason} (retrying)`, ...where }, state: { ...state, attempts: next } };
+      if (next >= limits.maxAttempts)
+        return {
+          step: {
+            kind: 'finish',
+            outcome: { status: 'failed', error: `${reason} (${next} attempts)`, ...where, attempts: next },
+          },
+          state: { ...state, attempts: next },
+        };
+      return {
+        step: { kind: 'retry', attempts: next, error: `${reason} (retrying)`, ...where },
+        state: { ...state, attempts: next },
+      };
     }
     default:
       // 4xx, or an answer that breaks the contract: retrying would get the same answer.

@@ -42,7 +42,11 @@ export interface ItemStore {
   /** Ends the item under its claim; false when the claim was lost meanwhile. */
   finish(item: ClaimedItem, outcome: ItemOutcome): Promise<boolean>;
   /** Notes a failed try that will be retried (the item stays in flight). */
-  recordRetry(item: ClaimedItem, attempts: number, lastTry: { error: string; upstreamStatus: number | null; upstreamRequestId: string | null }): Promise<void>;
+  recordRetry(
+    item: ClaimedItem,
+    attempts: number,
+    lastTry: { error: string; upstreamStatus: number | null; upstreamRequestId: string | null },
+  ): Promise<void>;
   /** Ends a sent item whose outcome could not be recorded as `unknown` (check before retrying). */
   markUnknown(item: ClaimedItem, why: string): Promise<boolean>;
   /** Gives an item that was not sent back: pending again (skipped if its job was cancelled). */
@@ -72,7 +76,14 @@ const GIVE_BACK = `
 export function createSqlItemStore(db: Queryable): ItemStore {
   return {
     async claim(job, size, instanceId) {
-      const rows = await db.query<{ seq: number; item_id: string; target_status: string | null; status_before: string | null; attempts: number; claim_token: string }>(
+      const rows = await db.query<{
+        seq: number;
+        item_id: string;
+        target_status: string | null;
+        status_before: string | null;
+        attempts: number;
+        claim_token: string;
+      }>(
         `WITH picked AS MATERIALIZED (
            SELECT job_id, seq FROM bulk_job_items
            WHERE job_id = $1 AND status = 'pending'

@@ -26,11 +26,16 @@ export async function heartbeat(db: Queryable, instanceId: string): Promise<void
 }
 
 export async function markRunnerStopped(db: Queryable, instanceId: string): Promise<void> {
-  await db.query(`UPDATE bulk_job_runners SET stopped_at = now(), heartbeat_at = now() WHERE instance_id = $1`, [instanceId]);
+  await db.query(`UPDATE bulk_job_runners SET stopped_at = now(), heartbeat_at = now() WHERE instance_id = $1`, [
+    instanceId,
+  ]);
 }
 
 export async function recordRunnerError(db: Queryable, instanceId: string, message: string): Promise<void> {
-  await db.query(`UPDATE bulk_job_runners SET last_error = $2, last_error_at = now() WHERE instance_id = $1`, [instanceId, message.slice(0, 2000)]);
+  await db.query(`UPDATE bulk_job_runners SET last_error = $2, last_error_at = now() WHERE instance_id = $1`, [
+    instanceId,
+    message.slice(0, 2000),
+  ]);
 }
 
 /**
@@ -50,7 +55,9 @@ export async function deleteAbandonedPlans(db: Queryable): Promise<void> {
 
 /** Takes each queued job this runner wins (another runner may take some): running, with its run's audit intent. */
 export async function startQueuedJobs(db: ConsoleDb, guard: () => void): Promise<Job[]> {
-  const queued = await db.query<{ id: string }>(`SELECT id FROM bulk_jobs WHERE status = 'queued' ORDER BY created_at, id`);
+  const queued = await db.query<{ id: string }>(
+    `SELECT id FROM bulk_jobs WHERE status = 'queued' ORDER BY created_at, id`,
+  );
   const started: Job[] = [];
   for (const { id } of queued) {
     guard();
@@ -72,20 +79,35 @@ export async function startQueuedJobs(db: ConsoleDb, guard: () => void): Promise
 }
 
 export function activeJobs(db: Queryable): Promise<ActiveJob[]> {
-  return db.query<ActiveJob>(`SELECT id, action, status FROM bulk_jobs WHERE status IN ('running', 'cancelling') ORDER BY created_at, id`);
+  return db.query<ActiveJob>(
+    `SELECT id, action, status FROM bulk_jobs WHERE status IN ('running', 'cancelling') ORDER BY created_at, id`,
+  );
 }
 
 /** Ends a running or cancelling job whose items all ended; only one runner wins (null for the others). */
-export async function finishIfDone(db: ConsoleDb, jobId: string): Promise<{ status: 'completed' | 'cancelled'; counts: JobCounts } | null> {
+export async function finishIfDone(
+  db: ConsoleDb,
+  jobId: string,
+): Promise<{ status: 'completed' | 'cancelled'; counts: JobCounts } | null> {
   return db.transaction(async (tx) => {
     // The job row first, locked: a "retry failed" that commits meanwhile is then seen by the
     // item check below, which on PostgreSQL takes a snapshot of its own (one statement with
     // both would keep the snapshot from before the retry and end a job with pending items).
-    const [locked] = await tx.query(`SELECT 1 FROM bulk_jobs WHERE id = $1 AND status IN ('running', 'cancelling') FOR UPDATE`, [jobId]);
+    const [locked] = await tx.query(
+      `SELECT 1 FROM bulk_jobs WHERE id = $1 AND status IN ('running', 'cancelling') FOR UPDATE`,
+      [jobId],
+    );
     if (!locked) return null;
-    const [open] = await tx.query(`SELECT 1 FROM bulk_job_items WHERE job_id = $1 AND status IN ('pending', 'in_flight') LIMIT 1`, [jobId]);
+    const [open] = await tx.query(
+      `SELECT 1 FROM bulk_job_items WHERE job_id = $1 AND status IN ('pending', 'in_flight') LIMIT 1`,
+      [jobId],
+    );
     if (open) return null;
-    const [row] = await tx.query<{ status: 'completed' | 'cancelled'; run_audit_id: string | null; run_ms: number | null }>(
+    const [row] = await tx.query<{
+      status: 'completed' | 'cancelled';
+      run_audit_id: string | null;
+      run_ms: number | null;
+    }>(
       `UPDATE bulk_jobs SET status = CASE WHEN status = 'cancelling' THEN 'cancelled' ELSE 'completed' END, finished_at = now()
        WHERE id = $1
        RETURNING status, run_audit_id, (extract(epoch FROM now() - started_at) * 1000)::float8 AS run_ms`,
@@ -104,7 +126,8 @@ export async function finishIfDone(db: ConsoleDb, jobId: string): Promise<{ stat
         [jobId, JSON.stringify(countRow)],
       );
     }
-    if (row.run_audit_id) await recordRunOutcome(tx, row.run_audit_id, { status: row.status, counts, durationMs: row.run_ms ?? 0 });
+    if (row.run_audit_id)
+      await recordRunOutcome(tx, row.run_audit_id, { status: row.status, counts, durationMs: row.run_ms ?? 0 });
     return { status: row.status, counts };
   });
 }

@@ -16,7 +16,15 @@ import { IdleWaits } from './idle-wait';
 import { itemKindOf } from '../plan/item-kinds';
 import { RatePacer } from '../pace/rate-pacer';
 import { DEFAULT_SAMPLE_SIZE, isLastPage, readFilterPage } from '../plan/dry-run';
-import { claimPlan, endPlan, keepClaim, lockClaim, releasePlan, saveProgress, type ClaimedPlan } from '../plan/background';
+import {
+  claimPlan,
+  endPlan,
+  keepClaim,
+  lockClaim,
+  releasePlan,
+  saveProgress,
+  type ClaimedPlan,
+} from '../plan/background';
 import { PlanWriter, summarisePlan, type AnyItemKind } from '../plan/writer';
 import { errorText, Halted, type Clock, type JobRunnerEvent } from './shared';
 import type { JobsUpstream } from './service-credential';
@@ -115,9 +123,14 @@ class BackgroundPlanner implements Planner {
         plan = await claimPlan(this.options.db, this.options.instanceId, this.options.leaseSeconds);
         if (plan) await this.read(plan);
       } catch (error) {
-        if (!(error instanceof Halted)) this.options.log({ type: 'error', message: `background dry run${plan ? ` of job ${plan.header.jobId}` : ''}: ${errorText(error)}` });
+        if (!(error instanceof Halted))
+          this.options.log({
+            type: 'error',
+            message: `background dry run${plan ? ` of job ${plan.header.jobId}` : ''}: ${errorText(error)}`,
+          });
       }
-      if (plan && this.isStopping()) await releasePlan(this.options.db, plan.header.jobId, this.options.instanceId).catch(() => {});
+      if (plan && this.isStopping())
+        await releasePlan(this.options.db, plan.header.jobId, this.options.instanceId).catch(() => {});
       if (!plan) await this.idle();
     }
   }
@@ -139,7 +152,13 @@ class BackgroundPlanner implements Planner {
         const reason = failureText(error);
         await db.transaction(async (tx) => {
           if (await lockClaim(tx, plan.header.jobId, instanceId)) {
-            await endPlan(tx, plan, { state: 'failed', writer: writer.state(), error: reason, summary: `dry run stopped after ${writer.pages} pages, ${writer.found} items: ${reason}`, durationMs: elapsed() });
+            await endPlan(tx, plan, {
+              state: 'failed',
+              writer: writer.state(),
+              error: reason,
+              summary: `dry run stopped after ${writer.pages} pages, ${writer.found} items: ${reason}`,
+              durationMs: elapsed(),
+            });
           }
         });
         return;
@@ -155,7 +174,12 @@ class BackgroundPlanner implements Planner {
           return true;
         }
         const summary = await summarisePlan(tx, writer, elapsed());
-        await endPlan(tx, plan, { state: 'done', writer: writer.state(), summary: `planned ${summary?.total ?? writer.found} items in the background (${writer.pages} pages)`, durationMs: elapsed() });
+        await endPlan(tx, plan, {
+          state: 'done',
+          writer: writer.state(),
+          summary: `planned ${summary?.total ?? writer.found} items in the background (${writer.pages} pages)`,
+          durationMs: elapsed(),
+        });
         return true;
       });
       if (!kept || last) return;
@@ -177,7 +201,8 @@ class BackgroundPlanner implements Planner {
       if (this.state !== 'running') throw new Halted('runner stopped');
       // The claim is renewed after the pacer's wait, right before the read: a cancel (or a
       // takeover) that came while it waited stops it here, with no read sent after it.
-      if (!(await keepClaim(this.options.db, plan.header.jobId, this.options.instanceId))) throw new Halted('the dry run is no longer this runner\'s');
+      if (!(await keepClaim(this.options.db, plan.header.jobId, this.options.instanceId)))
+        throw new Halted("the dry run is no longer this runner's");
       let client: UpstreamClient;
       try {
         client = await this.options.upstream.client();
@@ -200,7 +225,9 @@ class BackgroundPlanner implements Planner {
           this.options.upstream.refresh(client);
           continue;
         }
-        const transient = upstream !== null && (upstream.kind === 'server' || upstream.kind === 'timeout' || upstream.kind === 'network');
+        const transient =
+          upstream !== null &&
+          (upstream.kind === 'server' || upstream.kind === 'timeout' || upstream.kind === 'network');
         if (!transient || ++attempts >= this.options.maxAttempts) throw error;
         await clock.sleep(this.options.backoff(attempts), this.halt.signal).catch(() => {
           throw new Halted('runner stopped');

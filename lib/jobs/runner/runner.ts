@@ -30,7 +30,16 @@ import { logger } from '@/lib/observability/logger';
 import { withSpan } from '@/lib/observability/tracing';
 import { IdleWaits } from './idle-wait';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
-import { activeJobs, deleteAbandonedPlans, finishIfDone, heartbeat, markRunnerStopped, recordRunnerError, startQueuedJobs, type ActiveJob } from './maintenance';
+import {
+  activeJobs,
+  deleteAbandonedPlans,
+  finishIfDone,
+  heartbeat,
+  markRunnerStopped,
+  recordRunnerError,
+  startQueuedJobs,
+  type ActiveJob,
+} from './maintenance';
 import type { RatePacer } from '../pace/rate-pacer';
 import { startPlanner, type Planner } from './plan-reader';
 import { createRunnerPacer } from '../pace/runner-pacer';
@@ -89,9 +98,14 @@ const defaultLog = (event: JobRunnerEvent) => {
   const log = logger('jobs');
   if (event.type === 'error') log.error(event.message);
   else if (event.type === 'claim_lost') log.warn({ jobId: event.jobId, seq: event.seq }, 'lost the claim on an item');
-  else if (event.type === 'items_recovered') log.info({ count: event.count }, 'resumed the items of a runner that stopped answering');
+  else if (event.type === 'items_recovered')
+    log.info({ count: event.count }, 'resumed the items of a runner that stopped answering');
   else if (event.type === 'job_started') log.info({ jobId: event.jobId, run: event.run }, 'job started');
-  else log.info({ jobId: event.jobId, status: event.status, ok: event.ok, failed: event.failed, skipped: event.skipped }, 'job ended');
+  else
+    log.info(
+      { jobId: event.jobId, status: event.status, ok: event.ok, failed: event.failed, skipped: event.skipped },
+      'job ended',
+    );
 };
 
 export function defaultInstanceId(): string {
@@ -107,7 +121,9 @@ class Runner implements JobRunner {
   ready!: Promise<void>;
   private readonly db: ConsoleDb;
   private readonly store: ItemStore;
-  private readonly options: Required<Pick<JobRunnerOptions, 'concurrency' | 'leaseSeconds' | 'pollIntervalMs' | 'retryBaseMs' | 'retryMaxMs'>>;
+  private readonly options: Required<
+    Pick<JobRunnerOptions, 'concurrency' | 'leaseSeconds' | 'pollIntervalMs' | 'retryBaseMs' | 'retryMaxMs'>
+  >;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly log: (event: JobRunnerEvent) => void;
@@ -132,7 +148,13 @@ class Runner implements JobRunner {
   private stopping: Promise<void> | null = null;
   /** Reads background dry runs (plan-reader.ts); stops and dies with the runner. */
   private planner: Planner | null = null;
-  private readonly counters: JobRunnerStats = { sends: 0, answers: {}, itemsFinished: 0, itemsReleased: 0, itemsRecovered: 0 };
+  private readonly counters: JobRunnerStats = {
+    sends: 0,
+    answers: {},
+    itemsFinished: 0,
+    itemsReleased: 0,
+    itemsRecovered: 0,
+  };
 
   constructor(options: JobRunnerOptions) {
     this.db = options.db;
@@ -158,7 +180,8 @@ class Runner implements JobRunner {
           bucket: options.rateBucket ?? 'jobs',
           random: this.random,
           guard: () => this.guard(),
-          onError: (error) => this.log({ type: 'error', message: `the shared send budget failed: ${errorText(error)}` }),
+          onError: (error) =>
+            this.log({ type: 'error', message: `the shared send budget failed: ${errorText(error)}` }),
         }),
       clock: this.clock,
       signal: this.halt.signal,
@@ -185,7 +208,17 @@ class Runner implements JobRunner {
     this.ready = this.runMaintenance();
     this.unregisterWaker = registerWaker(() => this.wake());
     this.workers = Array.from({ length: this.options.concurrency }, () => this.ready.then(() => this.workLoop()));
-    this.planner = startPlanner({ ...this.options, db: this.db, upstream: this.worker.upstream, instanceId: this.instanceId, clock: this.clock, random: this.random, maxAttempts: this.worker.limits.maxAttempts, backoff: (attempt) => this.backoff(attempt), log: this.log });
+    this.planner = startPlanner({
+      ...this.options,
+      db: this.db,
+      upstream: this.worker.upstream,
+      instanceId: this.instanceId,
+      clock: this.clock,
+      random: this.random,
+      maxAttempts: this.worker.limits.maxAttempts,
+      backoff: (attempt) => this.backoff(attempt),
+      log: this.log,
+    });
     this.timer = setInterval(() => {
       void this.runMaintenance();
     }, this.options.pollIntervalMs);
@@ -212,7 +245,9 @@ class Runner implements JobRunner {
       // Claimed but never started: back to pending at once.
       const unstarted = this.buffer.splice(0);
       this.held -= unstarted.length;
-      await Promise.allSettled(unstarted.map(async (item) => (await this.store.release(item)) && this.counters.itemsReleased++));
+      await Promise.allSettled(
+        unstarted.map(async (item) => (await this.store.release(item)) && this.counters.itemsReleased++),
+      );
       await this.maintenance.catch(() => {});
       await markRunnerStopped(this.db, this.instanceId).catch((error: unknown) =>
         this.log({ type: 'error', message: `could not record the runner's stop: ${errorText(error)}` }),
@@ -299,7 +334,8 @@ class Runner implements JobRunner {
       }
       this.lastHousekeeping = now;
     }
-    for (const job of await startQueuedJobs(this.db, () => this.guard())) this.log({ type: 'job_started', jobId: job.id, run: job.runs });
+    for (const job of await startQueuedJobs(this.db, () => this.guard()))
+      this.log({ type: 'job_started', jobId: job.id, run: job.runs });
     this.active = await activeJobs(this.db);
     for (const job of this.active) await this.finishIfDone(job.id);
     if (this.active.length > 0) this.wake();
@@ -310,7 +346,14 @@ class Runner implements JobRunner {
     const finished = await finishIfDone(this.db, jobId);
     if (!finished) return;
     this.active = this.active.filter((job) => job.id !== jobId);
-    this.log({ type: 'job_finished', jobId, status: finished.status, ok: finished.counts.ok, failed: finished.counts.failed, skipped: finished.counts.skipped });
+    this.log({
+      type: 'job_finished',
+      jobId,
+      status: finished.status,
+      ok: finished.counts.ok,
+      failed: finished.counts.failed,
+      skipped: finished.counts.skipped,
+    });
   }
 
   // Workers
@@ -333,7 +376,14 @@ class Runner implements JobRunner {
       }
       try {
         const traced = item;
-        await withSpan('job item', { root: true, attributes: { 'job.id': traced.jobId, 'job.item.seq': traced.seq, 'job.action': traced.action } }, () => processItem(this.worker, traced));
+        await withSpan(
+          'job item',
+          {
+            root: true,
+            attributes: { 'job.id': traced.jobId, 'job.item.seq': traced.seq, 'job.action': traced.action },
+          },
+          () => processItem(this.worker, traced),
+        );
       } catch (error) {
         if (!(error instanceof Halted)) {
           this.log({ type: 'error', message: `item ${item.seq} of job ${item.jobId}: ${errorText(error)}` });

@@ -53,7 +53,9 @@ export function createServiceCredential(options: ServiceCredentialOptions): Serv
   const margin = options.refreshMarginMs ?? 60_000;
   const defaultLifetime = options.defaultLifetimeMs ?? 5 * 60_000;
   if (!options.clientId || !options.clientSecret) {
-    throw new ServiceCredentialError('The jobs machine credential is not configured: set VOICE_JOBS_CLIENT_ID and VOICE_JOBS_CLIENT_SECRET.');
+    throw new ServiceCredentialError(
+      'The jobs machine credential is not configured: set VOICE_JOBS_CLIENT_ID and VOICE_JOBS_CLIENT_SECRET.',
+    );
   }
   const where = `${options.tokenUrl} as client ${options.clientId}`;
 
@@ -61,20 +63,29 @@ export function createServiceCredential(options: ServiceCredentialOptions): Serv
   let inFlight: Promise<ServiceToken> | undefined;
 
   async function fetchToken(): Promise<ServiceToken> {
-    const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString('base64');
+    const basic = Buffer.from(
+      `${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`,
+    ).toString('base64');
     let response: Response;
     let text: string;
     try {
       response = await doFetch(options.tokenUrl, {
         method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         cache: 'no-store',
       });
       text = await response.text();
     } catch (cause) {
-      throw new ServiceCredentialError(`Could not reach the token endpoint ${options.tokenUrl}: ${cause instanceof Error ? cause.message : String(cause)}. Check VOICE_TOKEN_URL.`, { cause });
+      throw new ServiceCredentialError(
+        `Could not reach the token endpoint ${options.tokenUrl}: ${cause instanceof Error ? cause.message : String(cause)}. Check VOICE_TOKEN_URL.`,
+        { cause },
+      );
     }
     let body: unknown;
     try {
@@ -84,22 +95,30 @@ export function createServiceCredential(options: ServiceCredentialOptions): Serv
     }
     if (!response.ok) {
       const error = oauthErrorSchema.safeParse(body);
-      const detail = error.success ? `${error.data.error}${error.data.error_description ? ` (${error.data.error_description})` : ''}` : `HTTP ${response.status}`;
+      const detail = error.success
+        ? `${error.data.error}${error.data.error_description ? ` (${error.data.error_description})` : ''}`
+        : `HTTP ${response.status}`;
       const hint =
         error.success && (error.data.error === 'invalid_client' || error.data.error === 'unauthorized_client')
           ? ' Check VOICE_JOBS_CLIENT_ID and VOICE_JOBS_CLIENT_SECRET.'
           : error.success && error.data.error === 'invalid_scope'
             ? ` The client must be allowed the ${scope} scope.`
             : '';
-      throw new ServiceCredentialError(`The token endpoint refused the jobs machine credential (${where}): ${detail}.${hint}`);
+      throw new ServiceCredentialError(
+        `The token endpoint refused the jobs machine credential (${where}): ${detail}.${hint}`,
+      );
     }
     const parsed = tokenResponseSchema.safeParse(body);
     if (!parsed.success) {
-      throw new ServiceCredentialError(`The token endpoint answered ${where} with an unexpected body: ${parsed.error.issues[0]?.message ?? 'not JSON'}`);
+      throw new ServiceCredentialError(
+        `The token endpoint answered ${where} with an unexpected body: ${parsed.error.issues[0]?.message ?? 'not JSON'}`,
+      );
     }
     const granted = parsed.data.scope?.split(' ') ?? [scope];
     if (!granted.includes(scope)) {
-      throw new ServiceCredentialError(`The jobs machine credential (${where}) was granted "${parsed.data.scope}" without the ${scope} scope.`);
+      throw new ServiceCredentialError(
+        `The jobs machine credential (${where}) was granted "${parsed.data.scope}" without the ${scope} scope.`,
+      );
     }
     const issuedAt = now();
     const lifetime = parsed.data.expires_in !== undefined ? parsed.data.expires_in * 1000 : defaultLifetime;
@@ -159,7 +178,15 @@ export function machineUpstream(options: MachineUpstreamOptions): JobsUpstream {
     async client() {
       const { accessToken } = await options.credential.token();
       if (current?.accessToken !== accessToken) {
-        const client = new UpstreamClient({ baseUrl: options.baseUrl, accessToken, timeoutMs: options.timeoutMs, readRetries: 0, maxRateLimitWaitMs: 0, log, caller: 'job' });
+        const client = new UpstreamClient({
+          baseUrl: options.baseUrl,
+          accessToken,
+          timeoutMs: options.timeoutMs,
+          readRetries: 0,
+          maxRateLimitWaitMs: 0,
+          log,
+          caller: 'job',
+        });
         tokens.set(client, accessToken);
         current = { accessToken, client };
       }
@@ -172,6 +199,14 @@ export function machineUpstream(options: MachineUpstreamOptions): JobsUpstream {
   };
 }
 
-export function machineUpstreamFromSettings(settings: JobsSettings, log?: (line: UpstreamLogLine) => void): JobsUpstream {
-  return machineUpstream({ baseUrl: settings.baseUrl, credential: serviceCredentialFromSettings(settings), timeoutMs: settings.timeoutMs, log });
+export function machineUpstreamFromSettings(
+  settings: JobsSettings,
+  log?: (line: UpstreamLogLine) => void,
+): JobsUpstream {
+  return machineUpstream({
+    baseUrl: settings.baseUrl,
+    credential: serviceCredentialFromSettings(settings),
+    timeoutMs: settings.timeoutMs,
+    log,
+  });
 }

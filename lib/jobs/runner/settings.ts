@@ -51,7 +51,9 @@ export interface JobsSettings {
 
 /** The validated settings; throws one readable error naming every bad setting. */
 export function jobsSettings(env: Record<string, string | undefined> = process.env): JobsSettings {
-  const parsed = jobsEnvSchema.safeParse(Object.fromEntries(Object.keys(jobsEnvSchema.shape).map((key) => [key, env[key]])));
+  const parsed = jobsEnvSchema.safeParse(
+    Object.fromEntries(Object.keys(jobsEnvSchema.shape).map((key) => [key, env[key]])),
+  );
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid job runner settings:\n  ${problems.join('\n  ')}`);

@@ -13,7 +13,14 @@ export const systemClock: Clock = {
 
 export type JobRunnerEvent =
   | { type: 'job_started'; jobId: string; run: number }
-  | { type: 'job_finished'; jobId: string; status: 'completed' | 'cancelled'; ok: number; failed: number; skipped: number }
+  | {
+      type: 'job_finished';
+      jobId: string;
+      status: 'completed' | 'cancelled';
+      ok: number;
+      failed: number;
+      skipped: number;
+    }
   | { type: 'items_recovered'; count: number }
   | { type: 'claim_lost'; jobId: string; seq: number }
   | { type: 'error'; message: string };

@@ -15,7 +15,10 @@ import type { JobsUpstream } from './service-credential';
 /** An item was sent but its outcome could not be written: it must not be sent again. */
 export class OutcomeNotRecorded extends Error {
   constructor(item: { jobId: string; seq: number }, cause: unknown) {
-    super(`item ${item.seq} of job ${item.jobId} was sent, but its outcome could not be recorded: ${errorText(cause)}`, { cause });
+    super(
+      `item ${item.seq} of job ${item.jobId} was sent, but its outcome could not be recorded: ${errorText(cause)}`,
+      { cause },
+    );
   }
 }
 
@@ -44,7 +47,7 @@ export interface WorkerContext {
 
 /** Waits for the pacer's slot; returns when it was taken. */
 async function acquireSlot(context: WorkerContext): Promise<number> {
-  for (let waited = false; ; ) {
+  for (let waited = false; ;) {
     if (context.state() !== 'running') throw new Halted('runner stopped');
     const wait = context.pacer.delay(context.clock.now());
     if (wait > 0 && !waited) {
@@ -95,7 +98,11 @@ export async function processItem(context: WorkerContext, item: ClaimedItem): Pr
   // At its target state at the dry run (set_status, set_verified): no call. Actions without a
   // target (reprocess...) have none to be at.
   if (item.targetStatus !== null && item.statusBefore !== null && item.statusBefore === item.targetStatus) {
-    await finish(context, item, { status: 'skipped', statusAfter: item.statusBefore, error: `already ${item.targetStatus} at the dry run` });
+    await finish(context, item, {
+      status: 'skipped',
+      statusAfter: item.statusBefore,
+      error: `already ${item.targetStatus} at the dry run`,
+    });
     return;
   }
   let tries: TryState = { attempts: item.attempts, rateLimited: 0, refreshedToken: false };
@@ -142,7 +149,9 @@ export async function processItem(context: WorkerContext, item: ClaimedItem): Pr
       const response = await itemKindOf(item.action).send(client, item.action, item.itemId, item.targetStatus);
       context.pacer.onAnswer(context.clock.now(), response.status, response.rateLimit, sentAt);
       context.count({ answer: response.status });
-      answer = { response: { status: response.status, requestId: response.requestId, statusAfter: response.stateAfter } };
+      answer = {
+        response: { status: response.status, requestId: response.requestId, statusAfter: response.stateAfter },
+      };
     } catch (error) {
       const upstream = isUpstreamError(error) ? error : null;
       context.pacer.onAnswer(context.clock.now(), upstream?.status ?? null, upstream?.rateLimit ?? null, sentAt);

@@ -45,19 +45,34 @@ export const PLAN_VALID_MINUTES = 30;
  * any other count is refused, so a plan cannot be started by someone who did not see its size.
  * A dry run older than PLAN_VALID_MINUTES is refused: run it again.
  */
-export async function startJob(db: ConsoleDb, actor: JobActor, jobId: string, confirmCount: number): Promise<StartResult> {
+export async function startJob(
+  db: ConsoleDb,
+  actor: JobActor,
+  jobId: string,
+  confirmCount: number,
+): Promise<StartResult> {
   checkActor(actor);
   const job = await db.transaction(async (tx) => {
     const current = await lockJob(tx, jobId);
-    if (current.status !== 'planned') throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}, not planned.`);
+    if (current.status !== 'planned')
+      throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}, not planned.`);
     if (current.total === 0) throw new JobCommandError('empty', `Job ${jobId} has no items.`);
     if (!current.plannedAt || Date.now() - current.plannedAt.getTime() > PLAN_VALID_MINUTES * 60_000) {
-      throw new JobCommandError('stale', `The dry run of job ${jobId} is more than ${PLAN_VALID_MINUTES} minutes old; run it again so the job acts on the messages as they are now.`);
+      throw new JobCommandError(
+        'stale',
+        `The dry run of job ${jobId} is more than ${PLAN_VALID_MINUTES} minutes old; run it again so the job acts on the messages as they are now.`,
+      );
     }
     if (!Number.isSafeInteger(confirmCount) || confirmCount !== current.total) {
-      throw new JobCommandError('count_mismatch', `The confirmed count ${confirmCount} is not the job's ${current.total} items.`);
+      throw new JobCommandError(
+        'count_mismatch',
+        `The confirmed count ${confirmCount} is not the job's ${current.total} items.`,
+      );
     }
-    const [row] = await tx.query(`UPDATE bulk_jobs SET status = 'queued', queued_at = now() WHERE id = $1 RETURNING ${JOB_COLUMNS}`, [jobId]);
+    const [row] = await tx.query(
+      `UPDATE bulk_jobs SET status = 'queued', queued_at = now() WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+      [jobId],
+    );
     return jobRowSchema.parse(row);
   });
   wakeJobRunners();
@@ -91,11 +106,17 @@ export async function cancelJob(db: ConsoleDb, actor: JobActor, jobId: string): 
   return db.transaction(async (tx) => {
     const current = await lockJob(tx, jobId);
     if (!['planning', 'planned', 'queued', 'running'].includes(current.status)) {
-      throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}; only a planning, planned, queued or running job can be cancelled.`);
+      throw new JobCommandError(
+        'wrong_status',
+        `Job ${jobId} is ${current.status}; only a planning, planned, queued or running job can be cancelled.`,
+      );
     }
     // A dry run read in the background stops at its next write (it waits for this lock).
     if (current.status === 'planning' && !(await cancelPlanRow(tx, jobId))) {
-      throw new JobCommandError('wrong_status', `Job ${jobId} is still being planned by the request that started it; close its dialog to stop it.`);
+      throw new JobCommandError(
+        'wrong_status',
+        `Job ${jobId} is still being planned by the request that started it; close its dialog to stop it.`,
+      );
     }
     const skipped = await tx.query(
       `UPDATE bulk_job_items SET status = 'skipped', error = $2, finished_at = now()
@@ -137,7 +158,10 @@ export async function retryFailedItems(db: ConsoleDb, actor: JobActor, jobId: st
   const result = await db.transaction(async (tx) => {
     const current = await lockJob(tx, jobId);
     if (!['running', 'completed', 'cancelled'].includes(current.status)) {
-      throw new JobCommandError('wrong_status', `Job ${jobId} is ${current.status}; retry its failed items once it runs or has ended.`);
+      throw new JobCommandError(
+        'wrong_status',
+        `Job ${jobId} is ${current.status}; retry its failed items once it runs or has ended.`,
+      );
     }
     const retried = await tx.query(
       `UPDATE bulk_job_items SET status = 'pending', attempts = 0, claim_token = NULL, finished_at = NULL
@@ -152,9 +176,12 @@ export async function retryFailedItems(db: ConsoleDb, actor: JobActor, jobId: st
        WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
       [jobId],
     );
-    return { job: jobRowSchema.parse(row), retried: retried.length, summary: `${retried.length} failed items queued again` };
+    return {
+      job: jobRowSchema.parse(row),
+      retried: retried.length,
+      summary: `${retried.length} failed items queued again`,
+    };
   });
   wakeJobRunners();
   return result;
 }
-

@@ -15,16 +15,24 @@ const FILTER_WORDS: Readonly<Record<string, string>> = {
 };
 
 const asText = (value: unknown): string => (Array.isArray(value) ? value.map(String).join(', ') : String(value));
-const asTime = (value: unknown): string | null => (typeof value === 'number' && Number.isFinite(value) ? formatUtc(new Date(value)) : null);
+const asTime = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isFinite(value) ? formatUtc(new Date(value)) : null;
 
-export function describeSelection(selection: Readonly<Record<string, unknown>>, kind: ItemKindName = 'message'): string {
+export function describeSelection(
+  selection: Readonly<Record<string, unknown>>,
+  kind: ItemKindName = 'message',
+): string {
   const noun = ITEM_NOUNS[kind];
   if (selection.kind === 'ids') {
-    const count = typeof selection.count === 'number' ? selection.count : Array.isArray(selection.ids) ? selection.ids.length : 0;
+    const count =
+      typeof selection.count === 'number' ? selection.count : Array.isArray(selection.ids) ? selection.ids.length : 0;
     return `${count.toLocaleString('en-US')} selected ${count === 1 ? noun.one : noun.many}`;
   }
   if (selection.kind === 'revert') return `the ${noun.many} of job ${String(selection.jobId).slice(0, 8)}`;
-  const filter = selection.kind === 'filter' && typeof selection.filter === 'object' && selection.filter !== null ? (selection.filter as Record<string, unknown>) : {};
+  const filter =
+    selection.kind === 'filter' && typeof selection.filter === 'object' && selection.filter !== null
+      ? (selection.filter as Record<string, unknown>)
+      : {};
   const parts: string[] = [];
   if (filter.status !== undefined) parts.push(`status ${asText(filter.status)}`);
   const before = asTime(filter.updated_before);

@@ -6,15 +6,35 @@
 import { z } from 'zod';
 import type { Queryable } from '@/lib/db';
 import { jobActionsFor, type ItemKindName } from '../types/actions';
-import { COUNTS_COLUMNS, COUNTS_SQL, countsFrom, REVERTIBLE_ITEM_SQL, storedCounts, storedRevertibleItems, STORED_COUNTS_APPLY, ITEM_COLUMNS, itemRowSchema, JOB_COLUMNS, jobRowSchema, type CountsRow } from './rows';
+import {
+  COUNTS_COLUMNS,
+  COUNTS_SQL,
+  countsFrom,
+  REVERTIBLE_ITEM_SQL,
+  storedCounts,
+  storedRevertibleItems,
+  STORED_COUNTS_APPLY,
+  ITEM_COLUMNS,
+  itemRowSchema,
+  JOB_COLUMNS,
+  jobRowSchema,
+  type CountsRow,
+} from './rows';
 import { ITEM_STATUSES, JOB_STATUSES, type ItemStatus, type JobStatus } from '../types/statuses';
 import type { Job, JobCounts, JobItem } from '../types/job';
 
 const MAX_PAGE_SIZE = 500;
 
 /** `a, b` as `j.a, j.b`. */
-const prefixed = (columns: string, table: string) => columns.split(',').map((c) => `${table}.${c.trim()}`).join(', ');
-const pageSchema = z.object({ offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50) });
+const prefixed = (columns: string, table: string) =>
+  columns
+    .split(',')
+    .map((c) => `${table}.${c.trim()}`)
+    .join(', ');
+const pageSchema = z.object({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+});
 
 export interface JobSummary extends Job {
   counts: JobCounts;
@@ -39,7 +59,10 @@ const LISTED_BY_DEFAULT = `${BY_STATUS}
 
 /** The SQL condition and parameters of the jobs a list shows. */
 function listed(options: ListJobsOptions): { where: string; statuses: JobStatus[] } {
-  return { where: options.statuses ? BY_STATUS : LISTED_BY_DEFAULT, statuses: z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES) };
+  return {
+    where: options.statuses ? BY_STATUS : LISTED_BY_DEFAULT,
+    statuses: z.array(z.enum(JOB_STATUSES)).parse(options.statuses ?? JOB_STATUSES),
+  };
 }
 
 /** One page of jobs, newest first (or oldest first), with their counts; no total (the dashboard's cards). */
@@ -59,9 +82,15 @@ export async function latestJobs(db: Queryable, options: ListJobsOptions = {}): 
 }
 
 /** Jobs, newest first (or oldest first), with their counts; `total` is how many match. */
-export async function listJobs(db: Queryable, options: ListJobsOptions = {}): Promise<{ rows: JobSummary[]; total: number }> {
+export async function listJobs(
+  db: Queryable,
+  options: ListJobsOptions = {},
+): Promise<{ rows: JobSummary[]; total: number }> {
   const { where, statuses } = listed(options);
-  const [rows, counted] = await Promise.all([latestJobs(db, options), db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${where}`, [statuses])]);
+  const [rows, counted] = await Promise.all([
+    latestJobs(db, options),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bulk_jobs WHERE ${where}`, [statuses]),
+  ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }
 
@@ -79,7 +108,11 @@ export interface JobDetail extends JobSummary {
 }
 
 /** One job with counts, progress, rate and ETA; null when there is no such job. */
-export async function getJob(db: Queryable, jobId: string, options: { rateWindowSeconds?: number } = {}): Promise<JobDetail | null> {
+export async function getJob(
+  db: Queryable,
+  jobId: string,
+  options: { rateWindowSeconds?: number } = {},
+): Promise<JobDetail | null> {
   const windowSeconds = options.rateWindowSeconds ?? 30;
   const [row] = await db.query<Record<string, unknown> & { run_seconds: number | null }>(
     `SELECT ${JOB_COLUMNS}, final_counts, extract(epoch FROM now() - started_at)::float8 AS run_seconds FROM bulk_jobs WHERE id = $1`,
@@ -107,11 +140,17 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
       ? Promise.resolve([{ count: 0 }])
       : storedRevertible !== null
         ? Promise.resolve([{ count: storedRevertible }])
-        : db.query<{ count: number }>(`SELECT count(*)::int AS count FROM bulk_job_items WHERE job_id = $1 AND ${REVERTIBLE_ITEM_SQL}`, [jobId]),
+        : db.query<{ count: number }>(
+            `SELECT count(*)::int AS count FROM bulk_job_items WHERE job_id = $1 AND ${REVERTIBLE_ITEM_SQL}`,
+            [jobId],
+          ),
   ]);
   const counts = stored ?? countsFrom(countRows[0]);
   const runSeconds = row.run_seconds ?? 0;
-  const window = job.status === 'running' || job.status === 'cancelling' ? Math.max(1, Math.min(windowSeconds, runSeconds)) : windowSeconds;
+  const window =
+    job.status === 'running' || job.status === 'cancelling'
+      ? Math.max(1, Math.min(windowSeconds, runSeconds))
+      : windowSeconds;
   const itemsPerSecond = (recentRows[0]?.recent ?? 0) / window;
   const remaining = counts.pending + counts.inFlight;
   return {
@@ -120,7 +159,12 @@ export async function getJob(db: Queryable, jobId: string, options: { rateWindow
     progress: counts.total === 0 ? 0 : counts.done / counts.total,
     rate: { itemsPerSecond, windowSeconds: window },
     etaSeconds: job.status === 'running' && itemsPerSecond > 0 ? remaining / itemsPerSecond : null,
-    reverts: revertRows.map((r) => ({ id: r.id, status: r.status, createdAt: r.created_at, createdByEmail: r.created_by_email })),
+    reverts: revertRows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      createdAt: r.created_at,
+      createdByEmail: r.created_by_email,
+    })),
     revertibleItems: revertible[0]?.count ?? 0,
   };
 }
@@ -132,32 +176,50 @@ export interface ListJobItemsOptions {
 }
 
 /** One page of a job's items in order (optionally of some statuses), without counting them. */
-export async function jobItemsPage(db: Queryable, jobId: string, options: ListJobItemsOptions = {}): Promise<JobItem[]> {
+export async function jobItemsPage(
+  db: Queryable,
+  jobId: string,
+  options: ListJobItemsOptions = {},
+): Promise<JobItem[]> {
   const { offset, limit } = pageSchema.parse({ offset: options.offset, limit: options.limit });
-  const rows = await db.query(`SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND status = ANY($2::text[]) ORDER BY seq LIMIT $3 OFFSET $4`, [
-    jobId,
-    itemStatusesOf(options),
-    limit,
-    offset,
-  ]);
+  const rows = await db.query(
+    `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND status = ANY($2::text[]) ORDER BY seq LIMIT $3 OFFSET $4`,
+    [jobId, itemStatusesOf(options), limit, offset],
+  );
   return rows.map((row) => itemRowSchema.parse(row));
 }
 
 function itemStatusesOf(options: ListJobItemsOptions): ItemStatus[] {
-  return options.status === undefined ? [...ITEM_STATUSES] : z.array(z.enum(ITEM_STATUSES)).parse([options.status].flat());
+  return options.status === undefined
+    ? [...ITEM_STATUSES]
+    : z.array(z.enum(ITEM_STATUSES)).parse([options.status].flat());
 }
 
 /** How many of a job's items have one of these statuses (all of them when none is given), from its counts: what a page of them is out of. */
 export function itemsWithStatuses(counts: JobCounts, status?: ItemStatus | readonly ItemStatus[]): number {
-  const byStatus: Record<ItemStatus, number> = { pending: counts.pending, in_flight: counts.inFlight, ok: counts.ok, failed: counts.failed, skipped: counts.skipped, unknown: counts.unknown };
+  const byStatus: Record<ItemStatus, number> = {
+    pending: counts.pending,
+    in_flight: counts.inFlight,
+    ok: counts.ok,
+    failed: counts.failed,
+    skipped: counts.skipped,
+    unknown: counts.unknown,
+  };
   return itemStatusesOf({ status }).reduce((sum, each) => sum + byStatus[each], 0);
 }
 
 /** Every item of a job in order, `batchSize` at a time by keyset on seq (for CSV export). */
-export async function* streamJobItems(db: Queryable, jobId: string, batchSize = MAX_PAGE_SIZE): AsyncGenerator<JobItem> {
+export async function* streamJobItems(
+  db: Queryable,
+  jobId: string,
+  batchSize = MAX_PAGE_SIZE,
+): AsyncGenerator<JobItem> {
   let after = -1;
   for (;;) {
-    const rows = await db.query(`SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [jobId, after, batchSize]);
+    const rows = await db.query(
+      `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [jobId, after, batchSize],
+    );
     for (const row of rows) yield itemRowSchema.parse(row);
     if (rows.length < batchSize) return;
     after = itemRowSchema.parse(rows.at(-1)).seq;
@@ -165,10 +227,17 @@ export async function* streamJobItems(db: Queryable, jobId: string, batchSize = 
 }
 
 /** The jobs that acted on a record of a kind (a message by default), newest first (incident view, message page). */
-export async function jobsForItem(db: Queryable, itemId: string, limit = 20, kind: ItemKindName = 'message'): Promise<{ job: Job; item: JobItem }[]> {
+export async function jobsForItem(
+  db: Queryable,
+  itemId: string,
+  limit = 20,
+  kind: ItemKindName = 'message',
+): Promise<{ job: Job; item: JobItem }[]> {
   const rows = await db.query<Record<string, unknown>>(
     `SELECT ${prefixed(JOB_COLUMNS, 'j')},
-       ${ITEM_COLUMNS.split(',').map((c) => `i.${c.trim()} AS item_${c.trim()}`).join(', ')}
+       ${ITEM_COLUMNS.split(',')
+         .map((c) => `i.${c.trim()} AS item_${c.trim()}`)
+         .join(', ')}
      FROM bulk_job_items i JOIN bulk_jobs j ON j.id = i.job_id
      WHERE i.item_id = $1 AND j.status NOT IN ('planning', 'planned') AND j.action = ANY($3::text[])
      ORDER BY j.created_at DESC LIMIT $2`,
@@ -176,7 +245,13 @@ export async function jobsForItem(db: Queryable, itemId: string, limit = 20, kin
   );
   return rows.map((row) => ({
     job: jobRowSchema.parse(row),
-    item: itemRowSchema.parse(Object.fromEntries(Object.entries(row).filter(([k]) => k.startsWith('item_')).map(([k, v]) => [k.slice(5), v]))),
+    item: itemRowSchema.parse(
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(([k]) => k.startsWith('item_'))
+          .map(([k, v]) => [k.slice(5), v]),
+      ),
+    ),
   }));
 }
 

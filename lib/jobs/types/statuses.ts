@@ -7,7 +7,15 @@
  * - cancelling: cancelled with requests in flight; pending items are already skipped;
  * - cancelled / completed: every item ended.
  */
-export const JOB_STATUSES = ['planning', 'planned', 'queued', 'running', 'cancelling', 'cancelled', 'completed'] as const;
+export const JOB_STATUSES = [
+  'planning',
+  'planned',
+  'queued',
+  'running',
+  'cancelling',
+  'cancelled',
+  'completed',
+] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ACTIVE_JOB_STATUSES = ['queued', 'running', 'cancelling'] as const satisfies readonly JobStatus[];
 

@@ -83,8 +83,19 @@ const serviceLog = logger('service');
 
 /** One attempt as one log line and one observation of the call metric; nothing else is done per call. */
 function recordCall(line: UpstreamLogLine, operation: string): void {
-  metrics().serviceCalls.observe({ operation, status: line.status === null ? line.outcome : String(line.status) }, line.durationMs / 1000);
-  const fields = { operation, path: line.path, status: line.status, outcome: line.outcome, durationMs: line.durationMs, serviceRequestId: line.requestId, attempt: line.attempt };
+  metrics().serviceCalls.observe(
+    { operation, status: line.status === null ? line.outcome : String(line.status) },
+    line.durationMs / 1000,
+  );
+  const fields = {
+    operation,
+    path: line.path,
+    status: line.status,
+    outcome: line.outcome,
+    durationMs: line.durationMs,
+    serviceRequestId: line.requestId,
+    attempt: line.attempt,
+  };
   if (line.outcome === 'ok') serviceLog.info(fields, 'service call');
   else serviceLog.warn(fields, 'service call failed');
 }
@@ -173,7 +184,12 @@ export class UpstreamClient {
    * are one object: callers must not change them.
    */
   request<T>(request: UpstreamRequest<T>): Promise<UpstreamResponse<T>> {
-    const shareable = request.method === 'GET' && (request.idempotent ?? true) && request.schema !== undefined && request.signal === undefined && request.body === undefined;
+    const shareable =
+      request.method === 'GET' &&
+      (request.idempotent ?? true) &&
+      request.schema !== undefined &&
+      request.signal === undefined &&
+      request.body === undefined;
     if (!shareable) return this.send(request);
     const url = this.url(request.path, request.query);
     let bySchema = this.inFlightReads.get(request.schema!);
@@ -242,12 +258,32 @@ export class UpstreamClient {
   }
 
   /** One attempt in a span of its own: a child of the page's, action's or job item's. */
-  private attempt<T>(request: UpstreamRequest<T>, url: string, attempt: number, timeoutMs: number): Promise<UpstreamResponse<T>> {
+  private attempt<T>(
+    request: UpstreamRequest<T>,
+    url: string,
+    attempt: number,
+    timeoutMs: number,
+  ): Promise<UpstreamResponse<T>> {
     const operation = operationName(request.method, request.path);
-    return withSpan(`service ${operation}`, { kind: 'client', attributes: { 'http.request.method': request.method, 'url.path': request.path, 'service.operation': operation, 'service.attempt': attempt } }, (span) =>
-      this.attemptOnce(request, url, attempt, timeoutMs, operation, (line) => {
-        span?.setAttributes({ 'service.request_id': line.requestId, 'service.outcome': line.outcome, ...(line.status === null ? {} : { 'http.response.status_code': line.status }) });
-      }),
+    return withSpan(
+      `service ${operation}`,
+      {
+        kind: 'client',
+        attributes: {
+          'http.request.method': request.method,
+          'url.path': request.path,
+          'service.operation': operation,
+          'service.attempt': attempt,
+        },
+      },
+      (span) =>
+        this.attemptOnce(request, url, attempt, timeoutMs, operation, (line) => {
+          span?.setAttributes({
+            'service.request_id': line.requestId,
+            'service.outcome': line.outcome,
+            ...(line.status === null ? {} : { 'http.response.status_code': line.status }),
+          });
+        }),
     );
   }
 
@@ -272,7 +308,15 @@ export class UpstreamClient {
     if (request.body !== undefined) headers['content-type'] = 'application/json';
 
     const finish = (status: number | null, outcome: UpstreamLogLine['outcome'], requestId: string) => {
-      const line: UpstreamLogLine = { method, path, status, durationMs: Math.round(performance.now() - started), attempt, requestId, outcome };
+      const line: UpstreamLogLine = {
+        method,
+        path,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        attempt,
+        requestId,
+        outcome,
+      };
       recordCall(line, operation);
       onFinish(line);
       this.log?.(line);
@@ -287,7 +331,12 @@ export class UpstreamClient {
       // ends at the same deadline as the calls it waits behind.
       release = await this.limiter?.acquire(signal);
       sent = true;
-      response = await send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal });
+      response = await send(url, {
+        method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+      });
       text = response.text;
     } catch (cause) {
       const kind: UpstreamErrorKind = timeout.aborted ? 'timeout' : 'network';
@@ -296,7 +345,10 @@ export class UpstreamClient {
       const changesState = !(request.idempotent ?? method === 'GET');
       const mayHaveApplied = sent && changesState && (kind === 'timeout' || !neverSent(cause));
       // A call that timed out waiting for a slot never reached the service: no id to quote.
-      throw new UpstreamError({ kind, method, path, requestId: sent ? clientRequestId : undefined, mayHaveApplied }, { cause });
+      throw new UpstreamError(
+        { kind, method, path, requestId: sent ? clientRequestId : undefined, mayHaveApplied },
+        { cause },
+      );
     } finally {
       release?.();
     }
@@ -306,7 +358,8 @@ export class UpstreamClient {
     const json = parseJson(text);
 
     if (!response.ok) {
-      const kind = response.status >= 300 && response.status < 400 ? 'invalid_response' : kindForStatus(response.status);
+      const kind =
+        response.status >= 300 && response.status < 400 ? 'invalid_response' : kindForStatus(response.status);
       const body = errorBodySchema.safeParse(json.ok ? json.value : undefined);
       finish(response.status, kind, requestId);
       throw new UpstreamError({
@@ -328,8 +381,21 @@ export class UpstreamClient {
       const parsed = json.ok ? request.schema.safeParse(json.value) : null;
       if (!parsed?.success) {
         finish(response.status, 'invalid_response', requestId);
-        const detail = parsed ? parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'body is not JSON';
-        throw new UpstreamError({ kind: 'invalid_response', method, path, status: response.status, requestId, serviceMessage: `Unexpected response: ${detail}`, rateLimit });
+        const detail = parsed
+          ? parsed.error.issues
+              .slice(0, 3)
+              .map((i) => `${i.path.join('.')}: ${i.message}`)
+              .join('; ')
+          : 'body is not JSON';
+        throw new UpstreamError({
+          kind: 'invalid_response',
+          method,
+          path,
+          status: response.status,
+          requestId,
+          serviceMessage: `Unexpected response: ${detail}`,
+          rateLimit,
+        });
       }
       data = parsed.data;
     }

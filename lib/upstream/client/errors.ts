@@ -64,7 +64,10 @@ export class UpstreamError extends Error {
 
   constructor(details: UpstreamErrorDetails, options?: { cause?: unknown }) {
     const status = details.status ? ` ${details.status}` : '';
-    super(`${details.method} ${details.path} failed:${status} ${details.kind}${details.serviceMessage ? ` (${details.serviceMessage})` : ''}`, options);
+    super(
+      `${details.method} ${details.path} failed:${status} ${details.kind}${details.serviceMessage ? ` (${details.serviceMessage})` : ''}`,
+      options,
+    );
     this.name = 'UpstreamError';
     this.kind = details.kind;
     this.method = details.method;
@@ -92,7 +95,13 @@ export function isUpstreamError(value: unknown): value is UpstreamError {
  * unreadable. Callers count the operation as done rather than failed (a retry would repeat it).
  */
 export function isUnreadableSuccess(value: unknown): boolean {
-  return isUpstreamError(value) && value.kind === 'invalid_response' && value.status !== undefined && value.status >= 200 && value.status < 300;
+  return (
+    isUpstreamError(value) &&
+    value.kind === 'invalid_response' &&
+    value.status !== undefined &&
+    value.status >= 200 &&
+    value.status < 300
+  );
 }
 
 /** What the browser may see of a failure: no token, no raw body. */

@@ -19,7 +19,8 @@ export class InFlightLimiter {
   private readonly waiting: Array<() => void> = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`in-flight limit must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`in-flight limit must be a positive integer, got ${limit}`);
   }
 
   /**

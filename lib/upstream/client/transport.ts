@@ -58,17 +58,30 @@ function sendOnce(url: URL, request: TransportRequest): Promise<TransportRespons
     const headers: Record<string, string | number> = { ...request.headers };
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
     let answered = false;
-    const outgoing = client.request(url, { method: request.method, headers, agent, signal: request.signal }, (incoming) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('error', (error) => reject(request.signal.aborted ? request.signal.reason : error));
-      incoming.on('aborted', () => reject(request.signal.aborted ? request.signal.reason : new Error('the service closed the connection mid-answer')));
-      incoming.on('end', () => {
-        const status = incoming.statusCode ?? 0;
-        resolve({ status, ok: status >= 200 && status < 300, headers: toHeaders(incoming.rawHeaders), text: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
+    const outgoing = client.request(
+      url,
+      { method: request.method, headers, agent, signal: request.signal },
+      (incoming) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', (error) => reject(request.signal.aborted ? request.signal.reason : error));
+        incoming.on('aborted', () =>
+          reject(
+            request.signal.aborted ? request.signal.reason : new Error('the service closed the connection mid-answer'),
+          ),
+        );
+        incoming.on('end', () => {
+          const status = incoming.statusCode ?? 0;
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            headers: toHeaders(incoming.rawHeaders),
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (request.signal.aborted) {
         reject(request.signal.reason);
@@ -77,7 +90,12 @@ function sendOnce(url: URL, request: TransportRequest): Promise<TransportRespons
       // A reused connection the server had closed (the keep-alive race Node's documentation
       // describes): a read is sent again. A write is not: a reset can also come after the service
       // acted, so it stays an error, and the caller treats its outcome as unknown.
-      if (!answered && outgoing.reusedSocket && SAFE_METHODS.has(request.method) && STALE_CONNECTION_CODES.has(error.code ?? '')) {
+      if (
+        !answered &&
+        outgoing.reusedSocket &&
+        SAFE_METHODS.has(request.method) &&
+        STALE_CONNECTION_CODES.has(error.code ?? '')
+      ) {
         resolve({ status: 0, ok: false, headers: new Headers(), text: '', staleConnection: true });
         return;
       }
@@ -93,6 +111,7 @@ export async function send(url: string, request: TransportRequest): Promise<Tran
   const first = await sendOnce(target, request);
   if (!first.staleConnection) return first;
   const retried = await sendOnce(target, request);
-  if (retried.staleConnection) throw Object.assign(new Error('the service closed the connection'), { code: 'ECONNRESET' });
+  if (retried.staleConnection)
+    throw Object.assign(new Error('the service closed the connection'), { code: 'ECONNRESET' });
   return retried;
 }

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { nullableString, recordOrNull } from './primitives';
 
-
 export const audioModelSchema = z.looseObject({
   _id: z.string(),
   /**
@@ -18,7 +17,6 @@ export const audioModelSchema = z.looseObject({
 
 export type AudioModel = z.infer<typeof audioModelSchema>;
 
-
 /**
  * ASSUMPTION: a message's epoch-millisecond times lie within what a Date can hold (±8.64e15). The
  * schema accepts any number so one odd row does not fail a list; a time outside that range (the
@@ -27,7 +25,9 @@ export type AudioModel = z.infer<typeof audioModelSchema>;
 const epochMsSchema = z
   .number()
   .optional()
-  .transform((value) => (value !== undefined && Number.isFinite(value) && Math.abs(value) <= 8.64e15 ? value : undefined));
+  .transform((value) =>
+    value !== undefined && Number.isFinite(value) && Math.abs(value) <= 8.64e15 ? value : undefined,
+  );
 
 /** Message fields: all optional but `id` and `status`, as the spec has every response field unless stated. */
 export const messageSchema = z.looseObject({
@@ -60,7 +60,10 @@ export type Message = z.infer<typeof messageSchema>;
  * Only where a message is: for reads that count messages by workspace (the dashboard's sample of
  * 200), which need not check, or keep, every other field of each.
  */
-export const messageWorkspaceSchema = z.object({ id: messageSchema.shape.id, workspace_guid: messageSchema.shape.workspace_guid });
+export const messageWorkspaceSchema = z.object({
+  id: messageSchema.shape.id,
+  workspace_guid: messageSchema.shape.workspace_guid,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Admin request and response bodies the spec names without fields (each an ASSUMPTION)

@@ -88,4 +88,8 @@ export const createAgentSchema = z.object({ name: z.string().min(1).max(200), em
 export const listAgentsResponseSchema = z.looseObject({ agents: z.array(agentSchema), total: z.number().optional() });
 /** ASSUMPTION: CreateAgentToken takes a lifetime in seconds (at most an hour, like assertions). */
 export const createAgentTokenSchema = z.object({ expires_in: z.number().int().min(60).max(3600).optional() });
-export const createdAgentTokenSchema = z.looseObject({ token: z.string(), expires_at: z.string(), expires_in: z.number() });
+export const createdAgentTokenSchema = z.looseObject({
+  token: z.string(),
+  expires_at: z.string(),
+  expires_in: z.number(),
+});

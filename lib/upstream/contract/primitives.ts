@@ -72,7 +72,9 @@ export function serviceIdSchema(what: string) {
  * Every /admin/ra record carries `id` (react-admin requires it). react-admin allows numbers;
  * the console reads them as their decimal text (the known entities' ids are strings).
  */
-export const raRecordSchema = z.looseObject({ id: z.union([z.string().min(1), z.number().finite().transform(String)]) });
+export const raRecordSchema = z.looseObject({
+  id: z.union([z.string().min(1), z.number().finite().transform(String)]),
+});
 export type RaRecord = z.infer<typeof raRecordSchema>;
 
 // ---------------------------------------------------------------------------------------------

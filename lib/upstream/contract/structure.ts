@@ -35,8 +35,9 @@ export const workspaceUserListSchema = z.array(workspaceUserSchema);
  * The same answer read for the members' roles only: the other fields are dropped without being
  * checked (a page that wants one role per workspace parses ids and roles, not whole accounts).
  */
-export const workspaceMemberRoleListSchema = z.array(z.object(workspaceUserSchema.pick({ id: true, role_cd: true }).shape));
-
+export const workspaceMemberRoleListSchema = z.array(
+  z.object(workspaceUserSchema.pick({ id: true, role_cd: true }).shape),
+);
 
 export const channelMemberSchema = z.looseObject({
   user_id: z.string(),
@@ -130,7 +131,9 @@ export const setWorkspaceOwnerResultSchema = z.looseObject({ success: z.literal(
  */
 export const orphanedChannelSchema = channelSchema.extend({ dangling_references: z.array(z.string()).min(1) });
 export const orphanedChannelListSchema = z.array(orphanedChannelSchema);
-export const orphanedNotificationSchema = notificationSchema.extend({ dangling_references: z.array(z.string()).min(1) });
+export const orphanedNotificationSchema = notificationSchema.extend({
+  dangling_references: z.array(z.string()).min(1),
+});
 export const orphanedNotificationListSchema = z.array(orphanedNotificationSchema);
 
 export const repairSequenceResultSchema = z.looseObject({

@@ -27,7 +27,9 @@ export class FakeItemStore implements ItemStore {
   }
 
   async claim(job: { id: string }, size: number): Promise<ClaimedItem[]> {
-    const claimed = [...this.items.values()].filter((entry) => entry.item.jobId === job.id && entry.status === 'pending').slice(0, this.jobRunning ? size : 0);
+    const claimed = [...this.items.values()]
+      .filter((entry) => entry.item.jobId === job.id && entry.status === 'pending')
+      .slice(0, this.jobRunning ? size : 0);
     for (const entry of claimed) entry.status = 'in_flight';
     return claimed.map((entry) => entry.item);
   }

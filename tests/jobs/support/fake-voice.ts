@@ -93,7 +93,8 @@ export class FakeVoiceService {
         message_ts: 1_700_000_000_000 + i * 1000,
         last_updated_at: 1_700_000_000_000 + i * 1000,
         // Every 25th message has no HLS audio: createMP3 refuses it.
-        audio_models: i % 25 === 24 ? [] : [{ _id: `aud_${i}`, type: 'hls', url: `https://media.invalid/${guid}.m3u8` }],
+        audio_models:
+          i % 25 === 24 ? [] : [{ _id: `aud_${i}`, type: 'hls', url: `https://media.invalid/${guid}.m3u8` }],
       });
     }
   }
@@ -143,12 +144,19 @@ export class FakeVoiceService {
     if (path === '/oauth/token' && method === 'POST') {
       const body = await readText(req);
       const basic = Buffer.from(`${FAKE_CLIENT_ID}:${FAKE_CLIENT_SECRET}`).toString('base64');
-      if (req.headers.authorization !== `Basic ${basic}`) return this.json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
+      if (req.headers.authorization !== `Basic ${basic}`)
+        return this.json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
       const params = new URLSearchParams(body);
-      if (params.get('grant_type') !== 'client_credentials') return this.json(res, 400, { error: 'unsupported_grant_type' });
+      if (params.get('grant_type') !== 'client_credentials')
+        return this.json(res, 400, { error: 'unsupported_grant_type' });
       const token = randomUUID();
       this.tokens.add(token);
-      return this.json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds, scope: 'admin' });
+      return this.json(res, 200, {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: this.tokenTtlSeconds,
+        scope: 'admin',
+      });
     }
     if (!path.startsWith('/admin/')) return fail(404, 'no route');
 
@@ -173,7 +181,11 @@ export class FakeVoiceService {
       this.forceRateLimited--;
       res.setHeader('x-ratelimit-remaining', '0');
     }
-    if (count > limit || forced) return fail(429, 'rate limit exceeded; check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers');
+    if (count > limit || forced)
+      return fail(
+        429,
+        'rate limit exceeded; check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers',
+      );
     if (!this.tokens.has(token)) return fail(401, 'missing, invalid or expired bearer token');
 
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
@@ -189,7 +201,8 @@ export class FakeVoiceService {
     const faults = this.faults;
     if (faults && (faults.pathPattern ?? /./).test(path) && faults.rate > 0) {
       this.faultCounter++;
-      if (this.faultCounter % Math.max(1, Math.round(1 / faults.rate)) === 0) return fail(faults.status ?? 503, 'injected fault');
+      if (this.faultCounter % Math.max(1, Math.round(1 / faults.rate)) === 0)
+        return fail(faults.status ?? 503, 'injected fault');
     }
     const guid = decodeURIComponent(match[1]!);
     const operation = match[2]!;
@@ -201,8 +214,12 @@ export class FakeVoiceService {
     if (operation === 'reprocess') updated.status = 'processing';
     else if (operation.startsWith('status/')) updated.status = decodeURIComponent(match[3]!);
     else if (operation === 'createMP3') {
-      if (!message.audio_models?.some((model) => model.type === 'hls')) return fail(400, 'the message has no HLS audio to make an MP3 from');
-      updated.audio_models = [...(message.audio_models ?? []), { _id: `mp3_${guid}`, type: 'mp3', url: `https://media.invalid/${guid}.mp3` }];
+      if (!message.audio_models?.some((model) => model.type === 'hls'))
+        return fail(400, 'the message has no HLS audio to make an MP3 from');
+      updated.audio_models = [
+        ...(message.audio_models ?? []),
+        { _id: `mp3_${guid}`, type: 'mp3', url: `https://media.invalid/${guid}.mp3` },
+      ];
     } else updated.waveform_url = `https://media.invalid/${guid}.json`;
     this.messages.set(guid, updated);
     if (this.unreadableAnswers > 0) {
@@ -221,7 +238,8 @@ export class FakeVoiceService {
     let rows = [...this.messages.values()];
     for (const [field, value] of Object.entries(filter)) {
       if (field === 'q') continue;
-      if (!['id', 'status', 'workspace_guid', 'creator_guid'].includes(field)) return fail(400, `filter: unknown field "${field}"`);
+      if (!['id', 'status', 'workspace_guid', 'creator_guid'].includes(field))
+        return fail(400, `filter: unknown field "${field}"`);
       const accepted = Array.isArray(value) ? value : [value];
       rows = rows.filter((row) => accepted.includes((row as Record<string, unknown>)[field]));
     }

@@ -5,7 +5,14 @@
  */
 import type { ActionDefinition } from '@/lib/actions/define';
 import { executeAction } from '@/lib/actions/execute';
-import { cancelJobAction, planJobAction, planRevertAction, retryFailedAction, retryPlanAction, startJobAction } from '@/lib/actions/jobs';
+import {
+  cancelJobAction,
+  planJobAction,
+  planRevertAction,
+  retryFailedAction,
+  retryPlanAction,
+  startJobAction,
+} from '@/lib/actions/jobs';
 import { approvalSettings } from '@/lib/approvals/policy';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
@@ -24,7 +31,13 @@ async function asOperator<Input extends Record<string, unknown>, Output>(
   upstream: UpstreamClient = NO_SERVICE,
 ): Promise<Output> {
   const result = await executeAction(definition, input, {
-    session: { sub: actor.id, email: actor.email, scopes: ['admin'], accessToken: 'test-token', signedInAt: Date.now() },
+    session: {
+      sub: actor.id,
+      email: actor.email,
+      scopes: ['admin'],
+      accessToken: 'test-token',
+      signedInAt: Date.now(),
+    },
     roles: parseRoleMapping(`${actor.email}=${actor.role === 'none' ? 'viewer' : actor.role}`),
     db,
     // The engine's commands, not the four-eyes policy (tests/approvals proves that).
@@ -36,9 +49,15 @@ async function asOperator<Input extends Record<string, unknown>, Output>(
   throw new JobCommandError(code, result.error.message);
 }
 
-export const planJob = (deps: PlanDeps, actor: JobActor, input: PlanJobInput) => asOperator(planJobAction, deps.db, actor, input, deps.upstream);
-export const planRevertJob = (deps: PlanDeps, actor: JobActor, jobId: string) => asOperator(planRevertAction, deps.db, actor, { jobId }, deps.upstream);
-export const startJob = (db: ConsoleDb, actor: JobActor, jobId: string, confirmCount: number) => asOperator(startJobAction, db, actor, { jobId, confirmCount });
-export const cancelJob = (db: ConsoleDb, actor: JobActor, jobId: string) => asOperator(cancelJobAction, db, actor, { jobId });
-export const retryFailedItems = (db: ConsoleDb, actor: JobActor, jobId: string) => asOperator(retryFailedAction, db, actor, { jobId });
-export const retryPlanning = (db: ConsoleDb, actor: JobActor, jobId: string) => asOperator(retryPlanAction, db, actor, { jobId });
+export const planJob = (deps: PlanDeps, actor: JobActor, input: PlanJobInput) =>
+  asOperator(planJobAction, deps.db, actor, input, deps.upstream);
+export const planRevertJob = (deps: PlanDeps, actor: JobActor, jobId: string) =>
+  asOperator(planRevertAction, deps.db, actor, { jobId }, deps.upstream);
+export const startJob = (db: ConsoleDb, actor: JobActor, jobId: string, confirmCount: number) =>
+  asOperator(startJobAction, db, actor, { jobId, confirmCount });
+export const cancelJob = (db: ConsoleDb, actor: JobActor, jobId: string) =>
+  asOperator(cancelJobAction, db, actor, { jobId });
+export const retryFailedItems = (db: ConsoleDb, actor: JobActor, jobId: string) =>
+  asOperator(retryFailedAction, db, actor, { jobId });
+export const retryPlanning = (db: ConsoleDb, actor: JobActor, jobId: string) =>
+  asOperator(retryPlanAction, db, actor, { jobId });

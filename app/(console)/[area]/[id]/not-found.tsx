@@ -7,8 +7,8 @@ export default function RecordNotFound() {
     <div className="space-y-3" data-testid="not-found">
       <h1 className="text-2xl font-semibold tracking-tight">404: no such record</h1>
       <p className="max-w-xl text-sm text-muted-foreground">
-        The service has no record with this id. It may have been deleted or merged into another; try the jump box with its e-mail or
-        another id.
+        The service has no record with this id. It may have been deleted or merged into another; try the jump box with
+        its e-mail or another id.
       </p>
       <Button asChild variant="outline">
         <Link href="/">Back to the dashboard</Link>

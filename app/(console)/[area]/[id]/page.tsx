@@ -41,7 +41,9 @@ export default async function EntityDetailPage({ params, searchParams }: DetailP
   const read = await readEntityRecord(upstream, area, id);
   if (!read.ok) {
     if (read.failure.kind === 'not_found') notFound();
-    return <ServiceFailure title={`${entityLabel(area)} ${id}`} failure={read.failure} retryHref={detailHref(area, id)} />;
+    return (
+      <ServiceFailure title={`${entityLabel(area)} ${id}`} failure={read.failure} retryHref={detailHref(area, id)} />
+    );
   }
   const record = read.data;
   const view = known ? entityView(known) : inferEntity(area, [record]);
@@ -52,12 +54,18 @@ export default async function EntityDetailPage({ params, searchParams }: DetailP
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <ReturnBreadcrumb href={`/${encodeURIComponent(area)}`} label={view.label} back={(await searchParams)[FROM_PARAM]}>
+        <ReturnBreadcrumb
+          href={`/${encodeURIComponent(area)}`}
+          label={view.label}
+          back={(await searchParams)[FROM_PARAM]}
+        >
           <bdi className="font-mono text-xs">{record.id}</bdi>
         </ReturnBreadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight break-words">
           <bdi>
-            <VisibleText text={Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title} />
+            <VisibleText
+              text={Array.from(title).length > 200 ? `${Array.from(title).slice(0, 200).join('')}…` : title}
+            />
           </bdi>
         </h1>
         <p className="text-sm text-muted-foreground">

@@ -42,7 +42,13 @@ export default async function AgentPage({ params }: AgentPageProps) {
         <Breadcrumb href="/agents" label="Agents" record={agent.id} />
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight break-words">
           <bdi>{name}</bdi>
-          {agent.deleted_at ? <Badge variant="destructive" data-testid="agent-deleted">deleted</Badge> : <Badge variant="secondary">live</Badge>}
+          {agent.deleted_at ? (
+            <Badge variant="destructive" data-testid="agent-deleted">
+              deleted
+            </Badge>
+          ) : (
+            <Badge variant="secondary">live</Badge>
+          )}
         </h1>
         <p className="text-sm text-muted-foreground">
           Agent <code className="select-all">{agent.id}</code>
@@ -59,11 +65,21 @@ export default async function AgentPage({ params }: AgentPageProps) {
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
               <dt className="text-muted-foreground">Owner (root human)</dt>
               <dd data-testid="agent-owner">
-                <CellValue column={{ kind: 'id', linkTo: 'users' }} value={agent.creator_id} mode="detail" titles={names} />
+                <CellValue
+                  column={{ kind: 'id', linkTo: 'users' }}
+                  value={agent.creator_id}
+                  mode="detail"
+                  titles={names}
+                />
               </dd>
               <dt className="text-muted-foreground">Workspaces</dt>
               <dd>
-                <CellValue column={{ kind: 'list', linkTo: 'workspaces' }} value={agent.workspace_guids ?? []} mode="detail" titles={names} />
+                <CellValue
+                  column={{ kind: 'list', linkTo: 'workspaces' }}
+                  value={agent.workspace_guids ?? []}
+                  mode="detail"
+                  titles={names}
+                />
               </dd>
               <dt className="text-muted-foreground">E-mail</dt>
               <dd>{agent.email ?? '—'}</dd>
@@ -72,7 +88,13 @@ export default async function AgentPage({ params }: AgentPageProps) {
                 <CellValue column={{ kind: 'iso-datetime' }} value={agent.created_at} mode="detail" />
               </dd>
               <dt className="text-muted-foreground">Deleted</dt>
-              <dd>{agent.deleted_at ? <CellValue column={{ kind: 'iso-datetime' }} value={agent.deleted_at} mode="detail" /> : 'no'}</dd>
+              <dd>
+                {agent.deleted_at ? (
+                  <CellValue column={{ kind: 'iso-datetime' }} value={agent.deleted_at} mode="detail" />
+                ) : (
+                  'no'
+                )}
+              </dd>
             </dl>
           </CardContent>
         </Card>

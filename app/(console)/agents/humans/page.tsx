@@ -25,16 +25,25 @@ export default async function AgentsPerHumanPage({ searchParams }: { searchParam
       <AgentsNav current="/agents/humans" />
       <ParamIssues issues={issues} />
       <p className="text-sm text-muted-foreground">
-        {humans.length.toLocaleString('en-US')} humans own {agentsRead.toLocaleString('en-US')} agents. Sort by a column; a row opens that human&apos;s agents.
+        {humans.length.toLocaleString('en-US')} humans own {agentsRead.toLocaleString('en-US')} agents. Sort by a
+        column; a row opens that human&apos;s agents.
       </p>
       {agentsRead < total ? (
         <Alert variant="warning">
           <AlertDescription>
-            Counted from the newest {agentsRead.toLocaleString('en-US')} of {total.toLocaleString('en-US')} agents; older agents are not in these counts.
+            Counted from the newest {agentsRead.toLocaleString('en-US')} of {total.toLocaleString('en-US')} agents;
+            older agents are not in these counts.
           </AlertDescription>
         </Alert>
       ) : null}
-      <RollupTable rows={rollupPage(humans, state)} titles={titles} total={humans.length} page={state.page} size={state.size} sort={state.sort ?? ROLLUP_VIEW.defaultSort} />
+      <RollupTable
+        rows={rollupPage(humans, state)}
+        titles={titles}
+        total={humans.length}
+        page={state.page}
+        size={state.size}
+        sort={state.sort ?? ROLLUP_VIEW.defaultSort}
+      />
     </div>
   );
 }

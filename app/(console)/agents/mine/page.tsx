@@ -24,9 +24,11 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
   const { operator, upstream } = await requireAdminSession();
   const { paging, issues } = parseAgentPaging(await searchParams);
   const read = await readFromService(readOwnAgents(upstream, paging));
-  if (!read.ok) return <ServiceFailure title="My agents" failure={read.failure} retryHref={agentPagingHref(PATH, paging)} />;
+  if (!read.ok)
+    return <ServiceFailure title="My agents" failure={read.failure} retryHref={agentPagingHref(PATH, paging)} />;
   const { agents, total } = read.data;
-  const previous = paging.skip > 0 ? agentPagingHref(PATH, { ...paging, skip: Math.max(0, paging.skip - paging.limit) }) : null;
+  const previous =
+    paging.skip > 0 ? agentPagingHref(PATH, { ...paging, skip: Math.max(0, paging.skip - paging.limit) }) : null;
   const more = total === null ? agents.length === paging.limit : paging.skip + agents.length < total;
   const next = more ? agentPagingHref(PATH, { ...paging, skip: paging.skip + paging.limit }) : null;
 
@@ -39,8 +41,17 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
         {/* A plain GET form: the paging lives in the URL. */}
         <form method="get" action={PATH} aria-label="Paging" className="flex flex-wrap items-end gap-3 text-sm">
           <label className="flex flex-col gap-1">
-            <span className="text-xs font-medium text-muted-foreground">Per page ({AGENT_LIST_LIMIT.min}-{AGENT_LIST_LIMIT.max})</span>
-            <Input name="limit" type="number" min={AGENT_LIST_LIMIT.min} max={AGENT_LIST_LIMIT.max} defaultValue={paging.limit} className="w-24" />
+            <span className="text-xs font-medium text-muted-foreground">
+              Per page ({AGENT_LIST_LIMIT.min}-{AGENT_LIST_LIMIT.max})
+            </span>
+            <Input
+              name="limit"
+              type="number"
+              min={AGENT_LIST_LIMIT.min}
+              max={AGENT_LIST_LIMIT.max}
+              defaultValue={paging.limit}
+              className="w-24"
+            />
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-muted-foreground">Direction</span>
@@ -82,7 +93,11 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
         </span>
       </nav>
       <p className="text-sm text-muted-foreground">
-        Deleted agents leave this list (the service lists live agents only); they stay in <Link className="underline" href="/agents">All agents</Link>, marked deleted.
+        Deleted agents leave this list (the service lists live agents only); they stay in{' '}
+        <Link className="underline" href="/agents">
+          All agents
+        </Link>
+        , marked deleted.
       </p>
     </div>
   );

@@ -30,7 +30,15 @@ function decisionOptions(operator: Operator, { request, label }: ApprovalDetail)
         ? `This request is ${request.status}.`
         : null;
   const review = request.breakGlass
-    ? { deniedReason: !role.allowed ? role.reason : own ? 'You ran it: another operator reviews it.' : request.reviewedBy ? 'Already reviewed.' : null }
+    ? {
+        deniedReason: !role.allowed
+          ? role.reason
+          : own
+            ? 'You ran it: another operator reviews it.'
+            : request.reviewedBy
+              ? 'Already reviewed.'
+              : null,
+      }
     : null;
   return { decideDeniedReason, canCancel: own && request.status === 'pending', review, label };
 }
@@ -59,7 +67,11 @@ export default async function ApprovalRequestPage({ params }: PageProps) {
         <Breadcrumb href="/approvals" label="Approvals" record={request.id} />
         <h1 className="text-2xl font-semibold tracking-tight">{detail.label}</h1>
         <p className="text-sm">{titleOf(request)}</p>
-        <ApprovalStatusBadges status={request.status} breakGlass={request.breakGlass} reviewed={request.reviewedBy !== null} />
+        <ApprovalStatusBadges
+          status={request.status}
+          breakGlass={request.breakGlass}
+          reviewed={request.reviewedBy !== null}
+        />
       </div>
       <dl className="space-y-1 text-sm" data-testid="approval-facts">
         <Fact term="Requested by">{request.requester.email}</Fact>
@@ -72,7 +84,13 @@ export default async function ApprovalRequestPage({ params }: PageProps) {
             {request.decidedAt ? `, ${formatUtc(request.decidedAt)}` : ''}
           </Fact>
         ) : null}
-        {request.breakGlass ? <Fact term="Reviewed by">{request.reviewedBy ? `${request.reviewedBy.email}, ${request.reviewedAt ? formatUtc(request.reviewedAt) : ''}` : 'not yet'}</Fact> : null}
+        {request.breakGlass ? (
+          <Fact term="Reviewed by">
+            {request.reviewedBy
+              ? `${request.reviewedBy.email}, ${request.reviewedAt ? formatUtc(request.reviewedAt) : ''}`
+              : 'not yet'}
+          </Fact>
+        ) : null}
         {request.reviewComment ? <Fact term="Comment">{request.reviewComment}</Fact> : null}
         {request.executedAt ? (
           <Fact term="Executed">
@@ -100,13 +118,16 @@ export default async function ApprovalRequestPage({ params }: PageProps) {
         <Alert variant="warning">
           <AlertTitle>The preview could not be recomputed now</AlertTitle>
           <AlertDescription>
-            {detail.nowFailure.message} {detail.nowFailure.guidance} The stored preview is shown; approving still checks everything again.
+            {detail.nowFailure.message} {detail.nowFailure.guidance} The stored preview is shown; approving still checks
+            everything again.
           </AlertDescription>
         </Alert>
       ) : null}
       {request.breakGlass ? null : (
         <section className="space-y-2">
-          <h2 className="text-lg font-semibold">{withNow ? 'Preview: when requested and now' : 'Preview when requested'}</h2>
+          <h2 className="text-lg font-semibold">
+            {withNow ? 'Preview: when requested and now' : 'Preview when requested'}
+          </h2>
           {withNow && detail.comparison.some((line) => line.changed) ? (
             <p className="text-sm font-medium" data-testid="preview-changed">
               Something changed since the request: check the marked lines before approving.

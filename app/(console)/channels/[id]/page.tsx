@@ -36,19 +36,31 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
   const read = await readFromService(getRecord(upstream, 'channels', id, channelSchema));
   if (!read.ok) {
     if (read.failure.kind === 'not_found') notFound();
-    return <ServiceFailure title={`Channel ${id}`} failure={read.failure} retryHref={`/channels/${encodeURIComponent(id)}`} />;
+    return (
+      <ServiceFailure
+        title={`Channel ${id}`}
+        failure={read.failure}
+        retryHref={`/channels/${encodeURIComponent(id)}`}
+      />
+    );
   }
   const channel = read.data;
   const members = channel.json_collaborators ?? [];
   // The members' names in one batch read instead of one call per row.
-  const names = await usersInfo(upstream, members.map((member) => member.user_id))
+  const names = await usersInfo(
+    upstream,
+    members.map((member) => member.user_id),
+  )
     .then((users) => new Map(users.map((user) => [user.id, accountName(user)])))
     .catch((error: unknown) => {
       if (isUpstreamError(error)) return new Map<string, string>();
       throw error;
     });
   const title = channel.channel_name?.trim() || channel.id;
-  const permissions = permissionsFor(operator.role, { visibility: setChannelVisibilityAction, member: updateChannelMemberAction });
+  const permissions = permissionsFor(operator.role, {
+    visibility: setChannelVisibilityAction,
+    member: updateChannelMemberAction,
+  });
 
   return (
     <div className="space-y-6">
@@ -69,13 +81,22 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
         </p>
       </div>
       <Panel title="Visibility">
-        <VisibilityForm channelId={channel.id} current={channel.visibility ?? null} permission={permissions.visibility} />
+        <VisibilityForm
+          channelId={channel.id}
+          current={channel.visibility ?? null}
+          permission={permissions.visibility}
+        />
       </Panel>
       <Panel title="Members" count={members.length} testId="channel-members">
         <div className="space-y-4">
           <MemberEditor
             channelId={channel.id}
-            members={members.map((member) => ({ userId: member.user_id, name: names.get(member.user_id) ?? member.user_id, role: member.role, status: member.status }))}
+            members={members.map((member) => ({
+              userId: member.user_id,
+              name: names.get(member.user_id) ?? member.user_id,
+              role: member.role,
+              status: member.status,
+            }))}
             permission={permissions.member}
           />
           <SimpleTable
@@ -84,9 +105,27 @@ export default async function ChannelPage({ params }: ChannelPageProps) {
             rowKey={(member) => member.user_id}
             empty="No members."
             columns={[
-              { id: 'Member', header: 'Member', cell: ({ row: { original: member } }) => <RecordLink href={detailHref('users', member.user_id)} name={names.get(member.user_id)} id={member.user_id} /> },
-              { id: 'Role', header: 'Role', cell: ({ row: { original: member } }) => <span data-testid="member-role">{member.role}</span> },
-              { id: 'Status', header: 'Status', cell: ({ row: { original: member } }) => <span data-testid="member-status">{member.status}</span> },
+              {
+                id: 'Member',
+                header: 'Member',
+                cell: ({ row: { original: member } }) => (
+                  <RecordLink
+                    href={detailHref('users', member.user_id)}
+                    name={names.get(member.user_id)}
+                    id={member.user_id}
+                  />
+                ),
+              },
+              {
+                id: 'Role',
+                header: 'Role',
+                cell: ({ row: { original: member } }) => <span data-testid="member-role">{member.role}</span>,
+              },
+              {
+                id: 'Status',
+                header: 'Status',
+                cell: ({ row: { original: member } }) => <span data-testid="member-status">{member.status}</span>,
+              },
             ]}
           />
         </div>

@@ -21,8 +21,9 @@ export default async function RepairSequencePage() {
         </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Repair channel sequence numbers</h1>
         <p className="max-w-3xl text-sm text-muted-foreground">
-          Messages in a channel carry sequence numbers that clients use to page and to find what is unread. Gaps, duplicates and missing numbers
-          make messages disappear from clients. The repair renumbers every channel; a second run changes nothing.
+          Messages in a channel carry sequence numbers that clients use to page and to find what is unread. Gaps,
+          duplicates and missing numbers make messages disappear from clients. The repair renumbers every channel; a
+          second run changes nothing.
         </p>
       </div>
       <RepairSequence permission={permissionFor(operator.role, repairSequenceAction)} approval={approval} />

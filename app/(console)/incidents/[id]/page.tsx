@@ -55,11 +55,17 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   const read = await readIncident(id, upstream, now);
   if (!read) notFound();
   const { incident, events, jobs, trend, trendStatuses, actions, affectedNow } = read;
-  const can = permissionsFor(operator.role, { note: addIncidentNoteAction, status: setIncidentStatusAction, link: linkIncidentJobAction });
+  const can = permissionsFor(operator.role, {
+    note: addIncidentNoteAction,
+    status: setIncidentStatusAction,
+    link: linkIncidentJobAction,
+  });
   const jobRows = jobs.map(toJobRow);
   // The affected workspaces' names, then and now: one batch read, ids where it fails.
   const names = await readNames(upstream, {
-    workspaces: [...(incident.affectedAtOpen?.workspaces ?? []), ...(affectedNow.ok ? affectedNow.data.workspaces : [])].map((entry) => entry.workspaceGuid).filter((guid) => guid !== '(none)'),
+    workspaces: [...(incident.affectedAtOpen?.workspaces ?? []), ...(affectedNow.ok ? affectedNow.data.workspaces : [])]
+      .map((entry) => entry.workspaceGuid)
+      .filter((guid) => guid !== '(none)'),
   });
   const startLabel = incident.openedAt.toISOString().slice(11, 16);
   const notes = events.filter((event) => event.kind === 'note').length;
@@ -69,12 +75,18 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-2">
           <p className="text-sm text-muted-foreground incident-no-print">
-            <Link className="underline" href="/incidents">Incidents</Link>
+            <Link className="underline" href="/incidents">
+              Incidents
+            </Link>
           </p>
-          <h1 className="text-2xl font-semibold tracking-tight" data-testid="incident-title">{incident.title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="incident-title">
+            {incident.title}
+          </h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant="outline">{SEVERITY_LABELS[incident.severity]}</Badge>
-            <Badge variant={STATUS_VARIANT[incident.status]} data-testid="incident-status">{incident.status}</Badge>
+            <Badge variant={STATUS_VARIANT[incident.status]} data-testid="incident-status">
+              {incident.status}
+            </Badge>
             <span className="text-muted-foreground">
               Opened {formatUtc(incident.openedAt)} by {incident.openedBy.email}
             </span>
@@ -90,7 +102,9 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
         </div>
         <div className="flex flex-wrap items-center gap-2 incident-no-print">
           <Button asChild size="sm" variant="outline">
-            <a href={incidentReportHref(incident.id)} download data-testid="incident-report-link">Export report (Markdown)</a>
+            <a href={incidentReportHref(incident.id)} download data-testid="incident-report-link">
+              Export report (Markdown)
+            </a>
           </Button>
           <PrintButton />
         </div>
@@ -100,7 +114,9 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
 
       <Section title="Stuck messages by the minute" testId="incident-trend">
         {trend.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No samples yet for this scope: the console samples it every minute while the incident is not resolved.</p>
+          <p className="text-sm text-muted-foreground">
+            No samples yet for this scope: the console samples it every minute while the incident is not resolved.
+          </p>
         ) : (
           <TrendPanel
             points={trend}
@@ -116,7 +132,12 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
 
       <div className="grid gap-4 md:grid-cols-2">
         <Section title="Most affected workspaces at the start">
-          <AffectedWorkspacesList affected={incident.affectedAtOpen} testId="affected-then" missing="The service could not be read when the incident was opened." names={names} />
+          <AffectedWorkspacesList
+            affected={incident.affectedAtOpen}
+            testId="affected-then"
+            missing="The service could not be read when the incident was opened."
+            names={names}
+          />
         </Section>
         <Section title="Most affected workspaces now">
           {affectedNow.ok ? (
@@ -130,10 +151,16 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
       <Section title={`Remediation jobs (${jobs.length})`} testId="incident-jobs">
         <div className="flex flex-wrap items-center gap-3 incident-no-print">
           <Button asChild size="sm">
-            <Link href={incidentStuckHref(incident, defaultThresholdMinutes())} data-testid="incident-remediate-link">Remediate in the stuck queue</Link>
+            <Link href={incidentStuckHref(incident, defaultThresholdMinutes())} data-testid="incident-remediate-link">
+              Remediate in the stuck queue
+            </Link>
           </Button>
           <span className="text-sm text-muted-foreground">
-            The stuck queue opens filtered to this scope{incident.scope.workspaces.length > 1 || incident.scope.channels.length > 1 ? ' (its first workspace and channel)' : ''}; bulk jobs started there are linked here.
+            The stuck queue opens filtered to this scope
+            {incident.scope.workspaces.length > 1 || incident.scope.channels.length > 1
+              ? ' (its first workspace and channel)'
+              : ''}
+            ; bulk jobs started there are linked here.
           </span>
         </div>
         <JobsTable rows={jobRows} page={1} table={defaultTableParams(JOBS_TABLE)} total={jobRows.length} />

@@ -18,10 +18,15 @@ export default async function NewIncidentPage({ searchParams }: { searchParams: 
       <h1 className="text-2xl font-semibold tracking-tight">Open an incident</h1>
       <ParamIssues issues={problems} />
       <p className="max-w-2xl text-sm text-muted-foreground">
-        The incident keeps its timeline: status changes and notes with who and when, the stuck trend of its scope by the minute, the bulk jobs started from it and the
-        operators&apos; actions in its window. Opened from a stuck view, the scope is that view&apos;s filter.
+        The incident keeps its timeline: status changes and notes with who and when, the stuck trend of its scope by the
+        minute, the bulk jobs started from it and the operators&apos; actions in its window. Opened from a stuck view,
+        the scope is that view&apos;s filter.
       </p>
-      <OpenIncidentForm initialScope={scope} statuses={WATCHABLE_STATUSES} permission={permissionFor(operator.role, openIncidentAction)} />
+      <OpenIncidentForm
+        initialScope={scope}
+        statuses={WATCHABLE_STATUSES}
+        permission={permissionFor(operator.role, openIncidentAction)}
+      />
     </div>
   );
 }

@@ -3,7 +3,13 @@ import { Link } from '@/components/link';
 import { notFound } from 'next/navigation';
 import { MergeReports } from '@/components/accounts/merge-reports';
 import { UserAvatar } from '@/components/accounts/user-avatar';
-import { AgentsSection, ChannelsSection, MessagesSection, PlanAndHoldings, WorkspacesSection } from '@/components/accounts/user-sections';
+import {
+  AgentsSection,
+  ChannelsSection,
+  MessagesSection,
+  PlanAndHoldings,
+  WorkspacesSection,
+} from '@/components/accounts/user-sections';
 import { VerifyControl } from '@/components/accounts/verify-control';
 import { AuditPanel } from '@/components/audit/audit-panel';
 import { Breadcrumb } from '@/components/breadcrumb';
@@ -27,7 +33,10 @@ import { readNames } from '@/lib/entities/names';
 import { countRelated, linkedIds, titlesOf } from '@/lib/entities/related';
 import { entityView, findEntity } from '@/lib/entities/registry';
 
-type UserPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type UserPageProps = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: UserPageProps): Promise<Metadata> {
   const { id } = await params;
@@ -54,7 +63,9 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   ]);
   if (!read.ok) {
     if (read.failure.kind === 'not_found') notFound();
-    return <ServiceFailure title={`User ${id}`} failure={read.failure} retryHref={`/users/${encodeURIComponent(id)}`} />;
+    return (
+      <ServiceFailure title={`User ${id}`} failure={read.failure} retryHref={`/users/${encodeURIComponent(id)}`} />
+    );
   }
   const user = read.data;
   const workspaces = data.workspaces.ok ? data.workspaces.data.rows : [];
@@ -67,7 +78,11 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
   const namesRead = readNames(upstream, {
     ...Object.fromEntries(linked),
     users: [...(linked.get('users') ?? []), ...workspaces.map((workspace) => workspace.owner_guid)],
-    workspaces: [...(linked.get('workspaces') ?? []), ...channels.map((channel) => channel.workspace_guid), ...messages.map((message) => message.workspace_guid)],
+    workspaces: [
+      ...(linked.get('workspaces') ?? []),
+      ...channels.map((channel) => channel.workspace_guid),
+      ...messages.map((message) => message.workspace_guid),
+    ],
     channels: [...(linked.get('channels') ?? []), ...messages.flatMap((message) => message.channel_guids ?? [])],
   });
   const titles = namesRead.then(titlesOf);
@@ -97,7 +112,11 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
                 {user.verified ? 'verified' : 'not verified'}
               </Badge>
               {user.account_type ? <Badge variant="outline">{user.account_type}</Badge> : null}
-              {user.merged_into ? <Badge variant="secondary" data-testid="merged-badge">merged</Badge> : null}
+              {user.merged_into ? (
+                <Badge variant="secondary" data-testid="merged-badge">
+                  merged
+                </Badge>
+              ) : null}
               {user.deleted_at ? <Badge variant="destructive">deleted</Badge> : null}
             </div>
           </div>
@@ -109,9 +128,7 @@ export default async function UserPage({ params, searchParams }: UserPageProps) 
         {mergeable ? (
           merge.allowed ? (
             <Button asChild variant="outline" size="sm">
-              <Link href={`/users/merge?source=${encodeURIComponent(user.id)}`}>
-                Merge into…
-              </Link>
+              <Link href={`/users/merge?source=${encodeURIComponent(user.id)}`}>Merge into…</Link>
             </Button>
           ) : (
             <span className="flex items-center gap-2">

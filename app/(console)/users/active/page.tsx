@@ -29,7 +29,9 @@ export default async function ActiveUsersPage({ searchParams }: { searchParams: 
           Active
         </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Active users</h1>
-        <p className="text-sm text-muted-foreground">Accounts the service counts as active (neither merged nor deleted, active recently), most recent first.</p>
+        <p className="text-sm text-muted-foreground">
+          Accounts the service counts as active (neither merged nor deleted, active recently), most recent first.
+        </p>
       </div>
       <ParamIssues issues={issues} />
       <EntityList

@@ -22,7 +22,8 @@ function readId(value: string | string[] | undefined): string | null {
   const parsed = idParam.safeParse(typeof value === 'string' ? value : undefined);
   return parsed.success ? parsed.data : null;
 }
-const readText = (value: string | string[] | undefined) => (typeof value === 'string' ? value.trim().slice(0, 200) : '');
+const readText = (value: string | string[] | undefined) =>
+  typeof value === 'string' ? value.trim().slice(0, 200) : '';
 
 /**
  * Merge two accounts: pick the one to fold and the one to keep, see both side by side with what
@@ -45,7 +46,10 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
     approvalGateFor(operator, mergeUsersAction, {}),
   ]);
   const failure = [sourceResults, targetResults, preview].find((read) => read && !read.ok);
-  if (failure && !failure.ok) return <ServiceFailure title="Merge accounts" failure={failure.failure} retryHref={mergeHref({ source, target })} />;
+  if (failure && !failure.ok)
+    return (
+      <ServiceFailure title="Merge accounts" failure={failure.failure} retryHref={mergeHref({ source, target })} />
+    );
 
   return (
     <div className="space-y-6">
@@ -55,13 +59,30 @@ export default async function MergeUsersPage({ searchParams }: MergePageProps) {
         </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">Merge accounts</h1>
         <p className="max-w-2xl text-sm text-muted-foreground">
-          The folded account&apos;s workspaces, channels, memberships, messages and agents move to the kept account, and the folded account stops existing.
+          The folded account&apos;s workspaces, channels, memberships, messages and agents move to the kept account, and
+          the folded account stops existing.
         </p>
-        {permission.allowed ? null : <p className="text-sm text-muted-foreground">You can look at a preview but not merge.</p>}
+        {permission.allowed ? null : (
+          <p className="text-sm text-muted-foreground">You can look at a preview but not merge.</p>
+        )}
       </div>
 
-      {!source ? <MergePicker side="source" other={{ param: 'target', id: target }} query={sourceQuery} results={sourceResults?.ok ? sourceResults.data : null} /> : null}
-      {!target ? <MergePicker side="target" other={{ param: 'source', id: source }} query={targetQuery} results={targetResults?.ok ? targetResults.data : null} /> : null}
+      {!source ? (
+        <MergePicker
+          side="source"
+          other={{ param: 'target', id: target }}
+          query={sourceQuery}
+          results={sourceResults?.ok ? sourceResults.data : null}
+        />
+      ) : null}
+      {!target ? (
+        <MergePicker
+          side="target"
+          other={{ param: 'source', id: source }}
+          query={targetQuery}
+          results={targetResults?.ok ? targetResults.data : null}
+        />
+      ) : null}
       {source && !target ? (
         <p className="text-sm">
           Folding <code>{source}</code>.{' '}

@@ -27,7 +27,17 @@ export async function generateMetadata({ params }: WorkspacePageProps): Promise<
   return { title: `Workspace ${(await params).id}` };
 }
 
-function UsersOutside({ title, name, workspaceGuid, read }: { title: string; name: string; workspaceGuid: string; read: Awaited<ReturnType<typeof readWorkspacePageData>>['outside'] }) {
+function UsersOutside({
+  title,
+  name,
+  workspaceGuid,
+  read,
+}: {
+  title: string;
+  name: string;
+  workspaceGuid: string;
+  read: Awaited<ReturnType<typeof readWorkspacePageData>>['outside'];
+}) {
   return (
     <Panel
       title={title}
@@ -52,13 +62,32 @@ function UsersOutside({ title, name, workspaceGuid, read }: { title: string; nam
             rowKey={(row) => row.id}
             empty="None."
             columns={[
-              { id: 'User', header: 'User', cell: ({ row: { original: row } }) => <RecordLink href={detailHref('users', row.id)} name={typeof row.email === 'string' ? row.email : null} id={row.id} /> },
-              { id: 'Identity provider', header: 'Identity provider', cell: ({ row: { original: row } }) => (typeof row.idp_provider === 'string' && row.idp_provider ? row.idp_provider : '—') },
+              {
+                id: 'User',
+                header: 'User',
+                cell: ({ row: { original: row } }) => (
+                  <RecordLink
+                    href={detailHref('users', row.id)}
+                    name={typeof row.email === 'string' ? row.email : null}
+                    id={row.id}
+                  />
+                ),
+              },
+              {
+                id: 'Identity provider',
+                header: 'Identity provider',
+                cell: ({ row: { original: row } }) =>
+                  typeof row.idp_provider === 'string' && row.idp_provider ? row.idp_provider : '—',
+              },
             ]}
           />
         )}
       />
-      {read.ok && read.data.length > 20 ? <p className="mt-2 text-xs text-muted-foreground">The export has all {read.data.length.toLocaleString('en-US')}.</p> : null}
+      {read.ok && read.data.length > 20 ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          The export has all {read.data.length.toLocaleString('en-US')}.
+        </p>
+      ) : null}
     </Panel>
   );
 }
@@ -71,16 +100,27 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
   const entity = findEntity('workspaces');
   if (!entity) throw new Error('registry: workspaces is not declared');
   const view = entityView(entity);
-  const [read, data] = await Promise.all([readFromService(getRecord(upstream, 'workspaces', id, workspaceSchema)), readWorkspacePageData(upstream, id)]);
+  const [read, data] = await Promise.all([
+    readFromService(getRecord(upstream, 'workspaces', id, workspaceSchema)),
+    readWorkspacePageData(upstream, id),
+  ]);
   if (!read.ok) {
     if (read.failure.kind === 'not_found') notFound();
-    return <ServiceFailure title={`Workspace ${id}`} failure={read.failure} retryHref={`/workspaces/${encodeURIComponent(id)}`} />;
+    return (
+      <ServiceFailure
+        title={`Workspace ${id}`}
+        failure={read.failure}
+        retryHref={`/workspaces/${encodeURIComponent(id)}`}
+      />
+    );
   }
   const workspace = read.data;
   const title = workspace.workspace_name?.trim() || workspace.id;
   const members = data.members.ok ? data.members.data : [];
   // A deleted workspace has no owner to set, whatever the role: the same note says so.
-  const setOwner = workspace.deleted_at ? { allowed: false as const, reason: 'This workspace is deleted.' } : permissionFor(operator.role, setWorkspaceOwnerAction);
+  const setOwner = workspace.deleted_at
+    ? { allowed: false as const, reason: 'This workspace is deleted.' }
+    : permissionFor(operator.role, setWorkspaceOwnerAction);
   const approval = await approvalGateFor(operator, setWorkspaceOwnerAction, {});
 
   return (
@@ -94,7 +134,11 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
           Plan <span data-testid="workspace-plan">{workspace.plan_type ?? '—'}</span> · Owner{' '}
           {workspace.owner_guid ? (
             <span data-testid="workspace-owner">
-              <RecordLink href={detailHref('users', workspace.owner_guid)} name={members.find((member) => member.id === workspace.owner_guid)?.email} id={workspace.owner_guid} />
+              <RecordLink
+                href={detailHref('users', workspace.owner_guid)}
+                name={members.find((member) => member.id === workspace.owner_guid)?.email}
+                id={workspace.owner_guid}
+              />
             </span>
           ) : (
             'none'
@@ -112,7 +156,11 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
               <SetOwnerForm
                 workspaceGuid={workspace.id}
                 workspaceName={title}
-                members={rows.map((member) => ({ id: member.id, name: accountName(member), isOwner: member.id === workspace.owner_guid }))}
+                members={rows.map((member) => ({
+                  id: member.id,
+                  name: accountName(member),
+                  isOwner: member.id === workspace.owner_guid,
+                }))}
                 permission={setOwner}
                 approval={approval}
               />
@@ -122,9 +170,28 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
                 rowKey={(member) => member.id}
                 empty="No members."
                 columns={[
-                  { id: 'Member', header: 'Member', cell: ({ row: { original: member } }) => <RecordLink href={detailHref('users', member.id)} name={accountName(member)} id={member.id} /> },
-                  { id: 'Role', header: 'Role', cell: ({ row: { original: member } }) => (member.id === workspace.owner_guid ? <Badge data-testid="owner-badge">owner</Badge> : member.role_cd) },
-                  { id: 'Verified', header: 'Verified', cell: ({ row: { original: member } }) => (member.verified ? 'yes' : 'no') },
+                  {
+                    id: 'Member',
+                    header: 'Member',
+                    cell: ({ row: { original: member } }) => (
+                      <RecordLink href={detailHref('users', member.id)} name={accountName(member)} id={member.id} />
+                    ),
+                  },
+                  {
+                    id: 'Role',
+                    header: 'Role',
+                    cell: ({ row: { original: member } }) =>
+                      member.id === workspace.owner_guid ? (
+                        <Badge data-testid="owner-badge">owner</Badge>
+                      ) : (
+                        member.role_cd
+                      ),
+                  },
+                  {
+                    id: 'Verified',
+                    header: 'Verified',
+                    cell: ({ row: { original: member } }) => (member.verified ? 'yes' : 'no'),
+                  },
                 ]}
               />
             </div>
@@ -142,8 +209,18 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
           rowKey={(channel) => channel.id}
           empty="No channels."
           columns={[
-            { id: 'Channel', header: 'Channel', cell: ({ row: { original: channel } }) => <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} /> },
-            { id: 'Visibility', header: 'Visibility', cell: ({ row: { original: channel } }) => channel.visibility ?? '—' },
+            {
+              id: 'Channel',
+              header: 'Channel',
+              cell: ({ row: { original: channel } }) => (
+                <RecordLink href={detailHref('channels', channel.id)} name={channel.channel_name} id={channel.id} />
+              ),
+            },
+            {
+              id: 'Visibility',
+              header: 'Visibility',
+              cell: ({ row: { original: channel } }) => channel.visibility ?? '—',
+            },
           ]}
         />
         <ListPanel
@@ -153,13 +230,31 @@ export default async function WorkspacePage({ params }: WorkspacePageProps) {
           caption="Domains of this workspace"
           rowKey={(domain) => domain.id}
           empty="No domains."
-          columns={[{ id: 'Domain', header: 'Domain', cell: ({ row: { original: domain } }) => <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} /> }]}
+          columns={[
+            {
+              id: 'Domain',
+              header: 'Domain',
+              cell: ({ row: { original: domain } }) => (
+                <RecordLink href={detailHref('domains', domain.id)} name={domain.domain} id={domain.id} />
+              ),
+            },
+          ]}
         />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <UsersOutside title="Users not in this workspace" name="noworkspace" workspaceGuid={workspace.id} read={data.outside} />
-        <UsersOutside title="Identity-provider users not in it" name="idp-not-in-workspace" workspaceGuid={workspace.id} read={data.idpOutside} />
+        <UsersOutside
+          title="Users not in this workspace"
+          name="noworkspace"
+          workspaceGuid={workspace.id}
+          read={data.outside}
+        />
+        <UsersOutside
+          title="Identity-provider users not in it"
+          name="idp-not-in-workspace"
+          workspaceGuid={workspace.id}
+          read={data.idpOutside}
+        />
       </div>
 
       <RecordPanels upstream={upstream} view={view} record={workspace} />

@@ -15,10 +15,13 @@ export default async function OwnWorkspacesPage() {
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <Breadcrumb href="/workspaces" label="Workspaces">Mine</Breadcrumb>
+        <Breadcrumb href="/workspaces" label="Workspaces">
+          Mine
+        </Breadcrumb>
         <h1 className="text-2xl font-semibold tracking-tight">My workspaces</h1>
         <p className="text-sm text-muted-foreground">
-          The workspaces {operator.email} belongs to at the service ({read.data.length.toLocaleString('en-US')}), as the service&apos;s own view for the signed-in account.
+          The workspaces {operator.email} belongs to at the service ({read.data.length.toLocaleString('en-US')}), as the
+          service&apos;s own view for the signed-in account.
         </p>
       </div>
       <OwnWorkspacesTable rows={read.data} />

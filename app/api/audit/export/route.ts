@@ -21,7 +21,8 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = parseAuditFilters(search);
   if (!parsed.ok) return Response.json({ error: 'invalid_filters', errors: parsed.errors }, { status: 400 });
   const order = search.get('order') ?? 'desc';
-  if (order !== 'asc' && order !== 'desc') return Response.json({ error: 'invalid_order', message: 'order must be asc or desc' }, { status: 400 });
+  if (order !== 'asc' && order !== 'desc')
+    return Response.json({ error: 'invalid_order', message: 'order must be asc or desc' }, { status: 400 });
   const db = await getConsoleDb();
   const slot = exportState().slots.acquire(session.operator.id);
   if (!slot.ok) return tooManyExportsResponse(slot);

@@ -23,7 +23,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ enti
   const session = await requireAdminRouteSession();
   if (!session.ok) return session.response;
   const { entity: name } = await params;
-  if (!ENTITY_NAME_PATTERN.test(name)) return Response.json({ error: 'not_found', message: `No entity "${name}".` }, { status: 404 });
+  if (!ENTITY_NAME_PATTERN.test(name))
+    return Response.json({ error: 'not_found', message: `No entity "${name}".` }, { status: 404 });
 
   const known = findEntity(name);
   const schema = known?.schema ?? raRecordSchema;

@@ -34,7 +34,8 @@ export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
   if (!session.ok) return session.response;
   const order = orderSchema.safeParse(new URL(request.url).searchParams.get('order') ?? undefined);
-  if (!order.success) return Response.json({ error: 'invalid_order', message: 'order must be asc or desc' }, { status: 400 });
+  if (!order.success)
+    return Response.json({ error: 'invalid_order', message: 'order must be asc or desc' }, { status: 400 });
   const db = await getConsoleDb();
   const slot = exportState().slots.acquire(session.operator.id);
   if (!slot.ok) return tooManyExportsResponse(slot);

@@ -14,7 +14,11 @@ export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
   if (!session.ok) return session.response;
   const state = parseStatisticsSearchParams(searchParamsRecord(new URL(request.url).searchParams), Date.now());
-  if (state.problems.length > 0) return Response.json({ error: 'invalid_parameters', errors: state.problems.map((issue) => issue.message) }, { status: 400 });
+  if (state.problems.length > 0)
+    return Response.json(
+      { error: 'invalid_parameters', errors: state.problems.map((issue) => issue.message) },
+      { status: 400 },
+    );
   let csv: string;
   try {
     const review = await readStatisticsReview(session.upstream, state, Date.now());

@@ -20,12 +20,25 @@ import { stuckFilter } from '@/lib/triage/stuck';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
 
-const FIELDS = ['id', 'name', 'status', 'status_reason', 'creator_guid', 'workspace_guid', 'channel_guids', 'message_ts', 'last_updated_at'];
+const FIELDS = [
+  'id',
+  'name',
+  'status',
+  'status_reason',
+  'creator_guid',
+  'workspace_guid',
+  'channel_guids',
+  'message_ts',
+  'last_updated_at',
+];
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
   if (!session.ok) return session.response;
-  const state = parseStuckSearchParams(searchParamsRecord(new URL(request.url).searchParams), defaultThresholdMinutes());
+  const state = parseStuckSearchParams(
+    searchParamsRecord(new URL(request.url).searchParams),
+    defaultThresholdMinutes(),
+  );
   const { query, table } = state;
   const filter = stuckFilter(query, requestTime());
   const sort = stuckListSort(table.sort.order);
@@ -35,13 +48,19 @@ export async function GET(request: Request): Promise<Response> {
     rows
       .map((row) => ({ row, missing: missingArtifacts(row) }))
       .filter(({ missing }) => !query.missing || missing.includes(query.missing))
-      .map(({ row, missing }) => csvRecord([...columns.map((column) => exportValue(column.meta.kind, (row as Record<string, unknown>)[column.id])), missing.join('; ')]))
+      .map(({ row, missing }) =>
+        csvRecord([
+          ...columns.map((column) => exportValue(column.meta.kind, (row as Record<string, unknown>)[column.id])),
+          missing.join('; '),
+        ]),
+      )
       .join('');
   return serviceCsvExport({
     operatorId: session.operator.id,
     request,
     path: '/admin/ra/messages',
-    readRange: (range, signal) => listRecords(session.upstream, 'messages', { sort, filter, range }, messageSchema, signal),
+    readRange: (range, signal) =>
+      listRecords(session.upstream, 'messages', { sort, filter, range }, messageSchema, signal),
     csv: () => ({ header: CSV_BOM + csvRecord([...columns.map((column) => column.meta.csv), 'missing']), rows: lines }),
     fileName: exportFileName('stuck-messages', new Date()),
     label: 'stuck',

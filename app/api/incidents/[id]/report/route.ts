@@ -12,11 +12,22 @@ const noStore = { 'cache-control': 'no-store' };
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const session = await requireAdminRouteSession();
   if (!session.ok) return session.response;
-  const id = z.string().uuid().safeParse((await params).id);
-  if (!id.success) return Response.json({ error: 'invalid_id', message: 'An incident id is a UUID.' }, { status: 400, headers: noStore });
+  const id = z
+    .string()
+    .uuid()
+    .safeParse((await params).id);
+  if (!id.success)
+    return Response.json(
+      { error: 'invalid_id', message: 'An incident id is a UUID.' },
+      { status: 400, headers: noStore },
+    );
   const now = Date.now();
   const read = await readIncident(id.data, session.upstream, now);
-  if (!read) return Response.json({ error: 'not_found', message: `There is no incident ${id.data}.` }, { status: 404, headers: noStore });
+  if (!read)
+    return Response.json(
+      { error: 'not_found', message: `There is no incident ${id.data}.` },
+      { status: 404, headers: noStore },
+    );
   const markdown = incidentReportMarkdown({
     incident: read.incident,
     events: read.events,
