@@ -1,5 +1,5 @@
 /**
- * Rows that are ready when the HTML is sent are in its first paint (issue 17, part 1): a list
+ * Rows that are ready when the HTML is sent are in its first paint: a list
  * page's document carries its rows in the table itself, not in a hidden streamed segment that
  * React swaps in later (`<div hidden id="S:…">` revealed by `$RC`, after its fallback throttle),
  * and the browser's first contentful paint already shows a row. The rows are the service's own

@@ -1,5 +1,5 @@
 /**
- * Two console instances on one PostgreSQL refreshing one session at once (issue 12): the same
+ * Two console instances on one PostgreSQL refreshing one session at once: the same
  * session cookie reaches both instances in the refresh window at the same moment (the cookie
  * resealed with its access token closer to expiry, as it would be after waiting). The service sees exactly one refresh-token use, the operator stays signed in on
  * both, and the old cookie (a lost response) still works without a second refresh. Skipped only

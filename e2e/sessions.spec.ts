@@ -1,5 +1,5 @@
 /**
- * Sessions at the edges (issue 12): sign-out ends the session for every copy of its cookie and at
+ * Sessions at the edges: sign-out ends the session for every copy of its cookie and at
  * the service; an auto-refreshing page does not keep an unattended session alive; prefetches get
  * the security headers; the sign-in callback never leaves the console; images from the service's
  * data load only on demand.

@@ -7,10 +7,9 @@
 /**
  * Rows per read, and reads in flight at once: what the console holds at any moment is about
  * their product in rows (answers arriving, parsed, waiting their turn), and the heap the garbage
- * collector keeps grows with it. At 1,000,000 messages (bench/scenarios/csv-export.ts, side by
- * side under the same load) 500 x 4 grew the process by 97 MB, 250 x 2 by 52 MB, for 7% fewer
- * rows a second; the service's pace (its rate limit allows 100 reads a second) stays far above
- * what either reaches.
+ * collector keeps grows with it. Smaller pages, two at a time, hold the heap well down for a
+ * small loss of rows a second (docs/bench.md has the side-by-side measurement); the service's
+ * rate limit stays far above what either reaches.
  */
 export const EXPORT_PAGE_SIZE = 250;
 export const EXPORT_CONCURRENCY = 2;

@@ -50,7 +50,7 @@ export interface EntityDefinition extends EntityView {
   nav: EntityNav;
   /**
    * The guarded actions on one record, offered on its detail page. The page computes what the
-   * signed-in role may do from each definition's own `requiredRole` (lib/auth/permissions.ts).
+   * signed-in role may do from each definition's own `requiredRole` (lib/auth/roles/permissions.ts).
    */
   actions: Readonly<Record<string, GuardedAction>>;
   /** Views of this entity that have pages of their own (reports, tools), linked from its list. */

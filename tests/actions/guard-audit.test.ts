@@ -1,5 +1,5 @@
 /**
- * The guard's audit writes under attack and failure (issue 12), on PGlite and PostgreSQL:
+ * The guard's audit writes under attack and failure, on PGlite and PostgreSQL:
  * refusals without a session are counted, not written a row each, and name no record; a failed
  * outcome write does not turn an applied change into a failure; a failed intent write means the
  * service is never called; the service refusing the session and an unexpected error each reach

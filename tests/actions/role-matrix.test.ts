@@ -727,8 +727,8 @@ describe('a minted agent token', () => {
 });
 
 /**
- * job.plan's row above plans message jobs; the same action over users (bulk mark verified, ops
- * per issue 13) is checked here: a row of its own would share job.plan's aggregated anonymous
+ * job.plan's row above plans message jobs; the same action over users (bulk mark verified, an ops
+ * action) is checked here: a row of its own would share job.plan's aggregated anonymous
  * refusals, so the checks that differ for user items are written out.
  */
 describe('job.plan over users (bulk mark verified)', () => {

@@ -1,5 +1,5 @@
 /**
- * The append-only audit log against its own database role (issue 12), on PostgreSQL: migrations
+ * The append-only audit log against its own database role, on PostgreSQL: migrations
  * run as the owner (DATABASE_MIGRATION_URL), the console as a runtime role that can insert and
  * record an outcome, but not disable the trigger, delete, truncate or backdate.
  */

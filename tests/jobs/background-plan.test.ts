@@ -1,5 +1,5 @@
 /**
- * Dry runs read in the background (issue 17), on PGlite and PostgreSQL: a filter matching more
+ * Dry runs read in the background, on PGlite and PostgreSQL: a filter matching more
  * than the inline limit is handed over after the request's first page and read by the runners
  * page by page; cancel stops it with nothing sent; a service failure stops it with the reason and
  * a retry reads on from the last page written; a runner that dies loses it with its lease and

@@ -1,5 +1,5 @@
 /**
- * Dry runs nobody starts do not pile up (issue 12), on PGlite and PostgreSQL: a planned job past
+ * Dry runs nobody starts do not pile up, on PGlite and PostgreSQL: a planned job past
  * its validity is deleted with its items by the runners' maintenance, and a dry run whose caller
  * went away (its signal aborted) stops reading and leaves nothing behind.
  */

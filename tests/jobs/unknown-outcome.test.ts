@@ -1,5 +1,5 @@
 /**
- * An applied item is never sent again (issue 12), on PGlite and PostgreSQL: a send refreshes the
+ * An applied item is never sent again, on PGlite and PostgreSQL: a send refreshes the
  * claim, so a live item waiting out 429s never looks abandoned; an item sent whose outcome could
  * not be recorded ends `unknown` ("check before retrying"), never pending; a runner that stalls
  * without dying loses its item to another, and its late writes change nothing.

@@ -1,4 +1,4 @@
-/** A message time the service sends out of a Date's range is read as absent, never a time that throws (issue 12). */
+/** A message time the service sends out of a Date's range is read as absent, never a time that throws. */
 import { describe, expect, it } from 'vitest';
 import { messageSchema } from '@/lib/upstream/contract';
 
