@@ -3,7 +3,7 @@
  * carries what the console adds (a label for the column chooser, default visibility, the CSV
  * field, cell classes, an entity value's kind), with the table's filters, order and page size
  * beside them in one TableDeclaration. The page reads its URL from the declaration
- * (lib/search-params/table.ts), renders its rows from it (components/data-table/data-table.tsx),
+ * (lib/search-params/table.ts), renders its rows from it (components/data-table/list-table.tsx),
  * draws its filter bar from it (components/data-table/toolbar.tsx) and writes its CSV from it
  * (lib/tables/csv.ts). Zod-free and React-free: the declaration modules that import it are server
  * modules, and nothing here reaches the browser.
