@@ -13,6 +13,8 @@ type Revocation = typeof import('@/lib/auth/session-cookie/revocation');
 /** A console instance's revocation module, with a cache of its own. */
 async function instance(): Promise<Revocation> {
   vi.resetModules();
+  // The cache is one per process (on globalThis, shared by Next's bundles): a fresh process starts without it.
+  Reflect.deleteProperty(globalThis, Symbol.for('voice-ops-console.revoked-sessions'));
   return import('@/lib/auth/session-cookie/revocation');
 }
 
