@@ -10,7 +10,7 @@ import { recordMerge, type MergeReport } from '@/lib/accounts/merges';
 import { mergeUsers, usersInfo } from '@/lib/upstream/accounts';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { ActionRejectedError, defineAction } from './define';
-import { freeText } from './free-text';
+import { freeText } from '@/lib/free-text';
 
 const userId = (what: string) => serviceIdSchema(what);
 

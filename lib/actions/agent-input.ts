@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { AGENT_TOKEN_LIFETIME } from '@/lib/upstream/contract/agents';
-import { freeText } from './free-text';
+import { freeText } from '@/lib/free-text';
 
 const agentId = serviceIdSchema('agent id');
 

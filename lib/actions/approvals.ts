@@ -19,7 +19,7 @@ import {
 } from '@/lib/approvals/store';
 import { roleAllows } from '@/lib/auth/roles';
 import { ActionRejectedError, defineAction } from './define';
-import { freeText } from './free-text';
+import { freeText } from '@/lib/free-text';
 
 const requestId = z.string().trim().uuid('an approval request id is a UUID');
 const comment = freeText({ max: 2_000, multiline: true }).optional();

@@ -13,7 +13,7 @@ import { incidentScopeSchema } from '@/lib/incidents/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { defineAction } from './define';
 import { logger } from '@/lib/observability/logger';
-import { freeText } from './free-text';
+import { freeText } from '@/lib/free-text';
 
 const incidentId = z.string().trim().uuid('an incident id is a UUID');
 

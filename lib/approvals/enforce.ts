@@ -4,7 +4,7 @@
  * (consumed here, once) or as a break-glass run by an ops operator with a typed reason.
  */
 import { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/actions/free-text';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/free-text';
 import { type Operator, roleAllows } from '@/lib/auth/roles';
 import type { Queryable } from '@/lib/db';
 import { paramsHash } from './params-hash';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addIncidentNoteAction, openIncidentAction } from '@/lib/actions/incidents';
 import { approvalReasonSchema } from '@/lib/actions/approvals';
-import { CONTROL_CHARACTER_MESSAGE } from '@/lib/actions/free-text';
+import { CONTROL_CHARACTER_MESSAGE } from '@/lib/free-text';
 import { isOperatorActivity } from '@/lib/auth/background-request';
 import { authOptions } from '@/lib/auth/options';
 import { config } from '@/proxy';
