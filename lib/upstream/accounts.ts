@@ -3,7 +3,7 @@
  * payment plan), workspaces (members, owner, users outside), channels (visibility, members),
  * the orphan reports and the sequence repair. Set-verified lives in admin.ts.
  */
-import type { UpstreamClient } from './client/client';
+import type { UpstreamClient } from './client';
 import {
   channelSchema,
   orphanedChannelListSchema,

@@ -4,7 +4,7 @@
  * no success body for these operations: each returns the record when the answer carries it, and
  * null when the answer is anything else, a body that is not JSON included (done all the same).
  */
-import type { UpstreamClient, UpstreamResponse } from './client/client';
+import type { UpstreamClient, UpstreamResponse } from './client';
 import { pathSegment, setUserVerifiedResultSchema } from './contract';
 import { isUnreadableSuccess } from './client/errors';
 

@@ -3,7 +3,7 @@
  * own OAuth token): the service limits each to agents whose `creator_id` is the operator's root
  * human, and answers 403 outside it.
  */
-import type { UpstreamClient } from './client/client';
+import type { UpstreamClient } from './client';
 import { agentSchema, createdAgentTokenSchema, listAgentsResponseSchema, pathSegment } from './contract';
 
 const agentPath = (id: string) => `/agents/${pathSegment(id)}`;

@@ -1,5 +1,5 @@
 /** One function per domain write of the spec (the reads are the generic /admin/ra ones, ra.ts). */
-import type { UpstreamClient, UpstreamResponse } from './client/client';
+import type { UpstreamClient, UpstreamResponse } from './client';
 import { pathSegment, type Domain, type DomainWrite } from './contract';
 import { domainWriteResultSchema } from './contract/domains';
 import { isUnreadableSuccess } from './client/errors';

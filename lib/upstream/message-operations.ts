@@ -6,7 +6,7 @@
  * record when the answer carries it, null for any other 2xx answer.
  */
 import { z } from 'zod';
-import type { UpstreamClient, UpstreamResponse } from './client/client';
+import type { UpstreamClient, UpstreamResponse } from './client';
 import { answeredRecord } from './admin';
 import { isDotSegment, messageOperationResultSchema, pathSegment } from './contract';
 import type { MessageOperation } from './message-operation-names';

@@ -1,6 +1,6 @@
 /** The /admin/ra list and one-record reads, in the react-admin simple-REST convention. */
 import { z } from 'zod';
-import type { UpstreamClient } from './client/client';
+import type { UpstreamClient } from './client';
 import { encodeListQuery, parseContentRangeTotal, pathSegment, type ListQuery } from './contract';
 import { UpstreamError, type RateLimitInfo } from './client/errors';
 

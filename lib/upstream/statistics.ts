@@ -1,5 +1,5 @@
 /** GET /admin/message/statistics: counts of messages per status per day. */
-import type { UpstreamClient } from './client/client';
+import type { UpstreamClient } from './client';
 import { dailyMessageStatisticsListSchema, type DailyMessageStatistics } from './contract';
 import { STATISTICS_TIME_ZONE_PARAM } from './contract/statistics';
 

@@ -1,8 +1,8 @@
 /**
  * The dry run: reads the selected records (messages or users, item-kinds.ts) from the service
  * (by filter, or the explicit ids), page by page in id order, and stores a `planned` job with one
- * item per record and its state at that moment. The operator then confirms with the count (`startJob`). Nothing is sent to
- * the service's operations here.
+ * item per record and its state at that moment (its reads are in read-selection.ts). The operator
+ * then confirms with the count (`startJob`). Nothing is sent to the service's operations here.
  *
  * Choices:
  * - The item set is fixed at the dry run: the job acts on exactly the messages counted, even if
@@ -17,72 +17,20 @@ import { randomUUID } from 'node:crypto';
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import type { Message } from '@/lib/upstream/contract';
-import { listRecords } from '@/lib/upstream/ra';
-import { z } from 'zod';
-import { MESSAGE_OPERATIONS } from '@/lib/upstream/message-operation-names';
-import { messageStatusSchema } from '@/lib/upstream/message-operations';
 import { jobHref } from '@/lib/entities/hrefs';
 import { itemKindOf, messageGuidOf } from './item-kinds';
 import { continueInBackground } from './background';
-import { PlanWriter, summarisePlan, type AnyItemKind, type KindRecord, type PlanHeader } from './writer';
+import { DEFAULT_SAMPLE_SIZE, PlanWriter, summarisePlan, type PlanHeader } from './writer';
 import type { JobAction, JobParams } from '../types/actions';
-import { jobOriginSchema } from './origin';
 import { JOB_COLUMNS, jobRowSchema, REVERTIBLE_ITEM_SQL } from '../store/rows';
 import { JobCommandError } from '../types/errors';
-import { jobActorSchema, jobSelectionSchema, selectionSchema, type JobActor, type JobSelection } from './input';
+import { jobActorSchema, planJobInputSchema, type JobActor, type JobSelection, type PlanJobInput } from './input';
+import { ID_LOOKUP_SIZE, readByFilter, readByIds, readIdsPage, type BackgroundHandover } from './read-selection';
 import type { DryRun, Job } from '../types/job';
 
 /** The service's list entity for messages (lib/entities/registry.ts). */
 export const MESSAGES_ENTITY = 'messages';
-export const DEFAULT_PLAN_PAGE_SIZE = 500;
-/**
- * Ids per lookup of an explicit selection: they travel in the query string (filter={"id":[...]}),
- * and 100 ids keep it near 3 KB, well under common URL limits (8 KB; Node's 16 KB of headers).
- */
-export const ID_LOOKUP_SIZE = 100;
-export const DEFAULT_SAMPLE_SIZE = 20;
 const MAX_SELECTION_IDS_RECORDED = 1000;
-
-type OtherMessageOperation = Exclude<(typeof MESSAGE_OPERATIONS)[number], 'message.set_status'>;
-const otherActions = MESSAGE_OPERATIONS.filter(
-  (action): action is OtherMessageOperation => action !== 'message.set_status',
-);
-
-/**
- * A dry run's input, the one schema for it: the guard validates with it (lib/actions/jobs.ts)
- * and planJob parses with it again, for callers that come without the guard. Set status needs
- * its target status; the other actions take no parameter. Mark verified selects user ids.
- * `origin` is the view the dry run was started from (origin.ts), kept only when same-site.
- */
-export const planJobInputSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('message.set_status'),
-    params: z.object({ status: messageStatusSchema }).strict(),
-    selection: jobSelectionSchema,
-    origin: jobOriginSchema,
-  }),
-  z.object({
-    action: z.enum(otherActions as [OtherMessageOperation, ...OtherMessageOperation[]]),
-    params: z.object({}).strict().default({}),
-    selection: jobSelectionSchema,
-    origin: jobOriginSchema,
-  }),
-  z.object({
-    action: z.literal('user.set_verified'),
-    params: z.object({}).strict().default({}),
-    selection: selectionSchema('user id'),
-    origin: jobOriginSchema,
-  }),
-]);
-
-/** What planJob takes from callers without the guard; parsed with planJobInputSchema. */
-export interface PlanJobInput {
-  action: JobAction;
-  params?: unknown;
-  selection: JobSelection;
-  /** The path of the view it was started from; dropped unless same-site. */
-  origin?: string | null;
-}
 
 export interface PlanOptions {
   pageSize?: number;
@@ -241,13 +189,6 @@ export async function planRevertJob(
   );
 }
 
-/** Where a dry run handed over to the background: the filter and the offset to read next. */
-export interface BackgroundHandover {
-  filter: Record<string, unknown>;
-  nextStart: number;
-  pageSize: number;
-}
-
 async function buildPlan(
   deps: PlanDeps,
   actor: JobActor,
@@ -321,89 +262,6 @@ function recordedSelection(selection: JobSelection): Record<string, unknown> {
         ids: selection.ids.slice(0, MAX_SELECTION_IDS_RECORDED),
         truncated: true,
       };
-}
-
-/** One page of a filter's records, in id order; the reads of a background dry run too. */
-export function readFilterPage(
-  upstream: UpstreamClient,
-  kind: AnyItemKind,
-  filter: Record<string, unknown>,
-  start: number,
-  pageSize: number,
-  signal?: AbortSignal,
-) {
-  return listRecords(
-    upstream,
-    kind.entity,
-    { sort: { field: 'id', order: 'ASC' }, range: { start, end: start + pageSize - 1 }, filter },
-    kind.schema,
-    signal,
-  );
-}
-
-/** Whether a page of a filter's read was its last. */
-export const isLastPage = (page: { rows: readonly unknown[]; total: number }, start: number, pageSize: number) =>
-  page.rows.length < pageSize || start + pageSize >= page.total;
-
-/**
- * Reads a filter's records; past the first page, one matching more than `inlineLimit` records
- * is handed over to the background (returned) instead of read here.
- */
-async function readByFilter(
-  upstream: UpstreamClient,
-  kind: AnyItemKind,
-  filter: Record<string, unknown>,
-  writer: PlanWriter,
-  options: PlanOptions,
-): Promise<BackgroundHandover | null> {
-  const pageSize = options.pageSize ?? DEFAULT_PLAN_PAGE_SIZE;
-  for (let start = 0; ; start += pageSize) {
-    const page = await readFilterPage(upstream, kind, filter, start, pageSize, options.signal);
-    writer.reportedTotal ??= page.total;
-    await writer.add(kind, page.rows);
-    if (isLastPage(page, start, pageSize)) return null;
-    if (options.inlineLimit !== undefined && page.total > options.inlineLimit)
-      return { filter, nextStart: start + pageSize, pageSize };
-  }
-}
-
-async function readByIds(
-  upstream: UpstreamClient,
-  kind: AnyItemKind,
-  ids: readonly string[],
-  writer: PlanWriter,
-  options: PlanOptions,
-): Promise<void> {
-  const pageSize = Math.min(options.pageSize ?? ID_LOOKUP_SIZE, ID_LOOKUP_SIZE);
-  const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += pageSize) {
-    await readIdsPage(upstream, kind, unique.slice(start, start + pageSize), writer, options, writer.defaultTarget);
-  }
-  writer.reportedTotal = unique.length;
-}
-
-async function readIdsPage(
-  upstream: UpstreamClient,
-  kind: AnyItemKind,
-  ids: readonly string[],
-  writer: PlanWriter,
-  options: PlanOptions,
-  targetFor: (record: KindRecord) => string | null,
-): Promise<void> {
-  const page = await listRecords(
-    upstream,
-    kind.entity,
-    { sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: ids.length - 1 }, filter: { id: ids } },
-    kind.schema,
-    options.signal,
-  );
-  const seen = new Set<string>();
-  for (const record of page.rows) {
-    seen.add(record.id);
-    seen.add(kind.itemId(record));
-  }
-  writer.missing(ids.filter((id) => !seen.has(id)));
-  await writer.add(kind, page.rows, targetFor);
 }
 
 /** Reads a job as stored (any status). */

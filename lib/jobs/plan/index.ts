@@ -7,21 +7,21 @@ export {
   actorFromOperator,
   jobActorSchema,
   jobSelectionSchema,
+  planJobInputSchema,
   selectionSchema,
   type JobActor,
   type JobSelection,
+  type PlanJobInput,
 } from './input';
 export { jobOrigin, jobOriginSchema } from './origin';
 export {
   MESSAGES_ENTITY,
   describePlan,
   planJob,
-  planJobInputSchema,
   planRevertJob,
   readJob,
   type JobPlan,
   type PlanDeps,
-  type PlanJobInput,
   type PlanOptions,
 } from './dry-run';
 export { readPlanProgress, retryPlanning, type PlanProgress } from './background';

@@ -8,7 +8,7 @@
  *   run holds in memory).
  */
 import { z } from 'zod';
-import { DEFAULT_PLAN_PAGE_SIZE } from './dry-run';
+import { DEFAULT_PLAN_PAGE_SIZE } from './read-selection';
 
 export const DEFAULT_INLINE_PLAN_LIMIT = 2000;
 

@@ -11,6 +11,8 @@ import type { JobAction, JobParams } from '../types/actions';
 import type { DryRun, PlanSampleItem } from '../types/job';
 
 const MAX_LISTED_NOT_FOUND = 100;
+/** Records a dry run keeps as its sample for the dialog. */
+export const DEFAULT_SAMPLE_SIZE = 20;
 
 /** A record of any kind, as the plan handles it (the kind knows what it is). */
 export type KindRecord = { id: string };

@@ -3,7 +3,8 @@
  * sends their items to the service with the console's machine credential, paced to the rate
  * limit, resumable after a crash; it also reads background dry runs.
  */
-export { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+export { startJobRunner, type JobRunner } from './runner';
+export type { JobRunnerOptions } from './options';
 export { ensureJobRunner, stopJobRunner } from './process';
 export { systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './shared';
 export { wakeJobRunners } from './wake';

@@ -15,7 +15,7 @@ import { isUpstreamError, type UpstreamClient } from '@/lib/upstream/client';
 import { IdleWaits } from './idle-wait';
 import { itemKindOf } from '../plan/item-kinds';
 import { RatePacer } from '../pace/rate-pacer';
-import { DEFAULT_SAMPLE_SIZE, isLastPage, readFilterPage } from '../plan/dry-run';
+import { isLastPage, readFilterPage } from '../plan/read-selection';
 import {
   claimPlan,
   endPlan,
@@ -25,7 +25,7 @@ import {
   saveProgress,
   type ClaimedPlan,
 } from '../plan/background';
-import { PlanWriter, summarisePlan, type AnyItemKind } from '../plan/writer';
+import { DEFAULT_SAMPLE_SIZE, PlanWriter, summarisePlan, type AnyItemKind } from '../plan/writer';
 import { errorText, Halted, type Clock, type JobRunnerEvent } from './shared';
 import type { JobsUpstream } from './service-credential';
 

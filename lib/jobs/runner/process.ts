@@ -4,7 +4,8 @@
  * start a second one.
  */
 import { getConsoleDb } from '@/lib/db';
-import { startJobRunner, type JobRunner, type JobRunnerOptions } from './runner';
+import type { JobRunnerOptions } from './options';
+import { startJobRunner, type JobRunner } from './runner';
 import { rateBucketOf } from '../pace/runner-pacer';
 import { machineUpstreamFromSettings } from './service-credential';
 import { jobsSettings } from './settings';

@@ -5,7 +5,8 @@
  * retrying what may be retried. Its parts: the item store (item-store.ts: claim, fence, finish,
  * release, retry, recover; the multi-runner safety is there), the mapping from an answer to the
  * next step (item-outcome.ts), one item's handling (worker.ts), the job-level maintenance
- * statements (maintenance.ts). This file is the lifecycle and the loops.
+ * statements (maintenance.ts), what it is told and its defaults (options.ts). This file is the
+ * lifecycle and the loops.
  *
  * Recovery: a runner heartbeats its row in bulk_job_runners. Items in flight for a runner whose
  * heartbeat is older than the lease (it died: SIGKILL, crash, host gone) go back to pending and
@@ -23,10 +24,7 @@
  * worker) back to pending at once: nothing waits for a lease.
  */
 import { setMaxListeners } from 'node:events';
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import type { ConsoleDb } from '@/lib/db';
-import { logger } from '@/lib/observability/logger';
 import { withSpan } from '@/lib/observability/tracing';
 import { IdleWaits } from './idle-wait';
 import { createSqlItemStore, guardedItemStore, UNKNOWN_OUTCOME, type ClaimedItem, type ItemStore } from './item-store';
@@ -40,42 +38,19 @@ import {
   startQueuedJobs,
   type ActiveJob,
 } from './maintenance';
-import type { RatePacer } from '../pace/rate-pacer';
 import { startPlanner, type Planner } from './plan-reader';
 import { createRunnerPacer } from '../pace/runner-pacer';
+import {
+  defaultInstanceId,
+  itemLimits,
+  logRunnerEvent,
+  runnerTimings,
+  type JobRunnerOptions,
+  type RunnerTimings,
+} from './options';
 import { errorText, Halted, systemClock, type Clock, type JobRunnerEvent, type JobRunnerStats } from './shared';
-import type { JobsUpstream } from './service-credential';
 import { registerWaker } from './wake';
 import { OutcomeNotRecorded, processItem, type WorkerContext } from './worker';
-
-/** How often a runner looks for new jobs and dead runners unless told otherwise. */
-const DEFAULT_POLL_INTERVAL_MS = 1000;
-
-export interface JobRunnerOptions {
-  db: ConsoleDb;
-  upstream: JobsUpstream;
-  /** Where items are claimed and recorded; default the SQL store on `db` (tests pass a fake or a failing one). */
-  store?: ItemStore;
-  /** Names this runner in claimed_by and bulk_job_runners; unique per process. */
-  instanceId?: string;
-  concurrency?: number;
-  /** Tries per item for 5xx, timeouts and network errors, the first included. */
-  maxAttempts?: number;
-  leaseSeconds?: number;
-  /** How often it looks for new jobs and dead runners; default DEFAULT_POLL_INTERVAL_MS. */
-  pollIntervalMs?: number;
-  /** Backoff before the n-th retry: between half and all of min(retryMaxMs, retryBaseMs * 2^(n-1)). */
-  retryBaseMs?: number;
-  retryMaxMs?: number;
-  /** 429s one item may get before it is failed; default 100. */
-  maxRateLimitRetries?: number;
-  clock?: Clock;
-  random?: () => number;
-  pacer?: RatePacer;
-  /** Whose send budget the runners on one PostgreSQL share (lib/jobs/pace/runner-pacer.ts); default one for all. */
-  rateBucket?: string;
-  log?: (event: JobRunnerEvent) => void;
-}
 
 export interface JobRunner {
   readonly instanceId: string;
@@ -94,24 +69,6 @@ export interface JobRunner {
   stats(): JobRunnerStats;
 }
 
-const defaultLog = (event: JobRunnerEvent) => {
-  const log = logger('jobs');
-  if (event.type === 'error') log.error(event.message);
-  else if (event.type === 'claim_lost') log.warn({ jobId: event.jobId, seq: event.seq }, 'lost the claim on an item');
-  else if (event.type === 'items_recovered')
-    log.info({ count: event.count }, 'resumed the items of a runner that stopped answering');
-  else if (event.type === 'job_started') log.info({ jobId: event.jobId, run: event.run }, 'job started');
-  else
-    log.info(
-      { jobId: event.jobId, status: event.status, ok: event.ok, failed: event.failed, skipped: event.skipped },
-      'job ended',
-    );
-};
-
-export function defaultInstanceId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-}
-
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   return new Runner(options).start();
 }
@@ -121,9 +78,7 @@ class Runner implements JobRunner {
   ready!: Promise<void>;
   private readonly db: ConsoleDb;
   private readonly store: ItemStore;
-  private readonly options: Required<
-    Pick<JobRunnerOptions, 'concurrency' | 'leaseSeconds' | 'pollIntervalMs' | 'retryBaseMs' | 'retryMaxMs'>
-  >;
+  private readonly options: RunnerTimings;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly log: (event: JobRunnerEvent) => void;
@@ -159,17 +114,11 @@ class Runner implements JobRunner {
   constructor(options: JobRunnerOptions) {
     this.db = options.db;
     this.instanceId = options.instanceId ?? defaultInstanceId();
-    this.options = {
-      concurrency: options.concurrency ?? 4,
-      leaseSeconds: options.leaseSeconds ?? 60,
-      pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-      retryBaseMs: options.retryBaseMs ?? 250,
-      retryMaxMs: options.retryMaxMs ?? 10_000,
-    };
+    this.options = runnerTimings(options);
     this.clock = options.clock ?? systemClock;
     this.idleWaits = new IdleWaits(this.clock, this.halt.signal);
     this.random = options.random ?? Math.random;
-    this.log = options.log ?? defaultLog;
+    this.log = options.log ?? logRunnerEvent;
     this.store = guardedItemStore(options.store ?? createSqlItemStore(options.db), () => this.guard());
     this.worker = {
       store: this.store,
@@ -186,7 +135,7 @@ class Runner implements JobRunner {
       clock: this.clock,
       signal: this.halt.signal,
       state: () => this.state,
-      limits: { maxAttempts: options.maxAttempts ?? 4, maxRateLimitRetries: options.maxRateLimitRetries ?? 100 },
+      limits: itemLimits(options),
       backoff: (attempt) => this.backoff(attempt),
       noTokenWaitMs: this.options.retryMaxMs,
       log: this.log,

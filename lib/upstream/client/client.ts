@@ -1,11 +1,12 @@
 /**
  * The one door to the voice service: builds URLs, sets the bearer token, applies the timeout,
- * retries idempotent reads, honours rate limits, parses every answer with the contract and maps
- * every failure to one UpstreamError. No React, no Next: the job runner and scripts use it too.
+ * retries idempotent reads, honours rate limits, parses every answer with the contract (answer.ts)
+ * and maps every failure to one UpstreamError. No React, no Next: the job runner and scripts use it too.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { errorBodySchema, RATE_LIMIT_HEADERS, rateLimitResetAt, REQUEST_ID_HEADER } from '../contract';
+import { REQUEST_ID_HEADER } from '../contract';
+import { neverSent, readAnswer } from './answer';
 import { UpstreamError, type RateLimitInfo, type UpstreamErrorKind } from './errors';
 import type { InFlightLimiter } from './in-flight';
 import { send, type TransportResponse } from './transport';
@@ -100,41 +101,8 @@ function recordCall(line: UpstreamLogLine, operation: string): void {
   else serviceLog.warn(fields, 'service call failed');
 }
 
-function readRateLimit(headers: Headers): RateLimitInfo {
-  const number = (name: string): number | null => {
-    const raw = headers.get(name);
-    if (raw === null || raw.trim() === '') return null;
-    const value = Number(raw);
-    return Number.isFinite(value) ? value : null;
-  };
-  const reset = number(RATE_LIMIT_HEADERS.reset);
-  return {
-    limit: number(RATE_LIMIT_HEADERS.limit),
-    remaining: number(RATE_LIMIT_HEADERS.remaining),
-    resetAt: reset === null ? null : rateLimitResetAt(reset),
-  };
-}
-
-function kindForStatus(status: number): UpstreamErrorKind {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'server';
-  return 'bad_request';
-}
-
 /** A retry with less time than this left is not worth sending. */
 const MIN_ATTEMPT_MS = 1_000;
-
-/** Connection errors that mean the request never left: nothing can have been applied. */
-const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-function neverSent(cause: unknown): boolean {
-  const inner = cause instanceof Error && cause.cause instanceof Error ? cause.cause : cause;
-  const code = inner instanceof Error && 'code' in inner ? inner.code : undefined;
-  return typeof code === 'string' && NEVER_SENT_CODES.has(code);
-}
 
 export class UpstreamClient {
   private readonly baseUrl: string;
@@ -323,7 +291,6 @@ export class UpstreamClient {
     };
 
     let response: TransportResponse;
-    let text: string;
     let release: (() => void) | undefined;
     let sent = false;
     try {
@@ -337,7 +304,6 @@ export class UpstreamClient {
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal,
       });
-      text = response.text;
     } catch (cause) {
       const kind: UpstreamErrorKind = timeout.aborted ? 'timeout' : 'network';
       if (request.signal?.aborted) throw cause;
@@ -353,62 +319,15 @@ export class UpstreamClient {
       release?.();
     }
 
-    const requestId = response.headers.get(REQUEST_ID_HEADER) ?? clientRequestId;
-    const rateLimit = readRateLimit(response.headers);
-    const json = parseJson(text);
-
-    if (!response.ok) {
-      const kind =
-        response.status >= 300 && response.status < 400 ? 'invalid_response' : kindForStatus(response.status);
-      const body = errorBodySchema.safeParse(json.ok ? json.value : undefined);
-      finish(response.status, kind, requestId);
-      throw new UpstreamError({
-        kind,
-        method,
-        path,
-        status: response.status,
-        requestId: (body.success ? body.data.requestId : undefined) ?? requestId,
-        serviceMessage: body.success ? body.data.errmsg : undefined,
-        code: body.success ? body.data.code : undefined,
-        rateLimit,
-      });
-    }
-
-    let data: T;
-    if (!request.schema) {
-      data = undefined as T;
-    } else {
-      const parsed = json.ok ? request.schema.safeParse(json.value) : null;
-      if (!parsed?.success) {
-        finish(response.status, 'invalid_response', requestId);
-        const detail = parsed
-          ? parsed.error.issues
-              .slice(0, 3)
-              .map((i) => `${i.path.join('.')}: ${i.message}`)
-              .join('; ')
-          : 'body is not JSON';
-        throw new UpstreamError({
-          kind: 'invalid_response',
-          method,
-          path,
-          status: response.status,
-          requestId,
-          serviceMessage: `Unexpected response: ${detail}`,
-          rateLimit,
-        });
-      }
-      data = parsed.data;
-    }
-    finish(response.status, 'ok', requestId);
-    return { data, status: response.status, headers: response.headers, requestId, rateLimit };
-  }
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text === '') return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
+    const answer = readAnswer(request, response, clientRequestId);
+    finish(response.status, answer.outcome, answer.requestId);
+    if (!answer.ok) throw answer.error;
+    return {
+      data: answer.data,
+      status: response.status,
+      headers: response.headers,
+      requestId: answer.requestId,
+      rateLimit: answer.rateLimit,
+    };
   }
 }
