@@ -6,17 +6,9 @@ import { useId, useState, useTransition } from 'react';
 import { createAgent } from '@/app/(console)/_actions/agents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/define';
@@ -64,10 +56,10 @@ export function CreateAgentDialog({ permission }: { permission: ActionPermission
 
   return (
     <>
-      <Dialog
+      <DialogFrame
         open={open}
+        pending={pending}
         onOpenChange={(next) => {
-          if (pending) return;
           if (next) {
             void loadInputSchema();
             setName('');
@@ -77,72 +69,63 @@ export function CreateAgentDialog({ permission }: { permission: ActionPermission
           }
           setOpen(next);
         }}
-      >
-        <DialogTrigger asChild>
+        trigger={
           <Button
             disabled={!permission.allowed}
             aria-describedby={permission.allowed ? undefined : 'create-agent-refused'}
           >
             <Plus aria-hidden /> Create agent
           </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Create an agent</DialogTitle>
-            <DialogDescription>
-              The agent belongs to you (your account is its root human) and gets a workspace of its own.
-            </DialogDescription>
-          </DialogHeader>
-          <form id={`${ids}-form`} onSubmit={submit} noValidate className="space-y-4">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-name`}>Name</Label>
-              <Input
-                id={`${ids}-name`}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                autoComplete="off"
-                aria-describedby={`${ids}-name-help`}
-                className="w-full"
-              />
-              <p id={`${ids}-name-help`} className="text-xs text-muted-foreground">
-                {problems.name ? (
-                  <span className="text-destructive">{problems.name}</span>
-                ) : (
-                  'What the agent does, like “Standup summarizer”.'
-                )}
-              </p>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-email`}>E-mail (optional)</Label>
-              <Input
-                id={`${ids}-email`}
-                type="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                autoComplete="off"
-                aria-describedby={`${ids}-email-help`}
-                className="w-full"
-              />
-              <p id={`${ids}-email-help`} className="text-xs text-muted-foreground">
-                {problems.email ? (
-                  <span className="text-destructive">{problems.email}</span>
-                ) : (
-                  'Left empty, the service makes one.'
-                )}
-              </p>
-            </div>
-          </form>
-          <ActionErrorAlert error={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={`${ids}-form`} disabled={pending}>
-              {pending ? 'Creating…' : 'Create agent'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        }
+        title="Create an agent"
+        description="The agent belongs to you (your account is its root human) and gets a workspace of its own."
+        actions={
+          <Button type="submit" form={`${ids}-form`} disabled={pending}>
+            {pending ? 'Creating…' : 'Create agent'}
+          </Button>
+        }
+      >
+        <form id={`${ids}-form`} onSubmit={submit} noValidate className="space-y-4">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-name`}>Name</Label>
+            <Input
+              id={`${ids}-name`}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="off"
+              aria-describedby={`${ids}-name-help`}
+              className="w-full"
+            />
+            <p id={`${ids}-name-help`} className="text-xs text-muted-foreground">
+              {problems.name ? (
+                <span className="text-destructive">{problems.name}</span>
+              ) : (
+                'What the agent does, like “Standup summarizer”.'
+              )}
+            </p>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-email`}>E-mail (optional)</Label>
+            <Input
+              id={`${ids}-email`}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="off"
+              aria-describedby={`${ids}-email-help`}
+              className="w-full"
+            />
+            <p id={`${ids}-email-help`} className="text-xs text-muted-foreground">
+              {problems.email ? (
+                <span className="text-destructive">{problems.email}</span>
+              ) : (
+                'Left empty, the service makes one.'
+              )}
+            </p>
+          </div>
+        </form>
+        <ActionErrorAlert error={error} />
+      </DialogFrame>
       <RefusalNote id="create-agent-refused" permission={permission} className="basis-full" />
     </>
   );

@@ -8,18 +8,10 @@ import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import type { ActionPermission } from '@/lib/auth/roles';
+import type { OwnAgentControlProps } from './own-agent-panel';
 
 /** Soft-deletes one of the operator's agents after a confirmation; the page is read again after. */
-export function DeleteAgentButton({
-  agentId,
-  agentName,
-  permission,
-}: {
-  agentId: string;
-  agentName: string;
-  permission: ActionPermission;
-}) {
+export function DeleteAgentButton({ agentId, agentName, permission }: OwnAgentControlProps) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();

@@ -5,24 +5,16 @@ import { useId, useState, useTransition } from 'react';
 import { mintAgentToken } from '@/app/(console)/_actions/agents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { CopyButton } from '@/components/entities/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/define';
-import type { ActionPermission } from '@/lib/auth/roles';
 import { formatUtc } from '@/lib/time';
+import type { OwnAgentControlProps } from './own-agent-panel';
 
 const LIFETIMES = [
   { seconds: 300, label: '5 minutes' },
@@ -34,15 +26,7 @@ const LIFETIMES = [
  * Mints a short-lived token for one of the operator's agents and shows it once. The token lives
  * only in this dialog's state: closing the dialog or reloading the page loses it for good.
  */
-export function MintTokenDialog({
-  agentId,
-  agentName,
-  permission,
-}: {
-  agentId: string;
-  agentName: string;
-  permission: ActionPermission;
-}) {
+export function MintTokenDialog({ agentId, agentName, permission }: OwnAgentControlProps) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [lifetime, setLifetime] = useState<number>(900);
@@ -63,83 +47,78 @@ export function MintTokenDialog({
 
   return (
     <>
-      <Dialog
+      <DialogFrame
         open={open}
+        pending={pending}
         onOpenChange={(next) => {
-          if (pending) return;
           // Closing forgets the token: it is shown once.
           setMinted(null);
           setError(null);
           setOpen(next);
         }}
-      >
-        <DialogTrigger asChild>
+        trigger={
           <Button
             disabled={!permission.allowed}
             aria-describedby={permission.allowed ? undefined : 'mint-token-refused'}
           >
             <KeyRound aria-hidden /> Mint a token
           </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Mint a token for {agentName}</DialogTitle>
-            <DialogDescription>
-              A short-lived bearer token for this agent. It is shown once, here; the console does not store or log it.
-            </DialogDescription>
-          </DialogHeader>
-          {minted ? (
-            <div className="space-y-2" data-testid="minted-token">
-              <Alert>
-                <AlertTitle>Copy it now: it will not be shown again</AlertTitle>
-                <AlertDescription>Expires {formatUtc(new Date(minted.expiresAt))}.</AlertDescription>
-              </Alert>
-              <pre
-                id={`${ids}-token`}
-                className="max-h-40 overflow-auto rounded-md border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap"
-                data-testid="token-value"
-              >
-                {minted.token}
-              </pre>
-              <CopyButton targetId={`${ids}-token`} label="Copy token" />
-            </div>
+        }
+        title={`Mint a token for ${agentName}`}
+        description="A short-lived bearer token for this agent. It is shown once, here; the console does not store or log it."
+        cancelLabel={null}
+        actions={
+          minted ? (
+            <Button
+              type="button"
+              onClick={() => {
+                setMinted(null);
+                setOpen(false);
+              }}
+            >
+              Done
+            </Button>
           ) : (
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-lifetime`}>Lifetime</Label>
-              <NativeSelect
-                id={`${ids}-lifetime`}
-                value={String(lifetime)}
-                onChange={(event) => setLifetime(Number(event.target.value))}
-                className="w-full"
-              >
-                {LIFETIMES.map((option) => (
-                  <option key={option.seconds} value={option.seconds}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          )}
-          <ActionErrorAlert error={error} />
-          <DialogFooter>
-            {minted ? (
-              <Button
-                type="button"
-                onClick={() => {
-                  setMinted(null);
-                  setOpen(false);
-                }}
-              >
-                Done
-              </Button>
-            ) : (
-              <Button type="button" onClick={mint} disabled={pending}>
-                {pending ? 'Minting…' : 'Mint token'}
-              </Button>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+            <Button type="button" onClick={mint} disabled={pending}>
+              {pending ? 'Minting…' : 'Mint token'}
+            </Button>
+          )
+        }
+      >
+        {minted ? (
+          <div className="space-y-2" data-testid="minted-token">
+            <Alert>
+              <AlertTitle>Copy it now: it will not be shown again</AlertTitle>
+              <AlertDescription>Expires {formatUtc(new Date(minted.expiresAt))}.</AlertDescription>
+            </Alert>
+            <pre
+              id={`${ids}-token`}
+              className="max-h-40 overflow-auto rounded-md border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap"
+              data-testid="token-value"
+            >
+              {minted.token}
+            </pre>
+            <CopyButton targetId={`${ids}-token`} label="Copy token" />
+          </div>
+        ) : (
+          <div className="space-y-1.5">
+            <Label htmlFor={`${ids}-lifetime`}>Lifetime</Label>
+            <NativeSelect
+              id={`${ids}-lifetime`}
+              value={String(lifetime)}
+              onChange={(event) => setLifetime(Number(event.target.value))}
+              className="w-full"
+            >
+              {LIFETIMES.map((option) => (
+                <option key={option.seconds} value={option.seconds}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+        <ActionErrorAlert error={error} />
+      </DialogFrame>
       <RefusalNote id="mint-token-refused" permission={permission} className="basis-full" />
     </>
   );

@@ -7,6 +7,13 @@ import type { Agent } from '@/lib/upstream/contract';
 import { DeleteAgentButton } from './delete-agent-button';
 import { MintTokenDialog } from './mint-token-dialog';
 
+/** What each of the panel's controls is given: the agent, and whether the operator's role may act. */
+export interface OwnAgentControlProps {
+  agentId: string;
+  agentName: string;
+  permission: ActionPermission;
+}
+
 interface OwnAgentPanelProps {
   agent: Agent;
   scope: OwnScope;

@@ -10,15 +10,8 @@ import {
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ApprovalGate } from '@/lib/approvals/gate';
@@ -52,69 +45,63 @@ export function DeleteDomainDialog({ target, workspaceLabel, open, onOpenChange,
   const matches = typedCheck.ok && typedCheck.ascii === target.domain;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete {target.domain}?</DialogTitle>
-          <DialogDescription>
-            The domain is removed from workspace {workspaceLabel} at the service. This cannot be undone from the
-            console.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          id={`${ids}-form`}
-          action={submit}
-          onSubmit={(event) => (matches ? undefined : event.preventDefault())}
-          className="space-y-1.5"
-        >
-          <Label htmlFor={`${ids}-confirm`}>
-            Type <span className="font-mono">{target.domain}</span> to confirm
-          </Label>
-          <Input
-            id={`${ids}-confirm`}
-            name="confirm"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            className="w-full"
-          />
-        </form>
-        {state && !state.ok ? <ActionErrorAlert error={state.error} testId="domain-action-error" /> : null}
-        {approval ? (
-          <RequestApproval
-            action="domain.delete"
-            params={{
-              id: target.id,
-              confirm: typed,
-              before: { domain: target.domain, workspaceGuid: target.workspaceGuid },
-            }}
-            breakGlass={(reason) =>
-              breakGlassDeleteDomain(
-                {
-                  id: target.id,
-                  confirm: typed,
-                  before: { domain: target.domain, workspaceGuid: target.workspaceGuid },
-                },
-                reason,
-              )
-            }
-            gate={approval}
-            incompleteReason={matches ? null : `Type ${target.domain} first.`}
-            fallbackHref="/domains"
-          />
-        ) : null}
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      title={`Delete ${target.domain}?`}
+      description={`The domain is removed from workspace ${workspaceLabel} at the service. This cannot be undone from the console.`}
+      actions={
+        approval ? null : (
+          <Button type="submit" form={`${ids}-form`} variant="destructive" disabled={pending || !matches}>
+            {pending ? 'Deleting…' : 'Delete domain'}
           </Button>
-          {approval ? null : (
-            <Button type="submit" form={`${ids}-form`} variant="destructive" disabled={pending || !matches}>
-              {pending ? 'Deleting…' : 'Delete domain'}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    >
+      <form
+        id={`${ids}-form`}
+        action={submit}
+        onSubmit={(event) => (matches ? undefined : event.preventDefault())}
+        className="space-y-1.5"
+      >
+        <Label htmlFor={`${ids}-confirm`}>
+          Type <span className="font-mono">{target.domain}</span> to confirm
+        </Label>
+        <Input
+          id={`${ids}-confirm`}
+          name="confirm"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          className="w-full"
+        />
+      </form>
+      {state && !state.ok ? <ActionErrorAlert error={state.error} testId="domain-action-error" /> : null}
+      {approval ? (
+        <RequestApproval
+          action="domain.delete"
+          params={{
+            id: target.id,
+            confirm: typed,
+            before: { domain: target.domain, workspaceGuid: target.workspaceGuid },
+          }}
+          breakGlass={(reason) =>
+            breakGlassDeleteDomain(
+              {
+                id: target.id,
+                confirm: typed,
+                before: { domain: target.domain, workspaceGuid: target.workspaceGuid },
+              },
+              reason,
+            )
+          }
+          gate={approval}
+          incompleteReason={matches ? null : `Type ${target.domain} first.`}
+          fallbackHref="/domains"
+        />
+      ) : null}
+    </DialogFrame>
   );
 }

@@ -4,15 +4,8 @@ import { useActionState, useId, useState } from 'react';
 import { createDomain, updateDomain, type DomainTarget, type DomainWriteState } from '@/app/(console)/_actions/domains';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { domainFieldsSchema } from '@/lib/domains/form';
@@ -68,78 +61,73 @@ export function DomainFormDialog({ editing, defaultWorkspace = '', open, onOpenC
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{editing ? `Edit ${editing.domain}` : 'Add a domain'}</DialogTitle>
-          <DialogDescription>
-            A domain belongs to one workspace. International names are stored in their ASCII (punycode) form.
-          </DialogDescription>
-        </DialogHeader>
-        <form id={`${ids}-form`} action={submit} onSubmit={precheck} noValidate className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-domain`}>Domain</Label>
-            <Input
-              id={`${ids}-domain`}
-              name="domain"
-              value={domain}
-              onChange={(event) => setDomain(event.target.value)}
-              placeholder="example.com"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={fieldErrors.domain ? true : undefined}
-              aria-describedby={`${ids}-domain-help`}
-              className="w-full"
-            />
-            <p id={`${ids}-domain-help`} className="text-xs text-muted-foreground" data-testid="domain-preview">
-              {fieldErrors.domain ? (
-                <span className="text-destructive">{fieldErrors.domain}</span>
-              ) : check?.ok ? (
-                check.ascii === domain.trim() ? (
-                  <>Stored as {check.ascii}</>
-                ) : (
-                  <>
-                    Stored as <span className="font-mono">{check.ascii}</span> (typed: <bdi>{domain.trim()}</bdi>)
-                  </>
-                )
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      title={editing ? `Edit ${editing.domain}` : 'Add a domain'}
+      description="A domain belongs to one workspace. International names are stored in their ASCII (punycode) form."
+      actions={
+        <Button type="submit" form={`${ids}-form`} disabled={pending}>
+          {pending ? 'Saving…' : editing ? 'Save' : 'Add domain'}
+        </Button>
+      }
+    >
+      <form id={`${ids}-form`} action={submit} onSubmit={precheck} noValidate className="space-y-4">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${ids}-domain`}>Domain</Label>
+          <Input
+            id={`${ids}-domain`}
+            name="domain"
+            value={domain}
+            onChange={(event) => setDomain(event.target.value)}
+            placeholder="example.com"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={fieldErrors.domain ? true : undefined}
+            aria-describedby={`${ids}-domain-help`}
+            className="w-full"
+          />
+          <p id={`${ids}-domain-help`} className="text-xs text-muted-foreground" data-testid="domain-preview">
+            {fieldErrors.domain ? (
+              <span className="text-destructive">{fieldErrors.domain}</span>
+            ) : check?.ok ? (
+              check.ascii === domain.trim() ? (
+                <>Stored as {check.ascii}</>
               ) : (
-                'Letters, digits and hyphens, at least two labels; no scheme, path, port or wildcard.'
-              )}
-            </p>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-workspace`}>Workspace id</Label>
-            <Input
-              id={`${ids}-workspace`}
-              name="workspaceGuid"
-              value={workspaceGuid}
-              onChange={(event) => setWorkspaceGuid(event.target.value)}
-              placeholder="wsp_…"
-              autoComplete="off"
-              spellCheck={false}
-              className="w-full font-mono"
-              aria-invalid={fieldErrors.workspaceGuid ? true : undefined}
-              aria-describedby={`${ids}-workspace-help`}
-            />
-            <p id={`${ids}-workspace-help`} className="text-xs text-muted-foreground">
-              {fieldErrors.workspaceGuid ? (
-                <span className="text-destructive">{fieldErrors.workspaceGuid}</span>
-              ) : (
-                'The workspace must exist and not be deleted.'
-              )}
-            </p>
-          </div>
-        </form>
-        {state && !state.ok ? <ActionErrorAlert error={state.error} testId="domain-action-error" /> : null}
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${ids}-form`} disabled={pending}>
-            {pending ? 'Saving…' : editing ? 'Save' : 'Add domain'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+                <>
+                  Stored as <span className="font-mono">{check.ascii}</span> (typed: <bdi>{domain.trim()}</bdi>)
+                </>
+              )
+            ) : (
+              'Letters, digits and hyphens, at least two labels; no scheme, path, port or wildcard.'
+            )}
+          </p>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${ids}-workspace`}>Workspace id</Label>
+          <Input
+            id={`${ids}-workspace`}
+            name="workspaceGuid"
+            value={workspaceGuid}
+            onChange={(event) => setWorkspaceGuid(event.target.value)}
+            placeholder="wsp_…"
+            autoComplete="off"
+            spellCheck={false}
+            className="w-full font-mono"
+            aria-invalid={fieldErrors.workspaceGuid ? true : undefined}
+            aria-describedby={`${ids}-workspace-help`}
+          />
+          <p id={`${ids}-workspace-help`} className="text-xs text-muted-foreground">
+            {fieldErrors.workspaceGuid ? (
+              <span className="text-destructive">{fieldErrors.workspaceGuid}</span>
+            ) : (
+              'The workspace must exist and not be deleted.'
+            )}
+          </p>
+        </div>
+      </form>
+      {state && !state.ok ? <ActionErrorAlert error={state.error} testId="domain-action-error" /> : null}
+    </DialogFrame>
   );
 }

@@ -5,16 +5,9 @@ import { useState, useTransition } from 'react';
 import { breakGlassStartBulkJob, planBulkJob, startBulkJob, type PlannedJob } from '@/app/(console)/_actions/jobs';
 import { callAction } from '@/components/action-feedback';
 import { RequestApproval } from '@/components/approvals/request-approval';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ActionErrorAlert } from '@/components/confirm-dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
@@ -99,136 +92,113 @@ export function BulkRemediationDialog({
     });
 
   return (
-    <Dialog open onOpenChange={(open) => (open || pending ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TITLES[kind]}</DialogTitle>
-          <DialogDescription>
-            {selection.kind === 'ids'
-              ? `${selection.ids.length} selected ${noun.many}.`
-              : `Every ${noun.one} matching the current filter, read afresh from the service.`}
-          </DialogDescription>
-        </DialogHeader>
-        {plan ? (
-          <div className="space-y-3 text-sm">
-            <p data-testid="dry-run-summary">
-              Dry run: <strong data-testid="dry-run-count">{plan.total.toLocaleString('en-US')}</strong> {noun.many}{' '}
-              will get <strong>{JOB_ACTION_LABELS[plan.action]}</strong>
-              {plan.status ? ` to “${plan.status}”` : ''}. Nothing has been sent yet.
-            </p>
-            <p className="text-muted-foreground">
-              Current statuses:{' '}
-              {Object.entries(plan.statusCounts)
-                .map(([name, count]) => `${name} ${count}`)
-                .join(', ') || 'none'}
-              {plan.alreadyAtTarget > 0 ? `; ${plan.alreadyAtTarget} ${AT_TARGET[kind]} will be skipped` : ''}
-              {plan.notFoundCount > 0
-                ? `; ${plan.notFoundCount} selected ids are unknown to the service and left out`
-                : ''}
-              .
-            </p>
-            <DryRunSampleTable sample={plan.sample} kind={kind} />
-            {plan.total > 0 ? (
-              <div className="space-y-1">
-                <Label htmlFor="bulk-confirm">Type {plan.total} to confirm</Label>
-                <Input
-                  id="bulk-confirm"
-                  inputMode="numeric"
-                  value={confirmation}
-                  onChange={(event) => setConfirmation(event.target.value)}
-                  autoComplete="off"
-                  className="w-full"
-                />
-              </div>
-            ) : (
-              <p>Nothing matches: there is nothing to run.</p>
-            )}
-            {plan.approval && plan.total > 0 ? (
-              <RequestApproval
-                action="job.start"
-                params={{ jobId: plan.jobId, confirmCount: Number(confirmation) }}
-                breakGlass={(reason) =>
-                  breakGlassStartBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }, reason)
-                }
-                gate={plan.approval}
-                incompleteReason={Number(confirmation) === plan.total ? null : `Type ${plan.total} to confirm first.`}
-                fallbackHref={jobHref(plan.jobId)}
-              />
-            ) : null}
-          </div>
+    <DialogFrame
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      pending={pending}
+      title={TITLES[kind]}
+      description={
+        selection.kind === 'ids'
+          ? `${selection.ids.length} selected ${noun.many}.`
+          : `Every ${noun.one} matching the current filter, read afresh from the service.`
+      }
+      cancelLabel="Close"
+      actions={
+        plan?.approval ? null : plan ? (
+          <Button disabled={pending || plan.total === 0 || Number(confirmation) !== plan.total} onClick={start}>
+            {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} ${noun.many}`}
+          </Button>
         ) : (
-          <div className="flex flex-wrap items-end gap-3">
+          <Button disabled={pending} onClick={dryRun}>
+            {pending ? `Reading the ${noun.many}…` : 'Dry run'}
+          </Button>
+        )
+      }
+    >
+      {plan ? (
+        <div className="space-y-3 text-sm">
+          <p data-testid="dry-run-summary">
+            Dry run: <strong data-testid="dry-run-count">{plan.total.toLocaleString('en-US')}</strong> {noun.many} will
+            get <strong>{JOB_ACTION_LABELS[plan.action]}</strong>
+            {plan.status ? ` to “${plan.status}”` : ''}. Nothing has been sent yet.
+          </p>
+          <p className="text-muted-foreground">
+            Current statuses:{' '}
+            {Object.entries(plan.statusCounts)
+              .map(([name, count]) => `${name} ${count}`)
+              .join(', ') || 'none'}
+            {plan.alreadyAtTarget > 0 ? `; ${plan.alreadyAtTarget} ${AT_TARGET[kind]} will be skipped` : ''}
+            {plan.notFoundCount > 0
+              ? `; ${plan.notFoundCount} selected ids are unknown to the service and left out`
+              : ''}
+            .
+          </p>
+          <DryRunSampleTable sample={plan.sample} kind={kind} />
+          {plan.total > 0 ? (
             <div className="space-y-1">
-              <Label htmlFor="bulk-action">Action</Label>
+              <Label htmlFor="bulk-confirm">Type {plan.total} to confirm</Label>
+              <Input
+                id="bulk-confirm"
+                inputMode="numeric"
+                value={confirmation}
+                onChange={(event) => setConfirmation(event.target.value)}
+                autoComplete="off"
+                className="w-full"
+              />
+            </div>
+          ) : (
+            <p>Nothing matches: there is nothing to run.</p>
+          )}
+          {plan.approval && plan.total > 0 ? (
+            <RequestApproval
+              action="job.start"
+              params={{ jobId: plan.jobId, confirmCount: Number(confirmation) }}
+              breakGlass={(reason) =>
+                breakGlassStartBulkJob({ jobId: plan.jobId, confirmCount: Number(confirmation) }, reason)
+              }
+              gate={plan.approval}
+              incompleteReason={Number(confirmation) === plan.total ? null : `Type ${plan.total} to confirm first.`}
+              fallbackHref={jobHref(plan.jobId)}
+            />
+          ) : null}
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="space-y-1">
+            <Label htmlFor="bulk-action">Action</Label>
+            <NativeSelect
+              id="bulk-action"
+              value={action}
+              onChange={(event) => setAction(event.target.value as JobAction)}
+              className="w-full"
+            >
+              {actions.map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {JOB_ACTION_LABELS[candidate]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {action === 'message.set_status' ? (
+            <div className="space-y-1">
+              <Label htmlFor="bulk-status">New status</Label>
               <NativeSelect
-                id="bulk-action"
-                value={action}
-                onChange={(event) => setAction(event.target.value as JobAction)}
+                id="bulk-status"
+                value={status}
+                onChange={(event) => setStatus(event.target.value)}
                 className="w-full"
               >
-                {actions.map((candidate) => (
-                  <option key={candidate} value={candidate}>
-                    {JOB_ACTION_LABELS[candidate]}
+                {KNOWN_MESSAGE_STATUSES.map((known) => (
+                  <option key={known} value={known}>
+                    {known}
                   </option>
                 ))}
               </NativeSelect>
             </div>
-            {action === 'message.set_status' ? (
-              <div className="space-y-1">
-                <Label htmlFor="bulk-status">New status</Label>
-                <NativeSelect
-                  id="bulk-status"
-                  value={status}
-                  onChange={(event) => setStatus(event.target.value)}
-                  className="w-full"
-                >
-                  {KNOWN_MESSAGE_STATUSES.map((known) => (
-                    <option key={known} value={known}>
-                      {known}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            ) : null}
-          </div>
-        )}
-        {error ? (
-          <Alert variant="destructive">
-            <AlertTitle>{error.message}</AlertTitle>
-            {error.failure ? (
-              <AlertDescription>
-                {error.failure.guidance}
-                {error.failure.requestId ? ` Request id ${error.failure.requestId}.` : ''}
-              </AlertDescription>
-            ) : null}
-            {error.fieldErrors ? (
-              <AlertDescription>
-                <ul className="list-disc pl-4">
-                  {Object.entries(error.fieldErrors).map(([field, messages]) => (
-                    <li key={field}>
-                      {field}: {messages.join(', ')}
-                    </li>
-                  ))}
-                </ul>
-              </AlertDescription>
-            ) : null}
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <Button variant="ghost" disabled={pending} onClick={onClose}>
-            Close
-          </Button>
-          {plan?.approval ? null : plan ? (
-            <Button disabled={pending || plan.total === 0 || Number(confirmation) !== plan.total} onClick={start}>
-              {pending ? 'Starting…' : `Start job for ${plan.total.toLocaleString('en-US')} ${noun.many}`}
-            </Button>
-          ) : (
-            <Button disabled={pending} onClick={dryRun}>
-              {pending ? `Reading the ${noun.many}…` : 'Dry run'}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          ) : null}
+        </div>
+      )}
+      <ActionErrorAlert error={error} />
+    </DialogFrame>
   );
 }
