@@ -1,4 +1,5 @@
 import type { ConsoleColumn } from '@/lib/tables/columns';
+import type { PaginationProps } from '@/components/data-table/pagination';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
@@ -77,15 +78,8 @@ const COLUMNS: ConsoleColumn<ApprovalRow>[] = [
 
 export function ApprovalsTable({
   rows,
-  page,
-  size,
-  total,
-}: {
-  rows: ApprovalRow[];
-  page: number;
-  size: number;
-  total: number;
-}) {
+  ...page
+}: { rows: ApprovalRow[] } & Pick<PaginationProps, 'page' | 'size' | 'total'>) {
   return (
     <PagedTable
       columns={COLUMNS}
@@ -95,7 +89,7 @@ export function ApprovalsTable({
       empty="No request here. Covered actions (merge, domain deletion, set owner, sequence repair, large or set-status bulk jobs) are requested from their own pages."
       testId="approvals-table"
       rowAttributes={(row) => ({ 'data-request-id': row.id })}
-      pagination={{ page, size, total, rowLabel: total === 1 ? 'request' : 'requests' }}
+      pagination={{ ...page, rowLabel: page.total === 1 ? 'request' : 'requests' }}
     />
   );
 }

@@ -9,8 +9,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ListTable } from '@/components/data-table/list-table';
 import { filteredListHref } from '@/lib/entities/hrefs';
 import { inferColumns } from '@/lib/entities/infer';
-import { idsIn, type RelatedCount, type Titles } from '@/lib/entities/related';
+import { countRelated, idsIn, linkedIds, readTitles, type RelatedCount, type Titles } from '@/lib/entities/related';
 import type { EntityColumn, EntityView, NestedTable } from '@/lib/entities/types';
+import type { UpstreamClient } from '@/lib/upstream/client';
+import type { RaRecord } from '@/lib/upstream/contract';
 import { CellValue } from './cell-value';
 import { EntityCell } from './entity-cell';
 
@@ -237,5 +239,43 @@ export function NestedPanel({ nested, record, titles }: { nested: NestedTable; r
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A record's panels together (fields, related, nested), as the generic detail page shows them
+ * and the accounts pages extend them. `counts` is given by a page that started counting before
+ * the record was read; `skipNested` names nested tables the page shows its own way (a
+ * channel's members).
+ */
+export function RecordPanels({
+  upstream,
+  view,
+  record,
+  counts = countRelated(upstream, view, record.id),
+  skipNested = [],
+}: {
+  upstream: UpstreamClient;
+  view: EntityView;
+  record: RaRecord;
+  counts?: Promise<RelatedCount[]>;
+  skipNested?: readonly string[];
+}) {
+  // Titles of linked records need the record's ids; they stream in after the page.
+  const titles = readTitles(upstream, linkedIds(view, record));
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <FieldsPanel view={view} record={record} />
+        </div>
+        <RelatedPanel view={view} record={record} titles={titles} counts={counts} />
+      </div>
+      {view.nested
+        .filter((nested) => !skipNested.includes(nested.field))
+        .map((nested) => (
+          <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
+        ))}
+    </>
   );
 }

@@ -5,22 +5,14 @@ import { Link } from '@/components/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
+import type { JumpCandidate } from '@/lib/entities/jump';
 import { cn } from '@/lib/utils';
 import { VisibleText } from './visible-text';
-
-interface Candidate {
-  entity: string;
-  entityLabel: string;
-  id: string;
-  title: string;
-  href: string;
-  matchedBy: string;
-}
 
 type JumpState =
   | { phase: 'idle' }
   | { phase: 'searching' }
-  | { phase: 'candidates'; term: string; candidates: Candidate[]; path: string; suggested: boolean }
+  | { phase: 'candidates'; term: string; candidates: JumpCandidate[]; path: string; suggested: boolean }
   | { phase: 'message'; text: string; path: string };
 
 /** A console path (the answer's links are built by the console, but are checked all the same). */
@@ -28,7 +20,7 @@ const isConsolePath = (href: unknown): href is string =>
   typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
 
 interface JumpAnswer {
-  candidates?: Candidate[];
+  candidates?: JumpCandidate[];
   failures?: { message: string; requestId: string | null }[];
   message?: string;
 }

@@ -1,4 +1,5 @@
 import type { ConsoleColumn } from '@/lib/tables/columns';
+import type { PaginationProps } from '@/components/data-table/pagination';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
@@ -69,15 +70,8 @@ const COLUMNS: ConsoleColumn<IncidentListItem>[] = [
 
 export function IncidentsTable({
   rows,
-  page,
-  size,
-  total,
-}: {
-  rows: IncidentListItem[];
-  page: number;
-  size: number;
-  total: number;
-}) {
+  ...page
+}: { rows: IncidentListItem[] } & Pick<PaginationProps, 'page' | 'size' | 'total'>) {
   return (
     <PagedTable
       columns={COLUMNS}
@@ -87,7 +81,7 @@ export function IncidentsTable({
       empty="No incident yet. Open one from the dashboard or from a stuck-queue view."
       testId="incidents-table"
       rowAttributes={(row) => ({ 'data-testid': 'incident-row', 'data-incident-id': row.id })}
-      pagination={{ page, size, total, rowLabel: total === 1 ? 'incident' : 'incidents' }}
+      pagination={{ ...page, rowLabel: page.total === 1 ? 'incident' : 'incidents' }}
     />
   );
 }

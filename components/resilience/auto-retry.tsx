@@ -2,12 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import {
-  BACKGROUND_MARK_LINGER_MS,
-  clearBackgroundMark,
-  dialogOpen,
-  rereadInBackground,
-} from '@/components/auth/background-reread';
+import { clearBackgroundMarkSoon, rereadInBackground } from '@/components/auth/background-reread';
 import type { UpstreamFailure } from '@/lib/upstream/client';
 import { autoRetryDelaySeconds } from './retry-schedule';
 
@@ -23,15 +18,14 @@ export function AutoRetry({ kind }: { kind: UpstreamFailure['kind'] }) {
   const [remaining, setRemaining] = useState<number | null>(() => autoRetryDelaySeconds(kind, 0));
 
   // The mark covers the re-read and the prefetches of the links it renders, then goes.
-  useEffect(() => () => void window.setTimeout(clearBackgroundMark, BACKGROUND_MARK_LINGER_MS), []);
+  useEffect(() => () => void clearBackgroundMarkSoon(), []);
   useEffect(() => {
     const delay = autoRetryDelaySeconds(kind, attempt);
     if (delay === null) return;
     const started = Date.now();
     const tick = setInterval(() => setRemaining(Math.max(0, delay - Math.floor((Date.now() - started) / 1000))), 1000);
     const timer = setTimeout(() => {
-      // Not while a dialog is open: the operator is in the middle of something.
-      if (!dialogOpen()) rereadInBackground(() => router.refresh());
+      rereadInBackground(() => router.refresh());
       setRemaining(autoRetryDelaySeconds(kind, attempt + 1));
       setAttempt(attempt + 1);
     }, delay * 1000);

@@ -3,12 +3,7 @@
 import { Link } from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import {
-  BACKGROUND_MARK_LINGER_MS,
-  clearBackgroundMark,
-  dialogOpen,
-  rereadInBackground,
-} from '@/components/auth/background-reread';
+import { clearBackgroundMark, clearBackgroundMarkSoon, rereadInBackground } from '@/components/auth/background-reread';
 import { formatUtcTime } from '@/lib/time';
 
 interface AutoRefreshProps {
@@ -26,17 +21,11 @@ export function AutoRefresh({ seconds, renderedAt, pauseHref, resumeHref, stoppe
   // The re-read is not the operator's activity: marked for the proxy until shortly after its
   // render arrives (a new renderedAt), which covers the prefetches of the links it renders, so an
   // unattended page does not keep the session past its idle timeout.
-  useEffect(() => {
-    const timer = setTimeout(clearBackgroundMark, BACKGROUND_MARK_LINGER_MS);
-    return () => clearTimeout(timer);
-  }, [renderedAt]);
+  useEffect(() => clearBackgroundMarkSoon(), [renderedAt]);
   useEffect(() => clearBackgroundMark, []);
   useEffect(() => {
     if (seconds <= 0) return;
     const timer = setInterval(() => {
-      // Not while a dialog is open: the operator is in the middle of something (a dry run, a
-      // confirmation) that a re-render could take away.
-      if (dialogOpen()) return;
       rereadInBackground(() => router.refresh());
     }, seconds * 1000);
     return () => clearInterval(timer);

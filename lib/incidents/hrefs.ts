@@ -1,5 +1,4 @@
 /** The incident pages' URLs and the scope carried in them (from a stuck view, to the stuck queue). */
-import { z } from 'zod';
 import {
   enumParser,
   pageParser,
@@ -11,7 +10,7 @@ import {
 import { DEFAULT_REFRESH_SECONDS, stuckHref } from '@/lib/triage/search-params';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
-import { type StuckQuery } from '@/lib/triage/stuck';
+import { thresholdParamSchema, type StuckQuery } from '@/lib/triage/stuck';
 import { MAX_SCOPE_IDS } from './values';
 import { type Incident, type IncidentScope } from './types';
 
@@ -39,17 +38,6 @@ export function scopeOfStuckQuery(query: StuckQuery): Partial<IncidentScope> {
   };
 }
 
-const thresholdSchema = z
-  .string()
-  .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1)
-      .max(60 * 24 * 30),
-  );
-
 /** The new-incident form's prefilled scope from its URL. */
 export function parseNewIncidentParams(raw: RawSearchParams): { scope: IncidentScope; problems: ParamIssue[] } {
   const reader = paramReader(raw);
@@ -58,7 +46,7 @@ export function parseNewIncidentParams(raw: RawSearchParams): { scope: IncidentS
     workspaces: reader.readList('workspace', textParser(200), 'not in the scope').slice(0, MAX_SCOPE_IDS),
     channels: reader.readList('channel', textParser(200), 'not in the scope').slice(0, MAX_SCOPE_IDS),
   };
-  const threshold = reader.read('threshold', thresholdSchema, 'using the default');
+  const threshold = reader.read('threshold', thresholdParamSchema, 'using the default');
   return { scope: threshold ? { ...scope, threshold } : scope, problems: reader.finish('page') };
 }
 

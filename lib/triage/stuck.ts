@@ -13,13 +13,24 @@ import {
   type ListFilter,
 } from './stuck-rules';
 
+/** The longest threshold: thirty days, in minutes. */
+export const MAX_THRESHOLD_MINUTES = 60 * 24 * 30;
+
+/** A threshold as a URL parameter: whole minutes, its issues worded to read after the value. */
+export const thresholdParamSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { error: 'must be at least 1 minute' })
+      .max(MAX_THRESHOLD_MINUTES, { error: `must be at most ${MAX_THRESHOLD_MINUTES} minutes (30 days)` }),
+  );
+
 export const stuckQuerySchema = z.object({
   /** Minutes since the last update after which a message counts as stuck. */
-  threshold: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(60 * 24 * 30),
+  threshold: z.coerce.number().int().min(1).max(MAX_THRESHOLD_MINUTES),
   statuses: z.array(z.enum(WATCHABLE_STATUSES)).min(1),
   workspace: z.string().trim().min(1).max(200).optional(),
   channel: z.string().trim().min(1).max(200).optional(),

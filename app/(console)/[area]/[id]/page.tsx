@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AuditPanel } from '@/components/audit/audit-panel';
 import { EntityActions } from '@/components/entities/entity-actions';
-import { FieldsPanel, NestedPanel, RelatedPanel } from '@/components/entities/entity-detail';
+import { RecordPanels } from '@/components/entities/entity-detail';
 import { RawJson } from '@/components/entities/raw-json';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { VisibleText } from '@/components/entities/visible-text';
 import { findNavItem } from '@/components/shell/nav-items';
 import { ReturnBreadcrumb } from '@/components/shell/return-breadcrumb';
 import { requireAdminSession } from '@/lib/auth/session';
-import { countRelated, linkedIds, readEntityRecord, readTitles } from '@/lib/entities/data';
+import { countRelated, readEntityRecord } from '@/lib/entities/data';
 import { detailHref } from '@/lib/entities/hrefs';
 import { inferEntity } from '@/lib/entities/infer';
 import { ENTITY_NAME_PATTERN, auditTargetType, entityView, findEntity } from '@/lib/entities/registry';
@@ -48,8 +48,6 @@ export default async function EntityDetailPage({ params, searchParams }: DetailP
   const record = read.data;
   const view = known ? entityView(known) : inferEntity(area, [record]);
   const title = known ? known.title(record) : record.id;
-  // Titles of linked records need the record's ids; they stream in after the page.
-  const titles = readTitles(upstream, linkedIds(view, record));
 
   return (
     <div className="space-y-6">
@@ -73,15 +71,7 @@ export default async function EntityDetailPage({ params, searchParams }: DetailP
         </p>
       </div>
       <EntityActions entity={area} record={record} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <FieldsPanel view={view} record={record} />
-        </div>
-        <RelatedPanel view={view} record={record} titles={titles} counts={counts} />
-      </div>
-      {view.nested.map((nested) => (
-        <NestedPanel key={nested.field} nested={nested} record={record} titles={titles} />
-      ))}
+      <RecordPanels upstream={upstream} view={view} record={record} counts={counts} />
       <AuditPanel targetType={auditTargetType(view)} targetId={id} />
       <RawJson record={record} />
     </div>

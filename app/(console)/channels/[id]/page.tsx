@@ -3,7 +3,7 @@ import { Link } from '@/components/link';
 import { notFound } from 'next/navigation';
 import { MemberEditor, VisibilityForm } from '@/components/accounts/channel-controls';
 import { Panel, RecordLink, SimpleTable } from '@/components/accounts/panels';
-import { RecordPanels } from '@/components/accounts/record-panels';
+import { RecordPanels } from '@/components/entities/entity-detail';
 import { AuditPanel } from '@/components/audit/audit-panel';
 import { Breadcrumb, RecordTitle } from '@/components/breadcrumb';
 import { RawJson } from '@/components/entities/raw-json';

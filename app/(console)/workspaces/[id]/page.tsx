@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ListPanel, Panel, RecordLink, SettledContent, SimpleTable } from '@/components/accounts/panels';
-import { RecordPanels } from '@/components/accounts/record-panels';
+import { RecordPanels } from '@/components/entities/entity-detail';
 import { SetOwnerForm } from '@/components/accounts/set-owner-form';
 import { AuditPanel } from '@/components/audit/audit-panel';
 import { Breadcrumb, RecordTitle } from '@/components/breadcrumb';
