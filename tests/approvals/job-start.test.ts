@@ -4,7 +4,7 @@
  * approval, audited, and leaves the job planned with nothing sent; a small job of another action
  * starts at once. The policy function alone is tested in policy.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { executeAction } from '@/lib/actions/execute';
 import { startJobAction } from '@/lib/actions/jobs';
 import { approvalSettings } from '@/lib/approvals/policy';
@@ -12,39 +12,21 @@ import { queryAudit } from '@/lib/audit/log';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
 import { getJob } from '@/lib/jobs/store';
-import type { JobRunner } from '@/lib/jobs/runner';
 import { UpstreamClient } from '@/lib/upstream/client';
-import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
-import { FakeVoiceService } from '../jobs/support/fake-voice';
+import type { FakeVoiceService } from '../jobs/support/fake-voice';
 import { planJob, planRevertJob, startJob } from '../jobs/support/guarded';
-import { ended, fakeUpstream, OPS, readerFor, testRunner, waitForJob } from '../jobs/support/harness';
+import { describeJobSuite, ended, OPS, readerFor, waitForJob } from '../jobs/support/harness';
 
 const NO_SERVICE = new UpstreamClient({ baseUrl: 'http://127.0.0.1:9', accessToken: 'unused', log: () => undefined });
 /** The default policy: approvals on, more than 100 items need one. */
 const POLICY = approvalSettings({});
 
-describe.each(testDrivers())('job.start under the four-eyes policy on $title', (driver) => {
-  if (driver.skipReason !== null) {
-    it.skip(`skipped: ${driver.skipReason}`, () => {});
-    return;
-  }
-
+describeJobSuite('job.start under the four-eyes policy', 200, (bed) => {
   let service: FakeVoiceService;
-  let database: TestDatabase;
   let db: ConsoleDb;
-  const runners: JobRunner[] = [];
 
-  beforeAll(async () => {
-    service = await new FakeVoiceService({ messages: 200 }).start();
-    database = await openTestDatabase(driver);
-    db = database.db;
-  });
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.dispose();
+  beforeAll(() => {
+    ({ service, db } = bed);
   });
 
   const ids = (count: number) => Array.from({ length: count }, (_, index) => `msg_${String(index).padStart(6, '0')}`);
@@ -122,7 +104,7 @@ describe.each(testDrivers())('job.start under the four-eyes policy on $title', (
       selection: { kind: 'ids', ids: notActive },
       params: { status: 'active' },
     });
-    runners.push(testRunner(db, fakeUpstream(service)));
+    bed.runner();
     await startJob(db, OPS, setStatus.jobId, setStatus.total);
     await waitForJob(db, setStatus.jobId, ended);
     const revert = await planRevertJob({ db, upstream: await readerFor(service) }, OPS, setStatus.jobId);

@@ -5,15 +5,13 @@
  * a retry reads on from the last page written; a runner that dies loses it with its lease and
  * another resumes it, a clean stop gives it back at once; nothing is stored twice.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
 import { planJob as planJobUnguarded, type PlanOptions, readPlanProgress, planSettings } from '@/lib/jobs/plan';
 import { getJob, listJobs } from '@/lib/jobs/store';
-import type { JobRunner } from '@/lib/jobs/runner';
-import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
-import { FakeVoiceService } from './support/fake-voice';
+import type { FakeVoiceService } from './support/fake-voice';
 import { cancelJob, planJob, retryPlanning, startJob } from './support/guarded';
-import { auditRowsFor, fakeUpstream, itemsOf, OPS, readerFor, testRunner, waitForJob } from './support/harness';
+import { describeJobSuite, auditRowsFor, itemsOf, OPS, readerFor, waitForJob } from './support/harness';
 
 const MESSAGES = 1_200;
 const PAGE = 100;
@@ -35,22 +33,10 @@ describe('JOB_INLINE_PLAN_LIMIT and JOB_PLAN_PAGE_SIZE', () => {
   });
 });
 
-describe.each(testDrivers())('background dry runs on $title', (driver) => {
-  if (driver.skipReason !== null) {
-    it.skip(`skipped: ${driver.skipReason}`, () => {});
-    return;
-  }
-
+describeJobSuite('background dry runs', MESSAGES, (bed) => {
   let service: FakeVoiceService;
-  let database: TestDatabase;
   let db: ConsoleDb;
-  const runners: JobRunner[] = [];
-
-  function runner(overrides: Parameters<typeof testRunner>[2] = {}) {
-    const started = testRunner(db, fakeUpstream(service), overrides);
-    runners.push(started);
-    return started;
-  }
+  const { runner } = bed;
 
   async function planLarge(options: PlanOptions = {}) {
     return planJobUnguarded(
@@ -65,14 +51,8 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
   const operations = () => service.log.filter((line) => line.path.startsWith('/admin/ra/message/')).length;
   const plansOf = async (jobId: string) => (await readPlanProgress(db, jobId))!;
 
-  beforeAll(async () => {
-    service = await new FakeVoiceService({ messages: MESSAGES }).start();
-    database = await openTestDatabase(driver);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.dispose();
+  beforeAll(() => {
+    ({ service, db } = bed);
   });
   beforeEach(async () => {
     service.seed(MESSAGES);
@@ -84,9 +64,6 @@ describe.each(testDrivers())('background dry runs on $title', (driver) => {
     await db.query(
       `UPDATE bulk_jobs SET status = 'cancelled' WHERE status IN ('planning', 'queued', 'running', 'cancelling')`,
     );
-  });
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((r) => r.stop()));
   });
 
   it('reads the first page in the request, hands the rest to a runner, and ends planned with every item once', async () => {

@@ -3,15 +3,14 @@
  * stored as given and read back for the job page and the jobs list; anything that could leave the
  * console is dropped, never stored; a revert's origin is the reverted job's page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
 import { jobHref } from '@/lib/entities/hrefs';
 import { toJobRow, listJobs } from '@/lib/jobs/store';
 import { jobOrigin, readJob } from '@/lib/jobs/plan';
-import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
-import { FakeVoiceService } from './support/fake-voice';
+import type { FakeVoiceService } from './support/fake-voice';
 import { planJob, planRevertJob, startJob } from './support/guarded';
-import { ended, fakeUpstream, OPS, readerFor, testRunner, waitForJob } from './support/harness';
+import { describeJobSuite, ended, fakeUpstream, OPS, readerFor, testRunner, waitForJob } from './support/harness';
 
 describe('jobOrigin', () => {
   it('keeps a same-site path with its query', () => {
@@ -40,24 +39,12 @@ describe('jobOrigin', () => {
   });
 });
 
-describe.each(testDrivers())('job origin stored on $title', (driver) => {
-  if (driver.skipReason !== null) {
-    it.skip(`skipped: ${driver.skipReason}`, () => {});
-    return;
-  }
-
+describeJobSuite('job origin stored', 20, (bed) => {
   let service: FakeVoiceService;
-  let database: TestDatabase;
   let db: ConsoleDb;
 
-  beforeAll(async () => {
-    service = await new FakeVoiceService({ messages: 20 }).start();
-    database = await openTestDatabase(driver);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.dispose();
+  beforeAll(() => {
+    ({ service, db } = bed);
   });
 
   const plan = async (origin: unknown) =>

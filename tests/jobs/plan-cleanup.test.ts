@@ -3,35 +3,22 @@
  * its validity is deleted with its items by the runners' maintenance, and a dry run whose caller
  * went away (its signal aborted) stops reading and leaves nothing behind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { executeAction } from '@/lib/actions/execute';
 import { planJobAction } from '@/lib/actions/jobs';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
 import { PLAN_VALID_MINUTES } from '@/lib/jobs/store';
-import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
-import { FakeVoiceService } from './support/fake-voice';
+import type { FakeVoiceService } from './support/fake-voice';
 import { planJob } from './support/guarded';
-import { fakeUpstream, OPS, readerFor, testRunner } from './support/harness';
+import { describeJobSuite, fakeUpstream, OPS, readerFor, testRunner } from './support/harness';
 
-describe.each(testDrivers())('abandoned dry runs on $title', (driver) => {
-  if (driver.skipReason !== null) {
-    it.skip(`skipped: ${driver.skipReason}`, () => {});
-    return;
-  }
-
+describeJobSuite('abandoned dry runs', 50, (bed) => {
   let service: FakeVoiceService;
-  let database: TestDatabase;
   let db: ConsoleDb;
 
-  beforeAll(async () => {
-    service = await new FakeVoiceService({ messages: 50 }).start();
-    database = await openTestDatabase(driver);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.dispose();
+  beforeAll(() => {
+    ({ service, db } = bed);
   });
 
   const countRows = async (table: 'bulk_jobs' | 'bulk_job_items', jobId: string) =>

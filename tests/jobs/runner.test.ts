@@ -5,17 +5,17 @@
  * revocation, exact fault counts, forced 429s). emulator.test.ts runs the same paths against the
  * emulator; two-runners.test.ts runs two runners on one PostgreSQL.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { createSqlItemStore, type ItemStore, type JobRunner } from '@/lib/jobs/runner';
+import { createSqlItemStore, type ItemStore } from '@/lib/jobs/runner';
 import { operationPath } from '@/lib/upstream/message-operations';
 import { planJob as planJobUnguarded } from '@/lib/jobs/plan';
 import { getJob, itemsWithStatuses, jobItemsPage, latestJobs, listJobs, listRunners } from '@/lib/jobs/store';
 import { JobCommandError } from '@/lib/jobs/types';
-import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
-import { FakeVoiceService } from './support/fake-voice';
+import type { FakeVoiceService } from './support/fake-voice';
 import { cancelJob, planJob, planRevertJob, retryFailedItems, startJob } from './support/guarded';
 import {
+  describeJobSuite,
   auditRowsFor,
   ended,
   fakeUpstream,
@@ -27,22 +27,10 @@ import {
   waitForJob,
 } from './support/harness';
 
-describe.each(testDrivers())('job engine on $title', (driver) => {
-  if (driver.skipReason !== null) {
-    it.skip(`skipped: ${driver.skipReason}`, () => {});
-    return;
-  }
-
+describeJobSuite('job engine', 200, (bed) => {
   let service: FakeVoiceService;
-  let database: TestDatabase;
   let db: ConsoleDb;
-  const runners: JobRunner[] = [];
-
-  function runner(overrides: Parameters<typeof testRunner>[2] = {}) {
-    const started = testRunner(db, fakeUpstream(service), overrides);
-    runners.push(started);
-    return started;
-  }
+  const { runners, runner } = bed;
 
   async function plan(
     action: Parameters<typeof planJob>[2]['action'],
@@ -52,15 +40,8 @@ describe.each(testDrivers())('job engine on $title', (driver) => {
     return planJob({ db, upstream: await readerFor(service) }, OPS, { action, selection, params });
   }
 
-  beforeAll(async () => {
-    service = await new FakeVoiceService({ messages: 200 }).start();
-    database = await openTestDatabase(driver);
-    db = database.db;
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-    await database?.dispose();
+  beforeAll(() => {
+    ({ service, db } = bed);
   });
 
   beforeEach(() => {

@@ -4,39 +4,36 @@
  * not be recorded ends `unknown` ("check before retrying"), never pending; a runner that stalls
  * without dying loses its item to another, and its late writes change nothing.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
-import { createSqlItemStore, type ItemStore, type JobRunner } from '@/lib/jobs/runner';
+import { createSqlItemStore, type ItemStore } from '@/lib/jobs/runner';
 import { operationPath } from '@/lib/upstream/message-operations';
 import { getJob } from '@/lib/jobs/store';
-import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
-import { FakeVoiceService } from './support/fake-voice';
+import type { FakeVoiceService } from './support/fake-voice';
 import { planJob, startJob } from './support/guarded';
-import { auditRowsFor, ended, fakeUpstream, itemsOf, OPS, readerFor, testRunner, waitForJob } from './support/harness';
+import {
+  describeJobSuite,
+  auditRowsFor,
+  ended,
+  fakeUpstream,
+  itemsOf,
+  OPS,
+  readerFor,
+  testRunner,
+  waitForJob,
+} from './support/harness';
 
-describe.each(testDrivers())('sent items on $title', (driver) => {
-  if (driver.skipReason !== null) {
-    it.skip(`skipped: ${driver.skipReason}`, () => {});
-    return;
-  }
-
+describeJobSuite('sent items', 20, (bed) => {
   let service: FakeVoiceService;
-  let database: TestDatabase;
   let db: ConsoleDb;
-  const runners: JobRunner[] = [];
+  const { runners } = bed;
 
-  beforeAll(async () => {
-    service = await new FakeVoiceService({ messages: 20 }).start();
-    database = await openTestDatabase(driver);
-    db = database.db;
+  beforeAll(() => {
+    ({ service, db } = bed);
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((r) => r.stop()));
     await db.query(`UPDATE bulk_jobs SET status = 'cancelled' WHERE status IN ('queued', 'running', 'cancelling')`);
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.dispose();
   });
 
   /** A running job of one message, its item claimed by a live runner `holder`. */

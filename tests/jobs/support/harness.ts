@@ -1,4 +1,5 @@
 /** Helpers shared by the job tests. */
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import type { ConsoleDb } from '@/lib/db';
 import { getJob, type JobDetail } from '@/lib/jobs/store';
 import {
@@ -12,7 +13,8 @@ import {
 } from '@/lib/jobs/runner';
 import type { JobActor, JobStatus } from '@/lib/jobs/types';
 import { UpstreamClient } from '@/lib/upstream/client';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeVoiceService } from './fake-voice';
+import { openTestDatabase, testDrivers, type TestDatabase } from '../../db/drivers';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FakeVoiceService } from './fake-voice';
 
 export const OPS: JobActor = { id: 'usr_00000000000000000001', email: 'ops@example.com', role: 'ops' };
 
@@ -129,4 +131,52 @@ export async function itemsOf(db: ConsoleDb, jobId: string) {
     `SELECT seq, item_id, status, sends, claims, attempts, error, status_before, status_after, target_status, claimed_by FROM bulk_job_items WHERE job_id = $1 ORDER BY seq`,
     [jobId],
   );
+}
+
+/** What a suite of describeJobSuite shares: the fake service, the console database, its runners. */
+export interface JobTestbed {
+  service: FakeVoiceService;
+  db: ConsoleDb;
+  /** Runners the tests started; each is stopped after its test. */
+  runners: JobRunner[];
+  /** Starts a runner on the testbed (stopped after the test). */
+  runner(overrides?: Parameters<typeof testRunner>[2]): JobRunner;
+}
+
+/**
+ * Declares `body` once per database driver (PGlite, PostgreSQL), each with a fake service of
+ * `messages` messages and a fresh database, opened before the suite and closed after it; a
+ * driver without a server is skipped with the reason in the suite's name. The testbed is filled
+ * in before the suite's own beforeAll hooks run; runners started on it stop after each test.
+ */
+export function describeJobSuite(title: string, messages: number, body: (bed: JobTestbed) => void): void {
+  describe.each(testDrivers())(`${title} on $title`, (driver) => {
+    if (driver.skipReason !== null) {
+      it.skip(`skipped: ${driver.skipReason}`, () => {});
+      return;
+    }
+    const runners: JobRunner[] = [];
+    const bed = {
+      runners,
+      runner: (overrides = {}) => {
+        const started = testRunner(bed.db, fakeUpstream(bed.service), overrides);
+        runners.push(started);
+        return started;
+      },
+    } as Partial<JobTestbed> as JobTestbed;
+    let database: TestDatabase | undefined;
+    beforeAll(async () => {
+      bed.service = await new FakeVoiceService({ messages }).start();
+      database = await openTestDatabase(driver);
+      bed.db = database.db;
+    });
+    afterEach(async () => {
+      await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    });
+    afterAll(async () => {
+      await bed.service?.stop();
+      await database?.dispose();
+    });
+    body(bed);
+  });
 }
