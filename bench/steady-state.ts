@@ -2,8 +2,8 @@
  * A console that has been running for a day: what its pages read from the console database after
  * 24 hours, written into the bench's database directory before the console starts. Without it
  * the bench measured a nearly empty database (the minutes of earlier bench runs). Today:
- * - the stuck sampler's 1,440 minutes, which the dashboard and the stuck page chart, and which
- *   doubled the dashboard's server time when they were first put there;
+ * - the stuck sampler's minutes of a day, which the dashboard and the stuck page chart, and which
+ *   weigh on the dashboard's server time;
  * - a finished bulk job of 100,000 items (the scale the budgets are set for), which the dashboard and the jobs
  *   list show, and whose items they counted on every view;
  * - the dashboard's stuck readings of the default threshold, one a minute, which its cards

@@ -38,7 +38,7 @@ test('service slow: a hung read ends at the page deadline with the failure, its 
   const failure = page.getByTestId('upstream-failure');
   await expect(failure).toContainText('The service timed out', { timeout: 30_000 });
   const elapsed = Date.now() - started;
-  // Without the deadline the reads' own retries took about 25 s; with it, the page answers
+  // Without the deadline the reads' own retries take several times it; with it, the page answers
   // after about the deadline (the bound leaves room for a loaded machine, not for the retries).
   expect(elapsed).toBeGreaterThanOrEqual(PAGE_DEADLINE_MS - 500);
   expect(elapsed).toBeLessThan(PAGE_DEADLINE_MS + 8_000);

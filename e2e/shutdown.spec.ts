@@ -1,7 +1,7 @@
 /**
  * A console stopped the way a deploy stops it (SIGTERM to `next start`): its job runner records a
  * clean stop and its embedded database is closed, not left for a crash recovery. Next's own
- * handler used to exit about 50 ms after the signal, before either (lib/server/shutdown.ts).
+ * handler exits right after the signal, before either (lib/server/shutdown.ts waits for both).
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';

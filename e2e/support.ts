@@ -44,8 +44,8 @@ export async function signInThroughPages(
  * Signs in over HTTP, through the same requests the pages would send (the console's sign-in POST
  * with its CSRF token, the emulator's sign-in and consent forms, the console's callback), hands
  * the cookies to the page's browser context and opens `startPath`. Rendering the three sign-in
- * pages in Chromium took about 2 s of each test's time on two cores; the pages themselves are
- * tested with `signInThroughPages` (e2e/auth.spec.ts).
+ * pages in Chromium was a large share of each test's time on a small machine (docs/testing.md);
+ * the pages themselves are tested with `signInThroughPages` (e2e/auth.spec.ts).
  */
 export async function signIn(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
   const http = await request.newContext();

@@ -13,9 +13,9 @@
  */
 
 /**
- * The old generation's ceiling. With a ceiling this low V8 grows the heap by at most about 1.35x
- * what survives a collection instead of up to 4x; it is four times the live heap measured after
- * the bench's load, so an unusual page or export still has room.
+ * The old generation's ceiling. With a ceiling this low V8 grows the heap by a small factor of
+ * what survives a collection rather than several times it; it is still a few times the live heap
+ * measured after the bench's load (docs/bench.md), so an unusual page or export has room.
  */
 export const CONSOLE_OLD_SPACE_MB = 384;
 

@@ -22,9 +22,10 @@ import { startStaticServer } from '../static-server';
 import { chromiumPath } from '../../scripts/system-packages';
 
 /**
- * Cold and warm loads of each target. A single load lands up to 40 % from the median here (two
- * cores shared with Chromium), and the median of 8 moved the ratios across their limits between
- * runs of the same code; 16 narrow the median's spread by about 30 % (√2), for about 40 s more.
+ * Cold and warm loads of each target. A single load lands far from the median on a small machine
+ * shared with Chromium, and a median of half as many loads moved the ratios across their limits
+ * between runs of the same code; doubling the loads narrows the median's spread by √2, for a
+ * little more run time (docs/bench.md has the figures).
  */
 const LOADS = Math.max(1, Number(process.env.BENCH_FIRST_ROW_LOADS ?? 16));
 /** BENCH_FIRST_ROW_TRACE=dir: a Chromium performance trace of each target's first cold load, written there. */

@@ -10,9 +10,9 @@
  * (the job runner's and samplers' polling, a little CPU every second idle), and a view takes
  * its browser about half a second besides its idle time: each fetch is followed by idle time
  * until it has lasted as long as the view it is paired with, so both sides carry the same
- * background. A first version idled both sides for the same 2 s only, so each view carried half a
- * second more background than its document, and the sampler's periodic bursts made single rounds
- * swing by more than the budget.
+ * background. Idling both sides for one fixed time would give each view more background than its
+ * document, and the sampler's periodic bursts would make single rounds swing by more than the
+ * budget.
  * Budget: the median over the pairs of (view - document) at most 25 ms of server CPU. With no
  * other request at all a browser's navigation costs a little more than a bare fetch of the same
  * document, well within the budget; the prefetch storm this guards against cost many times it

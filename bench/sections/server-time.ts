@@ -5,9 +5,9 @@
  *   the service answering the same reads (`bench/service-reads.ts`) at the same arrival times.
  *   Budget: console p95 minus service p95 at most 30 ms. Each row takes BENCH_OPERATOR_ROUNDS
  *   (default 4) rounds of the run's round length (4 s by default), each round with arrivals of
- *   its own seed: about 160 loads a row, so that its p95 is not set by three or four loads
- *   that met one burst of arrivals (with half as many loads a row, the list's overhead varied
- *   threefold across runs of the same code).
+ *   its own seed: enough loads a row that its p95 is not set by the few loads that met one
+ *   burst of arrivals (with half as many, the list's overhead varied across runs of the same
+ *   code by more than its budget; docs/bench.md).
  * - The same with 50 ms added to every service read (the emulator's latency fault, on both
  *   sides), a model of a real service's own time. Budget: console p95 at most 1.25x service p95.
  * - Cost per page: under clients that never pause (BENCH_CONNECTIONS, default 10) the list

@@ -7,8 +7,8 @@ import type { UpstreamFailure } from '@/lib/upstream/client';
 import { autoRetryDelaySeconds } from './retry-schedule';
 
 /**
- * Re-reads a failed page by itself, so it comes back when the service does: after 5 s, 10 s,
- * then every 15 s, each one a single page load (the console's own retries bound what it sends).
+ * Re-reads a failed page by itself, so it comes back when the service does, on the schedule of
+ * retry-schedule.ts, each one a single page load (the console's own retries bound what it sends).
  * The re-read is marked as background work for the proxy, like the triage auto-refresh, so an
  * unattended failure page does not keep the session past its idle timeout.
  */

@@ -1,6 +1,6 @@
 /**
- * The index behind free-text `q` (a regular expression per field per row took 2.8 s at the
- * `large` preset's million messages): every row's fields case-folded and cut into words and the
+ * The index behind free-text `q` (a regular expression per field per row is far too slow at the
+ * `large` preset's million messages; docs/bench.md has the figure): every row's fields case-folded and cut into words and the
  * separator runs between them; each word lists the rows that hold it, and each pair of adjacent
  * words with the exact run between them (a biword, as search engines answer phrases) lists the
  * rows that hold the pair in one field. Lists are bitmaps or sorted ordinals (row-set.ts).

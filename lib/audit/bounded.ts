@@ -60,7 +60,7 @@ function boundedObject(value: object, depth: number): JsonObject {
 
 /**
  * The parameters as they are stored: values under keys that look secret replaced by
- * `[redacted]`, long strings cut, nesting capped, and anything still over 16 KB replaced by a
+ * `[redacted]`, long strings cut, nesting capped, and anything still over `maxBytes` replaced by a
  * note with its size and the start of its JSON (refusals pass a smaller limit: anyone can send one).
  */
 export function boundedParams(params: Record<string, unknown>, maxBytes: number = MAX_PARAMS_BYTES): JsonObject {
