@@ -3,7 +3,6 @@
  * console sorts, searches and pages it itself, with the users list's own URL parameters and
  * columns (the same conventions as every entity list).
  */
-import { parseListParams, type RawSearchParams } from '@/lib/entities/list-params';
 import type { ListState } from '@/lib/entities/list-state';
 import { entityView, findEntity } from '@/lib/entities/registry';
 import type { EntityView, SortSpec } from '@/lib/entities/types';
@@ -22,10 +21,6 @@ export function activeUsersView(): EntityView {
     relatedLists: [],
     defaultSort: { field: 'last_active_at', order: 'desc' },
   };
-}
-
-export function parseActiveUsersParams(raw: RawSearchParams) {
-  return parseListParams(activeUsersView(), raw);
 }
 
 function compare(a: unknown, b: unknown): number {

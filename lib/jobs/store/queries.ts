@@ -208,24 +208,6 @@ export function itemsWithStatuses(counts: JobCounts, status?: ItemStatus | reado
   return itemStatusesOf({ status }).reduce((sum, each) => sum + byStatus[each], 0);
 }
 
-/** Every item of a job in order, `batchSize` at a time by keyset on seq (for CSV export). */
-export async function* streamJobItems(
-  db: Queryable,
-  jobId: string,
-  batchSize = MAX_PAGE_SIZE,
-): AsyncGenerator<JobItem> {
-  let after = -1;
-  for (;;) {
-    const rows = await db.query(
-      `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-      [jobId, after, batchSize],
-    );
-    for (const row of rows) yield itemRowSchema.parse(row);
-    if (rows.length < batchSize) return;
-    after = itemRowSchema.parse(rows.at(-1)).seq;
-  }
-}
-
 /** The jobs that acted on a record of a kind (a message by default), newest first (incident view, message page). */
 export async function jobsForItem(
   db: Queryable,

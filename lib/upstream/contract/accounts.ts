@@ -5,7 +5,7 @@
  * accounts pages use.
  */
 import { z } from 'zod';
-import { mergeUsersResultSchema, repairSequenceResultSchema, userSchema } from '@/lib/upstream/contract';
+import { mergeUsersResultSchema, repairSequenceResultSchema } from '@/lib/upstream/contract';
 
 /**
  * ASSUMPTION: `/admin/ra/workspaces` and `/admin/ra/channels` take a `member_id` filter (the
@@ -22,10 +22,6 @@ export const MEMBER_FILTER = 'member_id';
 export const mergeAnswerSchema = mergeUsersResultSchema.extend({
   moved: mergeUsersResultSchema.shape.moved.extend({ channels: z.number().optional() }),
 });
-export type MergeAnswer = z.infer<typeof mergeAnswerSchema>;
-
-/** `/admin/users/info` and `/admin/users/active` answer user records. */
-export const userInfoListSchema = z.array(userSchema);
 
 export type RepairSequenceReport = z.infer<typeof repairSequenceResultSchema>;
 
