@@ -1,7 +1,8 @@
 /**
  * One value from the service, shown by its column's kind. Everything is rendered as React text
  * (never as HTML); only http(s) URLs become links or images (lib/safe-url); long text is cut
- * with a way to see all. Used by the tables (client) and the detail pages (server) alike.
+ * with a way to see all. Used by the tables (client) and the detail pages (server) alike; the
+ * forms a value takes (a local time, an image on demand, cut text) are in ./value/.
  */
 import { Link } from '@/components/link';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -12,9 +13,9 @@ import { statusLabel } from '@/lib/status-labels';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
 import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
-import { LocalTime } from './local-time';
-import { OnDemandImage } from './on-demand-image';
-import { TruncatedText } from './truncated-text';
+import { LocalTime } from './value/local-time';
+import { OnDemandImage } from './value/on-demand-image';
+import { TruncatedText } from './value/truncated-text';
 import { VisibleText } from './visible-text';
 
 export type CellMode = 'table' | 'detail';

@@ -16,7 +16,7 @@ export function contentSecurityPolicy(
     // Radix and sonner position elements with style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     // Images from the service's data load only from the allowed origins (CONSOLE_IMAGE_ORIGINS),
-    // and only when the operator asks (components/entities/on-demand-image.tsx).
+    // and only when the operator asks (components/entities/value/on-demand-image.tsx).
     ['img-src', "'self'", 'data:', ...(options.imageOrigins ?? [])].join(' '),
     // Audio from the service is only ever an http(s) URL (see lib/safe-url).
     "media-src 'self' https: http:",

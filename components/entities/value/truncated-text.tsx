@@ -1,6 +1,6 @@
 import { classNameProp } from '@/lib/utils';
 import { ExpandableText } from './expandable-text';
-import { VisibleText } from './visible-text';
+import { VisibleText } from '../visible-text';
 
 /**
  * Text from the service, as text, cut at `limit` characters with a button to see all of it.

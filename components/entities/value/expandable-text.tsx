@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { VisibleText } from './visible-text';
+import { VisibleText } from '../visible-text';
 
 /** Whole characters (not UTF-16 halves) so an emoji is never cut in two. */
 function firstCharacters(text: string, limit: number): string {
