@@ -12,10 +12,13 @@ import {
   workspaceMembers,
 } from '@/lib/upstream/accounts';
 import {
+  channelSchema,
   CHANNEL_VISIBILITIES,
+  CHANNEL_VISIBILITY_MEANING,
   MEMBER_ROLES,
   MEMBERSHIP_STATUSES,
   serviceIdSchema,
+  widensVisibility,
   workspaceSchema,
 } from '@/lib/upstream/contract';
 import { getRecord } from '@/lib/upstream/ra';
@@ -45,11 +48,26 @@ export const setWorkspaceOwnerAction = defineAction({
 export const setChannelVisibilityAction = defineAction({
   name: 'channel.set_visibility',
   requiredRole: 'ops',
-  input: z.object({ channelId: serviceIdSchema('channel id'), visibility: z.enum(CHANNEL_VISIBILITIES) }),
+  input: z.object({
+    channelId: serviceIdSchema('channel id'),
+    visibility: z.enum(CHANNEL_VISIBILITIES),
+    /** The operator confirmed a change that lets more people read the channel. */
+    confirmWidening: z.boolean().default(false),
+  }),
   target: (input) => ({ type: 'channel', ids: [input.channelId] }),
   async run({ upstream }, input) {
+    // Widening is judged against the service's current value, not the form's: the form may be stale.
+    const before = await getRecord(upstream, 'channels', input.channelId, channelSchema);
+    const previous = before.visibility ?? null;
+    if (widensVisibility(previous, input.visibility) && !input.confirmWidening) {
+      throw new ActionRejectedError(
+        `This widens access: the channel goes from ${previous ?? 'an unknown visibility'} to ${input.visibility}. ` +
+          `${CHANNEL_VISIBILITY_MEANING[input.visibility]} Tick the confirmation to go ahead; nothing was changed.`,
+        'confirm_widening',
+      );
+    }
     const channel = await setChannelVisibility(upstream, input.channelId, { visibility: input.visibility });
-    return { channelId: channel.id, visibility: channel.visibility ?? null };
+    return { channelId: channel.id, visibility: channel.visibility ?? null, previous };
   },
 });
 

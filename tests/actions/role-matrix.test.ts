@@ -253,7 +253,11 @@ const ACTIONS: ActionRow[] = [
   ),
   row(
     setChannelVisibilityAction,
-    async (emulator) => ({ channelId: (await structureSubjects(emulator)).channelId, visibility: 'public' }),
+    async (emulator) => ({
+      channelId: (await structureSubjects(emulator)).channelId,
+      visibility: 'public',
+      confirmWidening: true,
+    }),
     [
       {},
       { channelId: 'chn_1' },
