@@ -93,6 +93,8 @@ test('ops changes a channel visibility and a member role; the service reads both
     .getByTestId('visibility-form')
     .getByLabel(new RegExp(`^${visibility}`))
     .check();
+  // Going public widens access: the form asks for its confirmation first (records.spec.ts tests it).
+  if (visibility === 'public') await page.getByTestId('visibility-confirm').getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Set visibility' }).click();
   await expect(page.getByTestId('channel-visibility')).toHaveText(visibility);
   expect((await service<Channel>(`/admin/ra/channels/${channel.id}`)).visibility).toBe(visibility);

@@ -21,6 +21,7 @@ import {
   widensVisibility,
   workspaceSchema,
 } from '@/lib/upstream/contract';
+import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 import { getRecord } from '@/lib/upstream/ra';
 import { ActionRejectedError, defineAction } from './define';
 
@@ -103,13 +104,24 @@ export const repairSequenceAction = defineAction({
   input: z.object({ confirm: z.literal(true, { error: 'the repair must be confirmed' }) }),
   target: () => ({ type: 'channel', ids: ['*'] }),
   run: ({ upstream }) => repairChannelSequenceNumbers(upstream),
-  // The audit entry keeps the service's report (channel-level changes, bounded).
-  summary: (report) =>
-    JSON.stringify({
-      channels_checked: report.channels_checked,
-      channels_repaired: report.channels_repaired,
-      messages_renumbered: report.messages_renumbered,
-      changes: report.changes.slice(0, 50),
-      ...(report.changes.length > 50 ? { more_changes: report.changes.length - 50 } : {}),
-    }),
+  // The audit entry keeps the service's report in words, with the channels it changed most (bounded).
+  summary: describeRepair,
 });
+
+const REPORTED_CHANNELS = 20;
+
+/** The repair's report in a line: "Checked 1,897 channels, repaired 62, renumbered 340 messages (chn_a: 12, ...)". */
+export function describeRepair(report: RepairSequenceReport): string {
+  const count = (value: number) => value.toLocaleString('en-US');
+  const changed = [...report.changes].sort((a, b) => b.renumbered - a.renumbered);
+  const listed = changed
+    .slice(0, REPORTED_CHANNELS)
+    .map((change) => `${change.channel_guid}: ${count(change.renumbered)}`)
+    .join(', ');
+  const more = changed.length > REPORTED_CHANNELS ? ` and ${count(changed.length - REPORTED_CHANNELS)} more` : '';
+  return (
+    `Checked ${count(report.channels_checked)} channels, repaired ${count(report.channels_repaired)}, ` +
+    `renumbered ${count(report.messages_renumbered)} messages` +
+    (listed ? ` (messages renumbered per channel: ${listed}${more}).` : '; nothing needed renumbering.')
+  );
+}
