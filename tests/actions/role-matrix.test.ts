@@ -265,6 +265,8 @@ const ACTIONS: ActionRow[] = [
       { channelId: '..', visibility: 'public' },
       { channelId: HUGE, visibility: 'public' },
     ],
+    // The current visibility is read first: widening needs the operator's confirmation.
+    2,
   ),
   row(
     updateChannelMemberAction,
