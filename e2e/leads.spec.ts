@@ -10,6 +10,9 @@ import { startConsole, type ExtraConsole } from './consoles';
 import { E2E_APPROVALS_CONSOLE_PORT, E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, emulatorRequests, serviceToken, signIn } from './support';
 
+/** Screenshots (SCREENSHOTS=1) of the whole page at the narrower width the issue was tried at. */
+const AT_1280 = { fullPage: true, width: 1280, height: 800 };
+
 let approvalsConsole: ExtraConsole | undefined;
 let ops: Page;
 let lead: Page;
@@ -39,6 +42,8 @@ test.afterAll(async () => {
   await ops?.context().close();
   await lead?.context().close();
   await approvalsConsole?.stop();
+  // The repair approved here changed the emulator's channels: the specs after this one find the seed.
+  await emulatorControl('reset', { method: 'POST' });
 });
 
 async function openIncident(page: Page, title: string, severity: string): Promise<string> {
@@ -80,7 +85,7 @@ test('the dashboard leads with open incidents, most severe first, and the approv
   const stuckTop = (await lead.getByRole('heading', { name: /Stuck messages/ }).boundingBox())!.y;
   expect(leadsTop).toBeLessThan(stuckTop);
   await expectNoSeriousA11yViolations(lead);
-  await screenshotBothThemes(lead, testInfo, 'dashboard-leads', { fullPage: true });
+  await screenshotBothThemes(lead, testInfo, 'dashboard-leads', AT_1280);
 
   // The requester's own request does not wait for them.
   await ops.goto('/?refresh=0');
@@ -94,7 +99,7 @@ test('the dashboard leads with open incidents, most severe first, and the approv
   await expect(comparison).toContainText('Channels the repair checks');
   await expect(comparison).toContainText(channels.toLocaleString('en-US'));
   await expect(comparison).toContainText('the service has no dry run');
-  await screenshotBothThemes(lead, testInfo, 'approval-repair', { fullPage: true });
+  await screenshotBothThemes(lead, testInfo, 'approval-repair', AT_1280);
 
   // Approved, it runs once; its result reads in words in the audit log.
   await emulatorControl('requests', { method: 'DELETE' });

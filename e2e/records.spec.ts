@@ -9,6 +9,9 @@ import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, emulatorRequests, operatorRequests, serviceToken, signIn } from './support';
 
+/** Screenshots (SCREENSHOTS=1) of the whole page at the narrower width the issue was tried at. */
+const AT_1280 = { fullPage: true, width: 1280, height: 800 };
+
 interface ServiceMessage {
   id: string;
   status: string;
@@ -97,6 +100,7 @@ test("a message's history shows the bulk job that changed it, and /audit?target=
   await expect(entry).toContainText('ops@example.com');
   await expect(entry).toContainText(sent[0]!.requestId);
   await expect(history).not.toContainText('No operator action');
+  await screenshotBothThemes(page, testInfo, 'message-history', AT_1280);
   await entry.getByRole('link', { name: `job ${jobId.slice(0, 8)}` }).click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
 
@@ -106,7 +110,7 @@ test("a message's history shows the bulk job that changed it, and /audit?target=
   await expect(listed.getByTestId('audit-change')).toHaveText('initializing → processing');
   await expect(listed.getByTestId('audit-job')).toContainText(jobId.slice(0, 8));
   await expectNoSeriousA11yViolations(page);
-  await screenshotBothThemes(page, testInfo, 'audit-target-job-item', { fullPage: true });
+  await screenshotBothThemes(page, testInfo, 'audit-target-job-item', AT_1280);
 });
 
 test('a stuck message says for how long, what it lacks and what each fix does, and how many alike', async ({
@@ -138,13 +142,15 @@ test('a stuck message says for how long, what it lacks and what each fix does, a
   expect(href.searchParams.get('channel')).toBe(message.channel_guids![0]);
   expect(href.searchParams.getAll('status')).toEqual(['processing']);
   await expectNoSeriousA11yViolations(page);
-  await screenshotBothThemes(page, testInfo, 'message-stuck-diagnosis', { fullPage: true });
+  await screenshotBothThemes(page, testInfo, 'message-stuck-diagnosis', AT_1280);
   await link.click();
   await expect(page.locator(`[data-testid="stuck-row"][data-message-id="${message.id}"]`)).toHaveCount(1);
 });
 
 async function privateChannel(): Promise<string> {
-  const [channel] = await list<{ id: string }>('channels', { type: 'namedConversation' }, [0, 0]);
+  const [channel] = await service<{ id: string }[]>(
+    `/admin/ra/channels?${new URLSearchParams({ filter: JSON.stringify({ type: 'namedConversation' }), range: '[1,1]' })}`,
+  );
   await service(`/admin/ra/channels/${channel!.id}`, { method: 'PUT', body: { visibility: 'private' } });
   return channel!.id;
 }
@@ -164,7 +170,7 @@ test('widening a channel to public asks first, names the change, and offers a se
   await page.getByRole('button', { name: 'Set visibility' }).click();
   await expect(page.getByTestId('visibility-outcome')).toHaveCount(0);
   await confirm.getByRole('checkbox').check();
-  await screenshotBothThemes(page, testInfo, 'channel-widen-confirm');
+  await screenshotBothThemes(page, testInfo, 'channel-widen-confirm', { width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Set visibility' }).click();
   await expect(page.getByTestId('visibility-outcome')).toHaveText(/^Visibility set to public \(was private\)\./);
   await expect(page.getByTestId('channel-visibility')).toHaveText('public');
@@ -236,4 +242,6 @@ test('the stuck list starts within the first screen at 1440x900 and 1280x800', a
     expect(top).toBeLessThan(height - 200);
   }
   await expect(page.getByTestId('stuck-breakdown')).toContainText('Missing artifacts');
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'stuck-page', AT_1280);
 });

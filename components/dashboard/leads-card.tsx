@@ -16,9 +16,11 @@ export function LeadsCard({ leads, now }: { leads: DashboardLeads | null; now: n
       <Card data-testid="dashboard-incidents">
         <CardHeader>
           <CardTitle className="text-base">
-            <Link className="hover:underline" href="/incidents">
-              Open incidents
-            </Link>
+            <h2>
+              <Link className="hover:underline" href="/incidents">
+                Open incidents
+              </Link>
+            </h2>
           </CardTitle>
           <CardDescription>Not yet resolved, most severe first.</CardDescription>
         </CardHeader>
@@ -51,9 +53,11 @@ export function LeadsCard({ leads, now }: { leads: DashboardLeads | null; now: n
       <Card data-testid="dashboard-approvals">
         <CardHeader>
           <CardTitle className="text-base">
-            <Link className="hover:underline" href={APPROVALS_HREF}>
-              Approvals waiting for you
-            </Link>
+            <h2>
+              <Link className="hover:underline" href={APPROVALS_HREF}>
+                Approvals waiting for you
+              </Link>
+            </h2>
           </CardTitle>
           <CardDescription>Requests of other operators that need your decision, oldest first.</CardDescription>
         </CardHeader>

@@ -42,7 +42,9 @@ export async function StuckDiagnosis({ message, now }: { message: Message; now: 
   return (
     <Card data-testid="stuck-diagnosis">
       <CardHeader>
-        <CardTitle className="text-base">{stuck ? 'Why this message is stuck' : 'Not stuck yet'}</CardTitle>
+        <CardTitle className="text-base">
+          <h2>{stuck ? 'Why this message is stuck' : 'Not stuck yet'}</h2>
+        </CardTitle>
         <CardDescription>
           The service records no time of a status change: the last update stands for the time in status.
         </CardDescription>
@@ -86,7 +88,7 @@ export async function StuckDiagnosis({ message, now }: { message: Message; now: 
               {number(alike.data.sameStatus)} other {alike.data.sameStatus === 1 ? 'message' : 'messages'} of this
               workspace and channel {alike.data.sameStatus === 1 ? 'is' : 'are'} stuck in {statusLabel(message.status)}
               {missingLabel
-                ? `; ${number(alike.data.sameWay)} of ${alike.data.examined < alike.data.sameStatus + 1 ? `the oldest ${number(alike.data.examined)}` : 'them'} also ${missingLabel.replace(/^no /, 'lack ')}`
+                ? `; ${number(alike.data.sameWay)} of ${alike.data.examined < alike.data.sameStatus + 1 ? `the oldest ${number(alike.data.examined)}` : 'them'} also have ${missingLabel}`
                 : ''}
             </Link>
             .
