@@ -180,6 +180,8 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   csvField('refusal_count', (row) => row.refusalCount),
   csvField('duration_ms', (row) => row.durationMs),
   csvField('job_id', (row) => row.jobId),
+  csvField('status_before', (row) => row.jobItem?.before ?? null),
+  csvField('status_after', (row) => row.jobItem?.after ?? null),
   csvField('params', (row) => row.params),
 ];
 

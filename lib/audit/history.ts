@@ -118,3 +118,21 @@ export async function queryTargetHistory(
   ]);
   return { rows: rows.map(historyRow), total: counts[0]?.total ?? 0 };
 }
+
+/**
+ * Every entry of a target's history, newest first (or oldest first), `batchSize` at a time (the
+ * CSV export filtered by a target). Paged by offset: one record's history is short, and an entry
+ * written during the export shifts it by at most that entry.
+ */
+export async function* streamTargetHistory(
+  db: Queryable,
+  filters: AuditFilters & { target: string },
+  batchSize = 500,
+  order: 'asc' | 'desc' = 'desc',
+): AsyncGenerator<AuditRow> {
+  for (let offset = 0; ; offset += batchSize) {
+    const { rows } = await queryTargetHistory(db, filters, { offset, limit: batchSize }, order);
+    yield* rows;
+    if (rows.length < batchSize) return;
+  }
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryTargetHistory } from '@/lib/audit/history';
+import { queryTargetHistory, streamTargetHistory } from '@/lib/audit/history';
 import type { Queryable } from '@/lib/db';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
@@ -119,6 +119,12 @@ for (const driver of testDrivers()) {
         { offset: 0, limit: 10 },
       );
       expect(otherKind).toEqual({ rows: [], total: 0 });
+    });
+
+    it('streams the whole history in batches for the export, in the same order', async () => {
+      const streamed: string[] = [];
+      for await (const row of streamTargetHistory(database.db, { target: MESSAGE }, 3)) streamed.push(describeRow(row));
+      expect(streamed).toEqual(['single-2:ok', 'job-b:failed', 'job-a:ok', 'single-1:ok']);
     });
   });
 }
