@@ -101,12 +101,29 @@ test('ops changes a channel visibility and a member role; the service reads both
 
   await page.getByLabel('Member', { exact: true }).selectOption(member.user_id);
   await page.getByLabel('Role', { exact: true }).selectOption(role);
-  await page.getByRole('button', { name: 'Save member' }).click();
-  await expect(page.locator(`tr[data-row-id="${member.user_id}"]`).getByTestId('member-role')).toHaveText(role);
-  const after = (await service<Channel>(`/admin/ra/channels/${channel.id}`)).json_collaborators!.find(
-    (candidate) => candidate.user_id === member.user_id,
-  )!;
-  expect(after).toMatchObject({ role, status: member.status });
+  const save = page.getByRole('button', { name: 'Save member' });
+  // A higher role widens the member's access: it asks first, naming the change, and offers a set-back.
+  const widening = role === 'admin' && member.role !== 'owner';
+  if (widening) {
+    await expect(save).toBeDisabled();
+    await expect(page.getByTestId('member-confirm')).toContainText(
+      `${member.role}, ${member.status} → admin, ${member.status}`,
+    );
+    await page.getByTestId('member-confirm').getByRole('checkbox').check();
+  }
+  await save.click();
+  const shownRole = page.locator(`tr[data-row-id="${member.user_id}"]`).getByTestId('member-role');
+  await expect(shownRole).toHaveText(role);
+  const serviceMember = async () =>
+    (await service<Channel>(`/admin/ra/channels/${channel.id}`)).json_collaborators!.find(
+      (candidate) => candidate.user_id === member.user_id,
+    )!;
+  expect(await serviceMember()).toMatchObject({ role, status: member.status });
+  if (widening) {
+    await page.getByTestId('member-set-back').getByRole('button').click();
+    await expect(shownRole).toHaveText(member.role);
+    expect(await serviceMember()).toMatchObject({ role: member.role, status: member.status });
+  }
 });
 
 for (const [entity, path] of [

@@ -15,6 +15,7 @@ import {
   CHANNEL_VISIBILITY_MEANING,
   MEMBER_ROLES,
   MEMBERSHIP_STATUSES,
+  widensMembership,
   widensVisibility,
   type ChannelVisibility,
 } from '@/lib/upstream/contract/constants';
@@ -141,7 +142,11 @@ export interface MemberChoice {
   status: string;
 }
 
-/** Change one member's role and/or membership status; only what changed is sent. */
+/**
+ * Change one member's role and/or membership status; only what changed is sent. A change that
+ * lets the member do or read more needs its confirmation ticked (the action refuses it otherwise);
+ * once done, it offers the way back.
+ */
 export function MemberEditor({
   channelId,
   members,
@@ -158,24 +163,31 @@ export function MemberEditor({
   const member = members.find((candidate) => candidate.userId === userId);
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const [widened, setWidened] = useState<MemberChoice | null>(null);
   const [pending, startTransition] = useTransition();
   const pick = (id: string) => {
     const next = members.find((candidate) => candidate.userId === id);
     setUserId(id);
     setRole(next?.role ?? '');
     setStatus(next?.status ?? '');
+    setConfirmed(false);
   };
   const change = member
     ? { ...(role !== member.role ? { role } : {}), ...(status !== member.status ? { status } : {}) }
     : {};
-  const save = () =>
+  const widening = member ? widensMembership(member, change) : false;
+  const send = (target: MemberChoice, update: { role?: string; status?: string }, confirmWidening: boolean) =>
     startTransition(async () => {
-      announceActionResult(
-        await callAction(() => updateChannelMemberFromPage({ channelId, userId, ...change })),
-        'Member updated',
+      const result = await callAction(() =>
+        updateChannelMemberFromPage({ channelId, userId: target.userId, ...update, confirmWidening }),
       );
+      announceActionResult(result, 'Member updated');
+      setWidened(result.ok && confirmWidening ? target : null);
+      setConfirmed(false);
       router.refresh();
     });
+  const save = () => member && send(member, change, widening);
   return (
     <div className="flex flex-wrap items-end gap-3" data-testid="member-editor">
       <div className="space-y-1">
@@ -237,11 +249,39 @@ export function MemberEditor({
       <Button
         size="sm"
         onClick={save}
-        disabled={!allowed || !member || Object.keys(change).length === 0 || pending}
+        disabled={!allowed || !member || Object.keys(change).length === 0 || (widening && !confirmed) || pending}
         aria-describedby={describedBy}
       >
         {pending ? 'Saving…' : 'Save member'}
       </Button>
+      {member && widening ? (
+        <label
+          className="flex basis-full items-start gap-2 rounded-md border border-warning p-2 text-sm"
+          data-testid="member-confirm"
+        >
+          <input
+            type="checkbox"
+            checked={confirmed}
+            onChange={(event) => setConfirmed(event.target.checked)}
+            className="mt-1"
+          />
+          <span>
+            Yes, widen {member.name}&apos;s access: {member.role}, {member.status} → {role}, {status}.
+          </span>
+        </label>
+      ) : null}
+      {widened && allowed ? (
+        <div className="basis-full" data-testid="member-set-back">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={pending}
+            onClick={() => send(widened, { role: widened.role, status: widened.status }, false)}
+          >
+            Set {widened.name} back to {widened.role}, {widened.status}
+          </Button>
+        </div>
+      ) : null}
       <RefusalNote id="member-refused" permission={permission} className="basis-full" />
     </div>
   );

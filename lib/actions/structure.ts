@@ -18,6 +18,7 @@ import {
   MEMBER_ROLES,
   MEMBERSHIP_STATUSES,
   serviceIdSchema,
+  widensMembership,
   widensVisibility,
   workspaceSchema,
 } from '@/lib/upstream/contract';
@@ -81,6 +82,8 @@ export const updateChannelMemberAction = defineAction({
       userId: serviceIdSchema('user id'),
       role: z.enum(MEMBER_ROLES).optional(),
       status: z.enum(MEMBERSHIP_STATUSES).optional(),
+      /** The operator confirmed a change that lets the member do or read more. */
+      confirmWidening: z.boolean().default(false),
     })
     .refine((input) => input.role !== undefined || input.status !== undefined, {
       message: 'a role or a membership status is required',
@@ -88,12 +91,27 @@ export const updateChannelMemberAction = defineAction({
     }),
   target: (input) => ({ type: 'channel', ids: [input.channelId, input.userId] }),
   async run({ upstream }, input) {
-    const channel = await updateChannelMember(upstream, input.channelId, input.userId, {
-      ...(input.role ? { role: input.role } : {}),
-      ...(input.status ? { status: input.status } : {}),
-    });
+    // Widening is judged against the service's current member, not the form's.
+    const before = await getRecord(upstream, 'channels', input.channelId, channelSchema);
+    const current = before.json_collaborators?.find((candidate) => candidate.user_id === input.userId) ?? null;
+    const change = { ...(input.role ? { role: input.role } : {}), ...(input.status ? { status: input.status } : {}) };
+    if (widensMembership(current, change) && !input.confirmWidening) {
+      throw new ActionRejectedError(
+        `This widens the member's access (${current ? `${current.role}, ${current.status}` : 'not a member'} → ` +
+          `${change.role ?? current?.role ?? '?'}, ${change.status ?? current?.status ?? '?'}). ` +
+          'Tick the confirmation to go ahead; nothing was changed.',
+        'confirm_widening',
+      );
+    }
+    const channel = await updateChannelMember(upstream, input.channelId, input.userId, change);
     const member = channel.json_collaborators?.find((candidate) => candidate.user_id === input.userId);
-    return { channelId: channel.id, userId: input.userId, role: member?.role ?? null, status: member?.status ?? null };
+    return {
+      channelId: channel.id,
+      userId: input.userId,
+      role: member?.role ?? null,
+      status: member?.status ?? null,
+      previous: current ? { role: current.role, status: current.status } : null,
+    };
   },
 });
 

@@ -272,7 +272,7 @@ const ACTIONS: ActionRow[] = [
     updateChannelMemberAction,
     async (emulator) => {
       const { channelId, channelUserId } = await structureSubjects(emulator);
-      return { channelId, userId: channelUserId, role: 'admin', status: 'active' };
+      return { channelId, userId: channelUserId, role: 'admin', status: 'active', confirmWidening: true };
     },
     [
       {},
@@ -281,6 +281,8 @@ const ACTIONS: ActionRow[] = [
       { channelId: 'chn_1', userId: 'usr_1', status: 'banished' },
       { channelId: 'chn_1', userId: '..', role: 'admin' },
     ],
+    // The current member is read first: widening needs the operator's confirmation.
+    2,
   ),
   row(repairSequenceAction, async () => ({ confirm: true }), [{}, { confirm: false }, { confirm: 'yes' }, null]),
   row(

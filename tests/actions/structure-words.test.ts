@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRepair } from '@/lib/actions/structure';
-import { widensVisibility } from '@/lib/upstream/contract';
+import { widensMembership, widensVisibility } from '@/lib/upstream/contract';
 
 describe('widensVisibility', () => {
   it('is true only when more people can read the channel after the change', () => {
@@ -16,6 +16,24 @@ describe('widensVisibility', () => {
     expect(widensVisibility(null, 'workspace')).toBe(true);
     expect(widensVisibility('secret-club', 'public')).toBe(true);
     expect(widensVisibility(null, 'private')).toBe(false);
+  });
+});
+
+describe('widensMembership', () => {
+  const member = { role: 'member', status: 'active' };
+  it('is true for a higher role or a membership made active again', () => {
+    expect(widensMembership(member, { role: 'admin' })).toBe(true);
+    expect(widensMembership(member, { role: 'owner' })).toBe(true);
+    expect(widensMembership({ role: 'member', status: 'removed' }, { status: 'active' })).toBe(true);
+    expect(widensMembership(null, { role: 'guest' })).toBe(false);
+    expect(widensMembership(null, { status: 'active' })).toBe(true);
+  });
+
+  it('is false for a lower or equal role and for a membership made inactive', () => {
+    expect(widensMembership({ role: 'admin', status: 'active' }, { role: 'guest' })).toBe(false);
+    expect(widensMembership(member, { role: 'member' })).toBe(false);
+    expect(widensMembership(member, { status: 'removed' })).toBe(false);
+    expect(widensMembership(member, { status: 'active' })).toBe(false);
   });
 });
 

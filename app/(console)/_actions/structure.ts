@@ -43,9 +43,15 @@ export async function setChannelVisibilityFromPage(
 }
 
 /** Changes a member's role and/or membership status in a channel (ops). */
-export async function updateChannelMemberFromPage(
-  input: unknown,
-): Promise<ActionResult<{ channelId: string; userId: string; role: string | null; status: string | null }>> {
+export async function updateChannelMemberFromPage(input: unknown): Promise<
+  ActionResult<{
+    channelId: string;
+    userId: string;
+    role: string | null;
+    status: string | null;
+    previous: { role: string; status: string } | null;
+  }>
+> {
   return performAction(updateChannelMemberAction, input);
 }
 

@@ -43,3 +43,21 @@ export function widensVisibility(from: string | null, to: ChannelVisibility): bo
 }
 /** ASSUMPTION: membership status values of UpdateChannelMemberAdminDto. */
 export const MEMBERSHIP_STATUSES = ['active', 'inactive', 'removed'] as const;
+
+/** ASSUMPTION: what a channel role may do grows from guest to owner. */
+const ROLE_REACH: readonly string[] = ['guest', 'member', 'creator', 'admin', 'owner'];
+
+/**
+ * Whether a member change lets the person do or read more: a role higher than the current one,
+ * or an inactive or removed membership made active again. An unknown current value counts as the
+ * least (asking once too often is safer than granting without asking).
+ */
+export function widensMembership(
+  current: { role: string; status: string } | null,
+  change: { role?: string; status?: string },
+): boolean {
+  const higherRole =
+    change.role !== undefined && ROLE_REACH.indexOf(change.role) > Math.max(ROLE_REACH.indexOf(current?.role ?? ''), 0);
+  const reactivated = change.status === 'active' && current?.status !== 'active';
+  return higherRole || reactivated;
+}
