@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { statusLabel } from '@/lib/status-labels';
 import { formatUtc } from '@/lib/time';
-import { readStuckAlike } from '@/lib/triage/data';
+import { readStuckAlike, type StuckAlike } from '@/lib/triage/data';
 import { DEFAULT_REFRESH_SECONDS, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { ARTIFACTS, MINUTE, formatAge, missingArtifacts, type ArtifactId } from '@/lib/triage/stuck-rules';
@@ -21,6 +21,17 @@ const FIXES: Readonly<Record<ArtifactId, string>> = {
 };
 
 const number = (value: number) => value.toLocaleString('en-US');
+
+/** "3 other messages of this workspace and channel are stuck in processing; 2 of them also have no MP3". */
+function alikeSentence(alike: StuckAlike, status: string, missingLabel: string | undefined): string {
+  if (alike.sameStatus === 0) return `No other message of this workspace and channel is stuck in ${status}`;
+  const others = `${number(alike.sameStatus)} other ${alike.sameStatus === 1 ? 'message' : 'messages'}`;
+  const stuck = `${others} of this workspace and channel ${alike.sameStatus === 1 ? 'is' : 'are'} stuck in ${status}`;
+  if (!missingLabel) return stuck;
+  // The missing artifacts are read from the queue's sample: beyond it, say how many were looked at.
+  const among = alike.examined < alike.sameStatus ? `the oldest ${number(alike.examined)}` : 'them';
+  return `${stuck}; ${number(alike.sameWay)} of ${among} also have ${missingLabel}`;
+}
 
 /**
  * Why a message in a non-terminal status is stuck, as far as the console knows: how long it has
@@ -85,11 +96,7 @@ export async function StuckDiagnosis({ message, now }: { message: Message; now: 
         ) : (
           <p data-testid="stuck-alike">
             <Link className="underline" href={stuckHref({ query: alike.data.query, refresh: DEFAULT_REFRESH_SECONDS })}>
-              {number(alike.data.sameStatus)} other {alike.data.sameStatus === 1 ? 'message' : 'messages'} of this
-              workspace and channel {alike.data.sameStatus === 1 ? 'is' : 'are'} stuck in {statusLabel(message.status)}
-              {missingLabel
-                ? `; ${number(alike.data.sameWay)} of ${alike.data.examined < alike.data.sameStatus + 1 ? `the oldest ${number(alike.data.examined)}` : 'them'} also have ${missingLabel}`
-                : ''}
+              {alikeSentence(alike.data, statusLabel(message.status), missingLabel)}
             </Link>
             .
           </p>
