@@ -93,18 +93,37 @@ test('ops changes a channel visibility and a member role; the service reads both
     .getByTestId('visibility-form')
     .getByLabel(new RegExp(`^${visibility}`))
     .check();
+  // Going public widens access: the form asks for its confirmation first (records.spec.ts tests it).
+  if (visibility === 'public') await page.getByTestId('visibility-confirm').getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Set visibility' }).click();
   await expect(page.getByTestId('channel-visibility')).toHaveText(visibility);
   expect((await service<Channel>(`/admin/ra/channels/${channel.id}`)).visibility).toBe(visibility);
 
   await page.getByLabel('Member', { exact: true }).selectOption(member.user_id);
   await page.getByLabel('Role', { exact: true }).selectOption(role);
-  await page.getByRole('button', { name: 'Save member' }).click();
-  await expect(page.locator(`tr[data-row-id="${member.user_id}"]`).getByTestId('member-role')).toHaveText(role);
-  const after = (await service<Channel>(`/admin/ra/channels/${channel.id}`)).json_collaborators!.find(
-    (candidate) => candidate.user_id === member.user_id,
-  )!;
-  expect(after).toMatchObject({ role, status: member.status });
+  const save = page.getByRole('button', { name: 'Save member' });
+  // A higher role widens the member's access: it asks first, naming the change, and offers a set-back.
+  const widening = role === 'admin' && member.role !== 'owner';
+  if (widening) {
+    await expect(save).toBeDisabled();
+    await expect(page.getByTestId('member-confirm')).toContainText(
+      `${member.role}, ${member.status} → admin, ${member.status}`,
+    );
+    await page.getByTestId('member-confirm').getByRole('checkbox').check();
+  }
+  await save.click();
+  const shownRole = page.locator(`tr[data-row-id="${member.user_id}"]`).getByTestId('member-role');
+  await expect(shownRole).toHaveText(role);
+  const serviceMember = async () =>
+    (await service<Channel>(`/admin/ra/channels/${channel.id}`)).json_collaborators!.find(
+      (candidate) => candidate.user_id === member.user_id,
+    )!;
+  expect(await serviceMember()).toMatchObject({ role, status: member.status });
+  if (widening) {
+    await page.getByTestId('member-set-back').getByRole('button').click();
+    await expect(shownRole).toHaveText(member.role);
+    expect(await serviceMember()).toMatchObject({ role: member.role, status: member.status });
+  }
 });
 
 for (const [entity, path] of [
@@ -147,7 +166,9 @@ test('ops repairs the sequence numbers after confirming, sees the report, and th
   const second = await service<{ channels_repaired: number }>('/admin/repairChannelSequenceNumbers', 'POST');
   expect(second.channels_repaired).toBe(0);
   await page.goto('/audit?action=channel.repair_sequence_numbers');
-  await expect(page.getByTestId('audit-entry').first()).toContainText(`"channels_repaired":${repaired}`);
+  await expect(page.getByTestId('audit-entry').first().getByTestId('audit-summary')).toContainText(
+    `repaired ${repaired.toLocaleString('en-US')}, renumbered`,
+  );
 });
 
 test('a support operator sees the owner, channel and repair controls disabled, with the reason beside them', async ({

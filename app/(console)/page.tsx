@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/link';
 import { AttentionCard } from '@/components/dashboard/attention-card';
 import { JobsCard } from '@/components/dashboard/jobs-card';
+import { LeadsCard } from '@/components/dashboard/leads-card';
 import { StuckCards } from '@/components/dashboard/stuck-cards';
 import { ParamIssues } from '@/components/param-issues';
 import { StatisticsDashboardCard } from '@/components/statistics/dashboard-card';
@@ -30,7 +31,7 @@ const unavailable = (
 );
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
-  const { upstream } = await requireAdminSession();
+  const { upstream, operator } = await requireAdminSession();
   const reader = paramReader(await searchParams);
   const refresh =
     reader.read('refresh', refreshSchema, `refreshing every ${DASHBOARD_REFRESH_SECONDS} seconds`) ??
@@ -41,11 +42,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const alertAt = stuckAlertCount();
   // Every read goes out at once; the names and the previous reading follow the ones they need.
   const [dashboard, statistics, orphans] = await Promise.all([
-    readDashboard(upstream, threshold, now),
+    readDashboard(upstream, operator.id, threshold, now),
     readFromService(readStatisticsReview(upstream, { range: lastCompleteDays(7, now), timeZone: 'UTC' }, now)),
     readFromService(readOrphanCounts(upstream)),
   ]);
-  const { userCount, stuck, previous, workspaces, jobs, attention } = dashboard;
+  const { userCount, stuck, previous, workspaces, jobs, attention, lead } = dashboard;
   const failure = !userCount.ok ? userCount.failure : !stuck.ok ? stuck.failure : null;
 
   return (
@@ -61,6 +62,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       </div>
       <ParamIssues issues={issues} />
       {failure ? <UpstreamFailurePanel failure={failure} retryHref="/" /> : null}
+      <LeadsCard leads={lead.ok ? lead.data : null} now={now} />
 
       <section aria-labelledby="dashboard-stuck-heading" className="space-y-3">
         <h2 id="dashboard-stuck-heading" className="text-lg font-semibold">

@@ -3,7 +3,8 @@ import type { OrderedTable } from '@/lib/search-params/table';
 import { RecordLink } from '@/components/data-table/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
-import { auditTargetHref } from '@/lib/entities/hrefs';
+import { auditTargetHref, jobHref } from '@/lib/entities/hrefs';
+import { statusLabel } from '@/lib/status-labels';
 import { formatUtc } from '@/lib/time';
 
 /**
@@ -57,7 +58,19 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
     id: 'action',
     header: 'Action',
     accessorFn: (row) => row.action,
-    cell: ({ row: { original: row } }) => <span data-testid="audit-action">{row.action}</span>,
+    cell: ({ row: { original: row } }) => (
+      <>
+        <span data-testid="audit-action">{row.action}</span>
+        {row.jobId ? (
+          <div className="font-sans text-muted-foreground" data-testid="audit-job">
+            {row.jobItem ? 'item of ' : null}
+            <RecordLink href={jobHref(row.jobId)} className="underline">
+              job {row.jobId.slice(0, 8)}
+            </RecordLink>
+          </div>
+        ) : null}
+      </>
+    ),
     meta: { cellClassName: 'font-mono text-xs', csv: 'action' },
   },
   {
@@ -99,7 +112,7 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
     meta: { csv: 'outcome' },
     cell: ({ row: { original: row } }) => (
       <Badge variant={OUTCOME_VARIANT[row.outcome]} data-testid="audit-outcome">
-        {row.outcome}
+        {row.jobItem && row.jobItem.status !== row.outcome ? row.jobItem.status.replace('_', ' ') : row.outcome}
       </Badge>
     ),
   },
@@ -128,10 +141,15 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
     header: 'Details',
     cell: ({
       row: {
-        original: { denialReason, errorMessage, summary, refusalCount, params },
+        original: { denialReason, errorMessage, summary, refusalCount, params, jobItem },
       },
     }) => (
       <>
+        {jobItem?.before || jobItem?.after ? (
+          <div data-testid="audit-change">
+            {statusLabel(jobItem.before ?? '?')} → {statusLabel(jobItem.after ?? jobItem.targetStatus ?? '?')}
+          </div>
+        ) : null}
         {denialReason ? <div className="text-muted-foreground">{denialReason}</div> : null}
         {refusalCount && refusalCount > 1 ? (
           <div className="text-muted-foreground" data-testid="audit-refusal-count">
@@ -162,6 +180,8 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
   csvField('refusal_count', (row) => row.refusalCount),
   csvField('duration_ms', (row) => row.durationMs),
   csvField('job_id', (row) => row.jobId),
+  csvField('status_before', (row) => row.jobItem?.before ?? null),
+  csvField('status_after', (row) => row.jobItem?.after ?? null),
   csvField('params', (row) => row.params),
 ];
 

@@ -4,7 +4,8 @@ import { auditHref } from '@/lib/entities/hrefs';
 import { AuditEntriesStatic } from './audit-entries-static';
 
 /**
- * The latest audit entries that name one record as a target, for its detail page. `targetType`
+ * A record's history for its detail page: the latest audit entries that name it and the items of
+ * bulk jobs that acted on it (lib/audit/history.ts). `targetType`
  * is the audit's name for the record's kind (`message`, `user`: see `auditTargetType`).
  */
 export async function AuditPanel({
@@ -21,7 +22,7 @@ export async function AuditPanel({
     <section aria-labelledby="audit-history-heading" className="space-y-2" data-testid="audit-panel">
       <div className="flex items-center justify-between">
         <h2 id="audit-history-heading" className="text-base font-semibold">
-          Audit history
+          History
         </h2>
         {total > rows.length ? (
           <Link className="text-sm underline" href={auditHref({ target: targetId })}>
@@ -32,7 +33,7 @@ export async function AuditPanel({
       {rows.length > 0 ? (
         <AuditEntriesStatic rows={rows} showTargets={false} />
       ) : (
-        <p className="text-sm text-muted-foreground">No operator action on this record yet.</p>
+        <p className="text-sm text-muted-foreground">No operator action or bulk job has changed this record yet.</p>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MessageWorkbench } from '@/components/messages/message-workbench';
+import { StuckDiagnosis } from '@/components/messages/stuck-diagnosis';
 import { type Operator, permissionsFor } from '@/lib/auth/roles';
 import { getOperator } from '@/lib/auth/session';
 import { findEntity, MESSAGE_ACTIONS } from '@/lib/entities/registry';
@@ -16,13 +17,17 @@ const PANELS: Readonly<Record<string, (record: RaRecord, operator: Operator) => 
   messages(record, operator) {
     const message = messageSchema.safeParse(record);
     if (!message.success) return null;
+    const now = requestTime();
     return (
-      <MessageWorkbench
-        message={message.data}
-        title={findEntity('messages')?.title(record) ?? record.id}
-        permissions={permissionsFor(operator.role, MESSAGE_ACTIONS)}
-        now={requestTime()}
-      />
+      <>
+        <MessageWorkbench
+          message={message.data}
+          title={findEntity('messages')?.title(record) ?? record.id}
+          permissions={permissionsFor(operator.role, MESSAGE_ACTIONS)}
+          now={now}
+        />
+        <StuckDiagnosis message={message.data} now={now} />
+      </>
     );
   },
 };

@@ -12,12 +12,17 @@ import {
   workspaceMembers,
 } from '@/lib/upstream/accounts';
 import {
+  channelSchema,
   CHANNEL_VISIBILITIES,
+  CHANNEL_VISIBILITY_MEANING,
   MEMBER_ROLES,
   MEMBERSHIP_STATUSES,
   serviceIdSchema,
+  widensMembership,
+  widensVisibility,
   workspaceSchema,
 } from '@/lib/upstream/contract';
+import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 import { getRecord } from '@/lib/upstream/ra';
 import { ActionRejectedError, defineAction } from './define';
 
@@ -45,11 +50,26 @@ export const setWorkspaceOwnerAction = defineAction({
 export const setChannelVisibilityAction = defineAction({
   name: 'channel.set_visibility',
   requiredRole: 'ops',
-  input: z.object({ channelId: serviceIdSchema('channel id'), visibility: z.enum(CHANNEL_VISIBILITIES) }),
+  input: z.object({
+    channelId: serviceIdSchema('channel id'),
+    visibility: z.enum(CHANNEL_VISIBILITIES),
+    /** The operator confirmed a change that lets more people read the channel. */
+    confirmWidening: z.boolean().default(false),
+  }),
   target: (input) => ({ type: 'channel', ids: [input.channelId] }),
   async run({ upstream }, input) {
+    // Widening is judged against the service's current value, not the form's: the form may be stale.
+    const before = await getRecord(upstream, 'channels', input.channelId, channelSchema);
+    const previous = before.visibility ?? null;
+    if (widensVisibility(previous, input.visibility) && !input.confirmWidening) {
+      throw new ActionRejectedError(
+        `This widens access: the channel goes from ${previous ?? 'an unknown visibility'} to ${input.visibility}. ` +
+          `${CHANNEL_VISIBILITY_MEANING[input.visibility]} Tick the confirmation to go ahead; nothing was changed.`,
+        'confirm_widening',
+      );
+    }
     const channel = await setChannelVisibility(upstream, input.channelId, { visibility: input.visibility });
-    return { channelId: channel.id, visibility: channel.visibility ?? null };
+    return { channelId: channel.id, visibility: channel.visibility ?? null, previous };
   },
 });
 
@@ -62,6 +82,8 @@ export const updateChannelMemberAction = defineAction({
       userId: serviceIdSchema('user id'),
       role: z.enum(MEMBER_ROLES).optional(),
       status: z.enum(MEMBERSHIP_STATUSES).optional(),
+      /** The operator confirmed a change that lets the member do or read more. */
+      confirmWidening: z.boolean().default(false),
     })
     .refine((input) => input.role !== undefined || input.status !== undefined, {
       message: 'a role or a membership status is required',
@@ -69,12 +91,27 @@ export const updateChannelMemberAction = defineAction({
     }),
   target: (input) => ({ type: 'channel', ids: [input.channelId, input.userId] }),
   async run({ upstream }, input) {
-    const channel = await updateChannelMember(upstream, input.channelId, input.userId, {
-      ...(input.role ? { role: input.role } : {}),
-      ...(input.status ? { status: input.status } : {}),
-    });
+    // Widening is judged against the service's current member, not the form's.
+    const before = await getRecord(upstream, 'channels', input.channelId, channelSchema);
+    const current = before.json_collaborators?.find((candidate) => candidate.user_id === input.userId) ?? null;
+    const change = { ...(input.role ? { role: input.role } : {}), ...(input.status ? { status: input.status } : {}) };
+    if (widensMembership(current, change) && !input.confirmWidening) {
+      throw new ActionRejectedError(
+        `This widens the member's access (${current ? `${current.role}, ${current.status}` : 'not a member'} → ` +
+          `${change.role ?? current?.role ?? '?'}, ${change.status ?? current?.status ?? '?'}). ` +
+          'Tick the confirmation to go ahead; nothing was changed.',
+        'confirm_widening',
+      );
+    }
+    const channel = await updateChannelMember(upstream, input.channelId, input.userId, change);
     const member = channel.json_collaborators?.find((candidate) => candidate.user_id === input.userId);
-    return { channelId: channel.id, userId: input.userId, role: member?.role ?? null, status: member?.status ?? null };
+    return {
+      channelId: channel.id,
+      userId: input.userId,
+      role: member?.role ?? null,
+      status: member?.status ?? null,
+      previous: current ? { role: current.role, status: current.status } : null,
+    };
   },
 });
 
@@ -85,13 +122,24 @@ export const repairSequenceAction = defineAction({
   input: z.object({ confirm: z.literal(true, { error: 'the repair must be confirmed' }) }),
   target: () => ({ type: 'channel', ids: ['*'] }),
   run: ({ upstream }) => repairChannelSequenceNumbers(upstream),
-  // The audit entry keeps the service's report (channel-level changes, bounded).
-  summary: (report) =>
-    JSON.stringify({
-      channels_checked: report.channels_checked,
-      channels_repaired: report.channels_repaired,
-      messages_renumbered: report.messages_renumbered,
-      changes: report.changes.slice(0, 50),
-      ...(report.changes.length > 50 ? { more_changes: report.changes.length - 50 } : {}),
-    }),
+  // The audit entry keeps the service's report in words, with the channels it changed most (bounded).
+  summary: describeRepair,
 });
+
+const REPORTED_CHANNELS = 20;
+
+/** The repair's report in a line: "Checked 1,897 channels, repaired 62, renumbered 340 messages (chn_a: 12, ...)". */
+export function describeRepair(report: RepairSequenceReport): string {
+  const count = (value: number) => value.toLocaleString('en-US');
+  const changed = [...report.changes].sort((a, b) => b.renumbered - a.renumbered);
+  const listed = changed
+    .slice(0, REPORTED_CHANNELS)
+    .map((change) => `${change.channel_guid}: ${count(change.renumbered)}`)
+    .join(', ');
+  const more = changed.length > REPORTED_CHANNELS ? ` and ${count(changed.length - REPORTED_CHANNELS)} more` : '';
+  return (
+    `Checked ${count(report.channels_checked)} channels, repaired ${count(report.channels_repaired)}, ` +
+    `renumbered ${count(report.messages_renumbered)} messages` +
+    (listed ? ` (messages renumbered per channel: ${listed}${more}).` : '; nothing needed renumbering.')
+  );
+}

@@ -5,13 +5,16 @@
  */
 import { readMergePreview } from '@/lib/accounts/data';
 import { accountName, type AccountFootprint } from '@/lib/accounts/merge-preview';
+import { queryAudit } from '@/lib/audit/log';
 import type { ConsoleDb } from '@/lib/db';
-import { readDomain } from '@/lib/domains/data';
+import { readDomain, unicodeForm, workspacesByIds } from '@/lib/domains/data';
 import { getJob } from '@/lib/jobs/store';
 import { JOB_ACTION_LABELS } from '@/lib/jobs/types';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { workspaceMembers } from '@/lib/upstream/accounts';
 import { countRecords } from '@/lib/upstream/ra';
+import { formatUtc } from '@/lib/time';
+import type { Workspace } from '@/lib/upstream/contract';
 import type { ApprovalPreview, PreviewFact } from './types';
 
 export interface PreviewContext {
@@ -49,16 +52,30 @@ export async function mergePreviewFacts(
   return { title: result.preview.direction, facts };
 }
 
+/** A domain as people read it: its Unicode form, with the stored punycode beside it when they differ. */
+function domainInWords(ascii: string): string {
+  const unicode = unicodeForm(ascii);
+  return unicode ? `${unicode} (${ascii})` : ascii;
+}
+
+/** A workspace as people read it: its name and id, or the id alone when it has no name or could not be read. */
+function workspaceInWords(id: string, workspace: Workspace | undefined): string {
+  const name = workspace?.workspace_name?.trim();
+  return name ? `${name} (${id})` : id;
+}
+
 export async function domainDeletePreviewFacts(
   { upstream }: PreviewContext,
   input: { id: string; before: { domain: string; workspaceGuid: string } },
 ): Promise<ApprovalPreview> {
   const current = await readDomain(upstream, input.id);
+  const workspaceId = current?.workspace_guid ?? input.before.workspaceGuid;
+  const workspaces = await workspacesByIds(upstream, [workspaceId]);
   return {
-    title: `Delete the domain ${input.before.domain}`,
+    title: `Delete the domain ${domainInWords(input.before.domain)}`,
     facts: [
-      { label: 'Domain', value: current ? current.domain : 'no longer exists' },
-      { label: 'Workspace', value: current ? current.workspace_guid : null },
+      { label: 'Domain', value: current ? domainInWords(current.domain) : 'no longer exists' },
+      { label: 'Workspace', value: current ? workspaceInWords(workspaceId, workspaces.get(workspaceId)) : null },
     ],
   };
 }
@@ -67,25 +84,51 @@ export async function setOwnerPreviewFacts(
   { upstream }: PreviewContext,
   input: { workspaceGuid: string; userId: string },
 ): Promise<ApprovalPreview> {
-  const members = await workspaceMembers(upstream, input.workspaceGuid);
+  const [members, workspaces] = await Promise.all([
+    workspaceMembers(upstream, input.workspaceGuid),
+    workspacesByIds(upstream, [input.workspaceGuid]),
+  ]);
+  const workspace = workspaceInWords(input.workspaceGuid, workspaces.get(input.workspaceGuid));
   const owner = members.find((member) => member.role_cd === 'owner');
   const next = members.find((member) => member.id === input.userId);
   return {
-    title: `Set the owner of workspace ${input.workspaceGuid}`,
+    title: `Make ${next ? accountName(next) : input.userId} the owner of workspace ${workspace}`,
     facts: [
-      { label: 'Current owner', value: owner ? owner.email || owner.id : 'none' },
-      { label: 'New owner', value: next ? next.email || next.id : `${input.userId} (not a member)` },
+      { label: 'Workspace', value: workspace },
+      { label: 'Current owner', value: owner ? accountName(owner) : 'none' },
+      { label: 'New owner', value: next ? accountName(next) : `${input.userId} (not a member)` },
       { label: "New owner's role now", value: next?.role_cd ?? 'not a member' },
       { label: 'Members', value: members.length },
     ],
   };
 }
 
-export function repairPreviewFacts(): Promise<ApprovalPreview> {
-  return Promise.resolve({
-    title: 'Repair channel sequence numbers',
-    facts: [{ label: 'Scope', value: 'every channel of the service' }],
-  });
+/**
+ * The service offers no dry run of the repair, and counting it here would read every message of
+ * every channel: the preview counts the channels it will check, and says what the last repair changed.
+ */
+export async function repairPreviewFacts({ upstream, db }: PreviewContext): Promise<ApprovalPreview> {
+  const [channels, last] = await Promise.all([
+    countRecords(upstream, 'channels'),
+    queryAudit(db, { action: 'channel.repair_sequence_numbers', outcome: 'ok' }, { offset: 0, limit: 1 }),
+  ]);
+  const previous = last.rows[0];
+  return {
+    title: `Repair the sequence numbers of every channel (${channels.toLocaleString('en-US')} channels)`,
+    facts: [
+      { label: 'Channels the repair checks', value: channels },
+      {
+        label: 'Channels it will change',
+        value: 'not known before it runs: the service has no dry run; a repair right after another changes nothing',
+      },
+      {
+        label: 'Last repair',
+        value: previous
+          ? `${formatUtc(previous.occurredAt)} by ${previous.operatorEmail}: ${previous.summary ?? 'no report kept'}`
+          : 'none in the audit log',
+      },
+    ],
+  };
 }
 
 /** A bulk job: what was planned, and for a filter selection how many records match it now. */

@@ -107,14 +107,25 @@ export async function listApprovalRequests(
   return { rows: rows.map((row) => approvalRowSchema.parse(row)), total: count?.total ?? 0 };
 }
 
-/** Requests the operator could act on now: others' pending requests and others' unreviewed break-glass runs. */
+/** Requests the operator could act on now: others' pending requests and others' unreviewed break-glass runs (bind the operator's id as $1). */
+const WAITING_FOR = `requester_id <> $1 AND ((status = 'pending' AND expires_at > now()) OR (break_glass AND reviewed_at IS NULL))`;
+
+/** How many requests wait for the operator (WAITING_FOR). */
 export async function waitingCountFor(db: Queryable, operatorId: string): Promise<number> {
   const [row] = await db.query<{ waiting: number }>(
-    `SELECT count(*)::int AS waiting FROM approval_requests
-     WHERE requester_id <> $1 AND ((status = 'pending' AND expires_at > now()) OR (break_glass AND reviewed_at IS NULL))`,
+    `SELECT count(*)::int AS waiting FROM approval_requests WHERE ${WAITING_FOR}`,
     [operatorId],
   );
   return row?.waiting ?? 0;
+}
+
+/** The requests waiting for the operator (WAITING_FOR), oldest first: the one waiting longest leads. */
+export async function listWaitingFor(db: Queryable, operatorId: string, limit: number): Promise<ApprovalRequest[]> {
+  const rows = await db.query(
+    `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE ${WAITING_FOR} ORDER BY created_at, id LIMIT $2`,
+    [operatorId, Math.min(Math.max(limit, 1), 100)],
+  );
+  return rows.map((row) => approvalRowSchema.parse(row));
 }
 
 /** Why a decision did not apply, read after the conditional update changed nothing. */

@@ -4,18 +4,24 @@
  */
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
+import { queryTargetHistory } from './history';
 import { queryAudit, type AuditFilters } from './log';
 
-/** One page of entries matching the filters, newest first (or oldest first), and how many match in all. */
+/**
+ * One page of entries matching the filters, newest first (or oldest first), and how many match in
+ * all. Filtered by a target, it is that record's history: bulk jobs' items on it included.
+ */
 export async function readAuditPage(
   filters: AuditFilters,
   page: { offset: number; limit: number },
   order: 'asc' | 'desc' = 'desc',
 ) {
-  return queryAudit(await getConsoleDb(), filters, page, order);
+  const db = await getConsoleDb();
+  const { target } = filters;
+  return target ? queryTargetHistory(db, { ...filters, target }, page, order) : queryAudit(db, filters, page, order);
 }
 
-/** The latest entries that name one record (of the audit's `targetType`) as a target. */
+/** The latest entries (audit entries and job items) that name one record (of the audit's `targetType`). */
 export async function readRecordHistory(targetType: string, targetId: string, limit: number) {
-  return queryAudit(await getConsoleDb(), { target: targetId, targetType }, { offset: 0, limit });
+  return queryTargetHistory(await getConsoleDb(), { target: targetId, targetType }, { offset: 0, limit });
 }

@@ -65,7 +65,7 @@ export type AuditRefusal = AuditIntent & { outcome: 'denied' | 'invalid'; reason
 
 const auditIdSchema = z.string().regex(/^[1-9]\d{0,18}$/, 'an audit id is the decimal text of a positive bigint');
 
-const auditRowSchema = z
+export const auditRowSchema = z
   .object({
     id: z.string(),
     occurred_at: z.date(),
@@ -109,14 +109,26 @@ const auditRowSchema = z
     /** For a refusal without a session: how many such calls its window counted (see refusals.ts). */
     refusalCount: row.refusal_count,
   }));
-export type AuditRow = z.output<typeof auditRowSchema>;
 
-const ROW_COLUMNS = `id::text AS id, occurred_at, operator_id, operator_email, operator_role, action, target_type,
+/** What a bulk job's item did to its record (see history.ts): the record's status before and after. */
+export interface JobItemChange {
+  /** The item's own status in its job: ok, failed, unknown (sent, outcome not recorded) or in_flight. */
+  status: string;
+  before: string | null;
+  after: string | null;
+  /** The status a set-status job asked for. */
+  targetStatus: string | null;
+}
+
+/** An entry of the log, or (in a record's history) a bulk job's item shown as one. */
+export type AuditRow = z.output<typeof auditRowSchema> & { jobItem?: JobItemChange };
+
+export const ROW_COLUMNS = `id::text AS id, occurred_at, operator_id, operator_email, operator_role, action, target_type,
   target_ids, params, outcome, denial_reason, upstream_status, upstream_request_id, error_message, summary, duration_ms,
   completed_at, job_id,
   (SELECT t.count FROM audit_refusal_tallies t WHERE t.audit_id = audit_log.id LIMIT 1) AS refusal_count`;
 
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new Error(`Invalid ${what}:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
@@ -186,7 +198,7 @@ export async function recordOutcome(db: Queryable, id: AuditId, outcome: AuditOu
 }
 
 /** WHERE conditions for the filters, binding their values into `params`. */
-function filterConditions(filters: AuditFilters, params: unknown[]): string[] {
+export function filterConditions(filters: AuditFilters, params: unknown[]): string[] {
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -211,7 +223,7 @@ function filterConditions(filters: AuditFilters, params: unknown[]): string[] {
 
 const whereClause = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
 
-const pageSchema = z.object({
+export const pageSchema = z.object({
   offset: z.number().int().nonnegative(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE),
 });

@@ -5,10 +5,13 @@
  * previous stuck reading. A read that fails leaves its card saying so; the others still show.
  */
 import 'server-only';
+import { actionLabel, titleOf } from '@/lib/approvals/data';
+import { listWaitingFor } from '@/lib/approvals/store';
 import { latestWithOutcomes, type AuditRow } from '@/lib/audit/log';
 import { readFromService } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { detailHref } from '@/lib/entities/hrefs';
+import { listOpenIncidentsBySeverity } from '@/lib/incidents/store';
 import { readNames } from '@/lib/entities/names';
 import { latestJobs, type JobSummary } from '@/lib/jobs/store';
 import { ACTIVE_JOB_STATUSES } from '@/lib/jobs/types';
@@ -26,6 +29,7 @@ const WORKSPACE_SAMPLE = 200;
 const TOP_WORKSPACES = 5;
 const JOBS_SHOWN = 5;
 const ATTENTION_SHOWN = 6;
+const LEADS_SHOWN = 5;
 
 export interface AffectedWorkspace {
   guid: string;
@@ -57,9 +61,29 @@ async function jobs(): Promise<{ running: JobSummary[]; finished: JobSummary[] }
   return { running, finished };
 }
 
-export async function readDashboard(upstream: UpstreamClient, threshold: number, now: number) {
+/** What leads the dashboard: unresolved incidents, most severe first, and the approvals waiting for this operator. */
+async function leads(operatorId: string) {
+  const db = await getConsoleDb();
+  const [incidents, approvals] = await Promise.all([
+    listOpenIncidentsBySeverity(db, LEADS_SHOWN),
+    listWaitingFor(db, operatorId, LEADS_SHOWN),
+  ]);
+  return {
+    incidents,
+    approvals: approvals.map((request) => ({
+      id: request.id,
+      action: actionLabel(request.action),
+      title: titleOf(request),
+      requestedBy: request.requester.email,
+      createdAt: request.createdAt,
+    })),
+  };
+}
+export type DashboardLeads = Awaited<ReturnType<typeof leads>>;
+
+export async function readDashboard(upstream: UpstreamClient, operatorId: string, threshold: number, now: number) {
   const statuses = [...NON_TERMINAL_STATUSES];
-  const [counts, sample, jobsRead, attention] = await Promise.all([
+  const [counts, sample, jobsRead, attention, lead] = await Promise.all([
     readDashboardCounts(upstream, threshold, now),
     readFromService(
       listRecords(
@@ -75,6 +99,7 @@ export async function readDashboard(upstream: UpstreamClient, threshold: number,
     ),
     consoleRead(jobs),
     consoleRead(lastFailedAndRefused),
+    consoleRead(() => leads(operatorId)),
   ]);
   const top = sample.ok
     ? topWorkspaces(sample.data.rows, TOP_WORKSPACES).filter((entry) => entry.workspaceGuid !== '(none)')
@@ -109,6 +134,7 @@ export async function readDashboard(upstream: UpstreamClient, threshold: number,
       : { ok: false as const, failure: sample.failure },
     jobs: jobsRead,
     attention,
+    lead,
   };
 }
 

@@ -189,6 +189,16 @@ export async function listIncidents(
   };
 }
 
+/** Incidents not resolved, the most severe first, then the newest (the dashboard leads with them). */
+export async function listOpenIncidentsBySeverity(db: Queryable, limit: number): Promise<Incident[]> {
+  // Severities are named sev1 (critical) to sev4 (low): their text order is their order of urgency.
+  const rows = await db.query(
+    `SELECT ${INCIDENT_COLUMNS} FROM incidents WHERE status <> 'resolved' ORDER BY severity, opened_at DESC, id LIMIT $1`,
+    [pageSchema.shape.limit.parse(limit)],
+  );
+  return rows.map((row) => incidentRowSchema.parse(row));
+}
+
 /** Incidents not resolved, newest first (the sampler samples their scopes). */
 export async function listUnresolvedIncidents(db: Queryable): Promise<Incident[]> {
   const rows = await db.query(

@@ -5,9 +5,9 @@
 import 'server-only';
 import { readFromService } from '@/lib/auth/session';
 import type { UpstreamClient } from '@/lib/upstream/client';
-import { messageSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
+import { messageSchema, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
-import { AGE_BUCKETS } from './stuck-rules';
+import { AGE_BUCKETS, missingArtifacts, type ArtifactId } from './stuck-rules';
 import { stuckFilter, type StuckQuery } from './stuck';
 
 /** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
@@ -78,4 +78,49 @@ export async function readDashboardCounts(upstream: UpstreamClient, threshold: n
     ),
   ]);
   return { statuses, userCount, stuckCounts };
+}
+
+/** The other messages stuck the way one message is, as the stuck queue would list them. */
+export interface StuckAlike {
+  /** The stuck queue's query that lists them (this message among them when it is stuck itself). */
+  query: StuckQuery;
+  /** Others stuck in the same status, workspace and channel. */
+  sameStatus: number;
+  /** Of those, the others also lacking `missing` (as many as sameStatus when nothing is missing). */
+  sameWay: number;
+  /** How many messages the `missing` count examined (the queue's sample, oldest first). */
+  examined: number;
+}
+
+/**
+ * How many other messages of the message's workspace and channel are stuck in its status and lack
+ * its first missing artifact: the stuck queue's own filter and sample (readStuckQueue), so the
+ * count and the queue the page links to agree.
+ */
+export async function readStuckAlike(
+  upstream: UpstreamClient,
+  message: Message,
+  threshold: number,
+  now: number,
+): Promise<StuckAlike | null> {
+  const statuses = NON_TERMINAL_STATUSES.filter((status) => status === message.status);
+  const workspace = message.workspace_guid ?? undefined;
+  const channel = message.channel_guids?.[0];
+  if (statuses.length === 0 || !workspace || !channel) return null;
+  const missing: ArtifactId | undefined = missingArtifacts(message)[0];
+  const query: StuckQuery = { threshold, statuses, workspace, channel, ...(missing ? { missing } : {}) };
+  const sample = await listRecords(
+    upstream,
+    'messages',
+    { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter: stuckFilter(query, now) },
+    messageSchema,
+  );
+  const others = sample.rows.filter((row) => row.id !== message.id);
+  const listedSelf = others.length < sample.rows.length;
+  return {
+    query,
+    sameStatus: sample.total - (listedSelf ? 1 : 0),
+    sameWay: missing ? others.filter((row) => missingArtifacts(row).includes(missing)).length : others.length,
+    examined: sample.rows.length,
+  };
 }

@@ -253,7 +253,11 @@ const ACTIONS: ActionRow[] = [
   ),
   row(
     setChannelVisibilityAction,
-    async (emulator) => ({ channelId: (await structureSubjects(emulator)).channelId, visibility: 'public' }),
+    async (emulator) => ({
+      channelId: (await structureSubjects(emulator)).channelId,
+      visibility: 'public',
+      confirmWidening: true,
+    }),
     [
       {},
       { channelId: 'chn_1' },
@@ -261,12 +265,14 @@ const ACTIONS: ActionRow[] = [
       { channelId: '..', visibility: 'public' },
       { channelId: HUGE, visibility: 'public' },
     ],
+    // The current visibility is read first: widening needs the operator's confirmation.
+    2,
   ),
   row(
     updateChannelMemberAction,
     async (emulator) => {
       const { channelId, channelUserId } = await structureSubjects(emulator);
-      return { channelId, userId: channelUserId, role: 'admin', status: 'active' };
+      return { channelId, userId: channelUserId, role: 'admin', status: 'active', confirmWidening: true };
     },
     [
       {},
@@ -275,6 +281,8 @@ const ACTIONS: ActionRow[] = [
       { channelId: 'chn_1', userId: 'usr_1', status: 'banished' },
       { channelId: 'chn_1', userId: '..', role: 'admin' },
     ],
+    // The current member is read first: widening needs the operator's confirmation.
+    2,
   ),
   row(repairSequenceAction, async () => ({ confirm: true }), [{}, { confirm: false }, { confirm: 'yes' }, null]),
   row(

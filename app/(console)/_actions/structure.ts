@@ -21,7 +21,11 @@ export async function setWorkspaceOwnerFromPage(
 }
 
 /** The visibility form's last answer, for useActionState: null before its first submit. */
-export type VisibilityState = ActionResult<{ channelId: string; visibility: string | null }> | null;
+export type VisibilityState = ActionResult<{
+  channelId: string;
+  visibility: string | null;
+  previous: string | null;
+}> | null;
 
 /** Sets a channel's visibility (ops), from a form that also runs without JavaScript; the page is read again after. */
 export async function setChannelVisibilityFromPage(
@@ -31,15 +35,23 @@ export async function setChannelVisibilityFromPage(
   const result = await performAction(setChannelVisibilityAction, {
     channelId: form.get('channelId'),
     visibility: form.get('visibility'),
+    // A ticked checkbox sends its value; an unticked one sends nothing.
+    confirmWidening: form.get('confirmWidening') === 'yes',
   });
   refresh();
   return result;
 }
 
 /** Changes a member's role and/or membership status in a channel (ops). */
-export async function updateChannelMemberFromPage(
-  input: unknown,
-): Promise<ActionResult<{ channelId: string; userId: string; role: string | null; status: string | null }>> {
+export async function updateChannelMemberFromPage(input: unknown): Promise<
+  ActionResult<{
+    channelId: string;
+    userId: string;
+    role: string | null;
+    status: string | null;
+    previous: { role: string; status: string } | null;
+  }>
+> {
   return performAction(updateChannelMemberAction, input);
 }
 

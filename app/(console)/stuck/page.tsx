@@ -4,7 +4,7 @@ import { Link } from '@/components/link';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { STUCK_TABLE, StuckTable } from '@/components/triage/stuck-table';
-import { StuckViewIncident } from '@/components/incidents/stuck-view-incident';
+import { StuckViewIncident, StuckViewTrend } from '@/components/incidents/stuck-view-incident';
 import { LiveFilterForm } from '@/components/filters/live-filter-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -157,68 +157,6 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
         <UpstreamFailurePanel failure={failure.failure} retryHref={stuckHref(state, { page })} />
       ) : null}
 
-      {counts ? (
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">By status and time since the last update</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <StuckGroupsTable rows={groupRows(counts)} buckets={AGE_BUCKETS} />
-          </CardContent>
-        </Card>
-      ) : null}
-
-      {summary && sample.ok ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Missing artifacts</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-2 text-sm">
-              <p className="text-muted-foreground">
-                Among the{' '}
-                {summary.examined === sample.data.total
-                  ? summary.examined
-                  : `oldest ${summary.examined} of ${sample.data.total}`}{' '}
-                stuck messages.
-              </p>
-              <ul className="flex flex-wrap gap-2">
-                {ARTIFACTS.map((artifact) => (
-                  <li key={artifact.id}>
-                    <Link
-                      className="rounded-md border px-2 py-1 hover:bg-accent"
-                      href={stuckHref(state, { missing: artifact.id })}
-                      aria-current={query.missing === artifact.id ? 'true' : undefined}
-                    >
-                      {artifact.label}: <span className="tabular-nums">{summary.missing[artifact.id]}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Most affected workspaces</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ol className="space-y-1 text-sm" data-testid="stuck-workspaces">
-                {summary.workspaces.map((entry) => (
-                  <li key={entry.workspaceGuid} className="flex justify-between gap-2">
-                    <AffectedWorkspaceLink
-                      guid={entry.workspaceGuid}
-                      name={names[detailHref('workspaces', entry.workspaceGuid)]}
-                      href={stuckHref(state, { workspace: entry.workspaceGuid })}
-                    />
-                    <span className="tabular-nums">{entry.count}</span>
-                  </li>
-                ))}
-              </ol>
-            </CardContent>
-          </Card>
-        </div>
-      ) : null}
-
       <section aria-labelledby="stuck-list-heading" className="space-y-3">
         <h2 id="stuck-list-heading" className="text-lg font-semibold">
           {table.sort.order === 'desc' ? 'Oldest first' : 'Most recently updated first'}{' '}
@@ -251,6 +189,75 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
             </p>
           }
         />
+      </section>
+
+      {/* The breakdown follows the list: an operator mid-incident reaches the messages without scrolling. */}
+      <section aria-labelledby="stuck-breakdown-heading" className="space-y-4" data-testid="stuck-breakdown">
+        <h2 id="stuck-breakdown-heading" className="text-lg font-semibold">
+          Breakdown
+        </h2>
+        <StuckViewTrend state={state} />
+        {counts ? (
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">By status and time since the last update</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <StuckGroupsTable rows={groupRows(counts)} buckets={AGE_BUCKETS} />
+            </CardContent>
+          </Card>
+        ) : null}
+
+        {summary && sample.ok ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Missing artifacts</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-2 text-sm">
+                <p className="text-muted-foreground">
+                  Among the{' '}
+                  {summary.examined === sample.data.total
+                    ? summary.examined
+                    : `oldest ${summary.examined} of ${sample.data.total}`}{' '}
+                  stuck messages.
+                </p>
+                <ul className="flex flex-wrap gap-2">
+                  {ARTIFACTS.map((artifact) => (
+                    <li key={artifact.id}>
+                      <Link
+                        className="rounded-md border px-2 py-1 hover:bg-accent"
+                        href={stuckHref(state, { missing: artifact.id })}
+                        aria-current={query.missing === artifact.id ? 'true' : undefined}
+                      >
+                        {artifact.label}: <span className="tabular-nums">{summary.missing[artifact.id]}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Most affected workspaces</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="space-y-1 text-sm" data-testid="stuck-workspaces">
+                  {summary.workspaces.map((entry) => (
+                    <li key={entry.workspaceGuid} className="flex justify-between gap-2">
+                      <AffectedWorkspaceLink
+                        guid={entry.workspaceGuid}
+                        name={names[detailHref('workspaces', entry.workspaceGuid)]}
+                        href={stuckHref(state, { workspace: entry.workspaceGuid })}
+                      />
+                      <span className="tabular-nums">{entry.count}</span>
+                    </li>
+                  ))}
+                </ol>
+              </CardContent>
+            </Card>
+          </div>
+        ) : null}
       </section>
     </div>
   );

@@ -2,9 +2,11 @@
  * CSV export of the audit log: GET /api/audit/export?<the audit page's filters>, every matching
  * entry, newest first (`order=asc`: oldest first), streamed from the database in batches (lib/export's body and limits),
  * with the fields the audit table declares for its CSV (components/audit/audit-cells.tsx).
+ * Filtered by a target, it is that record's history, bulk jobs' items included (lib/audit/history.ts).
  * Bad filters (control characters included) are a 400 before anything is sent.
  */
 import { AUDIT_TABLE } from '@/components/audit/audit-cells';
+import { streamTargetHistory } from '@/lib/audit/history';
 import { parseAuditFilters, streamAudit } from '@/lib/audit/log';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
 import { getConsoleDb } from '@/lib/db';
@@ -26,7 +28,10 @@ export async function GET(request: Request): Promise<Response> {
   const db = await getConsoleDb();
   const slot = exportState().slots.acquire(session.operator.id);
   if (!slot.ok) return tooManyExportsResponse(slot);
-  const entries = streamAudit(db, parsed.filters, undefined, order);
+  const { target } = parsed.filters;
+  const entries = target
+    ? streamTargetHistory(db, { ...parsed.filters, target }, undefined, order)
+    : streamAudit(db, parsed.filters, undefined, order);
   async function* rest() {
     for await (const row of entries) yield csvRows(COLUMNS, [row]);
   }
