@@ -1,6 +1,6 @@
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { ApprovalStatus } from '@/lib/approvals/types';
 import { formatUtc } from '@/lib/time';

@@ -1,6 +1,6 @@
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import type { OrderedTable } from '@/lib/search-params/table';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
 import { auditTargetHref } from '@/lib/entities/hrefs';

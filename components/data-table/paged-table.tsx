@@ -1,7 +1,7 @@
 import type { RowData } from '@tanstack/table-core';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ColumnChooser } from './column-chooser';
+import { ColumnChooser } from './columns/column-chooser';
 import { ListScope } from './list-scope';
 import { columnId, columnLabel, isHideable, isShown } from '@/lib/tables/columns';
 import { ListTable, type ListTableProps, type SortHeader } from './list-table';

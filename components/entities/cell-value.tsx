@@ -11,7 +11,7 @@ import { safeHttpUrl } from '@/lib/safe-url';
 import { statusLabel } from '@/lib/status-labels';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
-import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
+import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/cells/copyable-id';
 import { LocalTime } from './local-time';
 import { OnDemandImage } from './on-demand-image';
 import { TruncatedText } from './truncated-text';

@@ -1,4 +1,4 @@
-import { listPageTable } from '@/components/data-table/filtered-list';
+import { listPageTable } from '@/components/data-table/filters/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { BulkJobToolbar, type BulkJobOffer } from '@/components/jobs/bulk-toolbar';
 import type { ActiveFilter } from '@/lib/entities/list-params';

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import { jobHref } from '@/lib/entities/hrefs';
 import { PAGE_SIZES } from '@/lib/entities/list-state';

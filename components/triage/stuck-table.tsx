@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import type { ConsoleTableMeta } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
+import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/cells/copyable-id';
 import { CellValue } from '@/components/entities/cell-value';
 import { BulkJobToolbar } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';

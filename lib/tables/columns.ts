@@ -4,7 +4,7 @@
  * field, cell classes, an entity value's kind), with the table's filters, order and page size
  * beside them in one TableDeclaration. The page reads its URL from the declaration
  * (lib/search-params/table.ts), renders its rows from it (components/data-table/list-table.tsx),
- * draws its filter bar from it (components/data-table/toolbar.tsx) and writes its CSV from it
+ * draws its filter bar from it (components/data-table/filters/toolbar.tsx) and writes its CSV from it
  * (lib/tables/csv.ts). Zod-free and React-free: the declaration modules that import it are server
  * modules, and nothing here reaches the browser.
  */

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/link';
 import { AuditEntriesTable } from '@/components/audit/audit-entries-table';
-import { LiveFilterForm } from '@/components/filters/live-filter-form';
-import { TimePresetButtons } from '@/components/filters/time-presets';
+import { LiveFilterForm } from '@/components/data-table/filters/live-filter-form';
+import { TimePresetButtons } from '@/components/data-table/filters/time-presets';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

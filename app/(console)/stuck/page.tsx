@@ -5,7 +5,7 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { STUCK_TABLE, StuckTable } from '@/components/triage/stuck-table';
 import { StuckViewIncident } from '@/components/incidents/stuck-view-incident';
-import { LiveFilterForm } from '@/components/filters/live-filter-form';
+import { LiveFilterForm } from '@/components/data-table/filters/live-filter-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

@@ -2,7 +2,7 @@
 
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useApplyAsTyped } from '@/components/filters/use-apply-as-typed';
+import { useApplyAsTyped } from './use-apply-as-typed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select-native';
@@ -10,7 +10,7 @@ import type { ActiveFilter } from '@/lib/entities/list-params';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { DATE_RANGE_PARAMS, type FilterSpec } from '@/lib/entities/types';
 import { datePresets, isIsoDay } from '@/lib/search-params/date-presets';
-import { useListScope } from './list-scope';
+import { useListScope } from '../list-scope';
 
 interface DataTableToolbarProps {
   filters: readonly FilterSpec[];
