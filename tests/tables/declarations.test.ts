@@ -5,7 +5,8 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FilterBar } from '@/components/data-table/filters/filter-bar';
 import { ListTable } from '@/components/data-table/list-table';
 import { AUDIT_TABLE } from '@/components/audit/audit-cells';
 import { JOBS_TABLE } from '@/components/jobs/jobs-table';
@@ -24,6 +25,20 @@ import {
   type ConsoleColumn,
 } from '@/lib/tables/columns';
 import { csvColumns, csvHeader } from '@/lib/tables/csv';
+import { filterParamNames, type FilterSpec } from '@/lib/tables/filters';
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: () => undefined, replace: () => undefined }),
+  usePathname: () => '/list',
+}));
+
+/** The names of the fields the one filter bar draws for these filters, as the server renders it. */
+function filterFieldNames(filters: readonly FilterSpec[], searchHint: string | null): string[] {
+  const html = renderToStaticMarkup(
+    createElement(FilterBar, { action: '/list', label: 'Filters', filters, searchHint, values: {}, keep: {} }),
+  );
+  return [...new Set([...html.matchAll(/<(?:input|select)[^>]* name="([^"]+)"/g)].map(([, name]) => name!))];
+}
 
 const headers = (html: string) =>
   [...html.matchAll(/<th [^>]*>(.*?)<\/th>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, ''));
@@ -97,6 +112,15 @@ describe.each(Object.entries(DECLARED))('the %s table', (_name, table) => {
     expect(sortableIds(extended.columns)).toContain('extra_col');
   });
 
+  it('draws its filter bar from the declared filters', () => {
+    const extended = withExtra(table);
+    expect(filterFieldNames(table.filters, table.searchHint)).toEqual(filterParamNames(table.filters));
+    expect(filterFieldNames(extended.filters, extended.searchHint)).toEqual([
+      ...filterParamNames(table.filters),
+      'extra',
+    ]);
+  });
+
   it('exports the declared CSV fields', () => {
     const extended = withExtra(table);
     expect(csvHeader(csvColumns(extended.columns))).toBe(
@@ -134,6 +158,11 @@ describe('the entity lists', () => {
         ],
         filters: [...entity.filters, { kind: 'exact' as const, param: 'extra', field: 'extra', label: 'Extra' }],
       };
+      expect(filterFieldNames(extended.filters, extended.searchHint)).toEqual([
+        ...(entity.searchHint === null ? [] : ['q']),
+        ...filterParamNames(entity.filters),
+        'extra',
+      ]);
       const { state, issues } = parseListParams(extended, { sort: 'extra_col.desc', cols: 'extra_col', extra: 'v' });
       expect(issues).toEqual([]);
       expect(state).toMatchObject({
