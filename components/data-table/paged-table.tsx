@@ -35,7 +35,7 @@ export type PagedTableProps<TData extends RowData> = Omit<ListTableProps<TData>,
 const ALL_SHOWN: Readonly<Record<string, boolean>> = {};
 
 const SELECTION = {
-  page: (ids: readonly string[]) => <PageCheckbox ids={ids} />,
+  page: () => <PageCheckbox />,
   row: (id: string) => <RowCheckbox id={id} />,
 };
 
@@ -113,5 +113,11 @@ export function PagedTable<TData extends RowData>({
       {pagination ? <Pagination {...pagination} /> : null}
     </ListScope>
   );
-  return selectionKey === undefined ? list : <SelectionScope viewKey={selectionKey}>{list}</SelectionScope>;
+  return selectionKey === undefined ? (
+    list
+  ) : (
+    <SelectionScope viewKey={selectionKey} rowIds={table.rows.map(table.getRowId)}>
+      {list}
+    </SelectionScope>
+  );
 }
