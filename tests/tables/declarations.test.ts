@@ -11,6 +11,7 @@ import { ListTable } from '@/components/data-table/list-table';
 import { AUDIT_TABLE } from '@/components/audit/audit-cells';
 import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 import { STUCK_TABLE } from '@/components/triage/stuck-table';
+import { REPORTS, reportCsv } from '@/lib/accounts/reports';
 import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { ENTITIES } from '@/lib/entities/registry';
 import { parseListParams } from '@/lib/entities/list-params';
@@ -170,6 +171,36 @@ describe('the entity lists', () => {
         cols: ['extra_col'],
         filters: { extra: 'v' },
       });
+    },
+  );
+});
+
+describe('the account reports', () => {
+  /** The CSV fields each report wrote when it kept a `{ key, label }` list of its own. */
+  const FIELDS: Record<string, string> = {
+    'orphaned-channels': 'id,channel_name,dangling_references,workspace_guid,owner_guid',
+    'orphaned-notifications': 'id,type,dangling_references,user_id,workspace_id,channel_id,message_id,created_at',
+    noworkspace: 'id,email,first_name,last_name,idp_provider,last_active_at',
+    'idp-not-in-workspace': 'id,email,first_name,last_name,idp_provider,last_active_at',
+  };
+
+  it.each(Object.values(REPORTS).map((report) => [report.name, report] as const))(
+    '%s: renders and exports its declared columns',
+    (name, report) => {
+      expect(renderedHeaders(report.columns, columnVisibility(report.columns, null))).toEqual(
+        report.columns.map(columnLabel),
+      );
+      expect(reportCsv(report, [])).toBe(csvHeader(csvColumns(report.columns)));
+      expect(reportCsv(report, [])).toBe(`${CSV_BOM}${FIELDS[name]}\r\n`);
+      const row = { id: 'r1', dangling_references: ['workspace_guid', 'owner_guid'] };
+      expect(reportCsv(report, [row]).split('\r\n')[1]).toBe(
+        csvRecord(
+          csvColumns(report.columns).map((column) => {
+            const value = (row as Record<string, unknown>)[columnId(column)];
+            return Array.isArray(value) ? value.join(' ') : value;
+          }),
+        ).replace(/\r\n$/, ''),
+      );
     },
   );
 });
