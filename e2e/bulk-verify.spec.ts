@@ -90,6 +90,29 @@ test('ops verifies selected users as a job: dry run, typed count, completed, rea
   expect(calls).toHaveLength(2);
 });
 
+test('Shift-click selects the rows between two clicks; the page box selects and clears the page', async ({ page }) => {
+  await signIn(page, 'ops@example.com');
+  await page.goto('/users?type=human');
+  const boxes = page.getByRole('checkbox', { name: /^Select usr_/ });
+  await expect(boxes.nth(4)).toBeVisible();
+  await boxes.nth(1).click();
+  await boxes.nth(4).click({ modifiers: ['Shift'] });
+  for (const index of [1, 2, 3, 4]) await expect(boxes.nth(index)).toBeChecked();
+  await expect(boxes.nth(0)).not.toBeChecked();
+  await expect(boxes.nth(5)).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Verify selected (4)' })).toBeEnabled();
+  // Ticked rows are highlighted (the row's checked box styles it).
+  await expect(page.locator('tr:has(input[data-row-select]:checked)')).toHaveCount(4);
+
+  const pageBox = page.getByRole('checkbox', { name: 'Select all on this page' });
+  await pageBox.check();
+  const onPage = await boxes.count();
+  await expect(page.getByRole('button', { name: `Verify selected (${onPage})` })).toBeEnabled();
+  await pageBox.uncheck();
+  await expect(page.locator('input[data-row-select]:checked')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Verify selected (0)' })).toBeDisabled();
+});
+
 test('"verify all matching" plans the list filter, skipping users already verified', async ({ page }) => {
   await signIn(page, 'ops@example.com');
   await page.goto('/users?type=agent');

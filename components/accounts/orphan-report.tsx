@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { reportExportHref, type ReportDefinition, type ReportRow } from '@/lib/accounts/reports';
 import type { ServiceRead } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
+import { columnId, type ConsoleCellContext } from '@/lib/tables/columns';
 import { RecordLink, SimpleTable } from './panels';
 
 /** The entity each reference field names. */
@@ -99,30 +100,28 @@ export function OrphanReport({
         rows={rows}
         rowKey={(row) => row.id}
         empty="The service reports none."
-        columns={report.columns.map((column) => ({
-          id: column.key,
-          header: column.label,
-          cell: ({ row: { original: row } }) =>
-            column.key === 'id' ? (
-              <RecordLink href={detailHref(entity, row.id)} name={null} id={row.id} />
-            ) : column.key === 'dangling_references' ? (
-              <span>
-                {dangling(row)
-                  .map((field) => field.replace(/_(guid|id)$/, ''))
-                  .join(', ')}
-              </span>
-            ) : column.key in REFERENCE_ENTITY ? (
-              <ReferenceCell row={row} field={column.key} names={names} />
-            ) : (
-              <span className="[overflow-wrap:anywhere]">
-                {typeof row[column.key] === 'string'
-                  ? String(row[column.key])
-                  : row[column.key] == null
-                    ? '—'
-                    : JSON.stringify(row[column.key])}
-              </span>
-            ),
-        }))}
+        columns={report.columns.map((column) => {
+          const key = columnId(column);
+          return {
+            ...column,
+            cell: ({ row: { original: row } }: ConsoleCellContext<ReportRow>) =>
+              key === 'id' ? (
+                <RecordLink href={detailHref(entity, row.id)} name={null} id={row.id} />
+              ) : key === 'dangling_references' ? (
+                <span>
+                  {dangling(row)
+                    .map((field) => field.replace(/_(guid|id)$/, ''))
+                    .join(', ')}
+                </span>
+              ) : key in REFERENCE_ENTITY ? (
+                <ReferenceCell row={row} field={key} names={names} />
+              ) : (
+                <span className="[overflow-wrap:anywhere]">
+                  {typeof row[key] === 'string' ? String(row[key]) : row[key] == null ? '—' : JSON.stringify(row[key])}
+                </span>
+              ),
+          };
+        })}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { ListTable } from '@/components/data-table/list-table';
 import type { ConsoleColumn } from '@/lib/tables/columns';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { timeColumn } from '@/components/data-table/time-column';
+import { timeColumn } from '@/components/data-table/cells/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { Agent } from '@/lib/upstream/contract';

@@ -1,7 +1,7 @@
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import type { PaginationProps } from '@/components/data-table/pagination';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import type { ApprovalStatus } from '@/lib/approvals/types';
 import { formatUtc } from '@/lib/time';

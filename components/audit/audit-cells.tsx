@@ -1,7 +1,8 @@
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import type { OrderedTable } from '@/lib/search-params/table';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
+import { AUDIT_FILTERS } from '@/lib/audit/filters';
 import type { AuditOutcomeValue, AuditRow } from '@/lib/audit/log';
 import { auditTargetHref, jobHref } from '@/lib/entities/hrefs';
 import { statusLabel } from '@/lib/status-labels';
@@ -188,7 +189,7 @@ const AUDIT_COLUMNS: readonly ConsoleColumn<AuditRow>[] = [
 /** The audit table, declared once: its columns, newest first, 50 a page (the page's URL reads it: lib/audit/filters.ts). */
 export const AUDIT_TABLE: OrderedTable<AuditRow> = {
   columns: AUDIT_COLUMNS,
-  filters: [],
+  filters: AUDIT_FILTERS,
   searchHint: null,
   defaultSort: { field: 'time', order: 'desc' },
   defaultSize: 50,

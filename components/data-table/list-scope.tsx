@@ -12,6 +12,8 @@ export interface ListNavigation {
   navigate: (changes: Readonly<Record<string, string | null>>) => void;
   /** Like `navigate`, replacing the history entry: for filters applied as the operator types, and the column choice. */
   replace: (changes: Readonly<Record<string, string | null>>) => void;
+  /** Goes to a URL of the list (what its filter form submits), replacing the history entry or adding one. */
+  visit: (href: string, replace: boolean) => void;
   /** True until the new rows arrive. */
   isPending: boolean;
 }
@@ -34,7 +36,12 @@ function useListNavigation(): ListNavigation {
       startTransition(() => router.replace(`${pathname}${withParams(currentParams(), changes)}`, { scroll: false })),
     [router, pathname],
   );
-  return { navigate, replace, isPending };
+  const visit = useCallback(
+    (href: string, replace: boolean) =>
+      startTransition(() => (replace ? router.replace(href, { scroll: false }) : router.push(href, { scroll: false }))),
+    [router],
+  );
+  return { navigate, replace, visit, isPending };
 }
 
 const ListNavigationContext = createContext<ListNavigation | null>(null);
@@ -44,6 +51,15 @@ export function useListScope(): ListNavigation {
   const navigation = useContext(ListNavigationContext);
   if (!navigation) throw new Error('A list control is rendered outside a ListScope.');
   return navigation;
+}
+
+/**
+ * The navigation of the list around a control, or, for a control above a page's parts (a filter
+ * bar outside the table), one of its own.
+ */
+export function useNearestListNavigation(): ListNavigation {
+  const own = useListNavigation();
+  return useContext(ListNavigationContext) ?? own;
 }
 
 /**

@@ -58,7 +58,7 @@ export interface ListTableProps<TData extends RowData> {
   /** Hidden columns are false (the URL's `cols`). */
   visibility?: Readonly<Record<string, boolean>>;
   /** A checkbox for the page and one per row (PagedTable's, inside a SelectionScope). */
-  selection?: { page: (ids: readonly string[]) => React.ReactNode; row: (id: string) => React.ReactNode };
+  selection?: { page: () => React.ReactNode; row: (id: string) => React.ReactNode };
   /** Keeps the first column in view when the table scrolls sideways (lists on the page's background). */
   stickyFirstColumn?: boolean;
   /** What the cells read from the page (names of linked records). */
@@ -110,7 +110,6 @@ export function ListTable<TData extends RowData>({
   });
   const headers = table.getHeaderGroups().at(-1)?.headers ?? [];
   const tableRows = table.getRowModel().rows;
-  const ids = tableRows.map((row) => row.id);
   return (
     <div className="rounded-md border transition-opacity group-data-[pending]/list:opacity-60">
       <Table data-testid={testId} className={cn('list-rows', stickyFirstColumn && STICKY_FIRST)}>
@@ -119,7 +118,7 @@ export function ListTable<TData extends RowData>({
           <TableRow>
             {selection ? (
               <TableHead scope="col" className="w-8">
-                {selection.page(ids)}
+                {selection.page()}
               </TableHead>
             ) : null}
             {headers.map((header) => {

@@ -1,7 +1,7 @@
 import type { RowData } from '@tanstack/table-core';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ColumnChooser } from './column-chooser';
+import { ColumnChooser } from './columns/column-chooser';
 import { ListScope } from './list-scope';
 import { columnId, columnLabel, isHideable, isShown } from '@/lib/tables/columns';
 import { ListTable, type ListTableProps, type SortHeader } from './list-table';
@@ -35,7 +35,7 @@ export type PagedTableProps<TData extends RowData> = Omit<ListTableProps<TData>,
 const ALL_SHOWN: Readonly<Record<string, boolean>> = {};
 
 const SELECTION = {
-  page: (ids: readonly string[]) => <PageCheckbox ids={ids} />,
+  page: () => <PageCheckbox />,
   row: (id: string) => <RowCheckbox id={id} />,
 };
 
@@ -113,5 +113,11 @@ export function PagedTable<TData extends RowData>({
       {pagination ? <Pagination {...pagination} /> : null}
     </ListScope>
   );
-  return selectionKey === undefined ? list : <SelectionScope viewKey={selectionKey}>{list}</SelectionScope>;
+  return selectionKey === undefined ? (
+    list
+  ) : (
+    <SelectionScope viewKey={selectionKey} rowIds={table.rows.map(table.getRowId)}>
+      {list}
+    </SelectionScope>
+  );
 }

@@ -1,8 +1,8 @@
 import { Link } from '@/components/link';
 import type { ConsoleColumn } from '@/lib/tables/columns';
-import { listPageTable, type ListPage } from '@/components/data-table/filtered-list';
+import { listPageTable, type ListPage } from '@/components/data-table/filters/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { timeColumn } from '@/components/data-table/time-column';
+import { timeColumn } from '@/components/data-table/cells/time-column';
 import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
 import type { DomainRow } from '@/lib/domains/data';

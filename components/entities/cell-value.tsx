@@ -12,7 +12,7 @@ import { safeHttpUrl } from '@/lib/safe-url';
 import { statusLabel } from '@/lib/status-labels';
 import { cn } from '@/lib/utils';
 import { formatDuration, formatUtc, toInstant, type TimeEncoding } from '@/lib/time';
-import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
+import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/cells/copyable-id';
 import { LocalTime } from './value/local-time';
 import { OnDemandImage } from './value/on-demand-image';
 import { TruncatedText } from './value/truncated-text';

@@ -1,9 +1,9 @@
-import { listPageTable } from '@/components/data-table/filtered-list';
+import { listPageTable } from '@/components/data-table/filters/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { BulkJobToolbar, type BulkJobOffer } from '@/components/jobs/bulk-toolbar';
 import type { ActiveFilter } from '@/lib/entities/list-params';
 import { detailHref } from '@/lib/entities/hrefs';
-import { DEFAULT_PAGE_SIZE, listQueryString, type ListState } from '@/lib/entities/list-state';
+import { DEFAULT_PAGE_SIZE, keptListParams, listQueryString, type ListState } from '@/lib/entities/list-state';
 import type { EntityView, NameRecord } from '@/lib/entities/types';
 import { columnVisibility } from '@/lib/tables/columns';
 import type { RaRecord } from '@/lib/upstream/contract';
@@ -39,6 +39,7 @@ export function EntityList({ view, state, active, rows, total, empty, children, 
           q: state.q,
           filters: state.filters,
           active,
+          keep: keptListParams(view, state),
           rows,
           total,
           page: state.page,

@@ -25,7 +25,7 @@ const PURPOSES: Readonly<Record<ItemKindName, string>> = { message: 'Bulk remedi
 /**
  * "Act on the selected rows" and "act on all N matching", each opening the dry-run dialog; when
  * the role may not, both disabled with the reason beside them (RefusalNote). The selection is the
- * SelectionScope's: only the rows on this page (`pageIds`), or with `acrossPages` every row picked
+ * SelectionScope's (TanStack's row selection): only the rows on this page (`pageIds`), or with `acrossPages` every row picked
  * in this view, saying how many are on other pages and offering to clear them.
  */
 export function BulkJobToolbar({

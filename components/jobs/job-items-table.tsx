@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { ListTable } from '@/components/data-table/list-table';
 import type { ConsoleColumn } from '@/lib/tables/columns';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import { detailHref } from '@/lib/entities/hrefs';
 import type { ItemKindName, JobItem } from '@/lib/jobs/types';

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { RecordLink } from '@/components/data-table/record-link';
+import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
 import { jobHref } from '@/lib/entities/hrefs';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
@@ -31,23 +31,43 @@ function JobCovers({ row }: { row: JobRow }) {
   );
 }
 
+/** A field of the export only, read from the row as it is. */
+const exported = (csv: string, value: (row: JobRow) => unknown): ConsoleColumn<JobRow> => ({
+  id: `export_${csv}`,
+  header: csv,
+  accessorFn: value,
+  meta: { csv, exportOnly: true },
+});
+
 const COLUMNS: ConsoleColumn<JobRow>[] = [
   {
     id: 'job',
     header: 'Job',
+    accessorFn: (row) => row.id,
     cell: ({ row: { original: row } }) => <RecordLink href={jobHref(row.id)}>{row.id.slice(0, 8)}</RecordLink>,
+    meta: { csv: 'id' },
   },
-  { id: 'action', header: 'Action', cell: ({ row: { original: row } }) => row.action },
+  {
+    id: 'action',
+    header: 'Action',
+    accessorFn: (row) => row.actionName,
+    cell: ({ row: { original: row } }) => row.action,
+    meta: { csv: 'action' },
+  },
+  exported('params', (row) => row.params),
   {
     id: 'covers',
     header: 'Covers',
+    accessorFn: (row) => row.covers,
     cell: ({ row: { original: row } }) => <JobCovers row={row} />,
-    meta: { cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal' },
+    meta: { cellMaxWidth: 'max-w-80', cellClassName: 'text-xs whitespace-normal', csv: 'covers' },
   },
   {
     id: 'status',
     header: 'Status',
+    accessorFn: (row) => row.status,
     cell: ({ row: { original: row } }) => <Badge variant="secondary">{row.status}</Badge>,
+    meta: { csv: 'status' },
   },
   {
     id: 'progress',
@@ -61,18 +81,32 @@ const COLUMNS: ConsoleColumn<JobRow>[] = [
     },
     meta: { cellClassName: 'tabular-nums' },
   },
-  { id: 'by', header: 'By', cell: ({ row: { original: row } }) => row.createdBy },
+  exported('total', (row) => row.counts.total),
+  exported('done', (row) => row.counts.done),
+  exported('ok', (row) => row.counts.ok),
+  exported('failed', (row) => row.counts.failed),
+  exported('skipped', (row) => row.counts.skipped),
+  {
+    id: 'by',
+    header: 'By',
+    accessorFn: (row) => row.createdBy,
+    cell: ({ row: { original: row } }) => row.createdBy,
+    meta: { csv: 'created_by' },
+  },
   {
     enableSorting: true,
     id: 'created',
     sortDescFirst: true,
     header: 'Created',
+    accessorFn: (row) => row.createdAt.toISOString(),
     cell: ({ row: { original: row } }) => formatUtc(row.createdAt),
-    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
+    meta: { cellClassName: 'whitespace-nowrap font-mono text-xs', csv: 'created_at' },
   },
+  exported('finished_at', (row) => row.finishedAt?.toISOString() ?? null),
+  exported('reverts_job_id', (row) => row.revertsJobId),
 ];
 
-/** The jobs table, declared once: its columns, newest first, 50 a page (the page's URL reads it: lib/jobs/search-params.ts). */
+/** The jobs table, declared once: its columns and CSV fields, newest first, 50 a page (the page's URL reads it: lib/jobs/search-params.ts; its export: app/api/jobs/export). */
 export const JOBS_TABLE: OrderedTable<JobRow> = {
   columns: COLUMNS,
   filters: [],

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import type { ConsoleTableMeta } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/copyable-id';
+import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/cells/copyable-id';
 import { CellValue } from '@/components/entities/cell-value';
 import { BulkJobToolbar } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +13,7 @@ import { withFrom } from '@/lib/navigation/from';
 import type { JobSelection } from '@/lib/jobs/types';
 import type { OrderedTable, TableParams } from '@/lib/search-params/table';
 import { statusLabel } from '@/lib/status-labels';
+import { STUCK_FILTERS } from '@/lib/triage/search-params';
 import { ARTIFACTS, formatAge, missingArtifacts } from '@/lib/triage/stuck-rules';
 import type { Message } from '@/lib/upstream/contract';
 
@@ -76,6 +77,7 @@ const namedLink = (entity: string, id: string | null | undefined, titles: Titles
 
 /** The stuck table, declared once: its columns (they read the page's time, return link and names from the table's meta), oldest first, 50 a page. */
 export const STUCK_TABLE: OrderedTable<Message> = {
+  filters: STUCK_FILTERS,
   columns: [
     {
       id: 'message',
@@ -124,7 +126,6 @@ export const STUCK_TABLE: OrderedTable<Message> = {
       meta: { cellClassName: 'text-xs' },
     },
   ],
-  filters: [],
   searchHint: null,
   defaultSort: { field: 'age', order: 'desc' },
   defaultSize: 50,

@@ -1,10 +1,14 @@
 /**
  * The service's whole-answer reports the accounts pages show and export: orphaned channels and
  * notifications, and the users outside a workspace (all, or identity-provider ones). One
- * declaration per report: how it is read, its columns, and the CSV the export route writes.
+ * declaration per report: how it is read, and its columns (TanStack column definitions, the
+ * console's one column vocabulary: lib/tables/columns.ts), which the page renders and the export
+ * route writes as CSV.
  */
 import 'server-only';
-import { csvRecord, CSV_BOM } from '@/lib/csv';
+import { csvRecord } from '@/lib/csv';
+import { columnId, type ConsoleColumn } from '@/lib/tables/columns';
+import { csvColumns, csvHeader } from '@/lib/tables/csv';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import {
   idpUsersNotInWorkspace,
@@ -20,18 +24,27 @@ export interface ReportDefinition {
   title: string;
   /** Needs a workspace id (the users-outside reports). */
   perWorkspace: boolean;
-  columns: ReadonlyArray<{ key: string; label: string }>;
+  /** Each a field of the rows, exported under its name; the page gives each its cell. */
+  columns: readonly ConsoleColumn<ReportRow>[];
   read(upstream: UpstreamClient, workspaceGuid: string): Promise<ReportRow[]>;
 }
 
+/** A column of a report: the rows' field `key`, headed `label`, exported under the field's name. */
+const field = (key: string, label: string): ConsoleColumn<ReportRow> => ({
+  id: key,
+  header: label,
+  accessorFn: (row) => row[key],
+  meta: { csv: key },
+});
+
 const userColumns = [
-  { key: 'id', label: 'Id' },
-  { key: 'email', label: 'E-mail' },
-  { key: 'first_name', label: 'First name' },
-  { key: 'last_name', label: 'Last name' },
-  { key: 'idp_provider', label: 'Identity provider' },
-  { key: 'last_active_at', label: 'Last active' },
-] as const;
+  field('id', 'Id'),
+  field('email', 'E-mail'),
+  field('first_name', 'First name'),
+  field('last_name', 'Last name'),
+  field('idp_provider', 'Identity provider'),
+  field('last_active_at', 'Last active'),
+];
 
 export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
   'orphaned-channels': {
@@ -39,11 +52,11 @@ export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
     title: 'Orphaned channels',
     perWorkspace: false,
     columns: [
-      { key: 'id', label: 'Channel' },
-      { key: 'channel_name', label: 'Name' },
-      { key: 'dangling_references', label: 'Missing parent' },
-      { key: 'workspace_guid', label: 'Workspace' },
-      { key: 'owner_guid', label: 'Owner' },
+      field('id', 'Channel'),
+      field('channel_name', 'Name'),
+      field('dangling_references', 'Missing parent'),
+      field('workspace_guid', 'Workspace'),
+      field('owner_guid', 'Owner'),
     ],
     read: async (upstream) => orphanedChannels(upstream),
   },
@@ -52,14 +65,14 @@ export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
     title: 'Orphaned notifications',
     perWorkspace: false,
     columns: [
-      { key: 'id', label: 'Notification' },
-      { key: 'type', label: 'Type' },
-      { key: 'dangling_references', label: 'Missing parent' },
-      { key: 'user_id', label: 'Recipient' },
-      { key: 'workspace_id', label: 'Workspace' },
-      { key: 'channel_id', label: 'Channel' },
-      { key: 'message_id', label: 'Message' },
-      { key: 'created_at', label: 'Created' },
+      field('id', 'Notification'),
+      field('type', 'Type'),
+      field('dangling_references', 'Missing parent'),
+      field('user_id', 'Recipient'),
+      field('workspace_id', 'Workspace'),
+      field('channel_id', 'Channel'),
+      field('message_id', 'Message'),
+      field('created_at', 'Created'),
     ],
     read: async (upstream) => orphanedNotifications(upstream),
   },
@@ -86,10 +99,9 @@ export function findReport(name: string): ReportDefinition | undefined {
 /** A report as CSV (spreadsheet-safe, see lib/csv): lists joined with spaces. */
 export function reportCsv(report: ReportDefinition, rows: readonly ReportRow[]): string {
   const cell = (value: unknown) => (Array.isArray(value) ? value.join(' ') : value);
+  const columns = csvColumns(report.columns);
   return (
-    CSV_BOM +
-    csvRecord(report.columns.map((column) => column.key)) +
-    rows.map((row) => csvRecord(report.columns.map((column) => cell(row[column.key])))).join('')
+    csvHeader(columns) + rows.map((row) => csvRecord(columns.map((column) => cell(row[columnId(column)])))).join('')
   );
 }
 

@@ -3,6 +3,7 @@
  * errors naming the parameter, never an exception. A bad filter shows no entries (rather than
  * widening the search to every entry); the page's other parameters follow lib/search-params.
  */
+import type { RowData } from '@tanstack/table-core';
 import { z } from 'zod';
 import {
   noControlCharacters,
@@ -11,11 +12,23 @@ import {
   type ParamIssue,
   type RawSearchParams,
 } from '@/lib/search-params';
-import { readTableParams, type TableParams } from '@/lib/search-params/table';
-import { AUDIT_TABLE } from '@/components/audit/audit-cells';
+import { readTableParams, type OrderedTable, type TableParams } from '@/lib/search-params/table';
+import { filterParamNames, type FilterSpec } from '@/lib/tables/filters';
 
 export const AUDIT_OUTCOMES = ['pending', 'ok', 'failed', 'denied', 'invalid'] as const;
 export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
+
+/**
+ * The audit log's filters, declared once: the filter bar's fields and the URL parameters the page
+ * and the export read (AUDIT_TABLE composes them). Each parameter is judged by auditFiltersSchema.
+ */
+export const AUDIT_FILTERS = [
+  { kind: 'text', param: 'operator', label: 'Operator e-mail contains', placeholder: 'ops@', maxLength: 320 },
+  { kind: 'text', param: 'action', label: 'Action (or prefix ending in .)', placeholder: 'user.', maxLength: 100 },
+  { kind: 'exact', param: 'target', label: 'Target id', placeholder: 'usr_…', maxLength: 256 },
+  { kind: 'enum', param: 'outcome', label: 'Outcome', options: AUDIT_OUTCOMES },
+  { kind: 'date-range', label: 'Time', times: true },
+] as const satisfies readonly FilterSpec[];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -85,7 +98,7 @@ export type AuditFilterErrors = Partial<Record<AuditFilterParam, string[]>>;
 
 export type ParsedAuditFilters = { ok: true; filters: AuditFilters } | { ok: false; errors: AuditFilterErrors };
 
-const FILTER_PARAMS: readonly AuditFilterParam[] = ['operator', 'action', 'target', 'outcome', 'from', 'to'];
+const FILTER_PARAMS = filterParamNames(AUDIT_FILTERS) as readonly AuditFilterParam[];
 
 /** The first value of a parameter, trimmed; empty counts as absent (an empty form field). */
 function firstValue(params: URLSearchParams | RawSearchParams, name: string): string | undefined {
@@ -116,14 +129,22 @@ export interface AuditPageParams {
   issues: ParamIssue[];
 }
 
-/** The audit page's whole URL: its filters, its page, and what was not understood. */
-export function parseAuditPageParams(raw: RawSearchParams): AuditPageParams {
+/** The audit page's whole URL: its filters, its page, its table's order, size and columns (`table`: AUDIT_TABLE), and what was not understood. */
+export function parseAuditPageParams<TData extends RowData>(
+  raw: RawSearchParams,
+  table: OrderedTable<TData>,
+): AuditPageParams {
   const reader = paramReader(raw);
   // Any text: the filter schema judges it, so a bad filter empties the page instead of widening it.
   const given = Object.fromEntries(
     FILTER_PARAMS.map((name) => [name, reader.read(name, z.string(), '')]).filter(([, value]) => value !== undefined),
   );
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
-  const table = readTableParams(reader, AUDIT_TABLE);
-  return { filters: parseCandidate(given), given, page, table, issues: reader.finish('page') };
+  return {
+    filters: parseCandidate(given),
+    given,
+    page,
+    table: readTableParams(reader, table),
+    issues: reader.finish('page'),
+  };
 }

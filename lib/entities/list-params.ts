@@ -20,12 +20,14 @@ import { utcDayEnd, utcDayStart } from '@/lib/time';
 import {
   columnsFromParam,
   DEFAULT_LIST_STATE,
+  keptListParams,
   splitColumnKeys,
   LIST_PARAMS,
   PAGE_SIZES,
   type ListState,
 } from './list-state';
-import { DATE_RANGE_PARAMS, type EntityView, type FilterSpec, type SortSpec } from './types';
+import { DATE_RANGE_PARAMS } from '@/lib/tables/filters';
+import type { EntityFilterSpec, EntityView, SortSpec } from './types';
 
 export type { ParamIssue, RawSearchParams };
 
@@ -49,7 +51,7 @@ const sortSchema = perEntry((entity: EntityView) =>
   sortParser((field) => !entity.known || entity.columns.some((column) => column.id === field && column.enableSorting)),
 );
 
-const filterSchema = perEntry((filter: Exclude<FilterSpec, { kind: 'date-range' }>) => {
+const filterSchema = perEntry((filter: Exclude<EntityFilterSpec, { kind: 'date-range' }>) => {
   switch (filter.kind) {
     case 'enum':
       return enumParser(filter.options);
@@ -186,6 +188,7 @@ export function listPageState<View extends EntityView>(view: View, state: ListSt
     q: state.q,
     filters: state.filters,
     active: activeFilters(view, state),
+    keep: keptListParams(view, state),
   };
 }
 

@@ -4,7 +4,8 @@
  * chosen columns. Plain functions without zod, so client components share them; the
  * validating parser is in list-params.ts (server).
  */
-import { DATE_RANGE_PARAMS, type EntityView, type SortSpec } from './types';
+import { filterParamNames } from '@/lib/tables/filters';
+import type { EntityView, SortSpec } from './types';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -51,13 +52,6 @@ export function formatSortParam(sort: SortSpec): string {
   return `${sort.field}.${sort.order}`;
 }
 
-/** The URL parameters a filter of this entity reads (a date range reads two). */
-export function filterParamNames(entity: EntityView): string[] {
-  return entity.filters.flatMap((filter) =>
-    filter.kind === 'date-range' ? [DATE_RANGE_PARAMS.from, DATE_RANGE_PARAMS.to] : [filter.param],
-  );
-}
-
 /** The keys a `cols` value names. */
 export function splitColumnKeys(raw: string): string[] {
   return raw
@@ -76,7 +70,7 @@ export function columnsFromParam(entity: EntityView, raw: string): string[] {
 export function listQueryString(entity: EntityView, state: ListState): string {
   const params = new URLSearchParams();
   if (state.q !== '') params.set(LIST_PARAMS.q, state.q);
-  for (const name of filterParamNames(entity)) {
+  for (const name of filterParamNames(entity.filters)) {
     const value = state.filters[name];
     if (value !== undefined && value !== '') params.set(name, value);
   }
@@ -86,6 +80,11 @@ export function listQueryString(entity: EntityView, state: ListState): string {
   if (state.cols) params.set(LIST_PARAMS.cols, state.cols.join(','));
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
+}
+
+/** The parameters a list's filters leave as they are (its order, size and columns): its filter form's hidden fields. */
+export function keptListParams(entity: EntityView, state: ListState): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(listQueryString(entity, { ...state, page: 1, q: '', filters: {} })));
 }
 
 /** The current query string with some parameters changed (null or '' removes one), with its `?`. */

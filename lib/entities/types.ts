@@ -5,6 +5,7 @@
  */
 
 import type { TableDeclaration } from '@/lib/tables/columns';
+import type { FilterSpec } from '@/lib/tables/filters';
 import type { TimeEncoding } from '@/lib/time';
 import type { RaRecord } from '@/lib/upstream/contract';
 
@@ -60,22 +61,12 @@ export interface SortSpec {
 }
 
 /**
- * A filter of the list view. `param` is its name in the console's URL; `field` the exact-match
- * field of the service's `filter` object it becomes.
+ * A filter of an entity's list: the kinds the service's exact-match `filter` object and its
+ * date bounds can take (lib/tables/filters.ts declares every kind a table may have).
  */
-export type FilterSpec =
-  | { kind: 'enum'; param: string; field: string; label: string; options: readonly string[] }
-  | { kind: 'boolean'; param: string; field: string; label: string }
-  /** An exact value typed or pasted (ids, codes). */
-  | { kind: 'exact'; param: string; field: string; label: string; linkTo?: string }
-  /**
-   * Day bounds in the URL (`from`, `to`: `YYYY-MM-DD`, UTC days, both inclusive), sent as epoch
-   * milliseconds: `afterField` inclusive start, `beforeField` exclusive end.
-   */
-  | { kind: 'date-range'; label: string; afterField: string; beforeField: string };
-
-/** The URL names of the date-range bounds (one date range per entity at most). */
-export const DATE_RANGE_PARAMS = { from: 'from', to: 'to' } as const;
+export type EntityFilterSpec =
+  | (Extract<FilterSpec, { kind: 'enum' | 'boolean' | 'exact' }> & { field: string })
+  | (Extract<FilterSpec, { kind: 'date-range' }> & { afterField: string; beforeField: string });
 
 /** A list of other records related to this one: a link into that entity's filtered list. */
 export interface RelatedList {
@@ -126,6 +117,7 @@ export interface EntityView extends TableDeclaration<RaRecord> {
   /** False for an entity the registry does not know (columns inferred from its records). */
   known: boolean;
   columns: EntityColumn[];
+  filters: readonly EntityFilterSpec[];
   relatedLists: RelatedList[];
   nested: NestedTable[];
 }

@@ -1,13 +1,17 @@
 /** The URL state of the jobs list and of a job's page, read with lib/search-params. */
+import type { RowData } from '@tanstack/table-core';
 import { z } from 'zod';
 import { enumParser, pageParser, paramReader, type ParamIssue, type RawSearchParams } from '@/lib/search-params';
-import { readTableParams, type TableParams } from '@/lib/search-params/table';
+import { readTableParams, type OrderedTable, type TableParams } from '@/lib/search-params/table';
 import { ITEM_STATUSES, type ItemStatus } from './types';
-import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 
 const pausedSchema = enumParser(['1']);
 
-export function parseJobsPageParams(raw: RawSearchParams): {
+/** The jobs list's URL; `table` is its declaration (JOBS_TABLE, beside its cells), whose columns the URL may order and choose. */
+export function parseJobsPageParams<TData extends RowData>(
+  raw: RawSearchParams,
+  table: OrderedTable<TData>,
+): {
   page: number;
   paused: boolean;
   table: TableParams;
@@ -16,8 +20,7 @@ export function parseJobsPageParams(raw: RawSearchParams): {
   const reader = paramReader(raw);
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const paused = reader.read('paused', pausedSchema, 'refreshing') === '1';
-  const table = readTableParams(reader, JOBS_TABLE);
-  return { page, paused, table, issues: reader.finish('page') };
+  return { page, paused, table: readTableParams(reader, table), issues: reader.finish('page') };
 }
 
 export function parseJobPageParams(raw: RawSearchParams): {

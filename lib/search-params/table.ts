@@ -26,6 +26,8 @@ export interface TableParams {
   sort: SortSpec;
   /** Whether each column is shown (the URL's choice; the declared defaults when there is none). */
   visibility: Record<string, boolean>;
+  /** The parameters of this state that differ from the declaration's defaults, for links and forms that keep them. */
+  kept: Record<string, string>;
 }
 
 const colsSchema = textParser(1_000);
@@ -42,17 +44,23 @@ export function readTableParams<TData extends RowData>(reader: ParamReader, tabl
       'using the default order',
     ) ?? table.defaultSort;
   const cols = reader.read(LIST_PARAMS.cols, colsSchema, 'showing every column');
-  return { size, sort, visibility: columnVisibility(table.columns, cols === undefined ? null : splitColumnKeys(cols)) };
+  const visibility = columnVisibility(table.columns, cols === undefined ? null : splitColumnKeys(cols));
+  return { size, sort, visibility, kept: changedParams({ size, sort, visibility }, table) };
 }
 
 /** A table's state with no URL choice: the declared size, order and columns. */
 export function defaultTableParams<TData extends RowData>(table: OrderedTable<TData>): TableParams {
-  return { size: defaultPageSize(table), sort: table.defaultSort, visibility: columnVisibility(table.columns, null) };
+  return {
+    size: defaultPageSize(table),
+    sort: table.defaultSort,
+    visibility: columnVisibility(table.columns, null),
+    kept: {},
+  };
 }
 
-/** The table parameters of a state that differ from the declaration's defaults, for links that keep them. */
-export function tableParamsRecord<TData extends RowData>(
-  params: TableParams,
+/** The table parameters of a state that differ from the declaration's defaults. */
+function changedParams<TData extends RowData>(
+  params: Omit<TableParams, 'kept'>,
   table: OrderedTable<TData>,
 ): Record<string, string> {
   const record: Record<string, string> = {};

@@ -4,7 +4,7 @@
  * field, cell classes, an entity value's kind), with the table's filters, order and page size
  * beside them in one TableDeclaration. The page reads its URL from the declaration
  * (lib/search-params/table.ts), renders its rows from it (components/data-table/list-table.tsx),
- * draws its filter bar from it (components/data-table/toolbar.tsx) and writes its CSV from it
+ * draws its filter bar from it (components/data-table/filters/filter-bar.tsx) and writes its CSV from it
  * (lib/tables/csv.ts). Zod-free and React-free: the declaration modules that import it are server
  * modules, and nothing here reaches the browser.
  */
@@ -19,7 +19,8 @@ import {
   type RowData,
 } from '@tanstack/table-core';
 import { DEFAULT_PAGE_SIZE, type PageSize } from '@/lib/entities/list-state';
-import type { ColumnKind, EntityName, FilterSpec, SortSpec } from '@/lib/entities/types';
+import type { ColumnKind, EntityName, SortSpec } from '@/lib/entities/types';
+import type { FilterSpec } from './filters';
 
 /** What a console column declares besides TanStack's own fields (id, header, cell, enableSorting, sortDescFirst, enableHiding). */
 export interface ConsoleColumnMeta {

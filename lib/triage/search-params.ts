@@ -1,4 +1,5 @@
 /** The stuck queue's URL state (every group and filter is a shareable link), read with lib/search-params. */
+import type { RowData } from '@tanstack/table-core';
 import { z } from 'zod';
 import {
   enumParser,
@@ -8,13 +9,31 @@ import {
   type ParamIssue,
   type RawSearchParams,
 } from '@/lib/search-params';
-import { readTableParams, tableParamsRecord, type TableParams } from '@/lib/search-params/table';
+import { readTableParams, type OrderedTable, type TableParams } from '@/lib/search-params/table';
+import { statusWithRaw } from '@/lib/status-labels';
+import type { FilterSpec } from '@/lib/tables/filters';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES } from './stuck-rules';
 import { type StuckQuery } from './stuck';
-import { STUCK_TABLE } from '@/components/triage/stuck-table';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
+
+/**
+ * The stuck queue's filter bar, declared once (STUCK_TABLE composes it). The age group and the
+ * missing artifact are set by the page's links, not typed, so the bar leaves them out.
+ */
+export const STUCK_FILTERS = [
+  { kind: 'number', param: 'threshold', label: 'Not updated for (minutes)', min: 1 },
+  {
+    kind: 'multi',
+    param: 'status',
+    label: 'Statuses',
+    options: WATCHABLE_STATUSES.map((status) => ({ value: status, label: statusWithRaw(status) })),
+  },
+  { kind: 'exact', param: 'workspace', label: 'Workspace id' },
+  { kind: 'exact', param: 'channel', label: 'Channel id' },
+  { kind: 'exact', param: 'creator', label: 'Creator id' },
+] as const satisfies readonly FilterSpec[];
 
 export interface StuckPageState {
   query: StuckQuery;
@@ -47,8 +66,15 @@ export const refreshSchema = z
   .transform(Number)
   .pipe(z.number().max(3600, { error: 'must be whole seconds from 0 (paused) to 3600' }));
 
-/** Reads the queue's state; `defaultThreshold` is the configured one (lib/triage/settings). */
-export function parseStuckSearchParams(raw: RawSearchParams, defaultThreshold: number): StuckPageState {
+/**
+ * Reads the queue's state; `defaultThreshold` is the configured one (lib/triage/settings), `table`
+ * the queue's table (STUCK_TABLE, beside its cells), whose columns the URL may order and choose.
+ */
+export function parseStuckSearchParams<TData extends RowData>(
+  raw: RawSearchParams,
+  defaultThreshold: number,
+  table: OrderedTable<TData>,
+): StuckPageState {
   const reader = paramReader(raw);
   // Repeated `status` parameters, as the filter form's checkboxes submit them.
   const statuses = reader.readList('status', enumParser(WATCHABLE_STATUSES), 'not watched');
@@ -70,12 +96,11 @@ export function parseStuckSearchParams(raw: RawSearchParams, defaultThreshold: n
     z.string().uuid({ error: 'is not an incident id' }),
     'not linked to an incident',
   );
-  const table = readTableParams(reader, STUCK_TABLE);
   return {
     query: stripUndefined(query),
     page,
     refresh,
-    table,
+    table: readTableParams(reader, table),
     problems: reader.finish('page'),
     ...(incident ? { incident } : {}),
   };
@@ -101,8 +126,7 @@ export function stuckHref(
   }
   const refresh = changes.refresh ?? state.refresh;
   if (refresh !== DEFAULT_REFRESH_SECONDS) params.set('refresh', String(refresh));
-  if (state.table)
-    for (const [name, value] of Object.entries(tableParamsRecord(state.table, STUCK_TABLE))) params.set(name, value);
+  for (const [name, value] of Object.entries(state.table?.kept ?? {})) params.set(name, value);
   if (changes.page && changes.page > 1) params.set('page', String(changes.page));
   if (state.incident) params.set('incident', state.incident);
   return `/stuck?${params.toString()}`;

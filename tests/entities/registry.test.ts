@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inferColumns, inferEntity } from '@/lib/entities/infer';
 import { ENTITIES, entityView, findEntity } from '@/lib/entities/registry';
-import { DATE_RANGE_PARAMS } from '@/lib/entities/types';
+import { DATE_RANGE_PARAMS } from '@/lib/tables/filters';
 import { audioModelKind, messageSchema, raRecordSchema } from '@/lib/upstream/contract';
 
 const ADMIN_RA_ENTITIES = ['users', 'workspaces', 'channels', 'messages', 'notifications', 'domains', 'agents'];

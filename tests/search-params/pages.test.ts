@@ -4,6 +4,9 @@
  * jobs list and a job's page.
  */
 import { describe, expect, it } from 'vitest';
+import { AUDIT_TABLE } from '@/components/audit/audit-cells';
+import { JOBS_TABLE } from '@/components/jobs/jobs-table';
+import { STUCK_TABLE } from '@/components/triage/stuck-table';
 import { parseAuditFilters, parseAuditPageParams } from '@/lib/audit/log';
 import { parseListParams } from '@/lib/entities/list-params';
 import { MAX_PAGE } from '@/lib/entities/list-state';
@@ -26,21 +29,21 @@ const PAGED: [string, (raw: RawSearchParams) => { page: number; issues: ParamIss
   [
     'stuck queue',
     (raw) => {
-      const { page, problems } = parseStuckSearchParams(raw, 15);
+      const { page, problems } = parseStuckSearchParams(raw, 15, STUCK_TABLE);
       return { page, issues: problems };
     },
   ],
   [
     'audit log',
     (raw) => {
-      const { page, issues } = parseAuditPageParams(raw);
+      const { page, issues } = parseAuditPageParams(raw, AUDIT_TABLE);
       return { page, issues };
     },
   ],
   [
     'jobs list',
     (raw) => {
-      const { page, issues } = parseJobsPageParams(raw);
+      const { page, issues } = parseJobsPageParams(raw, JOBS_TABLE);
       return { page, issues };
     },
   ],
@@ -110,11 +113,11 @@ describe('a parameter given twice elsewhere', () => {
       state: { filters: { status: 'active' } },
       issues: [{ param: 'status', message: 'status is given 2 times; the first, "active", is used.' }],
     });
-    expect(parseStuckSearchParams({ workspace: ['w1', 'w2'] }, 15)).toMatchObject({
+    expect(parseStuckSearchParams({ workspace: ['w1', 'w2'] }, 15, STUCK_TABLE)).toMatchObject({
       query: { workspace: 'w1' },
       problems: [{ param: 'workspace', message: 'workspace is given 2 times; the first, "w1", is used.' }],
     });
-    expect(parseAuditPageParams({ outcome: ['denied', 'ok'] })).toMatchObject({
+    expect(parseAuditPageParams({ outcome: ['denied', 'ok'] }, AUDIT_TABLE)).toMatchObject({
       filters: { ok: true, filters: { outcome: 'denied' } },
       issues: [{ param: 'outcome', message: 'outcome is given 2 times; the first, "denied", is used.' }],
     });
@@ -125,11 +128,11 @@ describe('a parameter given twice elsewhere', () => {
   });
 
   it('except a list parameter: the stuck queue takes every status checked', () => {
-    expect(parseStuckSearchParams({ status: ['processing', 'paused'] }, 15)).toMatchObject({
+    expect(parseStuckSearchParams({ status: ['processing', 'paused'] }, 15, STUCK_TABLE)).toMatchObject({
       query: { statuses: ['processing', 'paused'] },
       problems: [],
     });
-    expect(parseStuckSearchParams({ status: ['processing', 'exploded'] }, 15)).toMatchObject({
+    expect(parseStuckSearchParams({ status: ['processing', 'exploded'] }, 15, STUCK_TABLE)).toMatchObject({
       query: { statuses: ['processing'] },
       problems: [
         { param: 'status', message: expect.stringMatching(/^status "exploded" must be one of .*; not watched\.$/) },
@@ -140,7 +143,7 @@ describe('a parameter given twice elsewhere', () => {
 
 describe('the stuck queue', () => {
   it('takes its default threshold from the caller, not the environment', () => {
-    expect(parseStuckSearchParams({}, 42).query).toEqual({
+    expect(parseStuckSearchParams({}, 42, STUCK_TABLE).query).toEqual({
       threshold: 42,
       statuses: ['processing', 'initializing', 'inprogress'],
     });
@@ -150,6 +153,7 @@ describe('the stuck queue', () => {
     const { query, refresh, problems } = parseStuckSearchParams(
       { threshold: '0', refresh: '4000', workspace: 'w\u0000', channel: 'c1', age: 'soon' },
       15,
+      STUCK_TABLE,
     );
     expect(query).toEqual({ threshold: 15, statuses: ['processing', 'initializing', 'inprogress'], channel: 'c1' });
     expect(refresh).toBe(30);
@@ -168,7 +172,7 @@ describe('control characters in an audit filter', () => {
           errors: { [name]: [`${name} must not contain control characters`] },
         });
         expect(parseAuditFilters(new URLSearchParams([[name, value]]))).toMatchObject({ ok: false });
-        expect(parseAuditPageParams({ [name]: value }).filters).toMatchObject({ ok: false });
+        expect(parseAuditPageParams({ [name]: value }, AUDIT_TABLE).filters).toMatchObject({ ok: false });
       }
     },
   );

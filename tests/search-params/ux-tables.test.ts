@@ -73,12 +73,14 @@ describe('table parameters', () => {
       size: 100,
       sort: { field: 'time', order: 'asc' },
       visibility: { time: true, action: false, target: true },
+      kept: { size: '100', sort: 'time.asc', cols: 'time,target' },
     });
     const bad = paramReader({ size: '7', sort: 'action.asc' });
     expect(readTableParams(bad, spec)).toEqual({
       size: 50,
       sort: spec.defaultSort,
       visibility: { time: true, action: true, target: true },
+      kept: {},
     });
     expect(bad.finish('page').map((issue) => issue.param)).toEqual(['size', 'sort']);
   });

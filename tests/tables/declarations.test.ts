@@ -5,11 +5,13 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FilterBar } from '@/components/data-table/filters/filter-bar';
 import { ListTable } from '@/components/data-table/list-table';
 import { AUDIT_TABLE } from '@/components/audit/audit-cells';
 import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 import { STUCK_TABLE } from '@/components/triage/stuck-table';
+import { REPORTS, reportCsv } from '@/lib/accounts/reports';
 import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { ENTITIES } from '@/lib/entities/registry';
 import { parseListParams } from '@/lib/entities/list-params';
@@ -24,6 +26,20 @@ import {
   type ConsoleColumn,
 } from '@/lib/tables/columns';
 import { csvColumns, csvHeader } from '@/lib/tables/csv';
+import { filterParamNames, type FilterSpec } from '@/lib/tables/filters';
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: () => undefined, replace: () => undefined }),
+  usePathname: () => '/list',
+}));
+
+/** The names of the fields the one filter bar draws for these filters, as the server renders it. */
+function filterFieldNames(filters: readonly FilterSpec[], searchHint: string | null): string[] {
+  const html = renderToStaticMarkup(
+    createElement(FilterBar, { action: '/list', label: 'Filters', filters, searchHint, values: {}, keep: {} }),
+  );
+  return [...new Set([...html.matchAll(/<(?:input|select)[^>]* name="([^"]+)"/g)].map(([, name]) => name!))];
+}
 
 const headers = (html: string) =>
   [...html.matchAll(/<th [^>]*>(.*?)<\/th>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, ''));
@@ -97,6 +113,15 @@ describe.each(Object.entries(DECLARED))('the %s table', (_name, table) => {
     expect(sortableIds(extended.columns)).toContain('extra_col');
   });
 
+  it('draws its filter bar from the declared filters', () => {
+    const extended = withExtra(table);
+    expect(filterFieldNames(table.filters, table.searchHint)).toEqual(filterParamNames(table.filters));
+    expect(filterFieldNames(extended.filters, extended.searchHint)).toEqual([
+      ...filterParamNames(table.filters),
+      'extra',
+    ]);
+  });
+
   it('exports the declared CSV fields', () => {
     const extended = withExtra(table);
     expect(csvHeader(csvColumns(extended.columns))).toBe(
@@ -134,6 +159,11 @@ describe('the entity lists', () => {
         ],
         filters: [...entity.filters, { kind: 'exact' as const, param: 'extra', field: 'extra', label: 'Extra' }],
       };
+      expect(filterFieldNames(extended.filters, extended.searchHint)).toEqual([
+        ...(entity.searchHint === null ? [] : ['q']),
+        ...filterParamNames(entity.filters),
+        'extra',
+      ]);
       const { state, issues } = parseListParams(extended, { sort: 'extra_col.desc', cols: 'extra_col', extra: 'v' });
       expect(issues).toEqual([]);
       expect(state).toMatchObject({
@@ -141,6 +171,36 @@ describe('the entity lists', () => {
         cols: ['extra_col'],
         filters: { extra: 'v' },
       });
+    },
+  );
+});
+
+describe('the account reports', () => {
+  /** The CSV fields each report wrote when it kept a `{ key, label }` list of its own. */
+  const FIELDS: Record<string, string> = {
+    'orphaned-channels': 'id,channel_name,dangling_references,workspace_guid,owner_guid',
+    'orphaned-notifications': 'id,type,dangling_references,user_id,workspace_id,channel_id,message_id,created_at',
+    noworkspace: 'id,email,first_name,last_name,idp_provider,last_active_at',
+    'idp-not-in-workspace': 'id,email,first_name,last_name,idp_provider,last_active_at',
+  };
+
+  it.each(Object.values(REPORTS).map((report) => [report.name, report] as const))(
+    '%s: renders and exports its declared columns',
+    (name, report) => {
+      expect(renderedHeaders(report.columns, columnVisibility(report.columns, null))).toEqual(
+        report.columns.map(columnLabel),
+      );
+      expect(reportCsv(report, [])).toBe(csvHeader(csvColumns(report.columns)));
+      expect(reportCsv(report, [])).toBe(`${CSV_BOM}${FIELDS[name]}\r\n`);
+      const row = { id: 'r1', dangling_references: ['workspace_guid', 'owner_guid'] };
+      expect(reportCsv(report, [row]).split('\r\n')[1]).toBe(
+        csvRecord(
+          csvColumns(report.columns).map((column) => {
+            const value = (row as Record<string, unknown>)[columnId(column)];
+            return Array.isArray(value) ? value.join(' ') : value;
+          }),
+        ).replace(/\r\n$/, ''),
+      );
     },
   );
 });

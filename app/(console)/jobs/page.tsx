@@ -1,21 +1,19 @@
 import type { Metadata } from 'next';
-import { JobsTable } from '@/components/jobs/jobs-table';
+import { JOBS_TABLE, JobsTable } from '@/components/jobs/jobs-table';
 import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { requireAdminSession } from '@/lib/auth/session';
 import { jobsHref } from '@/lib/entities/hrefs';
 import { readJobsPage } from '@/lib/jobs/data';
 import { toJobRow } from '@/lib/jobs/store';
-import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 import { parseJobsPageParams } from '@/lib/jobs/search-params';
-import { tableParamsRecord } from '@/lib/search-params/table';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Bulk jobs' };
 
 export default async function JobsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdminSession();
-  const { page, paused, table, issues } = parseJobsPageParams(await searchParams);
+  const { page, paused, table, issues } = parseJobsPageParams(await searchParams, JOBS_TABLE);
   const { rows, total } = await readJobsPage({
     offset: (page - 1) * table.size,
     limit: table.size,
@@ -23,7 +21,7 @@ export default async function JobsPage({ searchParams }: { searchParams: SearchP
   });
   const jobs = rows.map(toJobRow);
   const pageParam: Record<string, string> = {
-    ...tableParamsRecord(table, JOBS_TABLE),
+    ...table.kept,
     ...(page > 1 ? { page: String(page) } : {}),
   };
   return (

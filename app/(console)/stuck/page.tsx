@@ -5,33 +5,30 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { STUCK_TABLE, StuckTable } from '@/components/triage/stuck-table';
 import { StuckViewIncident, StuckViewTrend } from '@/components/incidents/stuck-view-incident';
-import { LiveFilterForm } from '@/components/filters/live-filter-form';
+import { FilterBar } from '@/components/data-table/filters/filter-bar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ParamIssues } from '@/components/param-issues';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { AffectedWorkspaceLink } from '@/components/triage/affected-workspace-link';
 import { requireAdminSession } from '@/lib/auth/session';
 import { detailHref } from '@/lib/entities/hrefs';
 import { readNames } from '@/lib/entities/names';
-import { statusLabel, statusWithRaw } from '@/lib/status-labels';
+import { statusLabel } from '@/lib/status-labels';
 import { planJobAction } from '@/lib/actions/jobs';
 import { permissionFor } from '@/lib/auth/roles';
 import type { SearchParams } from '@/lib/search-params';
-import { tableParamsRecord } from '@/lib/search-params/table';
 import { DEFAULT_REFRESH_SECONDS, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { readStuckQueue } from '@/lib/triage/data';
-import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES, breakdown, missingArtifacts } from '@/lib/triage/stuck-rules';
+import { AGE_BUCKETS, ARTIFACTS, breakdown, missingArtifacts } from '@/lib/triage/stuck-rules';
 import type { Message } from '@/lib/upstream/contract';
 
 export const metadata: Metadata = { title: 'Stuck messages' };
 
 export default async function StuckPage({ searchParams }: { searchParams: SearchParams }) {
   const { upstream, operator } = await requireAdminSession();
-  const state = parseStuckSearchParams(await searchParams, defaultThresholdMinutes());
+  const state = parseStuckSearchParams(await searchParams, defaultThresholdMinutes(), STUCK_TABLE);
   const { query, page, table } = state;
   const size = table.size;
   const now = requestTime();
@@ -107,51 +104,24 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
 
       <StuckViewIncident state={state} />
 
-      <LiveFilterForm
+      <FilterBar
         action="/stuck"
         label="Stuck queue filters"
-        className="flex flex-wrap items-end gap-3 rounded-md border p-4"
+        filters={STUCK_TABLE.filters}
+        searchHint={STUCK_TABLE.searchHint}
+        values={{
+          threshold: String(query.threshold),
+          status: query.statuses,
+          workspace: query.workspace,
+          channel: query.channel,
+          creator: query.creator,
+        }}
+        keep={{ ...(state.incident ? { incident: state.incident } : {}), ...table.kept }}
       >
-        <div className="space-y-1">
-          <Label htmlFor="stuck-threshold">Not updated for (minutes)</Label>
-          <Input
-            id="stuck-threshold"
-            name="threshold"
-            type="number"
-            min={1}
-            defaultValue={query.threshold}
-            className="w-28"
-          />
-        </div>
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium">Statuses</legend>
-          <div className="flex flex-wrap gap-3 text-sm">
-            {WATCHABLE_STATUSES.map((status) => (
-              <label key={status} className="flex items-center gap-1">
-                <input type="checkbox" name="status" value={status} defaultChecked={query.statuses.includes(status)} />
-                {statusWithRaw(status)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {(['workspace', 'channel', 'creator'] as const).map((key) => (
-          <div key={key} className="space-y-1">
-            <Label htmlFor={`stuck-${key}`}>{key[0]!.toUpperCase() + key.slice(1)} id</Label>
-            <Input id={`stuck-${key}`} name={key} defaultValue={query[key] ?? ''} className="w-48" maxLength={200} />
-          </div>
-        ))}
-        {state.incident ? <input type="hidden" name="incident" value={state.incident} /> : null}
-        {Object.entries(tableParamsRecord(table, STUCK_TABLE)).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        {/* Filters apply as they are typed or picked; the button stays for the keyboard (Enter) and without JavaScript. */}
-        <Button type="submit" size="sm" variant="secondary" className="sr-only focus-visible:not-sr-only">
-          Apply
-        </Button>
         <Button asChild variant="ghost" size="sm">
           <Link href="/stuck">Reset</Link>
         </Button>
-      </LiveFilterForm>
+      </FilterBar>
 
       {failure && !failure.ok ? (
         <UpstreamFailurePanel failure={failure.failure} retryHref={stuckHref(state, { page })} />

@@ -4,31 +4,18 @@
  */
 import { z } from 'zod';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
-import { CSV_BOM, csvRecord } from '@/lib/csv';
+import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 import { getConsoleDb } from '@/lib/db';
 import { exportFileName } from '@/lib/entities/export';
 import { csvResponse, exportState, tooManyExportsResponse } from '@/lib/export';
-import { listJobs, type JobSummary, describeJobCoverage } from '@/lib/jobs/store';
+import { listJobs, toJobRow } from '@/lib/jobs/store';
+import { csvColumns, csvHeader, csvRows } from '@/lib/tables/csv';
 
 const BATCH = 500;
 const orderSchema = z.enum(['asc', 'desc']).default('desc');
 
-const COLUMNS: readonly [string, (job: JobSummary) => unknown][] = [
-  ['id', (job) => job.id],
-  ['action', (job) => job.action],
-  ['params', (job) => job.params],
-  ['covers', (job) => describeJobCoverage(job)],
-  ['status', (job) => job.status],
-  ['total', (job) => job.counts.total],
-  ['done', (job) => job.counts.done],
-  ['ok', (job) => job.counts.ok],
-  ['failed', (job) => job.counts.failed],
-  ['skipped', (job) => job.counts.skipped],
-  ['created_by', (job) => job.createdBy.email],
-  ['created_at', (job) => job.createdAt.toISOString()],
-  ['finished_at', (job) => job.finishedAt?.toISOString() ?? null],
-  ['reverts_job_id', (job) => job.revertsJobId],
-];
+/** The jobs table's exported fields (JOBS_TABLE, beside its cells). */
+const COLUMNS = csvColumns(JOBS_TABLE.columns);
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
@@ -43,13 +30,13 @@ export async function GET(request: Request): Promise<Response> {
     // Offsets: a job created during the export may shift a row; the list is short and append-only.
     for (let offset = 0; ; offset += BATCH) {
       const { rows } = await listJobs(db, { offset, limit: BATCH, order: order.data });
-      if (rows.length > 0) yield rows.map((job) => csvRecord(COLUMNS.map(([, value]) => value(job)))).join('');
+      if (rows.length > 0) yield csvRows(COLUMNS, rows.map(toJobRow));
       if (rows.length < BATCH) return;
     }
   }
   return csvResponse({
     fileName: exportFileName('jobs', new Date()),
-    first: CSV_BOM + csvRecord(COLUMNS.map(([name]) => name)),
+    first: csvHeader(COLUMNS),
     rest: rest(),
     label: 'jobs',
     onEnd: slot.release,

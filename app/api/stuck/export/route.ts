@@ -4,6 +4,7 @@
  * matching messages read from the service (lib/export/service-csv.ts, as the list exports do),
  * with the artifacts each lacks; the `missing` group keeps only messages lacking that one.
  */
+import { STUCK_TABLE } from '@/components/triage/stuck-table';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
 import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { exportFileName } from '@/lib/entities/export';
@@ -38,6 +39,7 @@ export async function GET(request: Request): Promise<Response> {
   const state = parseStuckSearchParams(
     searchParamsRecord(new URL(request.url).searchParams),
     defaultThresholdMinutes(),
+    STUCK_TABLE,
   );
   const { query, table } = state;
   const filter = stuckFilter(query, requestTime());

@@ -1,7 +1,8 @@
 import type { ActiveFilter } from '@/lib/entities/list-params';
+import { filteredListHref } from '@/lib/entities/hrefs';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import type { EntityView, SortSpec } from '@/lib/entities/types';
-import { DataTableToolbar } from './toolbar';
+import { FilterBar } from './filter-bar';
 
 /** A list's filters and search as the URL sets them, shown above the table. */
 export interface ListSearch {
@@ -10,6 +11,8 @@ export interface ListSearch {
   /** Current filter values by URL parameter. */
   filters: Readonly<Record<string, string>>;
   active: readonly ActiveFilter[];
+  /** The list's order, size and columns as the URL sets them, which the filters keep. */
+  keep: Readonly<Record<string, string>>;
 }
 
 /** One page of a URL-driven list as the server read it, with its filters (entity lists, agents, domains). */
@@ -26,11 +29,11 @@ export interface ListPage<TData> extends ListSearch {
 
 /** The PagedTable props of a ListPage: its filters above, its order in the headers, any size of PAGE_SIZES. */
 export function listPageTable<TData>(
-  { view, q, filters, active, rows, total, page, size, sort, empty }: ListPage<TData>,
+  { view, q, filters, active, keep, rows, total, page, size, sort, empty }: ListPage<TData>,
   rowLabel: string,
 ) {
   return {
-    toolbar: listToolbar({ view, q, filters, active }),
+    toolbar: listToolbar({ view, q, filters, active, keep }),
     rows,
     empty,
     stickyFirstColumn: true,
@@ -39,12 +42,20 @@ export function listPageTable<TData>(
   };
 }
 
-/** A PagedTable's bar as the list's filters and search, its controls at the end. */
-function listToolbar({ view, q, filters, active }: ListSearch) {
+/** A PagedTable's bar as the list's declared filters and search (the one filter bar), its controls at the end. */
+function listToolbar({ view, q, filters, active, keep }: ListSearch) {
   const withFilters = (controls: React.ReactNode) => (
-    <DataTableToolbar filters={view.filters} searchHint={view.searchHint} q={q} values={filters} active={active}>
+    <FilterBar
+      action={filteredListHref(view.name, {})}
+      label="Filters"
+      filters={view.filters}
+      searchHint={view.searchHint}
+      values={{ ...filters, q }}
+      keep={keep}
+      active={active}
+    >
       {controls}
-    </DataTableToolbar>
+    </FilterBar>
   );
   return withFilters;
 }

@@ -20,7 +20,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { ColumnsButton } from './columns-button';
-import { useListScope } from './list-scope';
+import { useListScope } from '../list-scope';
 
 /** A column as the chooser offers it (from the table's declaration, lib/tables/columns.ts). */
 export interface ChoosableColumn {
