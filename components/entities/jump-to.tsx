@@ -6,32 +6,14 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { lookUpCandidates, type JumpCandidate } from '@/components/filters/jump-lookup';
 import { VisibleText } from './visible-text';
-
-interface Candidate {
-  entity: string;
-  entityLabel: string;
-  id: string;
-  title: string;
-  href: string;
-  matchedBy: string;
-}
 
 type JumpState =
   | { phase: 'idle' }
   | { phase: 'searching' }
-  | { phase: 'candidates'; term: string; candidates: Candidate[]; path: string; suggested: boolean }
+  | { phase: 'candidates'; term: string; candidates: JumpCandidate[]; path: string; suggested: boolean }
   | { phase: 'message'; text: string; path: string };
-
-/** A console path (the answer's links are built by the console, but are checked all the same). */
-const isConsolePath = (href: unknown): href is string =>
-  typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
-
-interface JumpAnswer {
-  candidates?: Candidate[];
-  failures?: { message: string; requestId: string | null }[];
-  message?: string;
-}
 
 /** Characters typed before candidates are suggested (the server searches names from three). */
 const SUGGEST_MIN_CHARS = 3;
@@ -47,7 +29,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * Jump to any record by id, guid or e-mail (shortcut `/` or Ctrl/Cmd+K): one match opens it,
+ * Jump to any record by id, e-mail or name (shortcut `/` or Ctrl/Cmd+K): one match opens it,
  * several are listed to choose from.
  */
 export function JumpTo() {
@@ -95,39 +77,15 @@ export function JumpTo() {
     const path = pathname;
     setActive(-1);
     if (!suggest) setState({ phase: 'searching' });
-    let answer: JumpAnswer;
-    let status: number;
-    try {
-      const response = await fetch(`/api/jump?q=${encodeURIComponent(term)}`, { signal: controller.signal });
-      status = response.status;
-      answer = (await response.json()) as JumpAnswer;
-    } catch {
-      if (!controller.signal.aborted)
-        setState({ phase: 'message', text: 'The console did not answer. Try again.', path });
-      return;
-    }
-    if (controller.signal.aborted) return;
-    if (status === 401) {
-      setState({ phase: 'message', text: 'Your session ended. Reload the page to sign in again.', path });
-      return;
-    }
-    const candidates = (answer.candidates ?? []).filter((candidate) => isConsolePath(candidate.href));
-    if (status !== 200) {
-      setState({ phase: 'message', text: answer.message ?? `The lookup failed (HTTP ${status}).`, path });
-    } else if (candidates.length === 1 && !suggest) {
+    const found = await lookUpCandidates(term, controller.signal);
+    if (found.kind === 'aborted') return;
+    if (found.kind === 'message') {
+      setState({ phase: 'message', text: found.text, path });
+    } else if (found.candidates.length === 1 && !suggest) {
       setState({ phase: 'idle' });
-      startTransition(() => router.push(candidates[0]!.href));
-    } else if (candidates.length > 0) {
-      setState({ phase: 'candidates', term, candidates, path, suggested: suggest });
+      startTransition(() => router.push(found.candidates[0]!.href));
     } else {
-      const failure = answer.failures?.[0];
-      setState({
-        phase: 'message',
-        path,
-        text: failure
-          ? `Nothing found, but some lookups failed: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`
-          : `Nothing has the id, e-mail or name “${term}”.`,
-      });
+      setState({ phase: 'candidates', term, candidates: found.candidates, path, suggested: suggest });
     }
   };
 
@@ -232,11 +190,27 @@ export function JumpTo() {
                         index === active && 'bg-accent',
                       )}
                     >
-                      <span className="shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
-                      <bdi className="truncate">
-                        <VisibleText text={candidate.title} />
-                      </bdi>
-                      <span className="ml-auto shrink-0 font-mono text-[10px] text-muted-foreground">
+                      <span className="w-20 shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
+                      <span className="min-w-0 flex-1">
+                        <bdi className="block truncate">
+                          <VisibleText text={candidate.title} />
+                        </bdi>
+                        <span
+                          className="block truncate text-xs text-muted-foreground"
+                          data-testid="jump-candidate-detail"
+                        >
+                          {candidate.subtitle ? (
+                            <>
+                              <bdi>
+                                <VisibleText text={candidate.subtitle} />
+                              </bdi>
+                              {' · '}
+                            </>
+                          ) : null}
+                          <span className="font-mono">{candidate.id}</span>
+                        </span>
+                      </span>
+                      <span className="shrink-0 font-mono text-[10px] text-muted-foreground">
                         by {candidate.matchedBy}
                       </span>
                     </Link>

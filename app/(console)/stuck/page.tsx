@@ -5,6 +5,7 @@ import { AutoRefresh } from '@/components/triage/auto-refresh';
 import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-groups-table';
 import { STUCK_TABLE, StuckTable } from '@/components/triage/stuck-table';
 import { StuckViewIncident } from '@/components/incidents/stuck-view-incident';
+import { EntityNamePicker } from '@/components/filters/entity-name-picker';
 import { LiveFilterForm } from '@/components/filters/live-filter-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -66,6 +67,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const names = await readNames(upstream, {
     users: rows.map((message) => message.creator_guid),
     workspaces: [
+      query.workspace,
       ...rows.map((message) => message.workspace_guid),
       ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? []),
     ],
@@ -134,6 +136,13 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
             ))}
           </div>
         </fieldset>
+        <EntityNamePicker
+          key={query.workspace ?? ''}
+          entity="workspaces"
+          label="Workspace by name"
+          idField="workspace"
+          currentTitle={query.workspace ? (names[detailHref('workspaces', query.workspace)]?.name ?? null) : null}
+        />
         {(['workspace', 'channel', 'creator'] as const).map((key) => (
           <div key={key} className="space-y-1">
             <Label htmlFor={`stuck-${key}`}>{key[0]!.toUpperCase() + key.slice(1)} id</Label>

