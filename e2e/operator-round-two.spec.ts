@@ -4,6 +4,7 @@
  * domains searched in Unicode, and the smaller fixes. State is read back from the page and from
  * the emulator's request log or records.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
 import { emulatorControl, operatorRequests, serviceList, signIn } from './support';
@@ -86,4 +87,68 @@ test('the stuck queue finds a workspace by name and filters by its id', async ({
   await expect(rows.filter({ hasNot: page.locator(`a[href^="/workspaces/${id}"]`) })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'stuck-workspace-by-name');
+});
+
+test('statistics: Export PNG downloads a PNG under the console’s Content-Security-Policy', async ({ page }) => {
+  await signIn(page, 'ops@example.com', '/statistics');
+  await expect(page.getByTestId('statistics-chart').locator('svg.recharts-surface')).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export PNG' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^statistics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.png$/);
+  const file = await readFile((await download.path())!);
+  expect([...file.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(file.length).toBeGreaterThan(1_000);
+  await expect(page.getByText('The chart could not be drawn as an image.')).toHaveCount(0);
+});
+
+test('an agent a support operator created is deleted by that operator; ops is told only its creator can', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = `Support agent ${Date.now().toString(36)}`;
+  await signIn(page, 'support@example.com', '/agents/mine');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const create = page.getByRole('dialog', { name: 'Create an agent' });
+  await create.getByLabel('Name').fill(name);
+  await create.getByRole('button', { name: 'Create agent' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const agentId = page.url().split('/agents/')[1]!;
+
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const ops = await other.newPage();
+    await signIn(ops, 'ops@example.com', `/agents/${agentId}`);
+    await expect(ops.getByTestId('agent-not-yours')).toContainText('Only its creator');
+    await expect(ops.getByRole('button', { name: 'Delete agent' })).toHaveCount(0);
+    await screenshotBothThemes(ops, testInfo, 'agent-not-yours');
+  } finally {
+    await other.close();
+  }
+
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.getByRole('button', { name: 'Delete agent' }).click();
+  const remove = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await remove.getByRole('button', { name: 'Delete agent' }).click();
+  await expect(page.getByTestId('agent-deleted')).toBeVisible();
+  const deletes = (await operatorRequests()).filter((entry) => entry.method === 'DELETE');
+  expect(deletes.map((entry) => [entry.path, entry.status])).toEqual([[`/agents/${agentId}`, 204]]);
+  const [stored] = (await serviceList('agents', { filter: { id: agentId } })).rows;
+  expect(stored?.deleted_at).toEqual(expect.any(String));
+});
+
+test('domains: a search typed in Unicode finds the international names, shown in Unicode', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'ops@example.com', '/domains');
+  await page.getByLabel(/^Search \(/).fill('bücher');
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'bücher');
+  const rows = page.locator('tbody tr[data-row-id]');
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.getByTestId('domain-unicode').allInnerTexts();
+  expect(shown.length).toBe(await rows.count());
+  expect(shown.every((text) => text.includes('bücher'))).toBe(true);
+  await expect(rows.getByTestId('domain-stored').first()).toHaveText(/^xn--/);
+  await screenshotBothThemes(page, testInfo, 'domains-unicode-search');
 });

@@ -1,4 +1,5 @@
 import { Breadcrumb } from '@/components/breadcrumb';
+import { CellValue } from '@/components/entities/cell-value';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Button } from '@/components/ui/button';
 import { reportExportHref, type ReportDefinition, type ReportRow } from '@/lib/accounts/reports';
@@ -113,6 +114,10 @@ export function OrphanReport({
               </span>
             ) : column.key in REFERENCE_ENTITY ? (
               <ReferenceCell row={row} field={column.key} names={names} />
+            ) : column.kind ? (
+              <span className="whitespace-nowrap">
+                <CellValue column={{ kind: column.kind }} value={row[column.key]} mode="table" />
+              </span>
             ) : (
               <span className="[overflow-wrap:anywhere]">
                 {typeof row[column.key] === 'string'

@@ -20,7 +20,8 @@ export interface ReportDefinition {
   title: string;
   /** Needs a workspace id (the users-outside reports). */
   perWorkspace: boolean;
-  columns: ReadonlyArray<{ key: string; label: string }>;
+  /** `kind` shows a value as the entity tables do (times in the console's format, statuses as badges). */
+  columns: ReadonlyArray<{ key: string; label: string; kind?: 'iso-datetime' | 'status' }>;
   read(upstream: UpstreamClient, workspaceGuid: string): Promise<ReportRow[]>;
 }
 
@@ -30,7 +31,7 @@ const userColumns = [
   { key: 'first_name', label: 'First name' },
   { key: 'last_name', label: 'Last name' },
   { key: 'idp_provider', label: 'Identity provider' },
-  { key: 'last_active_at', label: 'Last active' },
+  { key: 'last_active_at', label: 'Last active', kind: 'iso-datetime' },
 ] as const;
 
 export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
@@ -53,13 +54,13 @@ export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
     perWorkspace: false,
     columns: [
       { key: 'id', label: 'Notification' },
-      { key: 'type', label: 'Type' },
+      { key: 'type', label: 'Type', kind: 'status' },
       { key: 'dangling_references', label: 'Missing parent' },
       { key: 'user_id', label: 'Recipient' },
       { key: 'workspace_id', label: 'Workspace' },
       { key: 'channel_id', label: 'Channel' },
       { key: 'message_id', label: 'Message' },
-      { key: 'created_at', label: 'Created' },
+      { key: 'created_at', label: 'Created', kind: 'iso-datetime' },
     ],
     read: async (upstream) => orphanedNotifications(upstream),
   },
