@@ -85,15 +85,15 @@ export async function screenshot(
   if (SCREENSHOTS_ON) await page.screenshot({ path: testInfo.outputPath(file), fullPage });
 }
 
-/** The page at 1440x900 in light and dark, written next to the test's output (the whole page with `fullPage`), when screenshots are asked for. */
+/** The page at 1440x900 (or `width`) in light and dark, written next to the test's output (the whole page with `fullPage`), when screenshots are asked for. */
 export async function screenshotBothThemes(
   page: Page,
   testInfo: TestInfo,
   name: string,
-  { fullPage = false } = {},
+  { fullPage = false, width = 1440 } = {},
 ): Promise<void> {
   if (!SCREENSHOTS_ON) return;
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize({ width, height: 900 });
   for (const theme of ['light', 'dark'] as const) {
     await inTheme(page, theme);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`), fullPage });

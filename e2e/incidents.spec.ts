@@ -132,8 +132,12 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await page.getByRole('button', { name: 'Mark mitigated' }).click();
   await expect(page.getByTestId('incident-status')).toHaveText('mitigated');
   await expect(page.getByTestId('incident-ttm')).not.toHaveText('not yet');
+  await page.getByLabel(/^Resolution summary/).fill('Queue drained after the restart');
   await page.getByRole('button', { name: 'Mark resolved' }).click();
   await expect(page.getByTestId('incident-status')).toHaveText('resolved');
+  await expect(page.getByTestId('timeline-note').filter({ hasText: 'Resolution:' })).toContainText(
+    'Queue drained after the restart',
+  );
   await expect(page.getByTestId('incident-ttr')).not.toHaveText('not yet');
   await expect(page.getByTestId('timeline-status')).toHaveCount(3);
   await expectNoSeriousA11yViolations(page);

@@ -16,11 +16,9 @@ test.beforeEach(async ({ page }) => {
 /** The service calls since the log was cleared that concern `term`: a read by id, or a list filtered by it. */
 async function callsFor(term: string) {
   const lower = term.toLowerCase();
-  return (await operatorRequests()).filter(
-    (entry) =>
-      decodeURIComponent(entry.path).toLowerCase().includes(lower) ||
-      decodeURIComponent(entry.query).toLowerCase().includes(lower),
-  );
+  const said = (entry: { path: string; query: string }) =>
+    [decodeURIComponent(entry.path), ...new URLSearchParams(entry.query).values()].join(' ').toLowerCase();
+  return (await operatorRequests()).filter((entry) => said(entry).includes(lower));
 }
 const readsById = (entry: { path: string }) => /^\/admin\/ra\/[a-z]+\/[^/]+$/.test(entry.path);
 
@@ -46,7 +44,7 @@ test('the jump box finds a workspace by name and a person with their e-mail, ask
   expect(calls.map((entry) => entry.path).toSorted()).toEqual(
     ['agents', 'channels', 'domains', 'users', 'workspaces'].map((entity) => `/admin/ra/${entity}`),
   );
-  await screenshotBothThemes(page, testInfo, 'jump-by-name');
+  await screenshotBothThemes(page, testInfo, 'jump-by-name', { width: 1280 });
   await found.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${workspace.id}$`));
 
@@ -86,7 +84,7 @@ test('the stuck queue finds a workspace by name and filters by its id', async ({
   await expect(rows.first()).toBeVisible();
   await expect(rows.filter({ hasNot: page.locator(`a[href^="/workspaces/${id}"]`) })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  await screenshotBothThemes(page, testInfo, 'stuck-workspace-by-name');
+  await screenshotBothThemes(page, testInfo, 'stuck-workspace-by-name', { width: 1280 });
 });
 
 test('statistics: Export PNG downloads a PNG under the console’s Content-Security-Policy', async ({ page }) => {
@@ -122,7 +120,7 @@ test('an agent a support operator created is deleted by that operator; ops is to
     await signIn(ops, 'ops@example.com', `/agents/${agentId}`);
     await expect(ops.getByTestId('agent-not-yours')).toContainText('Only its creator');
     await expect(ops.getByRole('button', { name: 'Delete agent' })).toHaveCount(0);
-    await screenshotBothThemes(ops, testInfo, 'agent-not-yours');
+    await screenshotBothThemes(ops, testInfo, 'agent-not-yours', { width: 1280 });
   } finally {
     await other.close();
   }
@@ -150,5 +148,123 @@ test('domains: a search typed in Unicode finds the international names, shown in
   expect(shown.length).toBe(await rows.count());
   expect(shown.every((text) => text.includes('bücher'))).toBe(true);
   await expect(rows.getByTestId('domain-stored').first()).toHaveText(/^xn--/);
-  await screenshotBothThemes(page, testInfo, 'domains-unicode-search');
+  await screenshotBothThemes(page, testInfo, 'domains-unicode-search', { width: 1280 });
+});
+
+test('a token minted for an agent is listed on its page at once, without a reload', async ({ page }) => {
+  const name = `Token agent ${Date.now().toString(36)}`;
+  await signIn(page, 'support@example.com', '/agents/mine');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const create = page.getByRole('dialog', { name: 'Create an agent' });
+  await create.getByLabel('Name').fill(name);
+  await create.getByRole('button', { name: 'Create agent' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const agentId = page.url().split('/agents/')[1]!;
+  await expect(page.getByTestId('minted-tokens')).toHaveCount(0);
+
+  await emulatorControl('requests', { method: 'DELETE' });
+  await page.getByRole('button', { name: 'Mint a token' }).click();
+  const mint = page.getByRole('dialog', { name: `Mint a token for ${name}` });
+  await mint.getByRole('button', { name: 'Mint token' }).click();
+  await expect(mint.getByTestId('token-value')).toBeVisible();
+  await mint.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('minted-tokens')).toContainText('support@example.com');
+  const mints = (await operatorRequests()).filter((entry) => entry.method === 'POST');
+  expect(mints.map((entry) => entry.path)).toEqual([`/agents/${agentId}/tokens`]);
+});
+
+test('an already-merged account is marked in the users list and in the merge picker, where it cannot be picked', async ({
+  page,
+}, testInfo) => {
+  const merged = (await serviceList('users', { range: [0, 999] })).rows.find(
+    (user) => typeof user.merged_into === 'string' && typeof user.email === 'string',
+  );
+  expect(merged, 'a merged account in the seed').toBeDefined();
+  const email = String(merged!.email);
+  await signIn(page, 'ops@example.com', `/users?q=${encodeURIComponent(email)}`);
+  const row = page.locator(`tr[data-row-id="${merged!.id}"]`);
+  await expect(row.locator(`a[href="/users/${String(merged!.merged_into)}"]`)).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Merged into' })).toBeVisible();
+
+  await page.goto(`/users/merge?sq=${encodeURIComponent(email)}`);
+  const candidate = page.getByTestId('merge-candidate').filter({ hasText: merged!.id });
+  await expect(candidate).toContainText('already merged');
+  await expect(candidate).toContainText('cannot be merged again');
+  await expect(candidate.getByRole('link', { name: /Fold this one/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'merge-picker-merged', { width: 1280 });
+});
+
+test('"My agents" says its order and range in words, and once that there are none', async ({ page }, testInfo) => {
+  // Past every agent there is: one message says so, and no range is shown.
+  await signIn(page, 'support@example.com', '/agents/mine?direction=newer&date=2100-01-01T00:00:00Z');
+  await expect(page.getByLabel('Order').locator('option')).toHaveText(['Oldest first', 'Newest first']);
+  await expect(page.getByText('Created after (UTC, optional)')).toBeVisible();
+  await expect(page.getByTestId('own-agents-empty')).toHaveText(
+    'No agents on this page. Go back a page, or change the order or the date.',
+  );
+  await expect(page.getByText(/no agents/i)).toHaveCount(1);
+  await expect(page.getByTestId('own-agents-range')).toHaveText('');
+  await screenshotBothThemes(page, testInfo, 'my-agents-empty', { width: 1280 });
+
+  // With an agent of one's own, the range reads in words.
+  await page.goto('/agents/mine?direction=older');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  const create = page.getByRole('dialog', { name: 'Create an agent' });
+  await create.getByLabel('Name').fill(`Paging agent ${Date.now().toString(36)}`);
+  await create.getByRole('button', { name: 'Create agent' }).click();
+  await expect(page).toHaveURL(/\/agents\/usr_/);
+  await page.goto('/agents/mine?direction=older');
+  await expect(page.getByTestId('own-agents-range')).toHaveText(/^Agents 1 to \d+( of \d+)?, newest first$/);
+  await expect(page.getByText(/no agents/i)).toHaveCount(0);
+});
+
+test('resolving an incident asks how it ended; one never mitigated claims no time to mitigate', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'ops@example.com', '/incidents/new');
+  await page.getByLabel('Title').fill(`Resolved directly ${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Open incident' }).click();
+  await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('incident-ttm')).toHaveText('not yet');
+
+  await page.getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(page.getByTestId('incident-action-error')).toContainText('how it was resolved');
+  await expect(page.getByTestId('incident-status')).toHaveText('open');
+
+  await page.getByLabel(/^Resolution summary/).fill('False alarm: the sampler double-counted one minute');
+  await page.getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(page.getByTestId('incident-status')).toHaveText('resolved');
+  await expect(page.getByTestId('incident-ttm')).toHaveText('never mitigated (resolved directly)');
+  await expect(page.getByTestId('timeline-note')).toContainText('Resolution: False alarm');
+  const report = await page.request.get((await page.getByTestId('incident-report-link').getAttribute('href'))!);
+  const markdown = await report.text();
+  expect(markdown).toContain('- Time to mitigate: never mitigated (resolved directly)');
+  expect(markdown).toContain('Resolution: False alarm');
+  await screenshotBothThemes(page, testInfo, 'incident-resolved-directly', { width: 1280 });
+});
+
+test('? opens the list of keyboard shortcuts; in a text field it is only text', async ({ page }, testInfo) => {
+  await signIn(page, 'ops@example.com', '/stuck');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  // The shortcut works once the page has hydrated.
+  await expect(async () => {
+    await page.keyboard.press('?');
+    await expect(dialog).toBeVisible({ timeout: 500 });
+  }).toPass();
+  const list = dialog.getByTestId('shortcut-list');
+  for (const does of ['Jump to a record by id, e-mail or name', "Move through the jump box's matches", 'This list'])
+    await expect(list).toContainText(does);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotBothThemes(page, testInfo, 'shortcut-help', { width: 1280 });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // What it lists works: `/` focuses the jump box, where `?` is a character.
+  await page.keyboard.press('/');
+  const box = page.getByRole('combobox', { name: 'Jump to id, e-mail or name' });
+  await expect(box).toBeFocused();
+  await page.keyboard.type('?');
+  await expect(box).toHaveValue('?');
+  await expect(dialog).toHaveCount(0);
 });

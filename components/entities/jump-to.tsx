@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { lookUpCandidates, type JumpCandidate } from '@/components/filters/jump-lookup';
+import { isTyping, keyIsTaken } from '@/components/shell/keyboard';
 import { VisibleText } from './visible-text';
 
 type JumpState =
@@ -19,14 +20,6 @@ type JumpState =
 const SUGGEST_MIN_CHARS = 3;
 /** How long typing pauses before candidates are asked for. */
 const SUGGEST_DEBOUNCE_MS = 250;
-
-/** Typing in a field, or pressing a shortcut inside one, is not a shortcut for this box. */
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
 
 /**
  * Jump to any record by id, e-mail or name (shortcut `/` or Ctrl/Cmd+K): one match opens it,
@@ -47,7 +40,7 @@ export function JumpTo() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // Not for a key another handler took, nor behind an open dialog.
-      if (event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (keyIsTaken(event)) return;
       const commandK =
         (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k';
       // `/` may need Shift on some keyboard layouts: only Ctrl, Cmd and Alt rule it out.

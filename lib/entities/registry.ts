@@ -112,7 +112,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
       entityColumn('idp_provider', 'Identity provider', 'text', { sortable: true, hidden: true }),
       entityColumn('phone', 'Phone', 'text', { hidden: true }),
       entityColumn('image_url', 'Avatar', 'image', { hidden: true }),
-      entityColumn('merged_into', 'Merged into', 'id', { hidden: true, linkTo: 'users' }),
+      // Shown: an account merged into another is no longer one to act on, and the list says so.
+      entityColumn('merged_into', 'Merged into', 'id', { linkTo: 'users' }),
       entityColumn('creator_id', 'Owner (agents)', 'id', { sortable: true, hidden: true, linkTo: 'users' }),
       entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
       entityColumn('last_active_at', 'Last active', 'iso-datetime', { sortable: true }),

@@ -509,7 +509,14 @@ const ACTIONS: ActionRow[] = [
   row(
     setIncidentStatusAction,
     async () => ({ incidentId: await someIncident(), status: 'mitigated' }),
-    [{}, { incidentId: SOME_UUID, status: 'closed' }, { incidentId: '..', status: 'resolved' }],
+    [
+      {},
+      { incidentId: SOME_UUID, status: 'closed' },
+      { incidentId: '..', status: 'resolved' },
+      // Resolving says how: a summary is needed.
+      { incidentId: SOME_UUID, status: 'resolved' },
+      { incidentId: SOME_UUID, status: 'resolved', summary: '   ' },
+    ],
     0,
   ),
   row(
