@@ -168,7 +168,8 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await page.goto('/incidents');
   const row = page.locator(`[data-testid="incident-row"][data-incident-id="${incidentPath.split('/').pop()}"]`);
   await expect(row).toContainText('resolved');
-  await expect(row).toContainText('1 / 1');
+  // Notes / jobs: the note and the resolution's summary, and the job.
+  await expect(row).toContainText('2 / 1');
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'incidents-list');
   await page.goto('/');

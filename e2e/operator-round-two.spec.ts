@@ -118,7 +118,7 @@ test('an agent a support operator created is deleted by that operator; ops is to
   try {
     const ops = await other.newPage();
     await signIn(ops, 'ops@example.com', `/agents/${agentId}`);
-    await expect(ops.getByTestId('agent-not-yours')).toContainText('Only its creator');
+    await expect(ops.getByTestId('agent-not-yours')).toContainText('only its creator can delete it');
     await expect(ops.getByRole('button', { name: 'Delete agent' })).toHaveCount(0);
     await screenshotBothThemes(ops, testInfo, 'agent-not-yours', { width: 1280 });
   } finally {

@@ -33,9 +33,9 @@ export function OwnAgentPanel({ agent, scope, ownerName, permissions }: OwnAgent
             <AlertTitle>This agent is outside your scope (403 from /agents)</AlertTitle>
             <AlertDescription>
               <p data-testid="agent-not-yours">
-                Only its creator, <bdi>{ownerName}</bdi>, can delete it or mint its tokens: the service allows no one
-                else, whatever their console role, and /agents answers only for agents whose creator is your own
-                account. Its record above is read through the admin API, which sees every agent.
+                This agent belongs to <bdi>{ownerName}</bdi>: only its creator can delete it or mint its tokens. The
+                service allows no one else, whatever their console role, and /agents answers only for agents whose
+                creator is your own account. Its record above is read through the admin API, which sees every agent.
               </p>
               <p className="mt-1">
                 Ask its owner to act on it, or create an agent of your own in{' '}

@@ -52,7 +52,7 @@ export function ShortcutHelp() {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="shortcut-list">
           {SHORTCUTS.map((shortcut) => (
             <div key={shortcut.does} className="contents">
-              <dt className="flex gap-1 whitespace-nowrap">
+              <dt className="flex items-start gap-1 whitespace-nowrap">
                 {shortcut.keys.map((key) => (
                   <kbd key={key} className="rounded border bg-muted px-1.5 font-mono text-xs">
                     {key}
