@@ -173,9 +173,13 @@ export function JumpTo() {
               </p>
               <ul role="listbox" id={`${listId}-options`} aria-label="Matching records">
                 {state.candidates.map((candidate, index) => (
-                  <li key={candidate.href} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
+                  // The link is the option itself: an option holds no other control.
+                  <li key={candidate.href} role="none">
                     <Link
                       href={candidate.href}
+                      id={`${listId}-${index}`}
+                      role="option"
+                      aria-selected={index === active}
                       tabIndex={-1}
                       onClick={() => setState({ phase: 'idle' })}
                       className={cn(
