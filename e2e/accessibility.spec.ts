@@ -180,3 +180,33 @@ test('sign-in and "admin scope required" have no serious or critical violation, 
   ];
   expect(failures, failures.join('\n')).toEqual([]);
 });
+
+test("the jump box's matches, the stuck queue's workspace picker and the shortcuts dialog have no serious or critical violation, light and dark", async ({
+  page,
+}) => {
+  await signIn(page, 'ops@example.com', '/stuck');
+  const workspaceName = (await page.getByTestId('stuck-workspaces').getByRole('link').first().innerText()).trim();
+  const failures: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await switchTheme(page, theme);
+    const check = async (state: string) => {
+      const violations = await seriousA11yViolations(page, theme === 'dark' ? { rules: COLOR_RULES } : undefined);
+      for (const v of violations) failures.push(`${theme} ${state}: [${v.impact}] ${v.rule} (${v.help})`);
+    };
+    const box = page.getByRole('combobox', { name: 'Jump to id, e-mail or name' });
+    await box.fill('ops@exa');
+    await expect(page.getByRole('listbox', { name: 'Matching records' })).toBeVisible();
+    await check('jump matches');
+    await box.press('Escape');
+    const picker = page.getByRole('combobox', { name: 'Workspace by name' });
+    await picker.fill(workspaceName.slice(0, 12));
+    await expect(page.getByRole('listbox', { name: 'Workspace by name: matches' })).toBeVisible();
+    await check('workspace picker');
+    await picker.press('Escape');
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await check('shortcuts dialog');
+    await page.keyboard.press('Escape');
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+});

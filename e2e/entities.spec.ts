@@ -6,30 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, operatorRequests, serviceToken, signIn } from './support';
-
-type ServiceRecord = Record<string, unknown> & { id: string };
-
-let cachedToken: Promise<string> | undefined;
-const machineToken = () => (cachedToken ??= serviceToken());
-
-/** One page of an entity straight from the service, in the react-admin convention. */
-async function serviceList(
-  entity: string,
-  query: { sort?: [string, 'ASC' | 'DESC']; range?: [number, number]; filter?: Record<string, unknown> } = {},
-) {
-  const params = new URLSearchParams();
-  if (query.sort) params.set('sort', JSON.stringify(query.sort));
-  params.set('range', JSON.stringify(query.range ?? [0, 24]));
-  if (query.filter) params.set('filter', JSON.stringify(query.filter));
-  const response = await fetch(`${E2E_EMULATOR_URL}/admin/ra/${entity}?${params}`, {
-    headers: { authorization: `Bearer ${await machineToken()}` },
-  });
-  expect(response.status, `${entity} at the service`).toBe(200);
-  const total = Number(response.headers.get('content-range')?.split('/').pop());
-  return { rows: (await response.json()) as ServiceRecord[], total };
-}
+import { emulatorControl, operatorRequests, serviceList, signIn, type ServiceRecord } from './support';
 
 /** Ids of the rows the table shows, in order. */
 function shownIds(page: Page): Promise<string[]> {

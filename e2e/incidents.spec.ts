@@ -132,8 +132,12 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await page.getByRole('button', { name: 'Mark mitigated' }).click();
   await expect(page.getByTestId('incident-status')).toHaveText('mitigated');
   await expect(page.getByTestId('incident-ttm')).not.toHaveText('not yet');
+  await page.getByLabel(/^Resolution summary/).fill('Queue drained after the restart');
   await page.getByRole('button', { name: 'Mark resolved' }).click();
   await expect(page.getByTestId('incident-status')).toHaveText('resolved');
+  await expect(page.getByTestId('timeline-note').filter({ hasText: 'Resolution:' })).toContainText(
+    'Queue drained after the restart',
+  );
   await expect(page.getByTestId('incident-ttr')).not.toHaveText('not yet');
   await expect(page.getByTestId('timeline-status')).toHaveCount(3);
   await expectNoSeriousA11yViolations(page);
@@ -164,7 +168,8 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await page.goto('/incidents');
   const row = page.locator(`[data-testid="incident-row"][data-incident-id="${incidentPath.split('/').pop()}"]`);
   await expect(row).toContainText('resolved');
-  await expect(row).toContainText('1 / 1');
+  // Notes / jobs: the note and the resolution's summary, and the job.
+  await expect(row).toContainText('2 / 1');
   await expectNoSeriousA11yViolations(page);
   await screenshotBothThemes(page, testInfo, 'incidents-list');
   await page.goto('/');

@@ -1,7 +1,8 @@
 /**
  * Issue 16, part B, in Chromium at 1440x900: context kept from the stuck queue to a message and
  * back, the stuck, jobs and audit tables' order, page size, column choice and CSV, the entity
- * tables fitting the screen, the skip link and focus back on a dialog's opener after Escape.
+ * tables fitting the screen (every list page at 1280 and 1440 px), the skip link and focus back
+ * on a dialog's opener after Escape.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
@@ -170,6 +171,98 @@ test('the users and messages tables fit 1440 px without scrolling sideways', asy
   expect(await sidewaysOverflow(page, 'stuck-table')).toBeLessThanOrEqual(0);
 });
 
+/** Every page that lists records in a table. */
+const LIST_PAGES = [
+  '/users',
+  '/users/active',
+  '/workspaces',
+  '/workspaces/mine',
+  '/channels',
+  '/channels/orphaned',
+  '/messages',
+  '/notifications',
+  '/notifications/orphaned',
+  '/domains',
+  '/agents',
+  '/agents/humans',
+  '/agents/mine',
+  '/stuck',
+  '/jobs',
+  '/audit',
+  '/approvals',
+  '/incidents',
+];
+
+/**
+ * What a page cuts off at the current width: the page itself scrolling sideways, and every table
+ * that scrolls inside itself without its first column fixed in view.
+ */
+function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls ${root.scrollWidth - root.clientWidth} px`);
+    for (const container of Array.from(document.querySelectorAll('[data-slot="table-container"]'))) {
+      const hidden = container.scrollWidth - container.clientWidth;
+      const first = container.querySelector('tr > :first-child');
+      if (hidden > 0 && (!first || getComputedStyle(first).position !== 'sticky'))
+        problems.push(`a table hides ${hidden} px with its first column scrolling away`);
+    }
+    return problems;
+  });
+}
+
+test('every list page fits 1280 and 1440 px: nothing cut off, a wide table scrolls with its first column fixed', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of LIST_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      expect(await cutOff(page), `${path} at ${width} px`).toEqual([]);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const path of ['/users', '/audit', '/notifications/orphaned']) {
+    await page.goto(path);
+    await screenshotBothThemes(page, testInfo, `fit-1280${path.replaceAll('/', '-')}`, { width: 1280 });
+  }
+});
+
+test('orphaned notifications: the type stays on one line and times read as elsewhere in the console', async ({
+  page,
+}) => {
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/notifications/orphaned');
+    const table = page.locator('table').first();
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    const headers = await table.locator('thead th').allInnerTexts();
+    const typeColumn = headers.findIndex((header) => header.trim() === 'Type') + 1;
+    const createdColumn = headers.findIndex((header) => header.trim() === 'Created') + 1;
+    expect(typeColumn).toBeGreaterThan(0);
+    const lines = await table.locator(`tbody tr td:nth-child(${typeColumn})`).evaluateAll((cells) =>
+      // The lines the cell's text is set on: the distinct tops of its text's boxes.
+      cells.map((cell) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return tops.size;
+      }),
+    );
+    expect(Math.max(...lines), `type cells at ${width} px`).toBe(1);
+    const created = await table.locator(`tbody tr td:nth-child(${createdColumn})`).allInnerTexts();
+    expect(created.filter((text) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text))).toEqual([]);
+  }
+});
+
 test('the skip link moves focus past the sidebar to the main content', async ({ page }) => {
   await page.goto('/stuck');
   await page.keyboard.press('Tab');
@@ -238,7 +331,8 @@ test('the jump box lists candidates for a partial e-mail as the operator types, 
   await box.press('ArrowDown');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await expect(box).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
-  const href = (await options.first().getByRole('link').getAttribute('href'))!;
+  // Each option is the link to its record.
+  const href = (await options.first().getAttribute('href'))!;
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   await expect(page.getByText(/ops@example\.com/).first()).toBeVisible();

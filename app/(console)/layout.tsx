@@ -1,6 +1,7 @@
 import { ActivityBeacon } from '@/components/auth/activity-beacon';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { JumpTo } from '@/components/entities/jump-to';
+import { ShortcutHelp } from '@/components/shell/shortcut-help';
 import { OperatorRole } from '@/components/operator-role';
 import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
@@ -45,6 +46,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         {/* Sticky: the jump box stays in reach on a long page. */}
         <header className="sticky top-0 z-30 flex h-14 items-center border-b bg-background/95 px-6 backdrop-blur supports-[backdrop-filter]:bg-background/80">
           <JumpTo />
+          <ShortcutHelp />
         </header>
         {/* Hoisted into <head> by React: the browser paints nothing before the end of the main
             content is parsed, so a page's rows are in its first paint even when the parser stops

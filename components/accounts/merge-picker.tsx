@@ -1,8 +1,10 @@
 import { Link } from '@/components/link';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { accountName } from '@/lib/accounts/merge-preview';
+import { detailHref } from '@/lib/entities/hrefs';
 import type { User } from '@/lib/upstream/contract';
 
 export type MergeSideParam = 'source' | 'target';
@@ -54,25 +56,54 @@ export function MergePicker({
         <p className="text-sm text-muted-foreground">No account matches “{query}”.</p>
       ) : (
         <ul className="divide-y rounded-md border text-sm">
-          {results.map((user) => (
-            <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
-              <span className="min-w-0 [overflow-wrap:anywhere]">
-                <bdi>{accountName(user)}</bdi> <code className="text-xs text-muted-foreground">{user.id}</code>
-                {user.merged_into ? <span className="ml-2 text-xs text-muted-foreground">(already merged)</span> : null}
-                {user.deleted_at ? <span className="ml-2 text-xs text-muted-foreground">(deleted)</span> : null}
-              </span>
-              <Button asChild size="sm" variant="secondary">
-                <Link
-                  href={mergeHref(
-                    side === 'source' ? { source: user.id, target: other.id } : { source: other.id, target: user.id },
-                  )}
-                >
-                  {side === 'source' ? 'Fold this one' : 'Keep this one'}
-                  <span className="sr-only"> ({user.email || user.id})</span>
-                </Link>
-              </Button>
-            </li>
-          ))}
+          {results.map((user) => {
+            // A merged or deleted account is no longer there to merge: it is listed, marked, and not offered.
+            const gone = user.merged_into ? 'already merged' : user.deleted_at ? 'deleted' : null;
+            return (
+              <li
+                key={user.id}
+                className="flex flex-wrap items-center justify-between gap-2 p-2"
+                data-testid="merge-candidate"
+              >
+                <span className="min-w-0 [overflow-wrap:anywhere]">
+                  <bdi>{accountName(user)}</bdi> <code className="text-xs text-muted-foreground">{user.id}</code>
+                  {gone ? (
+                    <Badge variant="outline" className="ml-2">
+                      {gone}
+                    </Badge>
+                  ) : null}
+                </span>
+                {gone ? (
+                  <span className="text-xs text-muted-foreground">
+                    {user.merged_into ? (
+                      <>
+                        Merged into{' '}
+                        <Link className="underline" href={detailHref('users', user.merged_into)}>
+                          {user.merged_into}
+                        </Link>
+                        : cannot be merged again
+                      </>
+                    ) : (
+                      'Deleted: cannot be merged'
+                    )}
+                  </span>
+                ) : (
+                  <Button asChild size="sm" variant="secondary">
+                    <Link
+                      href={mergeHref(
+                        side === 'source'
+                          ? { source: user.id, target: other.id }
+                          : { source: other.id, target: user.id },
+                      )}
+                    >
+                      {side === 'source' ? 'Fold this one' : 'Keep this one'}
+                      <span className="sr-only"> ({user.email || user.id})</span>
+                    </Link>
+                  </Button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Breadcrumb } from '@/components/breadcrumb';
+import { CellValue } from '@/components/entities/cell-value';
 import { ServiceFailure } from '@/components/entities/service-failure';
 import { Button } from '@/components/ui/button';
 import { reportExportHref, type ReportDefinition, type ReportRow } from '@/lib/accounts/reports';
@@ -115,6 +116,10 @@ export function OrphanReport({
                 </span>
               ) : key in REFERENCE_ENTITY ? (
                 <ReferenceCell row={row} field={key} names={names} />
+              ) : column.meta?.kind ? (
+                <span className="whitespace-nowrap">
+                  <CellValue column={{ kind: column.meta.kind }} value={row[key]} mode="table" />
+                </span>
               ) : (
                 <span className="[overflow-wrap:anywhere]">
                   {typeof row[key] === 'string' ? String(row[key]) : row[key] == null ? '—' : JSON.stringify(row[key])}

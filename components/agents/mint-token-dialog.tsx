@@ -2,6 +2,7 @@
 
 import { KeyRound } from 'lucide-react';
 import { useId, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
 import { mintAgentToken } from '@/app/(console)/_actions/agents';
 import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
@@ -28,6 +29,7 @@ const LIFETIMES = [
  */
 export function MintTokenDialog({ agentId, agentName, permission }: OwnAgentControlProps) {
   const ids = useId();
+  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [lifetime, setLifetime] = useState<number>(900);
   const [minted, setMinted] = useState<{ token: string; expiresAt: string } | null>(null);
@@ -38,8 +40,11 @@ export function MintTokenDialog({ agentId, agentName, permission }: OwnAgentCont
     startTransition(async () => {
       setError(null);
       const result = await callAction(() => mintAgentToken({ agentId, expiresInSeconds: lifetime }));
-      if (result.ok) setMinted(result.data);
-      else {
+      if (result.ok) {
+        setMinted(result.data);
+        // The page's list of mintings reads the audit log: read it again (the dialog stays open).
+        router.refresh();
+      } else {
         setError(result.error);
         announceActionResult(result, '');
       }

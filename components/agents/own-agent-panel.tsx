@@ -39,11 +39,10 @@ export function OwnAgentPanel({ agent, scope, ownerName, permissions }: OwnAgent
           <Alert variant="warning" data-testid="agent-scope-403">
             <AlertTitle>This agent is outside your scope (403 from /agents)</AlertTitle>
             <AlertDescription>
-              <p>
-                The service lets each person manage only the agents they own: /agents answers for agents whose creator
-                is your own account. This agent belongs to <bdi>{ownerName}</bdi>, so the service refused to show it
-                there, and you cannot mint tokens for it or delete it from the console. Its record above is read through
-                the admin API, which sees every agent.
+              <p data-testid="agent-not-yours">
+                This agent belongs to <bdi>{ownerName}</bdi>: only its creator can delete it or mint its tokens. The
+                service allows no one else, whatever their console role, and /agents answers only for agents whose
+                creator is your own account. Its record above is read through the admin API, which sees every agent.
               </p>
               <p className="mt-1">
                 Ask its owner to act on it, or create an agent of your own in{' '}

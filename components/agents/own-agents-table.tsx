@@ -25,7 +25,7 @@ const COLUMNS: ConsoleColumn<Agent>[] = [
 ];
 
 /** The operator's own agents, one page of GET /agents (its order is the service's, by direction). */
-export function OwnAgentsTable({ agents }: { agents: Agent[] }) {
+export function OwnAgentsTable({ agents, empty }: { agents: Agent[]; empty: string }) {
   return (
     <PagedTable
       columns={COLUMNS}
@@ -33,7 +33,7 @@ export function OwnAgentsTable({ agents }: { agents: Agent[] }) {
       getRowId={(row) => row.id}
       rowHref={(row) => detailHref('agents', row.id)}
       caption="My agents"
-      empty={<p>You have no agents on this page. Create one above, or change the paging.</p>}
+      empty={<p data-testid="own-agents-empty">{empty}</p>}
     />
   );
 }

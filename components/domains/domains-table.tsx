@@ -30,12 +30,13 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
       enableSorting: true,
       cell: ({ row: { original: row } }) => (
         <span className="flex flex-col">
+          {/* Operators read and type names in Unicode; the stored punycode is shown beneath. */}
           <Link href={detailHref('domains', row.id)} className="font-medium hover:underline">
-            {row.domain}
+            {row.unicode ? <bdi data-testid="domain-unicode">{row.unicode}</bdi> : row.domain}
           </Link>
           {row.unicode ? (
-            <span className="text-xs text-muted-foreground" data-testid="domain-unicode">
-              <bdi>{row.unicode}</bdi>
+            <span className="text-xs text-muted-foreground" data-testid="domain-stored">
+              {row.domain}
             </span>
           ) : null}
         </span>

@@ -5,8 +5,9 @@ import { Link } from '@/components/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { Input } from '@/components/ui/input';
-import type { JumpCandidate } from '@/lib/entities/jump';
 import { cn } from '@/lib/utils';
+import { lookUpCandidates, type JumpCandidate } from '@/components/data-table/filters/jump-lookup';
+import { isTyping, keyIsTaken } from '@/components/shell/keyboard';
 import { VisibleText } from './visible-text';
 
 type JumpState =
@@ -15,31 +16,13 @@ type JumpState =
   | { phase: 'candidates'; term: string; candidates: JumpCandidate[]; path: string; suggested: boolean }
   | { phase: 'message'; text: string; path: string };
 
-/** A console path (the answer's links are built by the console, but are checked all the same). */
-const isConsolePath = (href: unknown): href is string =>
-  typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
-
-interface JumpAnswer {
-  candidates?: JumpCandidate[];
-  failures?: { message: string; requestId: string | null }[];
-  message?: string;
-}
-
 /** Characters typed before candidates are suggested (the server searches names from three). */
 const SUGGEST_MIN_CHARS = 3;
 /** How long typing pauses before candidates are asked for. */
 const SUGGEST_DEBOUNCE_MS = 250;
 
-/** Typing in a field, or pressing a shortcut inside one, is not a shortcut for this box. */
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
 /**
- * Jump to any record by id, guid or e-mail (shortcut `/` or Ctrl/Cmd+K): one match opens it,
+ * Jump to any record by id, e-mail or name (shortcut `/` or Ctrl/Cmd+K): one match opens it,
  * several are listed to choose from.
  */
 export function JumpTo() {
@@ -57,7 +40,7 @@ export function JumpTo() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // Not for a key another handler took, nor behind an open dialog.
-      if (event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (keyIsTaken(event)) return;
       const commandK =
         (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'k';
       // `/` may need Shift on some keyboard layouts: only Ctrl, Cmd and Alt rule it out.
@@ -87,39 +70,15 @@ export function JumpTo() {
     const path = pathname;
     setActive(-1);
     if (!suggest) setState({ phase: 'searching' });
-    let answer: JumpAnswer;
-    let status: number;
-    try {
-      const response = await fetch(`/api/jump?q=${encodeURIComponent(term)}`, { signal: controller.signal });
-      status = response.status;
-      answer = (await response.json()) as JumpAnswer;
-    } catch {
-      if (!controller.signal.aborted)
-        setState({ phase: 'message', text: 'The console did not answer. Try again.', path });
-      return;
-    }
-    if (controller.signal.aborted) return;
-    if (status === 401) {
-      setState({ phase: 'message', text: 'Your session ended. Reload the page to sign in again.', path });
-      return;
-    }
-    const candidates = (answer.candidates ?? []).filter((candidate) => isConsolePath(candidate.href));
-    if (status !== 200) {
-      setState({ phase: 'message', text: answer.message ?? `The lookup failed (HTTP ${status}).`, path });
-    } else if (candidates.length === 1 && !suggest) {
+    const found = await lookUpCandidates(term, controller.signal);
+    if (found.kind === 'aborted') return;
+    if (found.kind === 'message') {
+      setState({ phase: 'message', text: found.text, path });
+    } else if (found.candidates.length === 1 && !suggest) {
       setState({ phase: 'idle' });
-      startTransition(() => router.push(candidates[0]!.href));
-    } else if (candidates.length > 0) {
-      setState({ phase: 'candidates', term, candidates, path, suggested: suggest });
+      startTransition(() => router.push(found.candidates[0]!.href));
     } else {
-      const failure = answer.failures?.[0];
-      setState({
-        phase: 'message',
-        path,
-        text: failure
-          ? `Nothing found, but some lookups failed: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`
-          : `Nothing has the id, e-mail or name “${term}”.`,
-      });
+      setState({ phase: 'candidates', term, candidates: found.candidates, path, suggested: suggest });
     }
   };
 
@@ -214,9 +173,13 @@ export function JumpTo() {
               </p>
               <ul role="listbox" id={`${listId}-options`} aria-label="Matching records">
                 {state.candidates.map((candidate, index) => (
-                  <li key={candidate.href} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
+                  // The link is the option itself: an option holds no other control.
+                  <li key={candidate.href} role="none">
                     <Link
                       href={candidate.href}
+                      id={`${listId}-${index}`}
+                      role="option"
+                      aria-selected={index === active}
                       tabIndex={-1}
                       onClick={() => setState({ phase: 'idle' })}
                       className={cn(
@@ -224,11 +187,27 @@ export function JumpTo() {
                         index === active && 'bg-accent',
                       )}
                     >
-                      <span className="shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
-                      <bdi className="truncate">
-                        <VisibleText text={candidate.title} />
-                      </bdi>
-                      <span className="ml-auto shrink-0 font-mono text-[10px] text-muted-foreground">
+                      <span className="w-20 shrink-0 text-xs text-muted-foreground">{candidate.entityLabel}</span>
+                      <span className="min-w-0 flex-1">
+                        <bdi className="block truncate">
+                          <VisibleText text={candidate.title} />
+                        </bdi>
+                        <span
+                          className="block truncate text-xs text-muted-foreground"
+                          data-testid="jump-candidate-detail"
+                        >
+                          {candidate.subtitle ? (
+                            <>
+                              <bdi>
+                                <VisibleText text={candidate.subtitle} />
+                              </bdi>
+                              {' · '}
+                            </>
+                          ) : null}
+                          <span className="font-mono">{candidate.id}</span>
+                        </span>
+                      </span>
+                      <span className="shrink-0 font-mono text-[10px] text-muted-foreground">
                         by {candidate.matchedBy}
                       </span>
                     </Link>

@@ -56,6 +56,21 @@ export function IncidentStatusControls({
   return (
     <form action={submit} className="space-y-2 print:hidden">
       <input type="hidden" name="incidentId" value={incidentId} />
+      {NEXT_STEPS[status].some((step) => step.status === 'resolved') ? (
+        <div className="max-w-2xl space-y-1">
+          <Label htmlFor="incident-resolution">
+            Resolution summary (needed to resolve: how it ended, for the timeline and the report)
+          </Label>
+          <textarea
+            id="incident-resolution"
+            name="summary"
+            maxLength={2000}
+            rows={2}
+            disabled={!permission.allowed}
+            className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs dark:bg-input/30"
+          />
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Incident status">
         {NEXT_STEPS[status].map((step) => (
           <Button

@@ -29,12 +29,15 @@ export interface ReportDefinition {
   read(upstream: UpstreamClient, workspaceGuid: string): Promise<ReportRow[]>;
 }
 
-/** A column of a report: the rows' field `key`, headed `label`, exported under the field's name. */
-const field = (key: string, label: string): ConsoleColumn<ReportRow> => ({
+/**
+ * A column of a report: the rows' field `key`, headed `label`, exported under the field's name;
+ * a `kind` shows the value as the entity tables do (times in the console's format, statuses as badges).
+ */
+const field = (key: string, label: string, kind?: 'iso-datetime' | 'status'): ConsoleColumn<ReportRow> => ({
   id: key,
   header: label,
   accessorFn: (row) => row[key],
-  meta: { csv: key },
+  meta: { csv: key, ...(kind ? { kind } : {}) },
 });
 
 const userColumns = [
@@ -43,7 +46,7 @@ const userColumns = [
   field('first_name', 'First name'),
   field('last_name', 'Last name'),
   field('idp_provider', 'Identity provider'),
-  field('last_active_at', 'Last active'),
+  field('last_active_at', 'Last active', 'iso-datetime'),
 ];
 
 export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
@@ -66,13 +69,13 @@ export const REPORTS: Readonly<Record<string, ReportDefinition>> = {
     perWorkspace: false,
     columns: [
       field('id', 'Notification'),
-      field('type', 'Type'),
+      field('type', 'Type', 'status'),
       field('dangling_references', 'Missing parent'),
       field('user_id', 'Recipient'),
       field('workspace_id', 'Workspace'),
       field('channel_id', 'Channel'),
       field('message_id', 'Message'),
-      field('created_at', 'Created'),
+      field('created_at', 'Created', 'iso-datetime'),
     ],
     read: async (upstream) => orphanedNotifications(upstream),
   },

@@ -77,9 +77,26 @@ export const addIncidentNoteAction = defineAction({
 export const setIncidentStatusAction = defineAction({
   name: 'incident.set_status',
   requiredRole: 'ops',
-  input: z.object({ incidentId, status: z.enum(INCIDENT_STATUSES) }),
+  input: z
+    .object({
+      incidentId,
+      status: z.enum(INCIDENT_STATUSES),
+      summary: freeText({ max: 2000, maxMessage: 'at most 2,000 characters', multiline: true }).optional(),
+    })
+    // A resolved incident says how it ended: the summary goes on its timeline and into its report.
+    .refine((input) => input.status !== 'resolved' || Boolean(input.summary), {
+      path: ['summary'],
+      message: 'Say in a sentence or two how it was resolved.',
+    }),
   target: (input) => ({ type: 'incident', ids: [input.incidentId] }),
-  run: ({ operator, db }, input) => setIncidentStatus(db, operator, input.incidentId, input.status),
+  run: ({ operator, db }, input) =>
+    setIncidentStatus(
+      db,
+      operator,
+      input.incidentId,
+      input.status,
+      input.status === 'resolved' ? input.summary : undefined,
+    ),
   summary: (incident) => `now ${incident.status}`,
 });
 

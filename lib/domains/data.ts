@@ -3,13 +3,13 @@
  * batch read of the page's workspaces, never one per row), and lookups the writes need.
  */
 import 'server-only';
-import { domainToUnicode } from 'node:url';
 import type { ListState } from '@/lib/entities/list-state';
 import { toListQuery } from '@/lib/entities/list-params';
 import type { EntityView } from '@/lib/entities/types';
 import { type UpstreamClient, isUpstreamError } from '@/lib/upstream/client';
-import { domainSchema, workspaceSchema, type Domain, type Workspace } from '@/lib/upstream/contract';
+import { domainSchema, workspaceSchema, type Domain, type ListQuery, type Workspace } from '@/lib/upstream/contract';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
+import { asciiPart, hasNonAscii, unicodeForm, unicodeFormContains } from './unicode';
 
 export interface DomainRow {
   id: string;
@@ -23,12 +23,6 @@ export interface DomainRow {
   workspaceDeleted: boolean;
   createdAt: string;
   updatedAt: string | null;
-}
-
-/** The Unicode form of a stored name, when it has one other than itself. */
-export function unicodeForm(ascii: string): string | null {
-  const unicode = domainToUnicode(ascii);
-  return unicode && unicode !== ascii ? unicode : null;
 }
 
 /** The workspaces of these ids, in one read (the list convention's id-array filter). */
@@ -61,12 +55,48 @@ function toRow(domain: Domain, workspaces: ReadonlyMap<string, Workspace>): Doma
   };
 }
 
+/** Domains read to filter a search typed in Unicode: far more than any such search matches. */
+const UNICODE_SEARCH_SCAN = 500;
+
+/**
+ * Domains whose Unicode form contains `search`, which has characters outside ASCII: the service
+ * searches the stored punycode, so it is asked for the search's ASCII characters (a superset of
+ * the matches) and the console keeps the names that hold the search, in the service's order.
+ */
+export async function domainsMatchingUnicode(
+  upstream: UpstreamClient,
+  search: string,
+  query: ListQuery = {},
+): Promise<Domain[]> {
+  const ascii = asciiPart(search);
+  const { rows } = await listRecords(
+    upstream,
+    'domains',
+    {
+      ...query,
+      range: { start: 0, end: UNICODE_SEARCH_SCAN - 1 },
+      filter: { ...query.filter, ...(ascii ? { q: ascii } : {}) },
+    },
+    domainSchema,
+  );
+  return rows.filter((domain) => unicodeFormContains(domain.domain, search));
+}
+
 export async function readDomainPage(
   upstream: UpstreamClient,
   view: EntityView,
   state: ListState,
 ): Promise<{ rows: DomainRow[]; total: number }> {
-  const page = await listRecords(upstream, 'domains', toListQuery(view, state), domainSchema);
+  const query = toListQuery(view, state);
+  const page = hasNonAscii(state.q)
+    ? await domainsMatchingUnicode(upstream, state.q, {
+        ...query,
+        filter: Object.fromEntries(Object.entries(query.filter ?? {}).filter(([field]) => field !== 'q')),
+      }).then((rows) => ({
+        rows: rows.slice((state.page - 1) * state.size, state.page * state.size),
+        total: rows.length,
+      }))
+    : await listRecords(upstream, 'domains', query, domainSchema);
   const workspaces = await workspacesByIds(
     upstream,
     page.rows.map((domain) => domain.workspace_guid),

@@ -1,11 +1,14 @@
 /**
- * Jump to: whatever an operator pastes (an id, a guid, an e-mail, a domain) is looked up in
- * every entity at once: by id in each, by e-mail in users and agents, by hostname in domains,
- * and (three characters or more) as part of an e-mail or a name through the search of the
- * entities that search e-mails (users, agents), a few candidates each.
+ * Jump to: whatever an operator pastes or types (an id, an e-mail, a domain, a name) is looked up
+ * in every entity at once, each lookup only where it can match, because every one spends the
+ * service's rate limit: by id in the entities whose id prefix the text carries (an id-shaped text
+ * is looked up by id only), by e-mail in users and agents, by hostname in domains, and (three
+ * characters or more) by name through the search (`q`) of the entities operators call by name,
+ * a few candidates each.
  * ASSUMPTION: e-mails and domains are stored in lower case, international domain names in
  * punycode (as the emulator does), so the lookup lower-cases them and converts a pasted
- * `bücher.example` to `xn--bcher-kva.example`.
+ * `bücher.example` to `xn--bcher-kva.example`; a name typed in Unicode is searched by its ASCII
+ * characters and kept when the name's Unicode form holds it.
  */
 import 'server-only';
 import { z } from 'zod';
@@ -15,8 +18,10 @@ import {
   isUpstreamError,
   type UpstreamFailure,
 } from '@/lib/upstream/client';
-import { isDotSegment, raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
+import { raRecordSchema, type RaRecord } from '@/lib/upstream/contract';
 import { getRecord, listRecords } from '@/lib/upstream/ra';
+import { domainsMatchingUnicode } from '@/lib/domains/data';
+import { hasNonAscii, unicodeForm } from '@/lib/domains/unicode';
 import { detailHref } from './hrefs';
 import { ENTITIES, type EntityDefinition } from './registry';
 
@@ -32,8 +37,10 @@ export interface JumpCandidate {
   entityLabel: string;
   id: string;
   title: string;
+  /** What tells it apart from another record of the same title (a person's e-mail), if anything. */
+  subtitle: string | null;
   href: string;
-  /** How it matched: `id`, `email`, `domain`. */
+  /** How it matched: `id`, `email`, `domain`, `search`. */
   matchedBy: string;
 }
 
@@ -51,8 +58,8 @@ const MAX_PER_LOOKUP = 10;
 export const MIN_SEARCH_CHARS = 3;
 /** Candidates per searched entity: a short list to pick from while typing. */
 const MAX_PER_SEARCH = 5;
-/** The entities whose free-text search covers e-mails and names (their `searchHint` says so). */
-const searchesPeople = (entity: EntityDefinition) => /e-mail/.test(entity.searchHint ?? '');
+/** An id: one entity prefix, then letters and digits (no spaces, dots or `@`). */
+const ID_SHAPE = /^[a-z]+_[a-z0-9]+$/i;
 
 /** A pasted hostname as the service stores it, or null when the term is not one. */
 function storedHostname(term: string): string | null {
@@ -72,53 +79,63 @@ interface Lookup {
   read: () => Promise<RaRecord[]>;
 }
 
-function lookupsFor(upstream: UpstreamClient, term: string): Lookup[] {
-  const byField = (entity: EntityDefinition, field: string, value: string) => () =>
-    listRecords(
-      upstream,
-      entity.name,
-      { range: { start: 0, end: MAX_PER_LOOKUP - 1 }, filter: { [field]: value } },
-      raRecordSchema,
-    ).then((result) => result.rows);
-  // `.` and `..` name no record: in the service's path they would name another resource; ids have no spaces.
-  const lookups: Lookup[] =
-    isDotSegment(term) || /\s/.test(term)
-      ? []
-      : ENTITIES.map((entity) => ({
-          entity,
-          matchedBy: 'id',
-          read: () => getRecord(upstream, entity.name, term, raRecordSchema).then((record) => [record]),
-        }));
+function lookupsFor(upstream: UpstreamClient, term: string, entities: readonly EntityDefinition[]): Lookup[] {
+  const list = (entity: EntityDefinition, filter: Record<string, string>, size: number) => () =>
+    listRecords(upstream, entity.name, { range: { start: 0, end: size - 1 }, filter }, raRecordSchema).then(
+      (result) => result.rows,
+    );
+  const byId = /\s/.test(term) ? [] : entities.filter((entity) => term.startsWith(entity.idPrefix));
+  const lookups: Lookup[] = byId.map((entity) => ({
+    entity,
+    matchedBy: 'id',
+    read: () => getRecord(upstream, entity.name, term, raRecordSchema).then((record) => [record]),
+  }));
+  // An id of a known entity names one record: searching names for it would spend calls for nothing.
+  if (byId.length > 0 && ID_SHAPE.test(term)) return lookups;
+  const email = EMAIL.test(term);
   const hostname = storedHostname(term);
-  for (const entity of ENTITIES) {
-    if (EMAIL.test(term) && entity.columns.some((column) => column.id === 'email')) {
-      lookups.push({ entity, matchedBy: 'email', read: byField(entity, 'email', term.toLowerCase()) });
+  const searchable = Array.from(term).length >= MIN_SEARCH_CHARS;
+  for (const entity of entities) {
+    const hasEmail = entity.columns.some((column) => column.id === 'email');
+    if (email && hasEmail) {
+      lookups.push({ entity, matchedBy: 'email', read: list(entity, { email: term.toLowerCase() }, MAX_PER_LOOKUP) });
     }
     if (hostname && entity.name === 'domains') {
-      lookups.push({ entity, matchedBy: 'domain', read: byField(entity, 'domain', hostname) });
+      lookups.push({ entity, matchedBy: 'domain', read: list(entity, { domain: hostname }, MAX_PER_LOOKUP) });
     }
-    // Part of an e-mail or a name: the entity's own search (`q`), a few candidates each.
-    if (Array.from(term).length >= MIN_SEARCH_CHARS && searchesPeople(entity)) {
-      lookups.push({
-        entity,
-        matchedBy: 'search',
-        read: () =>
-          listRecords(
-            upstream,
-            entity.name,
-            { range: { start: 0, end: MAX_PER_SEARCH - 1 }, filter: { q: term } },
-            raRecordSchema,
-          ).then((result) => result.rows),
-      });
+    // Part of a name (or of an e-mail, where the entity has e-mails): its own search, a few candidates.
+    if (searchable && entity.jumpByName && (!email || hasEmail)) {
+      lookups.push({ entity, matchedBy: 'search', read: searchByName(upstream, entity, term) });
     }
   }
   return lookups;
 }
 
-/** Every record the term names, across entities, looked up in parallel. */
-export async function findJumpCandidates(upstream: UpstreamClient, term: string): Promise<JumpResult> {
+/** An entity's own search, a few candidates; a domain typed in Unicode is matched on its Unicode form. */
+function searchByName(upstream: UpstreamClient, entity: EntityDefinition, term: string) {
+  if (entity.name === 'domains' && hasNonAscii(term)) {
+    return () => domainsMatchingUnicode(upstream, term).then((rows) => rows.slice(0, MAX_PER_SEARCH));
+  }
+  return () =>
+    listRecords(
+      upstream,
+      entity.name,
+      { range: { start: 0, end: MAX_PER_SEARCH - 1 }, filter: { q: term } },
+      raRecordSchema,
+    ).then((result) => result.rows);
+}
+
+/**
+ * Every record the term names, across entities (or only `entities`, for a picker of one kind),
+ * looked up in parallel.
+ */
+export async function findJumpCandidates(
+  upstream: UpstreamClient,
+  term: string,
+  entities: readonly EntityDefinition[] = ENTITIES,
+): Promise<JumpResult> {
   const outcomes = await Promise.all(
-    lookupsFor(upstream, term).map(async (lookup) => {
+    lookupsFor(upstream, term, entities).map(async (lookup) => {
       try {
         return { lookup, records: await lookup.read() };
       } catch (error) {
@@ -143,7 +160,11 @@ export async function findJumpCandidates(upstream: UpstreamClient, term: string)
         entity: lookup.entity.name,
         entityLabel: lookup.entity.singular,
         id: record.id,
-        title: lookup.entity.title(record),
+        title:
+          lookup.entity.name === 'domains'
+            ? (unicodeForm(String(record.domain ?? '')) ?? lookup.entity.title(record))
+            : lookup.entity.title(record),
+        subtitle: lookup.entity.subtitle?.(record) ?? null,
         href: detailHref(lookup.entity.name, record.id),
         matchedBy: lookup.matchedBy,
       });

@@ -46,6 +46,15 @@ export interface EntityDefinition extends EntityView {
   schema: z.ZodType<RaRecord>;
   /** A short human name for a record (never empty: falls back to the id). */
   title(record: Readonly<Record<string, unknown>>): string;
+  /** What tells two records of the same title apart (a person's e-mail), when there is one. */
+  subtitle?(record: Readonly<Record<string, unknown>>): string | null;
+  /**
+   * ASSUMPTION: every id of this entity starts with this prefix (agents are users, so they share
+   * `usr_`). Jump to asks for a record by id only when the text carries its entity's prefix.
+   */
+  idPrefix: string;
+  /** Jump to searches this entity by name (`q`): the things operators call by name. */
+  jumpByName: boolean;
   /** Its entry in the sidebar. */
   nav: EntityNav;
   /**
@@ -81,6 +90,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export const ENTITIES: readonly EntityDefinition[] = [
   {
     name: 'users',
+    idPrefix: 'usr_',
+    jumpByName: true,
     label: 'Users',
     singular: 'User',
     known: true,
@@ -101,7 +112,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
       entityColumn('idp_provider', 'Identity provider', 'text', { sortable: true, hidden: true }),
       entityColumn('phone', 'Phone', 'text', { hidden: true }),
       entityColumn('image_url', 'Avatar', 'image', { hidden: true }),
-      entityColumn('merged_into', 'Merged into', 'id', { hidden: true, linkTo: 'users' }),
+      // Shown: an account merged into another is no longer one to act on, and the list says so.
+      entityColumn('merged_into', 'Merged into', 'id', { linkTo: 'users' }),
       entityColumn('creator_id', 'Owner (agents)', 'id', { sortable: true, hidden: true, linkTo: 'users' }),
       entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
       entityColumn('last_active_at', 'Last active', 'iso-datetime', { sortable: true }),
@@ -122,9 +134,12 @@ export const ENTITIES: readonly EntityDefinition[] = [
     ],
     nested: [],
     title: (record) => firstText(record, `${text(record.first_name)} ${text(record.last_name)}`, record.email),
+    subtitle: (record) => text(record.email) || null,
   },
   {
     name: 'workspaces',
+    idPrefix: 'wsp_',
+    jumpByName: true,
     label: 'Workspaces',
     singular: 'Workspace',
     known: true,
@@ -160,9 +175,12 @@ export const ENTITIES: readonly EntityDefinition[] = [
     ],
     nested: [],
     title: (record) => firstText(record, record.workspace_name, record.vanity_name),
+    subtitle: (record) => text(record.vanity_name) || null,
   },
   {
     name: 'channels',
+    idPrefix: 'chn_',
+    jumpByName: true,
     label: 'Channels',
     singular: 'Channel',
     known: true,
@@ -210,6 +228,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
   },
   {
     name: 'messages',
+    idPrefix: 'msg_',
+    jumpByName: false,
     label: 'Messages',
     singular: 'Message',
     known: true,
@@ -262,6 +282,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
   },
   {
     name: 'notifications',
+    idPrefix: 'ntf_',
+    jumpByName: false,
     label: 'Notifications',
     singular: 'Notification',
     known: true,
@@ -297,6 +319,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
   },
   {
     name: 'domains',
+    idPrefix: 'dom_',
+    jumpByName: true,
     label: 'Domains',
     singular: 'Domain',
     known: true,
@@ -319,6 +343,8 @@ export const ENTITIES: readonly EntityDefinition[] = [
   },
   {
     name: 'agents',
+    idPrefix: 'usr_',
+    jumpByName: true,
     label: 'Agents',
     singular: 'Agent',
     known: true,
@@ -343,6 +369,7 @@ export const ENTITIES: readonly EntityDefinition[] = [
     relatedLists: [{ label: 'Messages created', entity: 'messages', param: 'creator' }],
     nested: [],
     title: (record) => firstText(record, record.name, record.email),
+    subtitle: (record) => text(record.email) || null,
   },
 ];
 

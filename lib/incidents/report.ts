@@ -55,6 +55,13 @@ export function durationSince(start: Date, end: Date | null): string {
   return end ? formatAge(end.getTime() - start.getTime()) : 'not yet';
 }
 
+/** How long until the incident was mitigated; one resolved without a mitigation never was. */
+export function timeToMitigate(incident: Pick<Incident, 'openedAt' | 'mitigatedAt' | 'resolvedAt'>): string {
+  return !incident.mitigatedAt && incident.resolvedAt
+    ? 'never mitigated (resolved directly)'
+    : durationSince(incident.openedAt, incident.mitigatedAt);
+}
+
 function affectedTable(affected: AffectedWorkspaces | null): string {
   if (!affected) return '_Not read._';
   const note = `Read ${formatUtc(affected.at)}: ${affected.total} stuck, the oldest ${affected.examined} examined.`;
@@ -77,7 +84,7 @@ export function incidentReportMarkdown(input: IncidentReportInput): string {
     `- Status: ${incident.status}`,
     `- Scope: ${markdownText(describeScope(incident.scope))}`,
     `- Opened: ${formatUtc(incident.openedAt)} by ${markdownText(incident.openedBy.email)}`,
-    `- Time to mitigate: ${durationSince(incident.openedAt, incident.mitigatedAt)}`,
+    `- Time to mitigate: ${timeToMitigate(incident)}`,
     `- Time to resolve: ${durationSince(incident.openedAt, incident.resolvedAt)}`,
     `- Bulk jobs: ${input.jobs.length}; notes: ${notes.length}; operators' actions: ${input.actions.length}`,
     `- Incident id: ${incident.id}`,

@@ -84,25 +84,33 @@ export async function addIncidentNote(
 }
 
 /**
- * Changes the status, with a timeline event. mitigated_at keeps the first mitigation (a resolve
- * without one counts as mitigated then); resolved_at is cleared when an incident is reopened.
+ * Changes the status, with a timeline event (after the resolution's summary, as a note, when one
+ * is given). mitigated_at keeps the first mitigation; an incident resolved without one stays
+ * never mitigated. resolved_at is cleared when an incident is reopened.
  */
 export async function setIncidentStatus(
   db: ConsoleDb,
   actor: IncidentActor,
   incidentId: string,
   status: IncidentStatus,
+  summary?: string,
 ): Promise<Incident> {
   return db.transaction(async (tx) => {
     const current = await lockIncident(tx, incidentId);
     if (current.status === status) throw new ActionRejectedError(`The incident is already ${status}.`, 'same_status');
+    if (summary) {
+      await tx.query(
+        `INSERT INTO incident_events (incident_id, kind, body, operator_id, operator_email) VALUES ($1, 'note', $2, $3, $4)`,
+        [incidentId, `Resolution: ${summary}`, actor.id, actor.email],
+      );
+    }
     const [event] = await tx.query<{ occurred_at: Date }>(
       `INSERT INTO incident_events (incident_id, kind, status, operator_id, operator_email) VALUES ($1, 'status', $2, $3, $4) RETURNING occurred_at`,
       [incidentId, status, actor.id, actor.email],
     );
     const [row] = await tx.query(
       `UPDATE incidents SET status = $2,
-         mitigated_at = CASE WHEN $2 IN ('mitigated', 'resolved') THEN coalesce(mitigated_at, $3) ELSE mitigated_at END,
+         mitigated_at = CASE WHEN $2 = 'mitigated' THEN coalesce(mitigated_at, $3) ELSE mitigated_at END,
          resolved_at = CASE WHEN $2 = 'resolved' THEN $3::timestamptz ELSE NULL END
        WHERE id = $1 RETURNING ${INCIDENT_COLUMNS}`,
       [incidentId, status, event!.occurred_at],

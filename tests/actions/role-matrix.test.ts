@@ -26,7 +26,7 @@ import {
   retryPlanAction,
   startJobAction,
 } from '@/lib/actions/jobs';
-import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
+import { NOT_THE_CREATOR, createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
 import {
   createMp3Action,
@@ -449,7 +449,8 @@ const ACTIONS: ActionRow[] = [
     { name: 'x', email: 'not an address' },
     { name: 7 },
   ]),
-  row(deleteAgentAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'ops@example.com') }), [
+  // The service lets only an agent's creator delete it: the lowest role, deleting its own agent.
+  row(deleteAgentAction, async (emulator) => ({ agentId: await ownAgent(emulator, 'viewer@example.com') }), [
     {},
     { agentId: '' },
     { agentId: '..' },
@@ -516,7 +517,14 @@ const ACTIONS: ActionRow[] = [
   row(
     setIncidentStatusAction,
     async () => ({ incidentId: await someIncident(), status: 'mitigated' }),
-    [{}, { incidentId: SOME_UUID, status: 'closed' }, { incidentId: '..', status: 'resolved' }],
+    [
+      {},
+      { incidentId: SOME_UUID, status: 'closed' },
+      { incidentId: '..', status: 'resolved' },
+      // Resolving says how: a summary is needed.
+      { incidentId: SOME_UUID, status: 'resolved' },
+      { incidentId: SOME_UUID, status: 'resolved', summary: '   ' },
+    ],
     0,
   ),
   row(
@@ -710,6 +718,26 @@ describe('refusals in the audit log', () => {
     });
     expect(entry?.targetIds.length).toBeLessThanOrEqual(100);
     expect(JSON.stringify(entry?.params).length).toBeLessThan(5_000);
+  });
+});
+
+describe('deleting an agent', () => {
+  it("is its creator's, whatever their console role; anyone else is told why not", async () => {
+    const agentId = await ownAgent(emulator, 'support@example.com');
+    const byOps = await executeAction(deleteAgentAction, { agentId }, environment(sessions.get('ops@example.com')!));
+    expect(byOps).toMatchObject({ ok: false, error: { kind: 'rejected', message: NOT_THE_CREATOR } });
+    expect(await latestAudit('agent.delete')).toMatchObject({ outcome: 'failed', operatorEmail: 'ops@example.com' });
+    const bySupport = await executeAction(
+      deleteAgentAction,
+      { agentId },
+      environment(sessions.get('support@example.com')!),
+    );
+    expect(bySupport).toMatchObject({ ok: true });
+    expect(await latestAudit('agent.delete')).toMatchObject({ outcome: 'ok', operatorEmail: 'support@example.com' });
+    const stored = await fetch(`${emulator.url}/admin/ra/agents/${agentId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(agentSchema.parse(await stored.json()).deleted_at).toEqual(expect.any(String));
   });
 });
 

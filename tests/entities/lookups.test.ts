@@ -4,6 +4,8 @@ import { findJumpCandidates } from '@/lib/entities/jump';
 import { findEntity } from '@/lib/entities/registry';
 import { linkedIds, readTitles } from '@/lib/entities/related';
 import { UpstreamClient } from '@/lib/upstream/client';
+import { workspaceSchema } from '@/lib/upstream/contract';
+import { listRecords } from '@/lib/upstream/ra';
 import type { RunningEmulator } from '../../emulator/server';
 import { benchToken, startTestEmulator } from '../support/emulator';
 
@@ -74,6 +76,57 @@ describe('findJumpCandidates', () => {
     const before = emulator.requestLog.list().length;
     expect(await findJumpCandidates(upstream, '..')).toEqual({ candidates: [], failures: [] });
     expect(emulator.requestLog.list().length).toBe(before);
+  });
+
+  /** The paths of the service calls one lookup makes. */
+  async function callsOf(term: string) {
+    const before = emulator.requestLog.list().length;
+    const result = await findJumpCandidates(upstream, term);
+    return {
+      result,
+      paths: emulator.requestLog
+        .list()
+        .slice(before)
+        .map((entry) => entry.path),
+    };
+  }
+  const readsOneRecord = (path: string) => /^\/admin\/ra\/[a-z]+\/[^/?]+$/.test(path);
+
+  it('asks for a record by id only when the text carries an id prefix, and an id only by id', async () => {
+    const { paths } = await callsOf('evelyn.h');
+    expect(paths.filter(readsOneRecord)).toEqual([]);
+    // users, workspaces, channels, domains and agents by name, and domains by hostname.
+    expect(paths).toHaveLength(6);
+    const workspace = (await listRecords(upstream, 'workspaces', { range: { start: 0, end: 0 } }, workspaceSchema))
+      .rows[0]!;
+    const byId = await callsOf(workspace.id);
+    expect(byId.paths).toEqual([`/admin/ra/workspaces/${workspace.id}`]);
+    expect(byId.result.candidates).toEqual([expect.objectContaining({ entity: 'workspaces', id: workspace.id })]);
+    // Users and agents share the prefix: both are asked.
+    expect((await callsOf(OPS_ID)).paths.toSorted()).toEqual([
+      `/admin/ra/agents/${OPS_ID}`,
+      `/admin/ra/users/${OPS_ID}`,
+    ]);
+  });
+
+  it('finds a workspace by name, and tells people of one name apart by e-mail', async () => {
+    const workspace = (
+      await listRecords(upstream, 'workspaces', { range: { start: 0, end: 0 }, filter: {} }, workspaceSchema)
+    ).rows[0]!;
+    const name = workspace.workspace_name!;
+    const { candidates } = await findJumpCandidates(upstream, name);
+    expect(candidates).toContainEqual(
+      expect.objectContaining({ entity: 'workspaces', id: workspace.id, title: name, matchedBy: 'search' }),
+    );
+    const { candidates: people } = await findJumpCandidates(upstream, 'ops@exa');
+    expect(people[0]).toMatchObject({ entity: 'users', subtitle: 'ops@example.com' });
+  });
+
+  it('finds a domain by part of its Unicode name, and titles it in Unicode', async () => {
+    const { candidates } = await findJumpCandidates(upstream, 'bücher');
+    expect(candidates).toContainEqual(
+      expect.objectContaining({ entity: 'domains', matchedBy: 'search', title: expect.stringContaining('bücher') }),
+    );
   });
 
   it('reports failures other than "not found"', async () => {

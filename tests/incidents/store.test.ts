@@ -15,6 +15,7 @@ import {
   openIncident,
   setIncidentStatus,
 } from '@/lib/incidents/store';
+import { timeToMitigate } from '@/lib/incidents/report';
 import { ActionRejectedError } from '@/lib/rejected';
 import { openTestDatabase, testDrivers, type TestDatabase } from '../db/drivers';
 
@@ -89,10 +90,18 @@ for (const driver of testDrivers()) {
       ]);
     });
 
-    it('a resolve without a mitigation counts as mitigated then', async () => {
+    it('a resolve without a mitigation leaves it never mitigated, and puts its summary on the timeline', async () => {
       const incident = await open();
-      const resolved = await setIncidentStatus(database.db, OPS, incident.id, 'resolved');
-      expect(resolved.mitigatedAt).toEqual(resolved.resolvedAt);
+      const resolved = await setIncidentStatus(database.db, OPS, incident.id, 'resolved', 'Transcoder restarted');
+      expect(resolved.mitigatedAt).toBeNull();
+      expect(resolved.resolvedAt).toBeInstanceOf(Date);
+      expect(timeToMitigate(resolved)).toBe('never mitigated (resolved directly)');
+      const events = await listIncidentEvents(database.db, incident.id);
+      expect(events.map((event) => (event.kind === 'note' ? event.body : event.status))).toEqual([
+        'open',
+        'Resolution: Transcoder restarted',
+        'resolved',
+      ]);
       expect((await listUnresolvedIncidents(database.db)).map((row) => row.id)).not.toContain(incident.id);
     });
 

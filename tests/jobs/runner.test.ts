@@ -170,6 +170,14 @@ describeJobSuite('job engine', 200, (bed) => {
         planned.jobId,
       ]);
       expect(stored?.final_counts).toMatchObject({ item_total: 80, ok: 80, failed: 0, revertible: 0 });
+      // Ended, its rate is over its own run, not its items spread over the rate window.
+      const [run] = await db.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM finished_at - started_at)::float8 AS seconds FROM bulk_jobs WHERE id = $1`,
+        [planned.jobId],
+      );
+      const { rate } = (await getJob(db, planned.jobId, { rateWindowSeconds: 600 }))!;
+      expect(rate).toMatchObject({ wholeRun: true, items: 80, windowSeconds: Math.max(1, run!.seconds) });
+      expect(rate.itemsPerSecond).toBeCloseTo(80 / Math.max(1, run!.seconds));
       await db.query(`UPDATE bulk_job_items SET status = 'failed' WHERE job_id = $1 AND seq = 1`, [planned.jobId]);
       expect((await listJobs(db)).rows[0]?.counts).toMatchObject({ ok: 80, failed: 0 });
       expect((await getJob(db, planned.jobId))?.counts).toMatchObject({ ok: 80, failed: 0 });

@@ -31,6 +31,7 @@ export async function setIncidentStatus(
   const result = await performAction(setIncidentStatusAction, {
     incidentId: form.get('incidentId'),
     status: form.get('status'),
+    summary: form.get('summary') ?? undefined,
   });
   refresh();
   return result.ok ? { ...result, data: { status: result.data.status } } : result;

@@ -6,6 +6,7 @@ import { StuckGroupsTable, type StatusGroups } from '@/components/triage/stuck-g
 import { STUCK_TABLE, StuckTable } from '@/components/triage/stuck-table';
 import { StuckViewIncident, StuckViewTrend } from '@/components/incidents/stuck-view-incident';
 import { FilterBar } from '@/components/data-table/filters/filter-bar';
+import { EntityNamePicker } from '@/components/data-table/filters/entity-name-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ParamIssues } from '@/components/param-issues';
@@ -63,6 +64,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const names = await readNames(upstream, {
     users: rows.map((message) => message.creator_guid),
     workspaces: [
+      query.workspace,
       ...rows.map((message) => message.workspace_guid),
       ...(summary?.workspaces.map((entry) => entry.workspaceGuid) ?? []),
     ],
@@ -118,6 +120,13 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
         }}
         keep={{ ...(state.incident ? { incident: state.incident } : {}), ...table.kept }}
       >
+        <EntityNamePicker
+          key={query.workspace ?? ''}
+          entity="workspaces"
+          label="Workspace by name"
+          idField="workspace"
+          currentTitle={query.workspace ? (names[detailHref('workspaces', query.workspace)]?.name ?? null) : null}
+        />
         <Button asChild variant="ghost" size="sm">
           <Link href="/stuck">Reset</Link>
         </Button>

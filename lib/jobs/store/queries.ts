@@ -97,8 +97,12 @@ export async function listJobs(
 export interface JobDetail extends JobSummary {
   /** Done items over total, 0..1. */
   progress: number;
-  /** Items ended per second over the last `windowSeconds` (or since the run started, if later). */
-  rate: { itemsPerSecond: number; windowSeconds: number };
+  /**
+   * Items sent per second: while the job runs, over the last `windowSeconds` (or since the run
+   * started, if later); once it ended, over its whole run (`items` sent in `windowSeconds`), so
+   * a short job reads as fast as it was, not as its few items spread over the window.
+   */
+  rate: { itemsPerSecond: number; windowSeconds: number; items: number; wholeRun: boolean };
   /** Seconds until every item ended at the current rate; null when not running or no rate yet. */
   etaSeconds: number | null;
   /** Revert jobs planned or run for this job. */
@@ -115,11 +119,13 @@ export async function getJob(
 ): Promise<JobDetail | null> {
   const windowSeconds = options.rateWindowSeconds ?? 30;
   const [row] = await db.query<Record<string, unknown> & { run_seconds: number | null }>(
-    `SELECT ${JOB_COLUMNS}, final_counts, extract(epoch FROM now() - started_at)::float8 AS run_seconds FROM bulk_jobs WHERE id = $1`,
+    `SELECT ${JOB_COLUMNS}, final_counts, extract(epoch FROM coalesce(finished_at, now()) - started_at)::float8 AS run_seconds FROM bulk_jobs WHERE id = $1`,
     [jobId],
   );
   if (!row) return null;
   const job = jobRowSchema.parse(row);
+  const runSeconds = row.run_seconds ?? 0;
+  const wholeRun = job.finishedAt !== null && row.run_seconds !== null;
   const stored = storedCounts(row);
   const storedRevertible = storedRevertibleItems(row);
   const [countRows, recentRows, revertRows, revertible] = await Promise.all([
@@ -129,8 +135,8 @@ export async function getJob(
       // cancel finished without a call and would inflate the rate.
       `SELECT count(*)::int AS recent FROM bulk_job_items i JOIN bulk_jobs j ON j.id = i.job_id
        WHERE i.job_id = $1 AND i.finished_at IS NOT NULL AND i.status IN ('ok', 'failed')
-         AND i.finished_at > greatest(j.started_at, now() - make_interval(secs => $2))`,
-      [jobId, windowSeconds],
+         AND ($3 OR i.finished_at > greatest(j.started_at, now() - make_interval(secs => $2)))`,
+      [jobId, windowSeconds, wholeRun],
     ),
     db.query<{ id: string; status: JobStatus; created_at: Date; created_by_email: string }>(
       `SELECT id, status, created_at, created_by_email FROM bulk_jobs WHERE reverts_job_id = $1 AND status <> 'planning' ORDER BY created_at`,
@@ -146,18 +152,20 @@ export async function getJob(
           ),
   ]);
   const counts = stored ?? countsFrom(countRows[0]);
-  const runSeconds = row.run_seconds ?? 0;
-  const window =
-    job.status === 'running' || job.status === 'cancelling'
+  // A run shorter than a second is reckoned as one: a rate is no finer than the clock's reading.
+  const window = wholeRun
+    ? Math.max(1, runSeconds)
+    : job.status === 'running' || job.status === 'cancelling'
       ? Math.max(1, Math.min(windowSeconds, runSeconds))
       : windowSeconds;
-  const itemsPerSecond = (recentRows[0]?.recent ?? 0) / window;
+  const items = recentRows[0]?.recent ?? 0;
+  const itemsPerSecond = items / window;
   const remaining = counts.pending + counts.inFlight;
   return {
     ...job,
     counts,
     progress: counts.total === 0 ? 0 : counts.done / counts.total,
-    rate: { itemsPerSecond, windowSeconds: window },
+    rate: { itemsPerSecond, windowSeconds: window, items, wholeRun },
     etaSeconds: job.status === 'running' && itemsPerSecond > 0 ? remaining / itemsPerSecond : null,
     reverts: revertRows.map((r) => ({
       id: r.id,

@@ -54,14 +54,16 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
             />
           </label>
           <label className="flex flex-col gap-1">
-            <span className="text-xs font-medium text-muted-foreground">Direction</span>
+            <span className="text-xs font-medium text-muted-foreground">Order</span>
             <NativeSelect name="direction" defaultValue={paging.direction} className="w-full">
-              <option value="newer">newer than the date (oldest first)</option>
-              <option value="older">older than the date (newest first)</option>
+              <option value="newer">Oldest first</option>
+              <option value="older">Newest first</option>
             </NativeSelect>
           </label>
           <label className="flex flex-col gap-1">
-            <span className="text-xs font-medium text-muted-foreground">Date (UTC, optional)</span>
+            <span className="text-xs font-medium text-muted-foreground">
+              {paging.direction === 'newer' ? 'Created after (UTC, optional)' : 'Created before (UTC, optional)'}
+            </span>
             <Input name="date" defaultValue={paging.date ?? ''} placeholder="2026-11-22T12:00:00Z" className="w-56" />
           </label>
           <Button type="submit" variant="outline">
@@ -70,14 +72,22 @@ export default async function MyAgentsPage({ searchParams }: { searchParams: Sea
         </form>
         <CreateAgentDialog permission={permissionFor(operator.role, createAgentAction)} />
       </div>
-      <OwnAgentsTable agents={agents} />
+      <OwnAgentsTable
+        agents={agents}
+        empty={
+          total === 0 && paging.skip === 0 && !paging.date
+            ? 'You have no agents yet. Create one with “Create agent”.'
+            : 'No agents on this page. Go back a page, or change the order or the date.'
+        }
+      />
       <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+        {/* With no rows the table says why; the range is for a page that has some. */}
         <span className="text-muted-foreground" data-testid="own-agents-range">
           {agents.length > 0
-            ? `Agents ${paging.skip + 1}-${paging.skip + agents.length}${total === null ? '' : ` of ${total}`}`
-            : total
-              ? `None on this page; ${total} in all`
-              : 'You have no agents yet'}
+            ? `Agents ${paging.skip + 1} to ${paging.skip + agents.length}${total === null ? '' : ` of ${total}`}, ${
+                paging.direction === 'newer' ? 'oldest first' : 'newest first'
+              }${paging.date ? `, created ${paging.direction === 'newer' ? 'after' : 'before'} ${paging.date}` : ''}`
+            : null}
         </span>
         <span className="flex gap-2">
           {previous ? (

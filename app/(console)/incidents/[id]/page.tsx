@@ -22,7 +22,7 @@ import { readNames } from '@/lib/entities/names';
 import { readIncident } from '@/lib/incidents/data';
 import { incidentHref, incidentReportHref } from '@/lib/incidents/paths';
 import { incidentStuckHref } from '@/lib/incidents/hrefs';
-import { durationSince } from '@/lib/incidents/report';
+import { durationSince, timeToMitigate } from '@/lib/incidents/report';
 import { describeScope } from '@/lib/incidents/types';
 import { SEVERITY_LABELS } from '@/lib/incidents/values';
 import { toJobRow } from '@/lib/jobs/store';
@@ -95,7 +95,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
             <dt className="text-muted-foreground">Scope</dt>
             <dd data-testid="incident-scope">{describeScope(incident.scope)}</dd>
             <dt className="text-muted-foreground">Time to mitigate</dt>
-            <dd data-testid="incident-ttm">{durationSince(incident.openedAt, incident.mitigatedAt)}</dd>
+            <dd data-testid="incident-ttm">{timeToMitigate(incident)}</dd>
             <dt className="text-muted-foreground">Time to resolve</dt>
             <dd data-testid="incident-ttr">{durationSince(incident.openedAt, incident.resolvedAt)}</dd>
           </dl>

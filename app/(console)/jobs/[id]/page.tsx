@@ -8,7 +8,7 @@ import { PlanProgressPanel } from '@/components/jobs/plan-progress-panel';
 import { PlannedJobCard } from '@/components/jobs/planned-job-card';
 import { ParamIssues } from '@/components/param-issues';
 import { AutoRefresh } from '@/components/triage/auto-refresh';
-import { describeJobCoverage } from '@/lib/jobs/store';
+import { describeJobCoverage, type JobDetail } from '@/lib/jobs/store';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/select-native';
@@ -38,6 +38,15 @@ function formatEta(seconds: number | null): string {
   if (seconds === null) return '—';
   if (seconds < 90) return `${Math.ceil(seconds)} s`;
   return `${Math.ceil(seconds / 60)} min`;
+}
+
+/** Items a second (a minute, when slower than one a second); an ended job's also says over what. */
+function formatRate({ itemsPerSecond, windowSeconds, items, wholeRun }: JobDetail['rate']): string {
+  const speed =
+    itemsPerSecond === 0 || itemsPerSecond >= 1
+      ? `${itemsPerSecond.toFixed(itemsPerSecond >= 10 ? 0 : 1)}/s`
+      : `${(itemsPerSecond * 60).toFixed(1)}/min`;
+  return wholeRun ? `${speed} (${items} in ${formatEta(windowSeconds)})` : speed;
 }
 
 export default async function JobPage({
@@ -203,7 +212,7 @@ export default async function JobPage({
                   ['Unknown: check before retrying', job.counts.unknown],
                   ['Pending', job.counts.pending],
                   ['In flight', job.counts.inFlight],
-                  ['Rate', `${job.rate.itemsPerSecond.toFixed(1)}/s`],
+                  ['Rate', formatRate(job.rate)],
                   ['ETA', formatEta(job.etaSeconds)],
                 ] as const
               ).map(([label, value]) => (
