@@ -62,6 +62,11 @@ export const auditFiltersSchema = z
       z.string().max(320, 'operator must be at most 320 characters'),
       'operator',
     ).optional(),
+    /** One operator's account id (the operators page links here), matched exactly. */
+    operatorId: noControlCharacters(
+      z.string().max(256, 'operatorId must be at most 256 characters'),
+      'operatorId',
+    ).optional(),
     /** An action (`user.set_verified`), or a prefix ending in a dot (`message.`) for all under it. */
     action: noControlCharacters(z.string().max(100, 'action must be at most 100 characters'), 'action').optional(),
     /** One target id, matched exactly against the entry's target ids. */
@@ -85,7 +90,15 @@ export type AuditFilterErrors = Partial<Record<AuditFilterParam, string[]>>;
 
 export type ParsedAuditFilters = { ok: true; filters: AuditFilters } | { ok: false; errors: AuditFilterErrors };
 
-const FILTER_PARAMS: readonly AuditFilterParam[] = ['operator', 'action', 'target', 'outcome', 'from', 'to'];
+const FILTER_PARAMS: readonly AuditFilterParam[] = [
+  'operator',
+  'operatorId',
+  'action',
+  'target',
+  'outcome',
+  'from',
+  'to',
+];
 
 /** The first value of a parameter, trimmed; empty counts as absent (an empty form field). */
 function firstValue(params: URLSearchParams | RawSearchParams, name: string): string | undefined {

@@ -7,7 +7,8 @@ import type { Migration } from './migrations';
  * decided the role: nobody yet (`none`: the bootstrap setting still applies), CONSOLE_ROLES at
  * sign-in (`setting`), or an ops operator in the console (`console`; a null role then means the
  * role was removed). Every session is a row too, so an operator's sessions can be ended with the
- * revocation sign-out uses (revoked_sessions) and counted while open.
+ * revocation sign-out uses (revoked_sessions) and counted while open. An operator's page lists
+ * their recent actions: the audit log by account id.
  */
 export const operators: Migration = {
   id: '0075_operators',
@@ -33,5 +34,6 @@ CREATE TABLE operator_sessions (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX operator_sessions_account_idx ON operator_sessions (account_id, expires_at);
+CREATE INDEX audit_log_operator_id_idx ON audit_log (operator_id, occurred_at DESC);
 `,
 };

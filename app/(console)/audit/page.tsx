@@ -22,6 +22,7 @@ export const metadata: Metadata = { title: 'Audit log' };
 
 const FILTER_FIELDS = [
   { name: 'operator', label: 'Operator e-mail contains', placeholder: 'ops@' },
+  { name: 'operatorId', label: 'Operator account id', placeholder: 'usr_…' },
   { name: 'action', label: 'Action (or prefix ending in .)', placeholder: 'user.' },
   { name: 'target', label: 'Target id', placeholder: 'usr_…' },
 ] as const;
