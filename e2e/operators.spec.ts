@@ -85,10 +85,10 @@ test("ops grants support to the viewer; the viewer's open session verifies a use
     await expect(ops.locator(`[data-account-id="${ACCOUNTS.ops}"]`)).toBeVisible();
 
     await ops.goto(`/operators/${ACCOUNTS.viewer}`);
-    await ops.getByLabel('Console role').selectOption('support');
+    await ops.getByLabel('Console role', { exact: true }).selectOption('support');
     await ops.getByRole('button', { name: 'Change role' }).click();
     await expect(ops.getByTestId('role-change-result')).toContainText('viewer@example.com is support now');
-    await expect(ops.getByTestId('operator-role')).toHaveText('support');
+    await expect(ops.getByTestId('operator-console-role')).toHaveText('support');
     await expectNoSeriousA11yViolations(ops);
     await screenshotBothThemes(ops, testInfo, 'operator', { fullPage: true });
 
@@ -156,14 +156,14 @@ test("granting ops waits for a second ops operator's approval; the last ops oper
   try {
     // Ops cannot be picked directly: it is requested, with a reason.
     await ops.goto(`/operators/${ACCOUNTS.support}`);
-    await expect(ops.getByLabel('Console role').locator('option[value="ops"]')).toHaveCount(0);
+    await expect(ops.getByLabel('Console role', { exact: true }).locator('option[value="ops"]')).toHaveCount(0);
     await ops.getByLabel('Reason (incident or ticket reference)').fill('ONCALL-42 joins the ops rota');
     await ops.getByRole('button', { name: 'Request approval' }).click();
     await expect(ops).toHaveURL(/\/approvals\/[0-9a-f-]{36}$/);
     const requestUrl = new URL(ops.url()).pathname;
     await expect(ops.getByRole('button', { name: 'Approve and grant the ops role' })).toBeDisabled();
     await ops.goto(`/operators/${ACCOUNTS.support}`);
-    await expect(ops.getByTestId('operator-role')).toHaveText('support');
+    await expect(ops.getByTestId('operator-console-role')).toHaveText('support');
 
     // The second ops operator sees the roles now and approves: the grant runs.
     await lead.goto(requestUrl);
@@ -171,7 +171,7 @@ test("granting ops waits for a second ops operator's approval; the last ops oper
     await lead.getByRole('button', { name: 'Approve and grant the ops role' }).click();
     await expect(lead.getByTestId('execution-result')).toBeVisible();
     await lead.goto(`/operators/${ACCOUNTS.support}`);
-    await expect(lead.getByTestId('operator-role')).toHaveText('ops');
+    await expect(lead.getByTestId('operator-console-role')).toHaveText('ops');
     // The support operator's open session has ops on its next page: the operators' controls are theirs.
     await support.goto(`/operators/${ACCOUNTS.viewer}`);
     await expect(support.getByRole('button', { name: 'Change role' })).toBeEnabled();
@@ -179,15 +179,15 @@ test("granting ops waits for a second ops operator's approval; the last ops oper
     // Three ops now (ops@, lead@, support@): two step down, the last one is kept, and told why.
     for (const account of [ACCOUNTS.lead, ACCOUNTS.support]) {
       await ops.goto(`/operators/${account}`);
-      await ops.getByLabel('Console role').selectOption('support');
+      await ops.getByLabel('Console role', { exact: true }).selectOption('support');
       await ops.getByRole('button', { name: 'Change role' }).click();
       await expect(ops.getByTestId('role-change-result')).toContainText('is support now');
     }
     await ops.goto(`/operators/${ACCOUNTS.ops}`);
-    await ops.getByLabel('Console role').selectOption('viewer');
+    await ops.getByLabel('Console role', { exact: true }).selectOption('viewer');
     await ops.getByRole('button', { name: 'Change role' }).click();
     await expect(ops.getByTestId('role-change-error')).toContainText('is the last ops operator');
-    await expect(ops.getByTestId('operator-role')).toHaveText('ops');
+    await expect(ops.getByTestId('operator-console-role')).toHaveText('ops');
   } finally {
     await lead.context().close();
     await support.context().close();

@@ -69,7 +69,7 @@ export default async function OperatorPage({ params }: PageProps) {
             <span className="font-mono text-xs">{operator.accountId}</span>
           </Fact>
           <Fact term="Console role">
-            <Badge variant={operator.role === 'ops' ? 'default' : 'secondary'} data-testid="operator-role">
+            <Badge variant={operator.role === 'ops' ? 'default' : 'secondary'} data-testid="operator-console-role">
               {operator.role}
             </Badge>
           </Fact>
