@@ -89,6 +89,7 @@ test("ops grants support to the viewer; the viewer's open session verifies a use
     await ops.getByRole('button', { name: 'Change role' }).click();
     await expect(ops.getByTestId('role-change-result')).toContainText('viewer@example.com is support now');
     await expect(ops.getByTestId('operator-console-role')).toHaveText('support');
+    await expect(ops.getByLabel('Console role', { exact: true })).toHaveValue('support');
     await expectNoSeriousA11yViolations(ops);
     await screenshotBothThemes(ops, testInfo, 'operator', { fullPage: true });
 

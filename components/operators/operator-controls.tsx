@@ -41,7 +41,14 @@ export function RoleChangeForm({
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1">
           <Label htmlFor="operator-role">Console role</Label>
-          <NativeSelect id="operator-role" name="role" defaultValue={current} disabled={!permission.allowed}>
+          {/* Keyed by the role, so the select shows the new role once the page is read again after a change. */}
+          <NativeSelect
+            key={current}
+            id="operator-role"
+            name="role"
+            defaultValue={current}
+            disabled={!permission.allowed}
+          >
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
