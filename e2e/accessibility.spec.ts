@@ -68,6 +68,12 @@ async function anIncidentPath(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** The signed-in operator's own page on /operators (they are on the list once signed in). */
+async function anOperatorPath(page: Page): Promise<string> {
+  await page.goto('/operators');
+  return (await page.getByTestId('operators-table').getByRole('link').first().getAttribute('href'))!;
+}
+
 /** A message being processed, from the service itself (its page shows the most actions). */
 async function processingMessageId(): Promise<string> {
   const filter = encodeURIComponent(JSON.stringify({ status: 'processing' }));
@@ -154,7 +160,7 @@ test("the entity lists' views have no serious or critical violation, light and d
   await expectClean(page, async () => VIEWS);
 });
 
-test('statistics, jobs, audit, approvals, incidents and not-found have no serious or critical violation, light and dark', async ({
+test('statistics, jobs, audit, approvals, operators, incidents and not-found have no serious or critical violation, light and dark', async ({
   page,
 }) => {
   await expectClean(page, async () => [
@@ -164,6 +170,8 @@ test('statistics, jobs, audit, approvals, incidents and not-found have no seriou
     await aJobPath(page),
     '/audit',
     '/approvals',
+    '/operators',
+    await anOperatorPath(page),
     '/no-such-area',
     '/incidents',
     '/incidents/new',

@@ -28,6 +28,12 @@ export const E2E_APPROVAL_TTL_MINUTES = 1;
 export const E2E_OPERATIONS_CONSOLE_URL = `http://127.0.0.1:${Number(process.env.E2E_OPERATIONS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 91)}`;
 
 /**
+ * e2e/operators.spec.ts starts a console of its own here, with approvals on and roles of its own
+ * (same reason); +95 stays clear of the other extra consoles of the parallel runs (console port +0..+2).
+ */
+export const E2E_OPERATORS_CONSOLE_URL = `http://127.0.0.1:${Number(process.env.E2E_OPERATORS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 95)}`;
+
+/**
  * Where the stack's output is copied (relative to the repository). Per console port, like the
  * console database below: `npm test` runs several stacks side by side (scripts/e2e-shards.ts).
  */
@@ -43,7 +49,12 @@ export const E2E_STACK_ENV: Record<string, string> = {
   EMULATOR_PUBLIC_URL: E2E_EMULATOR_URL,
   NEXTAUTH_SECRET: E2E_NEXTAUTH_SECRET,
   EMULATOR_PRESET: 'small',
-  EMULATOR_CONSOLE_REDIRECT_URIS: [E2E_CONSOLE_URL, E2E_APPROVALS_CONSOLE_URL, E2E_OPERATIONS_CONSOLE_URL]
+  EMULATOR_CONSOLE_REDIRECT_URIS: [
+    E2E_CONSOLE_URL,
+    E2E_APPROVALS_CONSOLE_URL,
+    E2E_OPERATIONS_CONSOLE_URL,
+    E2E_OPERATORS_CONSOLE_URL,
+  ]
     .map((url) => `${url}/api/auth/callback/voice`)
     .join(','),
   // The staff accounts' roles as `npm start` maps them, also for the consoles a spec starts itself.

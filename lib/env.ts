@@ -3,6 +3,7 @@
  * `.env.example`; defaults point at the emulator on this machine.
  */
 import { z } from 'zod';
+import { DEFAULT_ROLE_SOURCE, ROLE_SOURCES } from './auth/roles/roles';
 import { DEFAULT_SERVICE_URLS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './service-defaults';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -26,6 +27,8 @@ export const consoleEnvSchema = z.object({
   /** Calls to the service in flight at once from this console process; more wait in order. */
   UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   CONSOLE_ROLES: z.string().default(''),
+  /** Which wins, the console's database or CONSOLE_ROLES (lib/auth/roles/roles.ts). */
+  CONSOLE_ROLE_SOURCE: z.enum(ROLE_SOURCES).default(DEFAULT_ROLE_SOURCE),
   CONSOLE_SESSION_MAX_AGE_HOURS: z.coerce
     .number()
     .min(0.01)

@@ -68,6 +68,14 @@ const AREAS: readonly NavItem[] = [
     purpose: 'Four-eyes approval of high-impact actions, and review of break-glass runs.',
   },
   {
+    href: '/operators',
+    label: 'Operators',
+    icon: 'operators',
+    order: 125,
+    built: true,
+    purpose: 'Who has signed in, their console roles and sessions; ops change roles and end sessions here.',
+  },
+  {
     href: '/incidents',
     label: 'Incidents',
     icon: 'incidents',

@@ -12,6 +12,7 @@ import {
   ScrollText,
   ShieldCheck,
   Siren,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,6 +35,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   audit: ScrollText,
   approvals: ShieldCheck,
   incidents: Siren,
+  operators: UserCog,
 };
 
 /**

@@ -11,13 +11,16 @@ import { approvalFlow, APPROVAL_FLOWS } from '@/lib/approvals/registry';
 import {
   approveRequest,
   cancelRequest,
+  getApprovalRequest,
   createApprovalRequest,
   rejectRequest,
   reviewBreakGlass,
   type DecisionRefusal,
   type DecisionResult,
 } from '@/lib/approvals/store';
-import { roleAllows } from '@/lib/auth/roles';
+import { roleAllows, type RoleSettings } from '@/lib/auth/roles';
+import type { Queryable } from '@/lib/db';
+import { currentRole } from '@/lib/operators/roles';
 import { ActionRejectedError, defineAction } from './define';
 import { freeText } from '@/lib/free-text';
 
@@ -42,7 +45,7 @@ export const requestApprovalAction = defineAction({
     reason: approvalReasonSchema,
   }),
   target: (input) => ({ type: 'approval_request', ids: [input.action] }),
-  async run({ operator, upstream, db, approvals }, input) {
+  async run({ operator, upstream, db, approvals, roleSettings }, input) {
     const settings = approvals ?? approvalSettings();
     const flow = approvalFlow(input.action);
     if (!flow) throw new ActionRejectedError(`${input.action} is not an action that takes approval.`);
@@ -57,7 +60,7 @@ export const requestApprovalAction = defineAction({
     const params = parsed.data as Record<string, unknown>;
     if ((await requiredApproval(db, input.action, params, settings)) === null)
       throw new ActionRejectedError('This does not need approval; run it directly.');
-    const preview = await flow.preview({ upstream, db }, params);
+    const preview = await flow.preview({ upstream, db, roleSettings }, params);
     const id = await createApprovalRequest(db, {
       action: input.action,
       params,
@@ -86,13 +89,35 @@ function decided(result: DecisionResult) {
   return result.request;
 }
 
+/**
+ * A request counts only while its requester could still make it: judged by the requester's role
+ * now, not the role they had when asking (a demoted operator's requests cannot be approved).
+ */
+async function requireRequesterRole(db: Queryable, id: string, roleSettings: RoleSettings): Promise<void> {
+  const request = await getApprovalRequest(db, id);
+  if (!request || request.status !== 'pending') return;
+  const flow = approvalFlow(request.action);
+  const needed =
+    flow && !roleAllows(requestApprovalAction.requiredRole, flow.definition.requiredRole)
+      ? flow.definition.requiredRole
+      : requestApprovalAction.requiredRole;
+  const now = await currentRole(db, request.requester, roleSettings);
+  if (!roleAllows(now.role, needed))
+    throw new ActionRejectedError(
+      `${request.requester.email} is ${now.role} now, and requesting this needs the ${needed} role: the request cannot be approved.`,
+      'requester_role',
+    );
+}
+
 export const approveRequestAction = defineAction({
   name: 'approval.approve',
   requiredRole: 'ops',
   input: z.object({ requestId, comment }),
   target: (input) => ({ type: 'approval_request', ids: [input.requestId] }),
-  run: async ({ operator, db }, input) =>
-    decided(await approveRequest(db, input.requestId, operator, input.comment || null)),
+  async run({ operator, db, roleSettings }, input) {
+    await requireRequesterRole(db, input.requestId, roleSettings);
+    return decided(await approveRequest(db, input.requestId, operator, input.comment || null));
+  },
   summary: (request) => `approved ${request.action} requested by ${request.requester.email}`,
 });
 

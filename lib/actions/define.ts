@@ -5,7 +5,7 @@
  * returns a typed result. A covered action also needs a second operator's approval (lib/approvals).
  */
 import type { z } from 'zod';
-import type { ConsoleRole, Operator } from '@/lib/auth/roles';
+import type { ConsoleRole, Operator, RoleSettings } from '@/lib/auth/roles';
 import type { ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
 import type { UpstreamClient, UpstreamFailure } from '@/lib/upstream/client';
@@ -20,6 +20,8 @@ export interface ActionContext {
   signal?: AbortSignal;
   /** The four-eyes policy's settings the guard ran this under (lib/approvals/policy.ts); set by executeAction. */
   approvals?: ApprovalSettings;
+  /** How roles are resolved (the bootstrap setting, which source wins): for actions that judge another operator's role. */
+  roleSettings: RoleSettings;
 }
 
 export interface ActionTarget {

@@ -16,7 +16,15 @@ import {
 } from '@/lib/approvals/enforce';
 import { approvalSettings, type ApprovalSettings } from '@/lib/approvals/policy';
 import type { ConsoleDb } from '@/lib/db';
-import { operatorFrom, type Operator, roleAllows, type RoleMapping } from '@/lib/auth/roles';
+import {
+  DEFAULT_ROLE_SOURCE,
+  type Operator,
+  roleAllows,
+  type RoleMapping,
+  type RoleSettings,
+  type RoleSource,
+} from '@/lib/auth/roles';
+import { sessionOperator } from '@/lib/operators/roles';
 import type { SessionToken } from '@/lib/auth/session-cookie';
 import {
   type UpstreamClient,
@@ -30,7 +38,10 @@ import { logger } from '@/lib/observability/logger';
 
 export interface ActionEnvironment {
   session: SessionToken | null;
+  /** The bootstrap setting (CONSOLE_ROLES); the role itself is resolved from the database per call. */
   roles: RoleMapping;
+  /** Which wins, the database or the setting (CONSOLE_ROLE_SOURCE); `database` when absent. */
+  roleSource?: RoleSource;
   db: ConsoleDb;
   /** Aborted when the caller goes away (passed to the action's run). */
   signal?: AbortSignal;
@@ -82,7 +93,24 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   environment: ActionEnvironment,
 ): Promise<ActionResult<Output>> {
   const { session, db } = environment;
-  const operator: Operator | null = session ? operatorFrom(session, environment.roles) : null;
+  const roleSettings: RoleSettings = {
+    bootstrap: environment.roles,
+    source: environment.roleSource ?? DEFAULT_ROLE_SOURCE,
+  };
+  let operator: Operator | null = null;
+  try {
+    operator = session ? await sessionOperator(db, session, roleSettings) : null;
+  } catch (error) {
+    // Without the role the guard cannot decide: refuse rather than guess (fail closed).
+    logger('action').error({ err: error }, `${definition.name}: could not read the operator's role`);
+    return {
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: 'The console database did not answer, so your role was not checked. Try again.',
+      },
+    };
+  }
   const parsed = definition.input.safeParse(rawInput);
   const target = parsed.success
     ? definition.target(parsed.data)
@@ -176,7 +204,10 @@ export async function executeAction<Input extends Record<string, unknown>, Outpu
   try {
     result = {
       ok: true,
-      data: await definition.run({ operator, upstream, db, signal: environment.signal, approvals }, parsed.data),
+      data: await definition.run(
+        { operator, upstream, db, signal: environment.signal, approvals, roleSettings },
+        parsed.data,
+      ),
     };
   } catch (error) {
     result = { ok: false, error };

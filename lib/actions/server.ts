@@ -2,7 +2,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { ApprovalAuthorization } from '@/lib/approvals/enforce';
-import { configuredRoles } from '@/lib/auth/roles';
+import { configuredRoleSettings } from '@/lib/auth/roles';
 import { readToken } from '@/lib/auth/session';
 import { getConsoleDb } from '@/lib/db';
 import { currentRequest } from '@/lib/observability/request-context';
@@ -30,9 +30,11 @@ export async function performAction<Input extends Record<string, unknown>, Outpu
     requestHeaders.get('x-forwarded-for'),
     observabilitySettings().trustedProxies,
   );
+  const roles = configuredRoleSettings();
   return executeAction(definition, rawInput, {
     session,
-    roles: configuredRoles(),
+    roles: roles.bootstrap,
+    roleSource: roles.source,
     db,
     source,
     signal: options.signal,

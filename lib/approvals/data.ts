@@ -1,7 +1,7 @@
 /** What the approvals pages read: requests as rows, and one request with its preview recomputed now. */
 import 'server-only';
 import type { ApprovalRow } from '@/components/approvals/approvals-table';
-import type { Operator } from '@/lib/auth/roles';
+import { configuredRoleSettings, type Operator } from '@/lib/auth/roles';
 import { getConsoleDb } from '@/lib/db';
 import {
   type UpstreamClient,
@@ -73,7 +73,10 @@ export async function readApprovalDetail(upstream: UpstreamClient, id: string): 
   // Recomputed only while it can still be decided: afterwards the snapshot is the record.
   if (flow && !request.breakGlass && request.status === 'pending') {
     try {
-      comparison = comparePreviews(request.preview, await flow.preview({ upstream, db }, request.params));
+      comparison = comparePreviews(
+        request.preview,
+        await flow.preview({ upstream, db, roleSettings: configuredRoleSettings() }, request.params),
+      );
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
       nowFailure = describeUpstreamError(error);

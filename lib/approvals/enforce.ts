@@ -52,7 +52,7 @@ export async function requiredApproval(
   settings: ApprovalSettings,
 ): Promise<string | null> {
   if (!settings.enabled) return null;
-  return approvalReason(action, settings, action === JOB_START_ACTION ? await jobFacts(db, input) : null);
+  return approvalReason(action, settings, action === JOB_START_ACTION ? await jobFacts(db, input) : null, input);
 }
 
 const actor = (operator: Operator): ApprovalActor => ({ id: operator.id, email: operator.email });

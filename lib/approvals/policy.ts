@@ -60,6 +60,16 @@ export const COVERED_ACTIONS = {
   'channel.repair_sequence_numbers': 'The repair renumbers messages in every channel of the service at once.',
 } as const satisfies Record<string, string>;
 
+/** The role change whose approval depends on the role granted: granting ops needs it, nothing else does. */
+export const ROLE_CHANGE_ACTION = 'operator.set_role';
+export const GRANT_OPS_REASON =
+  'The ops role changes roles, ends sessions, approves what needs four eyes and may break glass: a second ops operator confirms who gets it.';
+
+/** Why this role change needs approval, or null. */
+export function roleChangeApprovalReason(input: Record<string, unknown>): string | null {
+  return input.role === 'ops' ? GRANT_OPS_REASON : null;
+}
+
 /** The bulk-job command whose approval depends on the job (below). */
 export const JOB_START_ACTION = 'job.start';
 
@@ -90,11 +100,18 @@ export function isCoveredAction(name: string): name is CoveredActionName {
 
 /**
  * Why the action needs approval, or null. `job` is read only for `job.start` (the caller looks
- * the job up); a job that cannot be found is left to the action itself to refuse.
+ * the job up); a job that cannot be found is left to the action itself to refuse. `input` is read
+ * only for a role change.
  */
-export function approvalReason(action: string, settings: ApprovalSettings, job: JobFacts | null = null): string | null {
+export function approvalReason(
+  action: string,
+  settings: ApprovalSettings,
+  job: JobFacts | null = null,
+  input: Record<string, unknown> = {},
+): string | null {
   if (!settings.enabled) return null;
   if (isCoveredAction(action)) return COVERED_ACTIONS[action];
   if (action === JOB_START_ACTION && job) return jobApprovalReason(job, settings);
+  if (action === ROLE_CHANGE_ACTION) return roleChangeApprovalReason(input);
   return null;
 }

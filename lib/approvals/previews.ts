@@ -16,11 +16,15 @@ import { workspaceMembers } from '@/lib/upstream/accounts';
 import { countRecords } from '@/lib/upstream/ra';
 import { formatUtc } from '@/lib/time';
 import type { Workspace } from '@/lib/upstream/contract';
+import type { RoleSettings } from '@/lib/auth/roles';
+import { listOperators } from '@/lib/operators/store';
 import type { ApprovalPreview, PreviewFact } from './types';
 
 export interface PreviewContext {
   upstream: UpstreamClient;
   db: ConsoleDb;
+  /** How roles resolve (a role change's preview shows the roles now). */
+  roleSettings: RoleSettings;
 }
 
 const FOOTPRINT_FACTS: readonly [keyof AccountFootprint, string][] = [
@@ -157,6 +161,30 @@ export async function jobStartPreviewFacts(
       value: await countRecords(upstream, entity, filter),
     });
   return { title: `${label} for ${job.total.toLocaleString('en-US')} items (bulk job)`, facts };
+}
+
+/** A role change: the operator, their role now and the one asked for, and who holds ops now. */
+export async function roleChangePreviewFacts(
+  { db, roleSettings }: PreviewContext,
+  input: { accountId: string; role: string },
+): Promise<ApprovalPreview> {
+  // Sessions do not matter here: any idle time counts them, and the preview never shows them.
+  const operators = await listOperators(db, roleSettings, 0);
+  const subject = operators.find((operator) => operator.accountId === input.accountId);
+  const ops = operators.filter((operator) => operator.role === 'ops').map((operator) => operator.email);
+  return {
+    title: `Set the console role of ${subject?.email ?? input.accountId} to ${input.role}`,
+    facts: [
+      {
+        label: 'Operator',
+        value: subject ? `${subject.email} (${subject.accountId})` : `${input.accountId} (never signed in)`,
+      },
+      { label: 'Role now', value: subject ? `${subject.role} (${subject.origin})` : null },
+      { label: 'Role asked for', value: input.role },
+      { label: 'Ops operators now', value: ops.length },
+      { label: 'Who holds ops now', value: ops.join(', ') || 'nobody' },
+    ],
+  };
 }
 
 /** Facts of the stored snapshot and of now, by label: what changed is marked. */

@@ -7,13 +7,15 @@ import type { ActionDefinition } from '@/lib/actions/define';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { deleteDomainAction } from '@/lib/actions/domains';
 import { startJobAction } from '@/lib/actions/jobs';
+import { setOperatorRoleAction } from '@/lib/actions/operators';
 import { repairSequenceAction, setWorkspaceOwnerAction } from '@/lib/actions/structure';
-import type { CoveredActionName } from './policy';
+import type { CoveredActionName, ROLE_CHANGE_ACTION } from './policy';
 import {
   domainDeletePreviewFacts,
   jobStartPreviewFacts,
   mergePreviewFacts,
   repairPreviewFacts,
+  roleChangePreviewFacts,
   setOwnerPreviewFacts,
   type PreviewContext,
 } from './previews';
@@ -45,7 +47,9 @@ function entry<Input extends Record<string, unknown>, Output>(
 
 const text = (value: unknown) => (typeof value === 'string' ? encodeURIComponent(value) : null);
 
-export const APPROVAL_FLOWS: Readonly<Record<CoveredActionName | 'job.start', ApprovalFlowEntry>> = {
+export const APPROVAL_FLOWS: Readonly<
+  Record<CoveredActionName | 'job.start' | typeof ROLE_CHANGE_ACTION, ApprovalFlowEntry>
+> = {
   'user.merge': entry(mergeUsersAction, 'Merge accounts', mergePreviewFacts, (params) =>
     text(params.targetUserId) ? `/users/${text(params.targetUserId)}?merged=${text(params.sourceUserId)}` : null,
   ),
@@ -61,6 +65,9 @@ export const APPROVAL_FLOWS: Readonly<Record<CoveredActionName | 'job.start', Ap
   ),
   'job.start': entry(startJobAction, 'Start bulk job', jobStartPreviewFacts, (params) =>
     text(params.jobId) ? `/jobs/${text(params.jobId)}` : null,
+  ),
+  'operator.set_role': entry(setOperatorRoleAction, 'Grant the ops role', roleChangePreviewFacts, (params) =>
+    text(params.accountId) ? `/operators/${text(params.accountId)}` : null,
   ),
 };
 

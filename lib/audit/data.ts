@@ -25,3 +25,8 @@ export async function readAuditPage(
 export async function readRecordHistory(targetType: string, targetId: string, limit: number) {
   return queryTargetHistory(await getConsoleDb(), { target: targetId, targetType }, { offset: 0, limit });
 }
+
+/** The latest entries one operator made (by account id, whatever their e-mail was then). */
+export async function readOperatorActions(accountId: string, limit: number) {
+  return queryAudit(await getConsoleDb(), { operatorId: accountId }, { offset: 0, limit });
+}

@@ -24,6 +24,7 @@ export type AuditOutcomeValue = (typeof AUDIT_OUTCOMES)[number];
  */
 export const AUDIT_FILTERS = [
   { kind: 'text', param: 'operator', label: 'Operator e-mail contains', placeholder: 'ops@', maxLength: 320 },
+  { kind: 'exact', param: 'operatorId', label: 'Operator account id', placeholder: 'usr_…', maxLength: 256 },
   { kind: 'text', param: 'action', label: 'Action (or prefix ending in .)', placeholder: 'user.', maxLength: 100 },
   { kind: 'exact', param: 'target', label: 'Target id', placeholder: 'usr_…', maxLength: 256 },
   { kind: 'enum', param: 'outcome', label: 'Outcome', options: AUDIT_OUTCOMES },
@@ -74,6 +75,11 @@ export const auditFiltersSchema = z
     operator: noControlCharacters(
       z.string().max(320, 'operator must be at most 320 characters'),
       'operator',
+    ).optional(),
+    /** One operator's account id (the operators page links here), matched exactly. */
+    operatorId: noControlCharacters(
+      z.string().max(256, 'operatorId must be at most 256 characters'),
+      'operatorId',
     ).optional(),
     /** An action (`user.set_verified`), or a prefix ending in a dot (`message.`) for all under it. */
     action: noControlCharacters(z.string().max(100, 'action must be at most 100 characters'), 'action').optional(),

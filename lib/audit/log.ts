@@ -205,6 +205,7 @@ export function filterConditions(filters: AuditFilters, params: unknown[]): stri
   };
   const conditions: string[] = [];
   if (filters.operator) conditions.push(`strpos(lower(operator_email), lower(${bind(filters.operator)})) > 0`);
+  if (filters.operatorId) conditions.push(`operator_id = ${bind(filters.operatorId)}`);
   if (filters.action) {
     conditions.push(
       filters.action.endsWith('.')

@@ -12,6 +12,10 @@ import {
   type SessionToken,
 } from './session-cookie/token';
 import { endSession } from './session-cookie/sign-out';
+import { configuredRoles } from './roles/operator';
+import { getConsoleDb } from '@/lib/db';
+import { recordSignIn } from '@/lib/operators/store';
+import { logger } from '@/lib/observability/logger';
 
 export const PROVIDER_ID = 'voice';
 
@@ -53,6 +57,29 @@ function voiceProvider(): OAuthConfig<Identity> {
 /** next-auth hands the jwt callbacks the secret it was given: our string (as a Buffer, were it one). */
 function secretText(secret: string | Buffer): string {
   return typeof secret === 'string' ? secret : secret.toString('utf8');
+}
+
+/**
+ * An admin-scoped sign-in joins the operators list (and CONSOLE_ROLES grants its role to a new
+ * operator). Should the database fail, the sign-in still goes through: the role is then resolved
+ * from the setting until the row exists, and every later read of the session checks the database.
+ */
+async function recordOperatorSignIn(token: SessionToken): Promise<void> {
+  try {
+    await recordSignIn(
+      await getConsoleDb(),
+      {
+        accountId: token.sub,
+        email: token.email,
+        name: token.name || token.email,
+        signedInAt: token.signedInAt,
+        expiresAt: token.signedInAt + sessionMaxAgeSeconds() * 1000,
+      },
+      configuredRoles(),
+    );
+  } catch (error) {
+    logger('auth').error({ err: error }, `could not record the sign-in of ${token.email}`);
+  }
 }
 
 export function authOptions(): AuthOptions {
@@ -98,6 +125,7 @@ export function authOptions(): AuthOptions {
               }
             : {}),
         };
+        if (scopes.includes('admin')) await recordOperatorSignIn(sessionToken);
         return sessionToken;
       },
       async session({ session, token }) {

@@ -10,8 +10,8 @@ import {
   describeUpstreamError,
   type UpstreamError,
 } from '@/lib/upstream/client';
-import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
-import { readToken } from './session';
+import type { Operator } from './roles/operator';
+import { getOperator, readToken } from './session';
 
 export type RouteSession =
   { ok: true; operator: Operator; upstream: UpstreamClient } | { ok: false; response: Response };
@@ -29,8 +29,8 @@ export async function requireAdminRouteSession(): Promise<RouteSession> {
       ),
     };
   }
-  const operator = operatorFrom(token, configuredRoles());
-  if (!operator.hasAdminScope || !token.accessToken) {
+  const operator = await getOperator();
+  if (!operator?.hasAdminScope || !token.accessToken) {
     return {
       ok: false,
       response: Response.json(

@@ -15,7 +15,9 @@ import {
   type UpstreamFailure,
 } from '@/lib/upstream/client';
 import { REQUEST_PATH_HEADER } from './request-path';
-import { configuredRoles, operatorFrom, type Operator } from './roles/operator';
+import { configuredRoleSettings, type Operator } from './roles/operator';
+import { getConsoleDb } from '@/lib/db';
+import { sessionOperator } from '@/lib/operators/roles';
 import { sessionReadable } from './session-cookie/check';
 import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-cookie/token';
 import { noteOperator } from '@/lib/observability/request-context';
@@ -34,10 +36,14 @@ export const readToken = cache(async (): Promise<SessionToken | null> => {
   return token;
 });
 
-export async function getOperator(): Promise<Operator | null> {
+/**
+ * The operator of the request's session, with the role the console's database gives them now
+ * (read once per request): a changed role applies on the operator's next page, on every instance.
+ */
+export const getOperator = cache(async (): Promise<Operator | null> => {
   const token = await readToken();
-  return token ? operatorFrom(token, configuredRoles()) : null;
-}
+  return token ? sessionOperator(await getConsoleDb(), token, configuredRoleSettings()) : null;
+});
 
 /** The sign-in URL that brings the operator back to the page being rendered. */
 export async function signInUrl(): Promise<string> {
@@ -72,7 +78,8 @@ const pageClient = cache((accessToken: string): UpstreamClient =>
 export async function requireAdminSession(): Promise<{ operator: Operator; upstream: UpstreamClient }> {
   const token = await readToken();
   if (!token) return redirectToSignIn();
-  const operator = operatorFrom(token, configuredRoles());
+  const operator = await getOperator();
+  if (!operator) return redirectToSignIn();
   if (!operator.hasAdminScope || !token.accessToken) redirect('/admin-scope-required');
   return { operator, upstream: pageClient(token.accessToken) };
 }

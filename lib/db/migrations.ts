@@ -20,6 +20,7 @@ import {
   incidents,
   stuckSamples,
 } from './migrations-operations';
+import { operators } from './migrations-operators';
 
 export interface Migration {
   id: string;
@@ -44,4 +45,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   bulkJobPlans,
   rateBudgetWindows,
   bulkJobFinalCounts,
+  operators,
 ];

@@ -24,6 +24,16 @@ export function jobHref(id: string, params: Readonly<Record<string, string>> = {
   return withQuery(`/jobs/${encodeURIComponent(id)}`, params);
 }
 
+/** The operators list, e.g. `/operators?role=ops`. */
+export function operatorsHref(params: Readonly<Record<string, string>> = {}): string {
+  return withQuery('/operators', params);
+}
+
+/** One operator's page (their role, sessions and recent actions), by account id. */
+export function operatorHref(accountId: string): string {
+  return `/operators/${encodeURIComponent(accountId)}`;
+}
+
 /** The audit log narrowed by its filters, e.g. `/audit?target=usr_1`. */
 export function auditHref(filters: Readonly<Record<string, string>>): string {
   return withQuery('/audit', filters);
@@ -42,6 +52,7 @@ const AUDIT_TARGET_ENTITIES: Readonly<Record<string, string>> = {
 /** The page of an audit entry's target, or null for a target type without one. */
 export function auditTargetHref(targetType: string, id: string): string | null {
   if (targetType === 'bulk_job') return jobHref(id);
+  if (targetType === 'operator') return operatorHref(id);
   const entity = Object.hasOwn(AUDIT_TARGET_ENTITIES, targetType) ? AUDIT_TARGET_ENTITIES[targetType] : undefined;
   return entity ? detailHref(entity, id) : null;
 }

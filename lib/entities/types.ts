@@ -98,7 +98,8 @@ export type NavIcon =
   | 'jobs'
   | 'audit'
   | 'approvals'
-  | 'incidents';
+  | 'incidents'
+  | 'operators';
 
 /** Where an entity sits in the sidebar: its icon, its place among the areas, what it is for. */
 export interface EntityNav {

@@ -44,6 +44,8 @@ import {
   setIncidentStatusAction,
 } from '@/lib/actions/incidents';
 import { openIncident } from '@/lib/incidents/store';
+import { endOperatorSessionsAction, setOperatorRoleAction } from '@/lib/actions/operators';
+import { recordSignIn } from '@/lib/operators/store';
 import {
   repairSequenceAction,
   setChannelVisibilityAction,
@@ -533,7 +535,44 @@ const ACTIONS: ActionRow[] = [
     [{}, { incidentId: SOME_UUID }, { incidentId: SOME_UUID, jobId: 'x' }],
     0,
   ),
+  row(
+    setOperatorRoleAction,
+    async () => ({ accountId: await someOperator(), role: 'support' }),
+    [
+      {},
+      { accountId: 'usr_1' },
+      { accountId: 'usr_1', role: 'admin' },
+      { accountId: '..', role: 'support' },
+      { accountId: HUGE, role: 'viewer' },
+      { accountId: 7, role: 'ops' },
+    ],
+    0,
+  ),
+  row(
+    endOperatorSessionsAction,
+    async () => ({ accountId: await someOperator() }),
+    [{}, { accountId: '' }, { accountId: '..' }, { accountId: HUGE }],
+    0,
+  ),
 ];
+
+/** An operator who signed in (with an open session), as a role change's or a session end's target. */
+async function someOperator(): Promise<string> {
+  const accountId = `usr_matrix_${randomUUID().slice(0, 8)}`;
+  const signedInAt = Date.now();
+  await recordSignIn(
+    database.db,
+    {
+      accountId,
+      email: `${accountId}@example.com`,
+      name: 'Matrix operator',
+      signedInAt,
+      expiresAt: signedInAt + 3_600_000,
+    },
+    ROLES,
+  );
+  return accountId;
+}
 
 /** An open incident, as support leaves it. */
 async function someIncident(): Promise<string> {

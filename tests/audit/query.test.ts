@@ -206,6 +206,12 @@ for (const driver of testDrivers()) {
         (entry: SeedEntry) => entry.email.toLowerCase().includes('ops'),
       ],
       ['operator: a longer part', 'operator=ops%40example', (entry: SeedEntry) => entry.email === 'ops@example.com'],
+      [
+        'operatorId: one account, exactly',
+        'operatorId=id-ops%40example.com',
+        (entry: SeedEntry) => entry.email === 'ops@example.com',
+      ],
+      ['operatorId: exact, not a part', 'operatorId=id-ops', () => false],
       ['action: exact', 'action=message.reprocess', (entry: SeedEntry) => entry.action === 'message.reprocess'],
       [
         'action: a prefix ending in a dot',

@@ -42,6 +42,7 @@ beforeAll(async () => {
     },
     upstream,
     db: {} as ConsoleDb,
+    roleSettings: { bootstrap: new Map(), source: 'database' },
   };
   const workspaces = (
     await upstream.request({

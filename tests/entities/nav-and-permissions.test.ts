@@ -29,6 +29,7 @@ describe('the sidebar', () => {
       'Bulk jobs',
       'Approvals',
       'Audit log',
+      'Operators',
     ]);
     expect(new Set(NAV_ITEMS.map((item) => item.href)).size).toBe(NAV_ITEMS.length);
   });

@@ -1,6 +1,6 @@
-/** Who is acting: the operator derived from a session token and the configured roles. */
+/** Who is acting: the operator derived from a session token and the role resolved for it. */
 import { consoleEnv } from '@/lib/env';
-import { parseRoleMapping, roleFor, type ConsoleRole, type RoleMapping } from './roles';
+import { parseRoleMapping, type ConsoleRole, type RoleMapping, type RoleSettings } from './roles';
 import type { SessionToken } from '../session-cookie/token';
 
 export interface Operator {
@@ -21,13 +21,19 @@ export function configuredRoles(): RoleMapping {
   return roleMapping.mapping;
 }
 
-export function operatorFrom(token: SessionToken, roles: RoleMapping): Operator {
+/** The bootstrap setting and the resolution order, from the environment. */
+export function configuredRoleSettings(): RoleSettings {
+  return { bootstrap: configuredRoles(), source: consoleEnv().CONSOLE_ROLE_SOURCE };
+}
+
+/** The operator of a session, with the role resolved for it on this request (lib/operators/roles.ts). */
+export function operatorFrom(token: SessionToken, role: ConsoleRole): Operator {
   return {
     id: token.sub,
     email: token.email,
     name: token.name || token.email,
     scopes: token.scopes,
     hasAdminScope: token.scopes.includes('admin') && Boolean(token.accessToken),
-    role: roleFor(roles, token.email),
+    role,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Console roles, on top of the service's admin scope. Assigned by configuration
- * (CONSOLE_ROLES, "email=role" pairs); an admin-scoped operator with no mapping is a viewer.
+ * Console roles, on top of the service's admin scope. Recorded in the console's database by ops
+ * operators (lib/operators), bootstrapped by configuration (CONSOLE_ROLES, "email=role" pairs);
+ * an admin-scoped operator with neither is a viewer. CONSOLE_ROLE_SOURCE says which one wins.
  */
 import { z } from 'zod';
 
@@ -38,4 +39,43 @@ export function parseRoleMapping(value: string | undefined): RoleMapping {
 
 export function roleFor(mapping: RoleMapping, email: string): ConsoleRole {
   return mapping.get(email.toLowerCase()) ?? 'viewer';
+}
+
+/**
+ * Which wins when both say something: `database` (the default) lets roles be managed in the
+ * console, CONSOLE_ROLES granting a role only to an operator whose role nobody set yet (the first
+ * ops operator); `setting` locks the role of every operator CONSOLE_ROLES lists to the setting.
+ */
+export const ROLE_SOURCES = ['database', 'setting'] as const;
+export type RoleSource = (typeof ROLE_SOURCES)[number];
+export const DEFAULT_ROLE_SOURCE: RoleSource = 'database';
+
+/** Where an operator's role came from: the console's database, the bootstrap setting, or neither (viewer). */
+export type RoleOrigin = 'database' | 'setting' | 'default';
+
+export interface ResolvedRole {
+  role: ConsoleRole;
+  origin: RoleOrigin;
+}
+
+/** The bootstrap setting and which source wins: what role resolution needs besides the database. */
+export interface RoleSettings {
+  bootstrap: RoleMapping;
+  source: RoleSource;
+}
+
+/**
+ * The one resolution order. `recorded`: the role the database holds for the operator when someone
+ * decided it (null: decided to have none, i.e. removed), undefined when nobody did.
+ */
+export function resolveRole(
+  recorded: ConsoleRole | null | undefined,
+  email: string,
+  settings: RoleSettings,
+): ResolvedRole {
+  const configured = settings.bootstrap.get(email.toLowerCase());
+  if (settings.source === 'setting' && configured) return { role: configured, origin: 'setting' };
+  if (recorded) return { role: recorded, origin: 'database' };
+  if (recorded === undefined && configured) return { role: configured, origin: 'setting' };
+  return { role: 'viewer', origin: 'default' };
 }
