@@ -2,10 +2,12 @@
  * Issue 17, in Chromium at 1440x900: a dry run over a large selection is read in the background.
  * Its own console (E2E_APPROVALS_CONSOLE_PORT, a redirect URI of the e2e emulator; approvals off
  * as on the shared one) with JOB_INLINE_PLAN_LIMIT=3 and JOB_PLAN_PAGE_SIZE=3, so the small
- * preset's stuck messages are "large" and read in several pages; the emulator's list reads are
- * slowed so that the read takes a few seconds. The dialog sends the operator to the job page,
- * which shows the read's progress, then the dry run's summary and the typed-count confirmation; a cancel mid-read stops it and nothing reaches the service's
- * operations (read back from the emulator's request log).
+ * preset's stuck messages are "large" and read in several pages. The emulator answers every page
+ * after the first (read in the operator's request) with a 429 until the test lifts that fault, so
+ * the read is held mid-way for as long as the test looks at it, however slow the machine (the
+ * runners retry rate-limited pages). The dialog sends the operator to the job page, which shows the
+ * read's progress, then the dry run's summary and the typed-count confirmation; a cancel mid-read
+ * stops it and nothing reaches the service's operations (read back from the emulator's request log).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshotBothThemes } from './a11y';
@@ -43,8 +45,14 @@ const listReads = async () =>
 const planReads = async () =>
   (await listReads()).filter((entry) => entry.query.includes(encodeURIComponent(JSON.stringify(['id', 'ASC']))));
 
-/** Opens "Remediate all N matching" on the stuck view and runs the dry run; resolves on the job page. */
-async function startLargeDryRun(page: Page, readLatencyMs: number): Promise<{ jobId: string; matching: number }> {
+/** The dry run's later pages (not its first, nor the sampler's counts, which start at 0): held while this fault stands. */
+const HOLD_LATER_PAGES = { pattern: '^/admin/ra/messages$', method: 'GET', query: 'range=\\[[1-9]', rateLimit: true };
+
+/**
+ * Opens "Remediate all N matching" on the stuck view and runs the dry run with its later pages
+ * held; resolves on the job page while the read waits there.
+ */
+async function startLargeDryRun(page: Page): Promise<{ jobId: string; matching: number }> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'ops@example.com', '/stuck', planConsole!.url);
   const all = page.getByRole('button', { name: /^Remediate all [\d,]+ matching$/ });
@@ -52,10 +60,7 @@ async function startLargeDryRun(page: Page, readLatencyMs: number): Promise<{ jo
   const matching = Number((await all.innerText()).replace(/[^\d]/g, ''));
   expect(matching).toBeGreaterThan(LIMIT);
   await emulatorControl('requests', { method: 'DELETE' });
-  // Every list read of the service slowed: the background read takes a few pages of this each.
-  await emulatorControl('faults', {
-    body: [{ pattern: '^/admin/ra/messages$', method: 'GET', latencyMs: readLatencyMs }],
-  });
+  await emulatorControl('faults', { body: [HOLD_LATER_PAGES] });
   await all.click();
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 20_000 });
@@ -66,7 +71,7 @@ test('a large dry run shows its progress on the job page, then the summary and t
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { matching } = await startLargeDryRun(page, 1_200);
+  const { matching } = await startLargeDryRun(page);
   const progress = page.getByTestId('plan-progress');
   await expect(progress).toContainText('Dry run in progress');
   await expect(page.getByTestId('job-status')).toHaveText('planning');
@@ -83,8 +88,10 @@ test('a large dry run shows its progress on the job page, then the summary and t
   await expect(listed).toContainText('planning');
   await expect(listed).toContainText('dry run reading the selection');
   await page.goto(jobPage);
+  await expect(page.getByTestId('job-status')).toHaveText('planning');
 
-  // The page refreshes itself until the read is done, then asks for the count.
+  // The read goes on; the page refreshes itself until it is done, then asks for the count.
+  await emulatorControl('faults', { method: 'DELETE' });
   await expect(page.getByTestId('planned-job')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('job-status')).toHaveText('planned');
   await expect(page.getByTestId('dry-run-count')).toHaveText(matching.toLocaleString('en-US'));
@@ -109,9 +116,9 @@ test('cancel mid-read stops the dry run: the job ends cancelled and the service 
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await startLargeDryRun(page, 2_500);
+  await startLargeDryRun(page);
   await expect(page.getByTestId('plan-progress')).toContainText('Dry run in progress');
-  // Pages of 2.5 s each: still reading while both themes are taken.
+  // Still reading while both themes are taken: its later pages are held.
   await screenshotBothThemes(page, testInfo, 'job-planning');
   await page.getByRole('button', { name: 'Cancel planning' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('cancelled');
@@ -119,7 +126,8 @@ test('cancel mid-read stops the dry run: the job ends cancelled and the service 
   await expect(page.getByTestId('plan-cancelled')).toContainText('nothing was sent to the service');
   const readsAtCancel = (await planReads()).length;
   expect(readsAtCancel).toBeGreaterThan(0);
-  // The page on the wire may still arrive; no further page is asked for.
+  // The page on the wire may still arrive; no further page is asked for (a held page is asked
+  // for again about every second while its read goes on).
   await page.waitForTimeout(6_000);
   expect((await planReads()).length - readsAtCancel).toBeLessThanOrEqual(1);
   expect(await operationCalls()).toHaveLength(0);

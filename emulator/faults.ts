@@ -1,6 +1,7 @@
 /**
  * Fault injection for tests and benchmarks, off by default. Rules match a request by a regular
- * expression on its path (and optionally its method); each matching rule applies with its
+ * expression on its path (and optionally its method, and one on its decoded query string, so a
+ * test can fault the later pages of a read and let its first through); each matching rule applies with its
  * `probability` (default 1). Latency of every applying rule adds up; then the first applying
  * rule with an outcome decides it: `hang` (never answered), `rateLimit` (429 with the
  * X-RateLimit headers), an error (`status`, default 500, for an `errorRate` share of requests,
@@ -29,6 +30,8 @@ const faultRuleSchema = z
   .object({
     pattern: regexSource,
     method: z.string().min(1).max(10).toUpperCase().optional(),
+    /** On the query string as decoded, `?` included (`?range=[3,5]&...`); '' when there is none. */
+    query: regexSource.optional(),
     probability: z.number().min(0).max(1).optional(),
     latencyMs: z.number().int().min(0).max(120_000).optional(),
     errorRate: z.number().min(0).max(1).optional(),
@@ -66,6 +69,7 @@ const NO_FAULT: FaultDecision = { latencyMs: 0, outcome: null };
 export class FaultInjector {
   private config: FaultConfig = { rules: [] };
   private patterns: RegExp[] = [];
+  private queries: (RegExp | null)[] = [];
   private random: Random | null = null;
 
   constructor(initial?: FaultConfig) {
@@ -79,6 +83,7 @@ export class FaultInjector {
   set(config: FaultConfig): void {
     this.config = config;
     this.patterns = config.rules.map((rule) => new RegExp(rule.pattern));
+    this.queries = config.rules.map((rule) => (rule.query === undefined ? null : new RegExp(rule.query)));
     this.random = config.seed === undefined ? null : createRandom(config.seed);
   }
 
@@ -86,13 +91,16 @@ export class FaultInjector {
     this.set({ rules: [] });
   }
 
-  decide(method: string, path: string): FaultDecision {
+  /** `query` is the request's query string as sent (`?` included, or ''). */
+  decide(method: string, path: string, query = ''): FaultDecision {
     if (this.config.rules.length === 0) return NO_FAULT;
     let latencyMs = 0;
     let outcome: FaultOutcome | null = null;
     this.config.rules.forEach((rule, index) => {
       if (rule.method !== undefined && rule.method !== method) return;
       if (!(this.patterns[index] as RegExp).test(path)) return;
+      const queryPattern = this.queries[index];
+      if (queryPattern && !queryPattern.test(decodedQuery(query))) return;
       if (rule.probability !== undefined && this.draw() >= rule.probability) return;
       latencyMs += rule.latencyMs ?? 0;
       if (outcome) return;
@@ -107,5 +115,14 @@ export class FaultInjector {
 
   private draw(): number {
     return this.random ? this.random.next() : Math.random();
+  }
+}
+
+/** The query string with its escapes undone, for rules written as the service's convention reads. */
+function decodedQuery(query: string): string {
+  try {
+    return decodeURIComponent(query.replace(/\+/g, ' '));
+  } catch {
+    return query;
   }
 }

@@ -12,7 +12,10 @@ export const requestLogEntrySchema = z.object({
   /** The query string including `?`, or ''. */
   query: z.string(),
   status: z.number().int(),
-  /** Account id (or client id for client-credentials tokens) behind the bearer token. */
+  /**
+   * Account id (or client id for client-credentials tokens) behind the bearer token; at the token
+   * endpoint, the client named in the Basic credentials.
+   */
   subject: z.string().nullable(),
   /** ISO 8601, when the request arrived. */
   time: z.string(),

@@ -27,8 +27,9 @@ import { settleProcessing } from './model/messages';
 import { findUserByEmail } from './model/users';
 import { AccountStore } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
+import { basicClientIdOf } from './oauth/bearer';
 import { createMemoryStore } from './oauth/memory-store';
-import { createOAuthProvider, resourceIndicatorFor } from './oauth/provider';
+import { createOAuthProvider, OAUTH_ROUTES, resourceIndicatorFor } from './oauth/provider';
 import { FixedWindowRateLimiter, routeClassOf } from './rate-limit';
 import { RequestLog } from './request-log';
 import { createOutage } from './outage';
@@ -136,7 +137,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
   /** Applies the fault rules to a request; true when a fault answered it (or left it hanging). */
   async function injectFault(res: ServerResponse, context: RequestContext): Promise<boolean> {
     const path = context.url.pathname;
-    const { latencyMs, outcome } = faults.decide(context.method, path);
+    const { latencyMs, outcome } = faults.decide(context.method, path, context.url.search);
     if (latencyMs > 0) await sleep(latencyMs);
     if (!outcome) return false;
     switch (outcome.kind) {
@@ -202,6 +203,9 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     };
     res.setHeader('X-Request-Id', context.requestId);
     const path = context.url.pathname;
+    // The token endpoint's log entries name the client that asked, so a test can tell the
+    // console's refreshes of an operator's session from its machine client's tokens.
+    if (path === OAUTH_ROUTES.token) context.subject = basicClientIdOf(req.headers.authorization);
     if (path !== '/healthz' && !path.startsWith('/__control/')) {
       res.once('close', () =>
         requestLog.add({

@@ -16,6 +16,25 @@ export function bearerValueOf(authorization: string | undefined): string | null 
   return BEARER_PATTERN.exec(authorization ?? '')?.[1] ?? null;
 }
 
+const BASIC_PATTERN = /^Basic +([A-Za-z0-9+/]+=*) *$/i;
+
+/**
+ * The client id an `Authorization: Basic` header names (client_secret_basic, its parts
+ * form-encoded); null when absent or malformed. Says who asked, not whether the secret was right.
+ */
+export function basicClientIdOf(authorization: string | undefined): string | null {
+  const encoded = BASIC_PATTERN.exec(authorization ?? '')?.[1];
+  if (!encoded) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  try {
+    return decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
 /** The valid, unexpired OAuth token with this value, or null when unknown or expired. */
 export async function findBearerToken(provider: Provider, value: string | null): Promise<BearerToken | null> {
   if (!value) return null;

@@ -54,13 +54,13 @@ const newRefreshToken = (outcome: RefreshOutcome) =>
 
 for (const driver of testDrivers()) {
   describe.skipIf(driver.skipReason !== null)(`refresh across instances on ${driver.title}`, () => {
-    let location: Awaited<ReturnType<typeof driver.freshLocation>>;
+    let location: Awaited<ReturnType<typeof driver.migratedLocation>>;
     const pools: ConsoleDb[] = [];
     /** A console instance: its own refresher and, on PostgreSQL, its own pool. */
     let instance: () => Promise<ReturnType<typeof createSessionRefresher>>;
 
     beforeAll(async () => {
-      location = await driver.freshLocation();
+      location = await driver.migratedLocation();
       const first = await openConsoleDb(location.options);
       pools.push(first);
       instance = async () => {

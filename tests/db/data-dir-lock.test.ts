@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUseError, openConsoleDb } from '@/lib/db';
 import { acquireDataDirLock, lockFileFor } from '@/lib/db/data-dir-lock';
-import { tempDir } from './drivers';
+import { pgliteTestDriver, tempDir } from './drivers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -44,8 +44,17 @@ function freshDataDir(): string {
   roots.push(root);
   return path.join(root, 'console-db');
 }
-afterEach(() => {
+const removals: (() => Promise<void>)[] = [];
+/** A copy of the run's migrated database: the tests that open one are about its lock, not its making. */
+async function migratedDataDir(): Promise<string> {
+  const location = await pgliteTestDriver.migratedLocation();
+  removals.push(location.remove);
+  if (!location.options.dataDir) throw new Error('PGlite without a directory');
+  return location.options.dataDir;
+}
+afterEach(async () => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  await Promise.all(removals.splice(0).map((remove) => remove()));
 });
 
 describe('the data directory lock file', () => {
@@ -98,7 +107,7 @@ describe('the data directory lock file', () => {
 
 describe('a PGlite console database in use', () => {
   it('refuses a second open in the same process, naming the directory, the holder and the lock file', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     const db = await openConsoleDb({ dataDir });
     try {
       const second = openConsoleDb({ dataDir });
@@ -115,7 +124,7 @@ describe('a PGlite console database in use', () => {
   });
 
   it('makes another process fail at once with the message, and lets it open once released', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     const db = await openConsoleDb({ dataDir });
     let refused;
     try {
@@ -140,7 +149,7 @@ describe('a PGlite console database in use', () => {
   });
 
   it('opens over a stale lock left by a process that died', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     writeFileSync(`${dataDir}.lock`, String(await deadPid()));
     const db = await openConsoleDb({ dataDir });
     expect(readFileSync(`${dataDir}.lock`, 'utf8')).toMatch(OWN_LOCK);

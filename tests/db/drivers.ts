@@ -3,12 +3,13 @@
  * PostgreSQL on the test server from global setup (skipped, with the reason in the suite's name,
  * when there is none).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openConsoleDb, type ConsoleDb, type ConsoleDbOptions } from '@/lib/db';
 import { createTestDatabase, type TestPostgres } from '../support/postgres';
+import type { TemplateDatabases } from '../support/template-databases';
 
 export interface TestDatabase {
   db: ConsoleDb;
@@ -21,7 +22,22 @@ export interface TestDriver {
   title: string;
   skipReason: string | null;
   /** Where a fresh database would be, not yet opened. */
-  freshLocation(): Promise<{ options: ConsoleDbOptions; remove(): Promise<void> }>;
+  freshLocation(): Promise<DatabaseLocation>;
+  /**
+   * A database of its own already migrated, not yet opened (a copy of the run's template, so
+   * opening it applies nothing); for tests that need a database, not one about making it.
+   */
+  migratedLocation(): Promise<DatabaseLocation>;
+}
+
+export interface DatabaseLocation {
+  options: ConsoleDbOptions;
+  remove(): Promise<void>;
+}
+
+/** The run's migrated templates (global setup), or null when the file runs without them. */
+function templates(): TemplateDatabases | null {
+  return inject('templateDatabases') ?? null;
 }
 
 function testPostgres(): TestPostgres {
@@ -39,16 +55,18 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+function pgliteLocation(template: string | null): DatabaseLocation {
+  const root = tempDir('console-db-test-');
+  const dataDir = path.join(root, 'console-db');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return { options: { dataDir }, remove: async () => rmSync(root, { recursive: true, force: true }) };
+}
+
 export const pgliteTestDriver: TestDriver = {
   title: 'PGlite',
   skipReason: null,
-  freshLocation: async () => {
-    const root = tempDir('console-db-test-');
-    return {
-      options: { dataDir: path.join(root, 'console-db') },
-      remove: async () => rmSync(root, { recursive: true, force: true }),
-    };
-  },
+  freshLocation: async () => pgliteLocation(null),
+  migratedLocation: async () => pgliteLocation(templates()?.pgliteDir ?? null),
 };
 
 let postgresDriver: TestDriver | undefined;
@@ -67,15 +85,18 @@ function makePostgresDriver(): TestDriver {
       title: `PostgreSQL (skipped: ${postgres.skipReason})`,
       skipReason: postgres.skipReason,
       freshLocation: () => Promise.reject(new Error(postgres.skipReason)),
+      migratedLocation: () => Promise.reject(new Error(postgres.skipReason)),
     };
   }
+  const location = async (template: string | null): Promise<DatabaseLocation> => {
+    const database = await createTestDatabase(postgres.adminUrl, template ?? undefined);
+    return { options: { databaseUrl: database.url, poolSize: 4 }, remove: database.drop };
+  };
   return {
     title: 'PostgreSQL',
     skipReason: null,
-    freshLocation: async () => {
-      const database = await createTestDatabase(postgres.adminUrl);
-      return { options: { databaseUrl: database.url, poolSize: 4 }, remove: database.drop };
-    },
+    freshLocation: () => location(null),
+    migratedLocation: () => location(templates()?.postgresName ?? null),
   };
 }
 
@@ -85,7 +106,7 @@ export function testDrivers(): TestDriver[] {
 
 /** A fresh, migrated database on the driver. */
 export async function openTestDatabase(driver: TestDriver): Promise<TestDatabase> {
-  const location = await driver.freshLocation();
+  const location = await driver.migratedLocation();
   const db = await openConsoleDb(location.options);
   return {
     db,

@@ -55,7 +55,7 @@ const driver: TestDriver = postgresTestDriver();
 
 describe.skipIf(driver.skipReason !== null)(`statements on ${driver.title}`, () => {
   it('a statement past the statement timeout is cancelled, in a transaction too, and the pool goes on', async () => {
-    const location = await driver.freshLocation();
+    const location = await driver.migratedLocation();
     const db = await openConsoleDb({ ...location.options, statementTimeoutMs: 300 });
     try {
       const started = performance.now();

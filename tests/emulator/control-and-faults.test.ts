@@ -71,6 +71,15 @@ describe('fault injection', () => {
     expect((await api.get(`/admin/user/set_verified/${unverified.id}`)).status).toBe(405);
   });
 
+  it('matches the decoded query string when given: the later pages of a read, not its first', async () => {
+    await setFaults([{ pattern: '^/admin/ra/users$', query: 'range=\\[[1-9]', rateLimit: true }]);
+    expect((await api.get('/admin/ra/users?range=[0,2]')).status).toBe(200);
+    expect((await api.get(`/admin/ra/users?range=${encodeURIComponent('[0,2]')}`)).status).toBe(200);
+    await expectError(await api.get(`/admin/ra/users?range=${encodeURIComponent('[3,5]')}`), 429);
+    await expectError(await api.get('/admin/ra/users?range=[3,5]'), 429);
+    expect((await api.get('/admin/ra/users')).status).toBe(200);
+  });
+
   it('adds latency, then serves the request', async () => {
     await setFaults([{ pattern: '^/admin/ra/domains$', latencyMs: 250 }]);
     const started = performance.now();

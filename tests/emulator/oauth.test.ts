@@ -20,6 +20,7 @@ import {
   startTestEmulator,
   type OAuthClientTarget,
 } from '../support/emulator';
+import { BENCH_CLIENT_ID } from '../../emulator/config';
 import { CONTROL_HEADERS } from '../../emulator/control';
 
 let emulator: RunningEmulator;
@@ -205,5 +206,14 @@ describe('client credentials', () => {
     expect(tokens.refresh_token).toBeUndefined();
     expect((await getJson('/admin/ra/users?range=[0,0]', tokens.access_token)).status).toBe(200);
     expect((await getJson('/identity', tokens.access_token)).status).toBe(403);
+  });
+
+  it("are told apart from a session's refresh in the request log by the client that asked", async () => {
+    const session = await signIn(target, { email: DEMO_ACCOUNTS.ops.email });
+    emulator.requestLog.clear();
+    await benchToken(emulator);
+    expect((await refreshTokens(target, session.refresh_token ?? '')).status).toBe(200);
+    const tokenRequests = emulator.requestLog.list().filter((entry) => entry.path === '/oauth/token');
+    expect(tokenRequests.map((entry) => entry.subject)).toEqual([BENCH_CLIENT_ID, target.clientId]);
   });
 });

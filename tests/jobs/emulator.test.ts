@@ -339,7 +339,7 @@ describe.skipIf(!servesMessages)(title, () => {
   describe.skipIf(postgres.skipReason !== null)(`two runners on one ${postgres.title}`, () => {
     it('process every message exactly once, both taking part', async () => {
       await setFaults([{ pattern: '/reprocess$', latencyMs: 3 }]);
-      const location = await postgres.freshLocation();
+      const location = await postgres.migratedLocation();
       const first = await openConsoleDb(location.options);
       const second = await openConsoleDb(location.options);
       try {

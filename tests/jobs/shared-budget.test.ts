@@ -73,7 +73,7 @@ describe.skipIf(driver.skipReason !== null)(`the send budget shared on ${driver.
   let remove: () => Promise<void>;
 
   beforeAll(async () => {
-    const location = await driver.freshLocation();
+    const location = await driver.migratedLocation();
     remove = location.remove;
     first = await openConsoleDb(location.options);
     second = await openConsoleDb(location.options);

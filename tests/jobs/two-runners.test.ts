@@ -23,7 +23,7 @@ describe.skipIf(driver.skipReason !== null)(`two runners on one ${driver.title}`
 
   beforeAll(async () => {
     service = await new FakeVoiceService({ messages: 600 }).start();
-    const location = await driver.freshLocation();
+    const location = await driver.migratedLocation();
     remove = location.remove;
     first = await openConsoleDb(location.options);
     second = await openConsoleDb(location.options);

@@ -26,7 +26,7 @@ describe.skipIf(driver.skipReason !== null)(`two instances sharing one rate limi
 
   beforeAll(async () => {
     service = await new FakeVoiceService({ messages: 400, rateLimitWrite: 40, rateLimitWindowMs: 500 }).start();
-    const location = await driver.freshLocation();
+    const location = await driver.migratedLocation();
     remove = location.remove;
     first = await openConsoleDb(location.options);
     second = await openConsoleDb(location.options);

@@ -65,7 +65,7 @@ describe.skipIf(postgres.skipReason !== null)(`two samplers on one ${postgres.ti
   const samplers: StuckSampler[] = [];
 
   beforeAll(async () => {
-    const location = await postgres.freshLocation();
+    const location = await postgres.migratedLocation();
     remove = location.remove;
     first = await openConsoleDb(location.options);
     second = await openConsoleDb(location.options);

@@ -126,7 +126,8 @@ export async function startTestPostgres(): Promise<TestPostgresServer> {
   }
 }
 
-async function onServer(adminUrl: string, sql: string): Promise<void> {
+/** Runs one statement on the test server as its administrator. */
+export async function onServer(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -136,11 +137,17 @@ async function onServer(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A new empty database on the test server, so test files never share tables. */
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the test server, so test files never share tables: empty, or a copy of
+ * `template` (a database of that server no one is connected to, see template-databases.ts).
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   // A generated name (identifiers cannot be parameters): letters, digits and underscore only.
   const name = `console_test_${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `CREATE DATABASE "${name}"`);
+  await onServer(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
