@@ -56,7 +56,15 @@ describe("today's URLs of the filtered pages", () => {
 
 describe('the filter bar of each table submits the parameters its page reads', () => {
   it('the audit log: its declared filters, under their URL names', () => {
-    expect(filterParamNames(AUDIT_TABLE.filters)).toEqual(['operator', 'action', 'target', 'outcome', 'from', 'to']);
+    expect(filterParamNames(AUDIT_TABLE.filters)).toEqual([
+      'operator',
+      'operatorId',
+      'action',
+      'target',
+      'outcome',
+      'from',
+      'to',
+    ]);
   });
 
   it('the stuck queue: its declared filters; the age group and missing artifact stay links', () => {
