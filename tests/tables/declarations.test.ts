@@ -18,6 +18,7 @@ import { AgentsTable } from '@/components/agents/agents-table';
 import { RollupTable } from '@/components/agents/rollup-table';
 import { DomainsTable } from '@/components/domains/domains-table';
 import { ROLLUP_VIEW } from '@/lib/agents/rollup';
+import { activeUsersView } from '@/lib/accounts/active-users';
 import { parseListParams } from '@/lib/entities/list-params';
 import { paramReader } from '@/lib/search-params';
 import { readTableParams, type OrderedTable } from '@/lib/search-params/table';
@@ -277,5 +278,6 @@ describe('the pages that draw their own cells for declared columns', () => {
       CSV_BOM + csvRecord(DOMAIN_COLUMNS.map((column) => column.meta.csv)),
     );
     expect(sortableIds(ROLLUP_VIEW.columns)).toEqual(['agents', 'deletedShare', 'newestAt']);
+    expect(activeUsersView().columns).toBe(declaredEntityView('users').columns);
   });
 });
