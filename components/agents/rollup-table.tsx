@@ -1,10 +1,10 @@
 import { Link } from '@/components/link';
-import type { ConsoleColumn } from '@/lib/tables/columns';
+import { withCells, type DeclaredIds } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { timeColumn } from '@/components/data-table/cells/time-column';
+import { timeCell } from '@/components/data-table/cells/time-column';
 import { CellValue } from '@/components/entities/cell-value';
 import type { TitleRecord } from '@/lib/agents/data';
-import { ROLLUP_VIEW, type HumanRollupRow } from '@/lib/agents/rollup';
+import { ROLLUP_COLUMNS, ROLLUP_VIEW, type HumanRollupRow } from '@/lib/agents/rollup';
 import { filteredListHref } from '@/lib/entities/hrefs';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import type { SortSpec } from '@/lib/entities/types';
@@ -31,48 +31,32 @@ export function RollupTable({
   titles: TitleRecord;
 }) {
   const names = new Map(Object.entries(titles));
-  const columns: ConsoleColumn<HumanRollupRow>[] = [
-    {
-      id: 'creatorId',
-      header: 'Human',
-      cell: ({ row: { original: row } }) => (
-        <CellValue
-          column={{ kind: 'id', linkTo: 'users' }}
-          value={row.creatorId}
-          mode="table"
-          titles={names}
-          copyableIds
-        />
-      ),
-    },
-    {
-      id: 'agents',
-      header: 'Agents',
-      enableSorting: true,
-      sortDescFirst: true,
-      cell: ({ row: { original: row } }) => (
-        <Link
-          href={agentsOf(row.creatorId)}
-          className="tabular-nums underline-offset-2 hover:underline"
-          aria-label={`${row.agents} agents of ${names.get(`/users/${encodeURIComponent(row.creatorId)}`) ?? row.creatorId}`}
-        >
-          {row.agents.toLocaleString('en-US')}
-        </Link>
-      ),
-    },
-    {
-      id: 'deletedShare',
-      header: 'Deleted share',
-      enableSorting: true,
-      sortDescFirst: true,
-      cell: ({ row: { original: row } }) => (
-        <span className="tabular-nums">
-          {percent(row.deletedShare)} <span className="text-xs text-muted-foreground">({row.deleted} deleted)</span>
-        </span>
-      ),
-    },
-    timeColumn<HumanRollupRow>('newestAt', 'Newest agent', (row) => row.newestAt),
-  ];
+  const columns = withCells<HumanRollupRow, DeclaredIds<typeof ROLLUP_COLUMNS>>(ROLLUP_COLUMNS, {
+    creatorId: ({ row: { original: row } }) => (
+      <CellValue
+        column={{ kind: 'id', linkTo: 'users' }}
+        value={row.creatorId}
+        mode="table"
+        titles={names}
+        copyableIds
+      />
+    ),
+    agents: ({ row: { original: row } }) => (
+      <Link
+        href={agentsOf(row.creatorId)}
+        className="tabular-nums underline-offset-2 hover:underline"
+        aria-label={`${row.agents} agents of ${names.get(`/users/${encodeURIComponent(row.creatorId)}`) ?? row.creatorId}`}
+      >
+        {row.agents.toLocaleString('en-US')}
+      </Link>
+    ),
+    deletedShare: ({ row: { original: row } }) => (
+      <span className="tabular-nums">
+        {percent(row.deletedShare)} <span className="text-xs text-muted-foreground">({row.deleted} deleted)</span>
+      </span>
+    ),
+    newestAt: timeCell((row) => row.newestAt),
+  });
   return (
     <PagedTable
       columns={columns}

@@ -1,12 +1,13 @@
 import { Link } from '@/components/link';
-import type { ConsoleColumn } from '@/lib/tables/columns';
+import { withCells, type ConsoleColumn, type DeclaredIds } from '@/lib/tables/columns';
 import { listPageTable, type ListPage } from '@/components/data-table/filters/filtered-list';
 import { PagedTable } from '@/components/data-table/paged-table';
-import { timeColumn } from '@/components/data-table/cells/time-column';
+import { timeCell } from '@/components/data-table/cells/time-column';
 import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
+import { DOMAIN_COLUMNS } from '@/lib/entities/registry';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { AddDomainButton, DOMAIN_WRITE_REFUSAL_ID, DomainRowActions } from './domain-row-actions';
@@ -24,11 +25,8 @@ export type DomainsTableProps = ListPage<DomainRow> & {
  */
 export function DomainsTable({ write, deleteApproval, ...list }: DomainsTableProps) {
   const columns: ConsoleColumn<DomainRow>[] = [
-    {
-      id: 'domain',
-      header: 'Domain',
-      enableSorting: true,
-      cell: ({ row: { original: row } }) => (
+    ...withCells<DomainRow, DeclaredIds<typeof DOMAIN_COLUMNS>>(DOMAIN_COLUMNS, {
+      domain: ({ row: { original: row } }) => (
         <span className="flex flex-col">
           {/* Operators read and type names in Unicode; the stored punycode is shown beneath. */}
           <Link href={detailHref('domains', row.id)} className="font-medium hover:underline">
@@ -41,12 +39,7 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
           ) : null}
         </span>
       ),
-    },
-    {
-      id: 'workspace_guid',
-      header: 'Workspace',
-      enableSorting: true,
-      cell: ({ row: { original: row } }) => (
+      workspace_guid: ({ row: { original: row } }) => (
         <span className="flex flex-col">
           <Link href={detailHref('workspaces', row.workspaceGuid)} className="hover:underline">
             <bdi>{row.workspaceName ?? 'Unknown workspace'}</bdi>
@@ -55,9 +48,9 @@ export function DomainsTable({ write, deleteApproval, ...list }: DomainsTablePro
           {row.workspaceDeleted ? <Badge variant="outline">workspace deleted</Badge> : null}
         </span>
       ),
-    },
-    timeColumn<DomainRow>('created_at', 'Created', (row) => row.createdAt),
-    timeColumn<DomainRow>('updated_at', 'Updated', (row) => row.updatedAt),
+      created_at: timeCell((row) => row.createdAt),
+      updated_at: timeCell((row) => row.updatedAt),
+    }),
     {
       id: 'actions',
       header: 'Actions',

@@ -1,5 +1,5 @@
 import { Link } from '@/components/link';
-import type { ConsoleTableMeta } from '@/lib/tables/columns';
+import type { ConsoleColumn, ConsoleTableMeta } from '@/lib/tables/columns';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { CopyableId, TRUNCATED_ID_CLASS } from '@/components/data-table/cells/copyable-id';
 import { CellValue } from '@/components/entities/cell-value';
@@ -7,6 +7,7 @@ import { BulkJobToolbar } from '@/components/jobs/bulk-toolbar';
 import { Badge } from '@/components/ui/badge';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { detailHref } from '@/lib/entities/hrefs';
+import { declaredEntityView } from '@/lib/entities/registry';
 import type { NameRecord } from '@/lib/entities/types';
 import { PAGE_SIZES } from '@/lib/entities/list-state';
 import { withFrom } from '@/lib/navigation/from';
@@ -75,6 +76,42 @@ const namedLink = (entity: string, id: string | null | undefined, titles: Titles
   <CellValue column={{ kind: 'id', linkTo: entity }} value={id} mode="table" titles={titles} copyableIds />
 );
 
+/** The message fields the queue's CSV writes, in its order, as the messages list declares and exports them. */
+const EXPORTED_FIELDS = [
+  'id',
+  'name',
+  'status',
+  'status_reason',
+  'creator_guid',
+  'workspace_guid',
+  'channel_guids',
+  'message_ts',
+  'last_updated_at',
+];
+
+/**
+ * The queue's CSV fields: the messages list's columns for EXPORTED_FIELDS, then the artifacts each
+ * message lacks. Never shown nor sortable, and under their own ids, which the shown columns' ids
+ * (in the URL's `cols` and `sort`) never meet.
+ */
+const csvFields: ConsoleColumn<Message>[] = [
+  ...EXPORTED_FIELDS.flatMap((field) =>
+    declaredEntityView('messages')
+      .columns.filter((column) => column.id === field)
+      .map((column) => ({
+        id: `export_${field}`,
+        accessorKey: column.accessorKey,
+        header: column.header,
+        meta: { ...column.meta, exportOnly: true },
+      })),
+  ),
+  {
+    id: 'export_missing',
+    accessorFn: (row) => missingArtifacts(row).join('; '),
+    meta: { csv: 'missing', exportOnly: true },
+  },
+];
+
 /** The stuck table, declared once: its columns (they read the page's time, return link and names from the table's meta), oldest first, 50 a page. */
 export const STUCK_TABLE: OrderedTable<Message> = {
   filters: STUCK_FILTERS,
@@ -125,6 +162,7 @@ export const STUCK_TABLE: OrderedTable<Message> = {
       cell: ({ row: { original: row } }) => missingLabels(row) || '—',
       meta: { cellClassName: 'text-xs' },
     },
+    ...csvFields,
   ],
   searchHint: null,
   defaultSort: { field: 'age', order: 'desc' },

@@ -14,18 +14,21 @@ export interface HumanRollupRow {
   newestAt: string;
 }
 
+/** The rollup's columns: the /agents/humans page draws its cells for these (components/agents/rollup-table.tsx). */
+export const ROLLUP_COLUMNS = [
+  entityColumn('creatorId', 'Human', 'id', { linkTo: 'users' }),
+  entityColumn('agents', 'Agents', 'number', { sortable: true }),
+  entityColumn('deletedShare', 'Deleted share', 'number', { sortable: true }),
+  entityColumn('newestAt', 'Newest agent', 'iso-datetime', { sortable: true }),
+];
+
 /** Most agents first: an unusual human stands out at the top. */
 export const ROLLUP_VIEW: EntityView = {
   name: 'agents/humans',
   label: 'Agents per human',
   singular: 'Human',
   known: true,
-  columns: [
-    entityColumn('creatorId', 'Human', 'id', { linkTo: 'users' }),
-    entityColumn('agents', 'Agents', 'number', { sortable: true }),
-    entityColumn('deletedShare', 'Deleted share', 'number', { sortable: true }),
-    entityColumn('newestAt', 'Newest agent', 'iso-datetime', { sortable: true }),
-  ],
+  columns: ROLLUP_COLUMNS,
   defaultSort: { field: 'agents', order: 'desc' },
   filters: [],
   searchHint: null,

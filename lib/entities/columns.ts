@@ -12,12 +12,12 @@ export interface EntityColumnOptions {
 }
 
 /** A TanStack column definition of the field `key`, shown and exported by its kind. */
-export function entityColumn(
-  key: string,
+export function entityColumn<TKey extends string>(
+  key: TKey,
   label: string,
   kind: ColumnKind,
   options: EntityColumnOptions = {},
-): EntityColumn {
+): EntityColumn & { id: TKey } {
   return {
     id: key,
     accessorKey: key,

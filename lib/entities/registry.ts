@@ -87,6 +87,26 @@ function firstText(record: Readonly<Record<string, unknown>>, ...values: unknown
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The domains' columns: the /domains page draws its cells for these (components/domains/domains-table.tsx). */
+export const DOMAIN_COLUMNS = [
+  entityColumn('id', 'Id', 'id', { sortable: true }),
+  entityColumn('domain', 'Domain', 'text', { sortable: true }),
+  entityColumn('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
+  entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
+  entityColumn('updated_at', 'Updated', 'iso-datetime', { sortable: true }),
+];
+
+/** The agents' columns: the /agents page draws its cells for these (components/agents/agents-table.tsx). */
+export const AGENT_COLUMNS = [
+  entityColumn('id', 'Id', 'id', { sortable: true }),
+  entityColumn('name', 'Name', 'text', { sortable: true }),
+  entityColumn('email', 'E-mail', 'email', { sortable: true }),
+  entityColumn('creator_id', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
+  entityColumn('workspace_guids', 'Workspaces', 'list', { hidden: true, linkTo: 'workspaces' }),
+  entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
+  entityColumn('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
+];
+
 export const ENTITIES: readonly EntityDefinition[] = [
   {
     name: 'users',
@@ -327,13 +347,7 @@ export const ENTITIES: readonly EntityDefinition[] = [
     nav: { icon: 'domains', order: 80, purpose: 'Domains attached to workspaces.' },
     actions: {},
     schema: domainSchema,
-    columns: [
-      entityColumn('id', 'Id', 'id', { sortable: true }),
-      entityColumn('domain', 'Domain', 'text', { sortable: true }),
-      entityColumn('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
-      entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
-      entityColumn('updated_at', 'Updated', 'iso-datetime', { sortable: true }),
-    ],
+    columns: DOMAIN_COLUMNS,
     defaultSort: { field: 'domain', order: 'asc' },
     filters: [{ kind: 'exact', param: 'workspace', field: 'workspace_guid', label: 'Workspace', linkTo: 'workspaces' }],
     searchHint: 'domain',
@@ -351,15 +365,7 @@ export const ENTITIES: readonly EntityDefinition[] = [
     nav: { icon: 'agents', order: 90, purpose: 'Agent accounts across the service and their owners.' },
     actions: {},
     schema: agentSchema,
-    columns: [
-      entityColumn('id', 'Id', 'id', { sortable: true }),
-      entityColumn('name', 'Name', 'text', { sortable: true }),
-      entityColumn('email', 'E-mail', 'email', { sortable: true }),
-      entityColumn('creator_id', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
-      entityColumn('workspace_guids', 'Workspaces', 'list', { hidden: true, linkTo: 'workspaces' }),
-      entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
-      entityColumn('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
-    ],
+    columns: AGENT_COLUMNS,
     defaultSort: { field: 'created_at', order: 'desc' },
     filters: [
       { kind: 'exact', param: 'creator', field: 'creator_id', label: 'Owner', linkTo: 'users' },

@@ -131,6 +131,39 @@ export function columnVisibility<TData extends RowData>(
   );
 }
 
+/** A field-level column declared in lib (an entity's or a computed list's), whose id is known to the type checker. */
+export interface DeclaredColumn<TId extends string> {
+  id: TId;
+  header: string;
+  enableSorting: boolean;
+  sortDescFirst: boolean;
+  enableHiding: boolean;
+  meta: ConsoleColumnMeta;
+}
+
+/** The ids of a declaration's columns, as the type checker knows them. */
+export type DeclaredIds<TColumns extends readonly DeclaredColumn<string>[]> = TColumns[number]['id'];
+
+/** How a page draws the cells of one declared column. */
+export type ConsoleCell<TData extends RowData> = ConsoleColumn<TData>['cell'];
+
+/**
+ * A page's columns built from the declaration it was given: the declared columns it draws a cell
+ * for, in declared order, each keeping its id, label, sorting and meta, so the page adds only how a
+ * cell looks. An id the declaration does not have does not type-check.
+ */
+export function withCells<TData extends RowData, TId extends string>(
+  declared: readonly DeclaredColumn<TId>[],
+  cells: { readonly [K in TId]?: ConsoleCell<TData> },
+): ConsoleColumn<TData>[] {
+  return declared.flatMap((column) => {
+    const cell = cells[column.id];
+    if (cell === undefined) return [];
+    const { id, header, enableSorting, sortDescFirst, enableHiding, meta } = column;
+    return [{ id, header, enableSorting, sortDescFirst, enableHiding, meta, cell }];
+  });
+}
+
 /** The page size without a `size` parameter. */
 export const defaultPageSize = <TData extends RowData>(table: TableDeclaration<TData>): PageSize =>
   table.defaultSize ?? DEFAULT_PAGE_SIZE;

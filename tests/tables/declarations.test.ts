@@ -13,7 +13,12 @@ import { JOBS_TABLE } from '@/components/jobs/jobs-table';
 import { STUCK_TABLE } from '@/components/triage/stuck-table';
 import { REPORTS, reportCsv } from '@/lib/accounts/reports';
 import { CSV_BOM, csvRecord } from '@/lib/csv';
-import { ENTITIES } from '@/lib/entities/registry';
+import { AGENT_COLUMNS, DOMAIN_COLUMNS, ENTITIES, declaredEntityView } from '@/lib/entities/registry';
+import { AgentsTable } from '@/components/agents/agents-table';
+import { RollupTable } from '@/components/agents/rollup-table';
+import { DomainsTable } from '@/components/domains/domains-table';
+import { ROLLUP_VIEW } from '@/lib/agents/rollup';
+import { activeUsersView } from '@/lib/accounts/active-users';
 import { parseListParams } from '@/lib/entities/list-params';
 import { paramReader } from '@/lib/search-params';
 import { readTableParams, type OrderedTable } from '@/lib/search-params/table';
@@ -203,4 +208,76 @@ describe('the account reports', () => {
       );
     },
   );
+});
+
+describe('the pages that draw their own cells for declared columns', () => {
+  const noPermission = { allowed: false, reason: 'test' } as const;
+  const list = (name: string) => ({
+    view: declaredEntityView(name),
+    q: '',
+    filters: {},
+    active: [],
+    keep: {},
+    rows: [],
+    total: 0,
+    page: 1,
+    size: 25,
+    sort: null,
+    empty: 'none',
+  });
+  const PAGES = [
+    {
+      name: '/domains',
+      declared: DOMAIN_COLUMNS,
+      shown: ['domain', 'workspace_guid', 'created_at', 'updated_at'],
+      after: ['Actions'],
+      render: () => createElement(DomainsTable, { ...list('domains'), write: noPermission, deleteApproval: null }),
+    },
+    {
+      name: '/agents',
+      declared: AGENT_COLUMNS,
+      shown: ['name', 'creator_id', 'workspace_guids', 'created_at', 'deleted_at'],
+      after: [],
+      render: () => createElement(AgentsTable, { ...list('agents'), titles: {} }),
+    },
+    {
+      name: '/agents/humans',
+      declared: ROLLUP_VIEW.columns,
+      shown: ['creatorId', 'agents', 'deletedShare', 'newestAt'],
+      after: [],
+      render: () => createElement(RollupTable, { rows: [], titles: {}, total: 0, page: 1, size: 25, sort: null }),
+    },
+  ];
+
+  it.each(PAGES.map((page) => [page.name, page] as const))(
+    '%s: its headers are the declaration’s labels, and follow it when it changes',
+    (_name, { declared, shown, after, render }) => {
+      const labelsOf = (ids: readonly string[]) =>
+        ids.map((id) => declared.find((column) => column.id === id)?.meta.label ?? `undeclared ${id}`);
+      expect(headers(renderToStaticMarkup(render()))).toEqual([...labelsOf(shown), ...after]);
+      const saved = declared.map((column) => ({ header: column.header, label: column.meta.label }));
+      try {
+        for (const column of declared) {
+          column.header = `Declared ${column.id}`;
+          column.meta.label = `Declared ${column.id}`;
+        }
+        expect(headers(renderToStaticMarkup(render()))).toEqual([...shown.map((id) => `Declared ${id}`), ...after]);
+      } finally {
+        declared.forEach((column, index) => {
+          column.header = saved[index]!.header;
+          column.meta.label = saved[index]!.label;
+        });
+      }
+    },
+  );
+
+  it('reads the URL and writes the CSV from the same declaration the page draws', () => {
+    expect(declaredEntityView('domains').columns).toBe(DOMAIN_COLUMNS);
+    expect(declaredEntityView('agents').columns).toBe(AGENT_COLUMNS);
+    expect(csvHeader(csvColumns(declaredEntityView('domains').columns))).toBe(
+      CSV_BOM + csvRecord(DOMAIN_COLUMNS.map((column) => column.meta.csv)),
+    );
+    expect(sortableIds(ROLLUP_VIEW.columns)).toEqual(['agents', 'deletedShare', 'newestAt']);
+    expect(activeUsersView().columns).toBe(declaredEntityView('users').columns);
+  });
 });

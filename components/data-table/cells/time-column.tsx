@@ -1,5 +1,12 @@
 import { CellValue } from '@/components/entities/cell-value';
-import type { ConsoleColumn } from '@/lib/tables/columns';
+import type { ConsoleCell, ConsoleColumn } from '@/lib/tables/columns';
+
+/** A cell showing a UTC time read from the row. */
+export function timeCell<TData extends object>(value: (row: TData) => unknown): ConsoleCell<TData> {
+  return function TimeCell({ row }) {
+    return <CellValue column={{ kind: 'iso-datetime' }} value={value(row.original)} mode="table" />;
+  };
+}
 
 /**
  * A column of UTC times: sortable newest first on the first click (what an operator wants),
@@ -16,7 +23,7 @@ export function timeColumn<TData extends object>(
     header,
     enableSorting: sortable,
     sortDescFirst: sortable,
-    cell: ({ row }) => <CellValue column={{ kind: 'iso-datetime' }} value={value(row.original)} mode="table" />,
+    cell: timeCell(value),
     meta: { kind: 'iso-datetime' },
   };
 }

@@ -6,12 +6,10 @@
  */
 import { STUCK_TABLE } from '@/components/triage/stuck-table';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
-import { CSV_BOM, csvRecord } from '@/lib/csv';
 import { exportFileName } from '@/lib/entities/export';
-import { findEntity } from '@/lib/entities/registry';
 import { serviceCsvExport } from '@/lib/export/service-csv';
 import { searchParamsRecord } from '@/lib/search-params';
-import { exportValue } from '@/lib/tables/csv';
+import { csvColumns, csvHeader, csvRows } from '@/lib/tables/csv';
 import { requestTime } from '@/lib/request-time';
 import { stuckListSort } from '@/lib/triage/data';
 import { parseStuckSearchParams } from '@/lib/triage/search-params';
@@ -20,18 +18,6 @@ import { missingArtifacts } from '@/lib/triage/stuck-rules';
 import { stuckFilter } from '@/lib/triage/stuck';
 import { messageSchema, type Message } from '@/lib/upstream/contract';
 import { listRecords } from '@/lib/upstream/ra';
-
-const FIELDS = [
-  'id',
-  'name',
-  'status',
-  'status_reason',
-  'creator_guid',
-  'workspace_guid',
-  'channel_guids',
-  'message_ts',
-  'last_updated_at',
-];
 
 export async function GET(request: Request): Promise<Response> {
   const session = await requireAdminRouteSession();
@@ -44,26 +30,19 @@ export async function GET(request: Request): Promise<Response> {
   const { query, table } = state;
   const filter = stuckFilter(query, requestTime());
   const sort = stuckListSort(table.sort.order);
-  const columns = (findEntity('messages')?.columns ?? []).filter((column) => FIELDS.includes(column.id));
-
+  const columns = csvColumns(STUCK_TABLE.columns);
   const lines = (rows: readonly Message[]) =>
-    rows
-      .map((row) => ({ row, missing: missingArtifacts(row) }))
-      .filter(({ missing }) => !query.missing || missing.includes(query.missing))
-      .map(({ row, missing }) =>
-        csvRecord([
-          ...columns.map((column) => exportValue(column.meta.kind, (row as Record<string, unknown>)[column.id])),
-          missing.join('; '),
-        ]),
-      )
-      .join('');
+    csvRows(
+      columns,
+      rows.filter((row) => !query.missing || missingArtifacts(row).includes(query.missing)),
+    );
   return serviceCsvExport({
     operatorId: session.operator.id,
     request,
     path: '/admin/ra/messages',
     readRange: (range, signal) =>
       listRecords(session.upstream, 'messages', { sort, filter, range }, messageSchema, signal),
-    csv: () => ({ header: CSV_BOM + csvRecord([...columns.map((column) => column.meta.csv), 'missing']), rows: lines }),
+    csv: () => ({ header: csvHeader(columns), rows: lines }),
     fileName: exportFileName('stuck-messages', new Date()),
     label: 'stuck',
   });
