@@ -126,7 +126,7 @@ test('the jobs and audit tables order, page by size, choose columns and export C
     .getByTestId('audit-entry')
     .filter({ has: page.getByTestId('audit-action').getByText('job.plan', { exact: true }) })
     .first();
-  const target = plan.locator('a[href^="/jobs/"]');
+  const target = plan.locator('a[href^="/jobs/"]').first();
   await expect(target).toHaveAttribute('href', /^\/jobs\/[0-9a-f-]{36}$/);
   const jobHref = (await target.getAttribute('href'))!;
   await page.getByRole('button', { name: 'Time' }).click();

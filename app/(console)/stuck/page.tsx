@@ -119,14 +119,16 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
           creator: query.creator,
         }}
         keep={{ ...(state.incident ? { incident: state.incident } : {}), ...table.kept }}
+        extraFields={
+          <EntityNamePicker
+            key={query.workspace ?? ''}
+            entity="workspaces"
+            label="Workspace by name"
+            idField="workspace"
+            currentTitle={query.workspace ? (names[detailHref('workspaces', query.workspace)]?.name ?? null) : null}
+          />
+        }
       >
-        <EntityNamePicker
-          key={query.workspace ?? ''}
-          entity="workspaces"
-          label="Workspace by name"
-          idField="workspace"
-          currentTitle={query.workspace ? (names[detailHref('workspaces', query.workspace)]?.name ?? null) : null}
-        />
         <Button asChild variant="ghost" size="sm">
           <Link href="/stuck">Reset</Link>
         </Button>

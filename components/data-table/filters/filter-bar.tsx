@@ -32,6 +32,8 @@ export interface FilterBarProps {
   keep: Readonly<Record<string, string>>;
   /** The filters in effect, each with a button that removes it. */
   active?: readonly ActiveFilter[];
+  /** Fields of the page's own inside the form, after the declared ones (a name picker that fills an id filter). */
+  extraFields?: React.ReactNode;
   /** Controls at the end of the bar (column chooser, export, a reset link). */
   children?: React.ReactNode;
 }
@@ -71,7 +73,17 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
  * half-typed date) holds the typed apply back; Enter applies it anyway and the page says what is
  * wrong. Below it, each active filter with a remove button.
  */
-export function FilterBar({ action, label, filters, searchHint, values, keep, active = [], children }: FilterBarProps) {
+export function FilterBar({
+  action,
+  label,
+  filters,
+  searchHint,
+  values,
+  keep,
+  active = [],
+  extraFields,
+  children,
+}: FilterBarProps) {
   const { visit, navigate, isPending } = useNearestListNavigation();
   const baseId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -286,6 +298,7 @@ export function FilterBar({ action, label, filters, searchHint, values, keep, ac
             </Field>
           )}
           {filters.map(field)}
+          {extraFields}
           {Object.entries(keep).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
