@@ -127,7 +127,9 @@ test('"verify all matching" plans the list filter, skipping users already verifi
   await dialog.getByRole('button', { name: 'Dry run' }).click();
   await expect(dialog.getByTestId('dry-run-count')).toHaveText(expected.toLocaleString('en-US'));
   await expect(dialog).toContainText(`${alreadyVerified} already verified will be skipped`);
-  // Closing leaves a planned dry run that never runs: nothing was sent, nobody changed.
+  // Closing leaves a planned dry run that never runs: nothing was sent, nobody changed. The dialog
+  // ignores Escape while its action's transition is still settling, so wait until it may close.
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true }).first()).toBeEnabled();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(
