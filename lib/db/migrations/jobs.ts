@@ -1,5 +1,5 @@
-/** Bulk jobs: jobs and their items, dry runs read in the background, and the shared rate budget. Part of the ordered list in migrations.ts, whose rules hold here. */
-import type { Migration } from './migrations';
+/** Bulk jobs: jobs and their items, dry runs read in the background, and the shared rate budget. Part of the ordered list in index.ts, whose rules hold here. */
+import type { Migration } from './index';
 
 /**
  * Bulk jobs (lib/jobs): one row per job and one per item. Item counts are derived with

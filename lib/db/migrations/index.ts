@@ -3,7 +3,7 @@
  * and recorded in schema_migrations. Append only: never edit or reorder an applied migration,
  * add a new one. The SQL must run on both PostgreSQL and PGlite.
  */
-import { auditLog, auditRefusalTallies, auditSummary, revokedSessions, sessionRefreshes } from './migrations-audit';
+import { auditLog, auditRefusalTallies, auditSummary, revokedSessions, sessionRefreshes } from './audit';
 import {
   bulkJobFinalCounts,
   bulkJobItemUnknown,
@@ -12,15 +12,10 @@ import {
   bulkJobUserActions,
   bulkJobs,
   rateBudgetWindows,
-} from './migrations-jobs';
-import {
-  accountMerges,
-  approvalRequests,
-  dashboardStuckReadings,
-  incidents,
-  stuckSamples,
-} from './migrations-operations';
-import { operators } from './migrations-operators';
+} from './jobs';
+import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stuckSamples } from './operations';
+import { notificationEvents } from './notifications';
+import { operators } from './operators';
 
 export interface Migration {
   id: string;
@@ -46,4 +41,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   rateBudgetWindows,
   bulkJobFinalCounts,
   operators,
+  notificationEvents,
 ];

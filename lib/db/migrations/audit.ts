@@ -1,5 +1,5 @@
-/** The audit log and sessions: what operators did, and which sessions ended. Part of the ordered list in migrations.ts, whose rules hold here. */
-import type { Migration } from './migrations';
+/** The audit log and sessions: what operators did, and which sessions ended. Part of the ordered list in index.ts, whose rules hold here. */
+import type { Migration } from './index';
 
 export const auditLog: Migration = {
   id: '0001_audit_log',

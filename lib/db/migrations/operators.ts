@@ -1,5 +1,5 @@
-/** The operators who signed in, their console roles and their sessions. Part of the ordered list in migrations.ts, whose rules hold here. */
-import type { Migration } from './migrations';
+/** The operators who signed in, their console roles and their sessions. Part of the ordered list in index.ts, whose rules hold here. */
+import type { Migration } from './index';
 
 /**
  * One row per operator who signed in (lib/operators): who they are at the service, their console

@@ -1,5 +1,5 @@
-/** Account merges, approvals, incidents, and the stuck counts the dashboard and the stuck page keep. Part of the ordered list in migrations.ts, whose rules hold here. */
-import type { Migration } from './migrations';
+/** Account merges, approvals, incidents, and the stuck counts the dashboard and the stuck page keep. Part of the ordered list in index.ts, whose rules hold here. */
+import type { Migration } from './index';
 
 /** What each merge moved, counted before and after from the service (the kept user's page shows it). */
 export const accountMerges: Migration = {
