@@ -1,6 +1,6 @@
 'use client';
 
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 
 /**
  * Calls a server action from the browser. A call that throws (the connection dropped, or the

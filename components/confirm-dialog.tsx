@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { cloneElement, isValidElement, useState } from 'react';
 import { Link } from '@/components/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError } from '@/lib/actions/guard/define';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -11,7 +11,7 @@ import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 
 /** The action's own schema (and zod with it) loads when the dialog opens, not with the page. */

@@ -13,7 +13,7 @@ import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError } from '@/lib/actions/guard/define';
 import { formatUtc } from '@/lib/time';
 import type { OwnAgentControlProps } from './own-agent-panel';
 

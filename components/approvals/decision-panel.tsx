@@ -9,7 +9,7 @@ import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ActionError, ActionResult } from '@/lib/actions/define';
+import type { ActionError, ActionResult } from '@/lib/actions/guard/define';
 
 /** What this operator may do with the request, decided on the server. */
 export interface DecisionOptions {

@@ -8,7 +8,7 @@ import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ActionError, ActionResult } from '@/lib/actions/define';
+import type { ActionError, ActionResult } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import type { IncidentStatus } from '@/lib/incidents/values';
 

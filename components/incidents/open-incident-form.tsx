@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import type { IncidentScope } from '@/lib/incidents/types';
 import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentSeverity } from '@/lib/incidents/values';

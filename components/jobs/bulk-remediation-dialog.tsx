@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import { DryRunSampleTable } from './dry-run-sample-table';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError } from '@/lib/actions/guard/define';
 import { jobHref } from '@/lib/entities/hrefs';
 import {
   ITEM_NOUNS,

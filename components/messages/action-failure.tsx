@@ -1,5 +1,5 @@
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import type { ActionError } from '@/lib/actions/define';
+import type { ActionError } from '@/lib/actions/guard/define';
 
 /** A failed message action in one sentence, then what to do and the request id. */
 export function ActionFailure({ label, error }: { label: string; error: ActionError }) {

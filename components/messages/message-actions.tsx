@@ -11,7 +11,7 @@ import {
 import { RefusalNote } from '@/components/refusal-note';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import type { MESSAGE_ACTIONS } from '@/lib/entities/registry';
 import { statusWithRaw } from '@/lib/status-labels';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { CONFIRMED_STATUSES } from '@/lib/actions/message-status-targets';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { statusLabel, statusWithRaw } from '@/lib/status-labels';

@@ -9,7 +9,7 @@ import { accountName, confirmationMatches, refuseMergeIds } from '@/lib/accounts
 import { recordMerge, type MergeReport } from '@/lib/accounts/merges';
 import { mergeUsers, usersInfo } from '@/lib/upstream/accounts';
 import { serviceIdSchema } from '@/lib/upstream/contract';
-import { ActionRejectedError, defineAction } from './define';
+import { ActionRejectedError, defineAction } from './guard/define';
 import { freeText } from '@/lib/free-text';
 
 const userId = (what: string) => serviceIdSchema(what);

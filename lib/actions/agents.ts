@@ -9,7 +9,7 @@ import { createOwnAgent, deleteOwnAgent, mintAgentToken } from '@/lib/upstream/a
 import { isUpstreamError } from '@/lib/upstream/client';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { createAgentInputSchema, mintTokenInputSchema } from './agent-input';
-import { ActionRejectedError, defineAction } from './define';
+import { ActionRejectedError, defineAction } from './guard/define';
 
 const agentId = serviceIdSchema('agent id');
 

@@ -21,7 +21,7 @@ import {
 import { roleAllows, type RoleSettings } from '@/lib/auth/roles';
 import type { Queryable } from '@/lib/db';
 import { currentRole } from '@/lib/operators/roles';
-import { ActionRejectedError, defineAction } from './define';
+import { ActionRejectedError, defineAction } from './guard/define';
 import { freeText } from '@/lib/free-text';
 
 const requestId = z.string().trim().uuid('an approval request id is a UUID');

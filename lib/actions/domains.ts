@@ -11,7 +11,7 @@ import { hostnameSchema } from '@/lib/domains/hostname';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { serviceIdSchema, type Domain } from '@/lib/upstream/contract';
 import { createDomain, deleteDomain, updateDomain } from '@/lib/upstream/domains';
-import { ActionRejectedError, defineAction } from './define';
+import { ActionRejectedError, defineAction } from './guard/define';
 
 const domainId = serviceIdSchema('domain id');
 

@@ -11,7 +11,7 @@ import { addIncidentNote, linkIncidentJob, openIncident, setIncidentStatus } fro
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '@/lib/incidents/values';
 import { incidentScopeSchema } from '@/lib/incidents/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
-import { defineAction } from './define';
+import { defineAction } from './guard/define';
 import { logger } from '@/lib/observability/logger';
 import { freeText } from '@/lib/free-text';
 

@@ -16,7 +16,7 @@ import {
   planSettings,
   actorFromOperator,
 } from '@/lib/jobs/plan';
-import { defineAction } from './define';
+import { defineAction } from './guard/define';
 
 const jobId = z.string().trim().uuid('a job id is a UUID');
 

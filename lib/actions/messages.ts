@@ -4,7 +4,7 @@ import type { ConsoleRole } from '@/lib/auth/roles';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { messageOperation } from '@/lib/upstream/message-operations';
 import { type MessageOperation } from '@/lib/upstream/message-operation-names';
-import { defineAction } from './define';
+import { defineAction } from './guard/define';
 
 const messageGuid = serviceIdSchema('message id');
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CONSOLE_ROLES, type ResolvedRole } from '@/lib/auth/roles';
 import { changeOperatorRole, endSessionsOf } from '@/lib/operators/store';
 import { serviceIdSchema } from '@/lib/upstream/contract';
-import { ActionRejectedError, defineAction } from './define';
+import { ActionRejectedError, defineAction } from './guard/define';
 
 const accountId = serviceIdSchema('account id');
 

@@ -24,7 +24,7 @@ import {
 } from '@/lib/upstream/contract';
 import type { RepairSequenceReport } from '@/lib/upstream/contract/accounts';
 import { getRecord } from '@/lib/upstream/ra';
-import { ActionRejectedError, defineAction } from './define';
+import { ActionRejectedError, defineAction } from './guard/define';
 
 export const setWorkspaceOwnerAction = defineAction({
   name: 'workspace.set_owner',

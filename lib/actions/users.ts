@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { setUserVerified } from '@/lib/upstream/admin';
 import { serviceIdSchema } from '@/lib/upstream/contract';
-import { defineAction } from './define';
+import { defineAction } from './guard/define';
 
 const userId = serviceIdSchema('user id');
 

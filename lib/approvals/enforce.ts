@@ -1,5 +1,5 @@
 /**
- * The approval check the action guard makes (lib/actions/execute.ts): after the session, role and
+ * The approval check the action guard makes (lib/actions/guard/execute.ts): after the session, role and
  * input checks, a covered action runs only with an approved request for exactly these parameters
  * (consumed here, once) or as a break-glass run by an ops operator with a typed reason.
  */

@@ -1,6 +1,6 @@
 /**
  * Which actions need a second operator's approval, and why: the one table of the four-eyes
- * policy. The action guard (lib/actions/execute.ts) asks `approvalReason` for every action it
+ * policy. The action guard (lib/actions/guard/execute.ts) asks `approvalReason` for every action it
  * runs; a covered action then runs only with an approved request for its exact parameters
  * (lib/approvals/enforce.ts) or as a break-glass run.
  *

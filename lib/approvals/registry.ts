@@ -3,7 +3,7 @@
  * its preview, and where its result is read back. The policy (which actions, why) is in
  * policy.ts; this module only wires the definitions, so the guard never imports it.
  */
-import type { ActionDefinition } from '@/lib/actions/define';
+import type { ActionDefinition } from '@/lib/actions/guard/define';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import { deleteDomainAction } from '@/lib/actions/domains';
 import { startJobAction } from '@/lib/actions/jobs';

@@ -5,9 +5,9 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { linkIncidentJobAction } from '@/lib/actions/incidents';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 
 const carriesIncident = z.object({ incidentId: z.string().trim().uuid() });
 

@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionDefinition } from '@/lib/actions/define';
-import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
+import type { ActionDefinition } from '@/lib/actions/guard/define';
+import { executeAction, type ActionEnvironment } from '@/lib/actions/guard/execute';
 import {
   approveRequestAction,
   cancelRequestAction,

@@ -4,7 +4,7 @@
  * session ended.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeAction } from '@/lib/actions/execute';
+import { executeAction } from '@/lib/actions/guard/execute';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { queryAudit } from '@/lib/audit/log';
 import { parseRoleMapping } from '@/lib/auth/roles';

@@ -1,13 +1,13 @@
 /**
- * The guard enforcing four-eyes approval (lib/approvals/enforce.ts via lib/actions/execute.ts),
+ * The guard enforcing four-eyes approval (lib/approvals/enforce.ts via lib/actions/guard/execute.ts),
  * on PGlite and PostgreSQL: a covered action is refused and audited without an approval, with an
  * approval for other parameters, expired, used, or approved by its own requester; it runs once
  * under a matching approval even when two executions race; break-glass runs with a typed reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineAction } from '@/lib/actions/define';
-import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
+import { defineAction } from '@/lib/actions/guard/define';
+import { executeAction, type ActionEnvironment } from '@/lib/actions/guard/execute';
 import type { ApprovalAuthorization } from '@/lib/approvals/enforce';
 import { approvalSettings } from '@/lib/approvals/policy';
 import { approveRequest, createApprovalRequest, getApprovalRequest, waitingCountFor } from '@/lib/approvals/store';

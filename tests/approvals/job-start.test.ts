@@ -5,7 +5,7 @@
  * starts at once. The policy function alone is tested in policy.test.ts.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { executeAction } from '@/lib/actions/execute';
+import { executeAction } from '@/lib/actions/guard/execute';
 import { startJobAction } from '@/lib/actions/jobs';
 import { approvalSettings } from '@/lib/approvals/policy';
 import { queryAudit } from '@/lib/audit/log';

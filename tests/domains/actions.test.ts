@@ -4,7 +4,7 @@
  * edit of a record that changed since it was opened is refused; a delete needs the name typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActionRejectedError, type ActionContext } from '@/lib/actions/define';
+import { ActionRejectedError, type ActionContext } from '@/lib/actions/guard/define';
 import {
   createDomainAction,
   deleteDomainAction,

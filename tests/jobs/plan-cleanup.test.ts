@@ -4,7 +4,7 @@
  * went away (its signal aborted) stops reading and leaves nothing behind.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { executeAction } from '@/lib/actions/execute';
+import { executeAction } from '@/lib/actions/guard/execute';
 import { planJobAction } from '@/lib/actions/jobs';
 import { parseRoleMapping } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';

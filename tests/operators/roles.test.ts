@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { approveRequestAction, requestApprovalAction } from '@/lib/actions/approvals';
-import { executeAction, type ActionEnvironment } from '@/lib/actions/execute';
+import { executeAction, type ActionEnvironment } from '@/lib/actions/guard/execute';
 import { endOperatorSessionsAction, setOperatorRoleAction } from '@/lib/actions/operators';
 import { approvalSettings } from '@/lib/approvals/policy';
 import { queryAudit } from '@/lib/audit/log';

@@ -1,8 +1,8 @@
 'use server';
 
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { mergeUsersAction } from '@/lib/actions/accounts';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
 

@@ -1,8 +1,8 @@
 'use server';
 
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { createAgentAction, deleteAgentAction, mintAgentTokenAction } from '@/lib/actions/agents';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 
 /** Creates an agent owned by the operator (support and ops). */
 export async function createAgent(input: unknown): Promise<ActionResult<{ id: string; name: string | null }>> {

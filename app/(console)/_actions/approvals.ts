@@ -1,6 +1,6 @@
 'use server';
 
-import type { ActionError, ActionResult } from '@/lib/actions/define';
+import type { ActionError, ActionResult } from '@/lib/actions/guard/define';
 import {
   approveRequestAction,
   cancelRequestAction,
@@ -8,7 +8,7 @@ import {
   requestApprovalAction,
   reviewBreakGlassAction,
 } from '@/lib/actions/approvals';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 import { approvalFlow } from '@/lib/approvals/registry';
 
 /** Stores a request for approval of a covered action (its params validated by the action's own schema). */

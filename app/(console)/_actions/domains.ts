@@ -1,9 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { createDomainAction, deleteDomainAction, updateDomainAction } from '@/lib/actions/domains';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
 import type { Domain } from '@/lib/upstream/contract';

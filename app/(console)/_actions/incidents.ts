@@ -1,14 +1,14 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import {
   addIncidentNoteAction,
   linkIncidentJobAction,
   openIncidentAction,
   setIncidentStatusAction,
 } from '@/lib/actions/incidents';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 
 export async function openIncident(input: unknown): Promise<ActionResult<{ incidentId: string }>> {
   const result = await performAction(openIncidentAction, input);

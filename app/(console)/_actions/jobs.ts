@@ -1,6 +1,6 @@
 'use server';
 
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import {
   cancelJobAction,
   planJobAction,
@@ -9,7 +9,7 @@ import {
   retryPlanAction,
   startJobAction,
 } from '@/lib/actions/jobs';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
 import { approvalGateFor, type ApprovalGate } from '@/lib/approvals/gate';

@@ -1,10 +1,10 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { createMp3Action, recreateWaveformAction, reprocessMessageAction } from '@/lib/actions/messages';
 import { revertMessageStatusAction, setMessageStatusAction, type StatusChange } from '@/lib/actions/message-status';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 import type { Message } from '@/lib/upstream/contract';
 
 /** What the workbench needs back: the message's state as the service now reports it (null: its answer did not say). */

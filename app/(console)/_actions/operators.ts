@@ -1,9 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import type { ActionResult } from '@/lib/actions/define';
+import type { ActionResult } from '@/lib/actions/guard/define';
 import { endOperatorSessionsAction, setOperatorRoleAction, type RoleChangeResult } from '@/lib/actions/operators';
-import { performAction } from '@/lib/actions/server';
+import { performAction } from '@/lib/actions/guard/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
 import { operatorHref } from '@/lib/entities/hrefs';

@@ -1,8 +1,8 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import type { ActionResult } from '@/lib/actions/define';
-import { performAction } from '@/lib/actions/server';
+import type { ActionResult } from '@/lib/actions/guard/define';
+import { performAction } from '@/lib/actions/guard/server';
 import { breakGlassAuthorization } from '@/lib/approvals/enforce';
 import { resultHrefOf } from '@/lib/approvals/registry';
 import {

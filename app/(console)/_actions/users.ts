@@ -1,7 +1,7 @@
 'use server';
 
-import type { ActionResult } from '@/lib/actions/define';
-import { performAction } from '@/lib/actions/server';
+import type { ActionResult } from '@/lib/actions/guard/define';
+import { performAction } from '@/lib/actions/guard/server';
 import { setVerifiedAction } from '@/lib/actions/users';
 
 /** Marks a user verified at the service (support and ops). */

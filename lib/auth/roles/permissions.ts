@@ -5,7 +5,7 @@
  */
 import { roleAllows, type ConsoleRole } from './roles';
 
-/** The part of an action definition (lib/actions/define.ts) that decides who may run it. */
+/** The part of an action definition (lib/actions/guard/define.ts) that decides who may run it. */
 export interface GuardedAction {
   name: string;
   requiredRole: ConsoleRole;

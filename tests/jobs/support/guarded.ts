@@ -3,8 +3,8 @@
  * signatures as lib/jobs's functions, so a test reads like a call of the engine; a refusal is
  * thrown as a JobCommandError with the code the engine gave (or `invalid`).
  */
-import type { ActionDefinition } from '@/lib/actions/define';
-import { executeAction } from '@/lib/actions/execute';
+import type { ActionDefinition } from '@/lib/actions/guard/define';
+import { executeAction } from '@/lib/actions/guard/execute';
 import {
   cancelJobAction,
   planJobAction,
