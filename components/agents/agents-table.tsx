@@ -7,7 +7,7 @@ import { CellValue } from '@/components/entities/cell-value';
 import { Badge } from '@/components/ui/badge';
 import type { TitleRecord } from '@/lib/agents/data';
 import { detailHref } from '@/lib/entities/hrefs';
-import { AGENT_COLUMNS } from '@/lib/entities/registry';
+import { AGENT_COLUMNS } from '@/lib/entities/declared-columns';
 import type { Agent } from '@/lib/upstream/contract';
 
 export type AgentsTableProps = ListPage<Agent> & { titles: TitleRecord };

@@ -2,24 +2,8 @@ import { Link } from '@/components/link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { AuditRow } from '@/lib/audit/log';
-import { auditHref, detailHref, jobHref } from '@/lib/entities/hrefs';
+import { auditHref, auditTargetHref } from '@/lib/entities/hrefs';
 import { formatUtc } from '@/lib/time';
-
-/** The audit log's target types whose records have pages, by the entity that shows them. */
-const TARGET_ENTITIES: Readonly<Record<string, string>> = {
-  message: 'messages',
-  user: 'users',
-  workspace: 'workspaces',
-  channel: 'channels',
-  domain: 'domains',
-  agent: 'agents',
-};
-
-function targetHref(type: string, id: string): string | null {
-  if (type === 'bulk_job') return jobHref(id);
-  const entity = TARGET_ENTITIES[type];
-  return entity ? detailHref(entity, id) : null;
-}
 
 const OUTCOME_WORDS: Readonly<Record<string, string>> = {
   failed: 'failed',
@@ -29,7 +13,7 @@ const OUTCOME_WORDS: Readonly<Record<string, string>> = {
 
 function Entry({ row }: { row: AuditRow }) {
   const target = row.targetIds[0];
-  const href = target ? targetHref(row.targetType, target) : null;
+  const href = target ? auditTargetHref(row.targetType, target) : null;
   return (
     <li
       className="space-y-0.5"

@@ -7,7 +7,7 @@ import { RefusalNote } from '@/components/refusal-note';
 import { Badge } from '@/components/ui/badge';
 import type { DomainRow } from '@/lib/domains/data';
 import { detailHref } from '@/lib/entities/hrefs';
-import { DOMAIN_COLUMNS } from '@/lib/entities/registry';
+import { DOMAIN_COLUMNS } from '@/lib/entities/declared-columns';
 import type { ApprovalGate } from '@/lib/approvals/gate';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { AddDomainButton, DOMAIN_WRITE_REFUSAL_ID, DomainRowActions } from './domain-row-actions';

@@ -3,7 +3,8 @@ import { MessageWorkbench } from '@/components/messages/message-workbench';
 import { StuckDiagnosis } from '@/components/messages/stuck-diagnosis';
 import { type Operator, permissionsFor } from '@/lib/auth/roles';
 import { getOperator } from '@/lib/auth/session';
-import { findEntity, MESSAGE_ACTIONS } from '@/lib/entities/registry';
+import { findEntity } from '@/lib/entities/registry';
+import { MESSAGE_ACTIONS } from '@/lib/entities/record-actions';
 import { requestTime } from '@/lib/request-time';
 import { messageSchema, type RaRecord } from '@/lib/upstream/contract';
 

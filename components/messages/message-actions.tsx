@@ -13,7 +13,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
-import type { MESSAGE_ACTIONS } from '@/lib/entities/registry';
+import type { MESSAGE_ACTIONS } from '@/lib/entities/record-actions';
 import { statusWithRaw } from '@/lib/status-labels';
 import { ActionFailure } from './action-failure';
 import { SetStatusForm } from './set-status-form';

@@ -29,15 +29,10 @@ import {
   workspaceSchema,
   type RaRecord,
 } from '@/lib/upstream/contract';
-import {
-  createMp3Action,
-  recreateWaveformAction,
-  reprocessMessageAction,
-  setMessageStatusAction,
-} from '@/lib/actions/messages';
-import { setVerifiedAction } from '@/lib/actions/users';
 import type { GuardedAction } from '@/lib/auth/roles';
 import { entityColumn } from './columns';
+import { AGENT_COLUMNS, DOMAIN_COLUMNS } from './declared-columns';
+import { MESSAGE_ACTIONS, USER_ACTIONS } from './record-actions';
 import type { EntityNav, EntityView } from './types';
 
 export interface EntityDefinition extends EntityView {
@@ -66,17 +61,6 @@ export interface EntityDefinition extends EntityView {
   views?: ReadonlyArray<{ href: string; label: string }>;
 }
 
-/** The message workbench's actions. */
-export const MESSAGE_ACTIONS = {
-  reprocess: reprocessMessageAction,
-  createMp3: createMp3Action,
-  recreateWaveform: recreateWaveformAction,
-  setStatus: setMessageStatusAction,
-} as const satisfies Record<string, GuardedAction>;
-
-/** The actions on a user account's page. */
-export const USER_ACTIONS = { markVerified: setVerifiedAction } as const satisfies Record<string, GuardedAction>;
-
 /** The first field that is a non-blank string, trimmed; the id when none is. */
 function firstText(record: Readonly<Record<string, unknown>>, ...values: unknown[]): string {
   for (const value of values) {
@@ -86,26 +70,6 @@ function firstText(record: Readonly<Record<string, unknown>>, ...values: unknown
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** The domains' columns: the /domains page draws its cells for these (components/domains/domains-table.tsx). */
-export const DOMAIN_COLUMNS = [
-  entityColumn('id', 'Id', 'id', { sortable: true }),
-  entityColumn('domain', 'Domain', 'text', { sortable: true }),
-  entityColumn('workspace_guid', 'Workspace', 'id', { sortable: true, linkTo: 'workspaces' }),
-  entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
-  entityColumn('updated_at', 'Updated', 'iso-datetime', { sortable: true }),
-];
-
-/** The agents' columns: the /agents page draws its cells for these (components/agents/agents-table.tsx). */
-export const AGENT_COLUMNS = [
-  entityColumn('id', 'Id', 'id', { sortable: true }),
-  entityColumn('name', 'Name', 'text', { sortable: true }),
-  entityColumn('email', 'E-mail', 'email', { sortable: true }),
-  entityColumn('creator_id', 'Owner', 'id', { sortable: true, linkTo: 'users' }),
-  entityColumn('workspace_guids', 'Workspaces', 'list', { hidden: true, linkTo: 'workspaces' }),
-  entityColumn('created_at', 'Created', 'iso-datetime', { sortable: true }),
-  entityColumn('deleted_at', 'Deleted', 'iso-datetime', { sortable: true }),
-];
 
 export const ENTITIES: readonly EntityDefinition[] = [
   {

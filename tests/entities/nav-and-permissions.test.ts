@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, findNavItem } from '@/components/shell/nav-items';
 import { setMessageStatusAction } from '@/lib/actions/messages';
 import { permissionFor, permissionsFor } from '@/lib/auth/roles';
-import { ENTITIES, MESSAGE_ACTIONS, USER_ACTIONS, auditTargetType } from '@/lib/entities/registry';
+import { MESSAGE_ACTIONS, USER_ACTIONS } from '@/lib/entities/record-actions';
+import { ENTITIES, auditTargetType } from '@/lib/entities/registry';
 
 describe('the sidebar', () => {
   it('has one entry per registry entity, from its declaration, among the other areas', () => {
