@@ -143,6 +143,32 @@ describe('RatePacer', () => {
     expect(pacer.snapshot()).toMatchObject({ windowResetAt: 3000, used: 1 });
   });
 
+  it('learns a window longer than the assumed one from the resets the service gave, not from its own predictions', () => {
+    const pacer = new RatePacer({ defaultWindowMs: 1000 });
+    pacer.onSend(0);
+    pacer.onAnswer(1, 200, { limit: 2, remaining: 1, resetAt: 2000 });
+    // Past the reset, the pacer predicts the next one a default window later (3000); the service says 4000.
+    expect(pacer.delay(2030)).toBe(0);
+    pacer.onSend(2030);
+    pacer.onAnswer(2031, 200, { limit: 2, remaining: 1, resetAt: 4000 });
+    expect(pacer.snapshot()).toMatchObject({ windowMs: 2000, windowResetAt: 4000, used: 1 });
+  });
+
+  it('learns a window shorter than the assumed one: a reset before its prediction is a new window, not a late answer', () => {
+    const pacer = new RatePacer({ defaultWindowMs: 5000 });
+    pacer.onSend(0);
+    pacer.onAnswer(1, 200, { limit: 2, remaining: 1, resetAt: 1000 });
+    // Past the reset, the pacer predicts the next one a default window later (6000); the service says 2000.
+    pacer.delay(1030);
+    expect(pacer.snapshot().windowResetAt).toBe(6000);
+    pacer.onSend(1030);
+    pacer.onAnswer(1031, 200, { limit: 2, remaining: 0, resetAt: 2000 });
+    expect(pacer.snapshot()).toMatchObject({ windowMs: 1000, windowResetAt: 2000, used: 2 });
+    // A late answer from the first window still changes nothing.
+    pacer.onAnswer(1040, 200, { limit: 2, remaining: 1, resetAt: 1000 });
+    expect(pacer.snapshot()).toMatchObject({ windowResetAt: 2000, used: 2 });
+  });
+
   it('paces at the fallback interval when the service sends no rate-limit headers', () => {
     const pacer = new RatePacer({ fallbackIntervalMs: 200 });
     pacer.onSend(0);

@@ -96,6 +96,8 @@ export class RatePacer {
   private limit: number | null = null;
   private windowResetAt: number | null = null;
   private windowMs: number | null = null;
+  /** The latest reset the service's answers gave (windowResetAt may be a prediction past it). */
+  private observedResetAt: number | null = null;
   /** Requests counted against the current window. */
   private used = 0;
   private unanswered = 0;
@@ -274,15 +276,18 @@ export class RatePacer {
       if (info.remaining !== null && this.limit !== null) this.used = Math.max(this.used, this.limit - info.remaining);
       return;
     }
-    if (this.windowResetAt !== null && resetAt < this.windowResetAt) return; // a late answer from an earlier window
-    if (this.windowResetAt === null || resetAt > this.windowResetAt) {
-      if (this.windowResetAt !== null) {
-        const gap = resetAt - this.windowResetAt;
-        // The shortest gap seen between two resets is the window (or a multiple of it).
-        if (gap > 0 && (this.windowMs === null || gap < this.windowMs)) this.windowMs = gap;
+    const observed = this.observedResetAt;
+    if (observed !== null && resetAt <= observed && resetAt !== this.windowResetAt) return; // a late answer from an earlier window
+    if (observed === null || resetAt > observed) {
+      // The shortest gap between two resets the service gave is the window (or a multiple of it).
+      // A predicted reset is not one: measured against it, a wrong guess would become the window.
+      if (observed !== null && (this.windowMs === null || resetAt - observed < this.windowMs))
+        this.windowMs = resetAt - observed;
+      this.observedResetAt = resetAt;
+      if (resetAt !== this.windowResetAt) {
+        this.windowResetAt = resetAt;
+        this.used = 0;
       }
-      this.windowResetAt = resetAt;
-      this.used = 0;
     }
     if (info.remaining !== null && this.limit !== null) this.used = Math.max(this.used, this.limit - info.remaining);
   }
