@@ -1,69 +1,52 @@
 'use client';
 
 import { Keyboard } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { isTyping, keyIsTaken } from './keyboard';
 
-/** Every keyboard shortcut the console has, as the operator presses it. */
-const SHORTCUTS: ReadonlyArray<{ keys: string[]; does: string }> = [
-  { keys: ['/'], does: 'Jump to a record by id, e-mail or name (from anywhere but a text field)' },
-  { keys: ['Ctrl', 'K'], does: 'The same, from anywhere (⌘ K on a Mac)' },
-  { keys: ['↑', '↓'], does: "Move through the jump box's matches, or a name picker's" },
-  { keys: ['Enter'], does: 'Open the chosen match (one match opens at once)' },
-  { keys: ['Esc'], does: 'Close the matches, or a dialog (focus goes back where it was)' },
-  { keys: ['Tab'], does: 'From the top of a page: the first stop skips the sidebar to the page' },
-  { keys: ['?'], does: 'This list' },
-];
+/**
+ * The dialog and its primitives load when the operator first asks for the list, not with every
+ * page: this button is in the top bar of all of them.
+ */
+const ShortcutDialog = dynamic(() => import('./shortcut-dialog').then((module) => module.ShortcutDialog), {
+  ssr: false,
+});
 
 /** The keyboard shortcuts, listed in a dialog: from the top bar's button, or `?` anywhere outside a field. */
 export function ShortcutHelp() {
   const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const show = () => {
+    setAsked(true);
+    setOpen(true);
+  };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return;
       if (keyIsTaken(event) || isTyping(event.target)) return;
       event.preventDefault();
+      setAsked(true);
       setOpen(true);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-keyshortcuts="?" className="ml-auto">
-          <Keyboard aria-hidden /> <span className="sr-only sm:not-sr-only">Shortcuts</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>Every shortcut the console has.</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="shortcut-list">
-          {SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.does} className="contents">
-              <dt className="flex items-start gap-1 whitespace-nowrap">
-                {shortcut.keys.map((key) => (
-                  <kbd key={key} className="rounded border bg-muted px-1.5 font-mono text-xs">
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd>{shortcut.does}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-keyshortcuts="?"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="ml-auto"
+        onClick={show}
+      >
+        <Keyboard aria-hidden /> <span className="sr-only sm:not-sr-only">Shortcuts</span>
+      </Button>
+      {asked ? <ShortcutDialog open={open} onOpenChange={setOpen} /> : null}
+    </>
   );
 }
