@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_CONSOLE_PORT, E2E_CONSOLE_URL, E2E_REPORT_FILE, E2E_STACK_ENV } from './e2e/stack';
-import { CHROMIUM_LOOPBACK_ONLY, chromiumPath } from './scripts/system-packages';
+import { CHROMIUM_LOOPBACK_ONLY, testChromiumPath } from './scripts/system-packages';
 
 export default defineConfig({
   testDir: './e2e',
@@ -23,7 +23,7 @@ export default defineConfig({
     // GPU and browser processes more CPU than the pages themselves on a two-core machine.
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: chromiumPath(process.env),
+      executablePath: testChromiumPath(process.env),
       args: [
         '--disable-background-networking',
         '--disable-component-update',
