@@ -30,6 +30,10 @@ const spans: OtlpSpan[] = [];
 let traced: ExtraConsole;
 
 test.beforeAll(async () => {
+  // As the other specs' extra consoles: a production server starting on a loaded machine can take
+  // longer than a test's time, and a hook cut short would leave that server holding its port for
+  // the retry; startConsole's own deadline comes first and stops it.
+  test.setTimeout(240_000);
   const port = await freePort();
   receiver = createServer((request, response) => {
     let body = '';

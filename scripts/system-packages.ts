@@ -1,6 +1,6 @@
 /**
- * The Debian packages `npm test` needs beyond node_modules: `chromium` for the browser tests and
- * `postgresql` for the PostgreSQL pass of the database tests. Installed with apt-get when this
+ * The Debian packages `npm test` needs beyond node_modules: `chromium-headless-shell` for the
+ * browser tests and `postgresql` for the PostgreSQL pass of the database tests. Installed with apt-get when this
  * runs as root on a machine that has it; otherwise the test run stops at once with the one
  * command to run, rather than failing minutes later at the browser tests.
  */
@@ -10,9 +10,23 @@ import path from 'node:path';
 
 export type Env = Record<string, string | undefined>;
 
-/** Where Playwright launches Chromium from (see playwright.config.ts and the bench). */
+/**
+ * Where the bench launches Chromium from: the browser operators run, whose page times it reports
+ * (bench/sections). CHROMIUM_PATH names another build, for the bench and the tests alike.
+ */
 export function chromiumPath(env: Env): string {
   return env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+/**
+ * Where the browser tests launch Chromium from (playwright.config.ts): Debian's
+ * chromium-headless-shell, the same engine without the desktop browser's shell. The full
+ * `chromium`, started headless through Debian's launcher (which adds GPU rasterization, done in
+ * software on a machine without a GPU), spent far more CPU over the same specs in
+ * its browser and GPU processes and renderers, and the browser runs are bound by CPU.
+ */
+export function testChromiumPath(env: Env): string {
+  return env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 }
 
 /**
@@ -40,7 +54,7 @@ export function missingPackages(
   listDir: (dir: string) => string[] = (dir) => readdirSync(dir),
 ): string[] {
   const missing: string[] = [];
-  if (!exists(chromiumPath(env))) missing.push('chromium');
+  if (!exists(testChromiumPath(env))) missing.push('chromium-headless-shell');
   // An existing server named by TEST_DATABASE_URL replaces the throwaway cluster.
   if (!env.TEST_DATABASE_URL && !hasPostgresBinaries(env, exists, listDir)) missing.push('postgresql');
   return missing;

@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
 import { onOutputLines } from './child-lines';
-import { e2eShards } from './e2e-shards';
+import { e2eShards, specFiles } from './e2e-shards';
 import { checkProductionBuild } from './production-build';
 import {
   playwrightOutcomes,
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
   // the specs that mostly wait in one, beside the others (scripts/e2e-shards.ts).
   const playwrightStarted = performance.now();
   const shardCount = Number.parseInt(process.env.E2E_SHARDS ?? '3', 10);
-  const shards = e2eShards(shardCount > 0 ? shardCount : 1);
+  const shards = e2eShards(shardCount > 0 ? shardCount : 1, specFiles(ROOT));
   const runs: E2eRun[] = [];
   for (const [index, specs] of shards.entries()) {
     if (index > 0 && !built) await runs[0]!.stackUp;

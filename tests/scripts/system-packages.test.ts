@@ -5,9 +5,9 @@ const present = (files: string[]) => (file: string) => files.includes(file);
 const versions = (dir: string) => (dir === '/usr/lib/postgresql' ? ['15'] : []);
 
 describe('the Debian packages npm test needs', () => {
-  it('reports nothing missing when Chromium and the PostgreSQL binaries are installed', () => {
+  it('reports nothing missing when the headless shell and the PostgreSQL binaries are installed', () => {
     const exists = present([
-      '/usr/bin/chromium',
+      '/usr/bin/chromium-headless-shell',
       '/usr/lib/postgresql',
       '/usr/lib/postgresql/15/bin/initdb',
       '/usr/lib/postgresql/15/bin/pg_ctl',
@@ -16,7 +16,15 @@ describe('the Debian packages npm test needs', () => {
   });
 
   it('reports both on a fresh machine', () => {
-    expect(missingPackages({ PATH: '/usr/bin' }, present([]), versions)).toEqual(['chromium', 'postgresql']);
+    expect(missingPackages({ PATH: '/usr/bin' }, present([]), versions)).toEqual([
+      'chromium-headless-shell',
+      'postgresql',
+    ]);
+  });
+
+  it('asks for the headless shell the browser tests run, not the desktop Chromium', () => {
+    const exists = present(['/usr/bin/chromium', '/opt/pg/initdb', '/opt/pg/pg_ctl']);
+    expect(missingPackages({ PATH: '/opt/pg' }, exists, versions)).toEqual(['chromium-headless-shell']);
   });
 
   it('takes CHROMIUM_PATH, binaries on PATH, or TEST_DATABASE_URL instead', () => {
@@ -27,7 +35,7 @@ describe('the Debian packages npm test needs', () => {
     ).toEqual([]);
     expect(
       missingPackages({ CHROMIUM_PATH: '/opt/missing', TEST_DATABASE_URL: 'postgres://x' }, exists, versions),
-    ).toEqual(['chromium']);
+    ).toEqual(['chromium-headless-shell']);
   });
 
   it('names the one command to run, with sudo when not root', () => {
