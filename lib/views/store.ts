@@ -20,6 +20,8 @@ export interface ViewActor {
 }
 
 export interface NewSavedView {
+  /** Chosen by the caller when it records the id first (the audit entry); a new one otherwise. */
+  id?: string;
   name: string;
   href: string;
   visibility: ViewVisibility;
@@ -59,14 +61,31 @@ function assertMayShare(actor: ViewActor): void {
     throw new ActionRejectedError(`Only ops can share views with the team; you are ${actor.role}.`, 'ops_only');
 }
 
-/** The owner changes their view; ops also change shared ones. */
+/** The owner changes their private view; ops change shared ones. */
 function assertMayChange(actor: ViewActor, view: SavedView): void {
-  if (view.ownerId === actor.id) {
-    if (view.visibility === 'shared') assertMayShare(actor);
-    return;
-  }
-  if (view.visibility === 'shared' && actor.role === 'ops') return;
-  throw new ActionRejectedError(`“${view.name}” is not yours to change.`, 'not_owner');
+  if (view.visibility === 'shared') assertMayShare(actor);
+  else if (view.ownerId !== actor.id)
+    throw new ActionRejectedError(`“${view.name}” is not yours to change.`, 'not_owner');
+}
+
+/** What the operator may do to a view, by the same rules the changes are checked with, for the views page. */
+export function viewChanges(actor: ViewActor, view: SavedView) {
+  const allowed = (check: () => void) => {
+    try {
+      check();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const change = allowed(() => assertMayChange(actor, view));
+  const share = change && allowed(() => assertMayShare(actor));
+  return {
+    rename: change,
+    delete: change,
+    share: share && view.visibility === 'private',
+    unshare: share && view.visibility === 'shared',
+  };
 }
 
 /** Saves the view; refused when the URL is not a table page's or the name is taken. */
@@ -81,7 +100,7 @@ export async function saveView(db: ConsoleDb, actor: ViewActor, input: NewSavedV
     const rows = await tx.query(
       `INSERT INTO saved_views (id, name, table_id, href, visibility, owner_id, owner_email)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${SAVED_VIEW_COLUMNS}`,
-      [randomUUID(), input.name, checked.table.id, checked.href, input.visibility, actor.id, actor.email],
+      [input.id ?? randomUUID(), input.name, checked.table.id, checked.href, input.visibility, actor.id, actor.email],
     );
     return parseRows(rows)[0]!;
   });

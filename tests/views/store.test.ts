@@ -105,7 +105,7 @@ for (const driver of testDrivers()) {
       expect([before.name, after.name]).toEqual(['Viewer’s', 'Viewer’s audit']);
 
       const team = await saveView(database.db, OPS, { name: 'Team audit', href: '/audit', visibility: 'shared' });
-      await expect(renameView(database.db, OTHER, team.id, 'Mine now')).rejects.toEqual(rejected('not_owner'));
+      await expect(renameView(database.db, OTHER, team.id, 'Mine now')).rejects.toEqual(rejected('ops_only'));
       const secondOps: ViewActor = { id: 'usr_ops2', email: 'ops2@example.com', role: 'ops' };
       await renameView(database.db, secondOps, team.id, 'Team audit log');
       await deleteView(database.db, secondOps, team.id);
