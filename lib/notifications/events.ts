@@ -50,9 +50,27 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     to: z.string().min(1),
     path: consolePathSchema,
   }),
+  /** "Send a test message" on a channel's page: delivered to that channel only, by the same path. */
+  z.object({
+    kind: z.literal('channel.test'),
+    channelId: z.string().min(1),
+    channelName: z.string().min(1),
+    requestedBy: z.string().min(1),
+    path: consolePathSchema,
+  }),
 ]);
 export type NotificationEvent = z.output<typeof notificationEventSchema>;
 export type NotificationEventKind = NotificationEvent['kind'];
+
+/** The kinds a channel subscribes to (a test message goes only to the channel it tests). */
+export const SUBSCRIBABLE_EVENT_KINDS = ['rule.state', 'approval.waiting', 'incident.status'] as const;
+export type SubscribableEventKind = (typeof SUBSCRIBABLE_EVENT_KINDS)[number];
+export const EVENT_KIND_LABELS: Record<NotificationEventKind, string> = {
+  'rule.state': 'Watch rule changes',
+  'approval.waiting': 'Approvals waiting',
+  'incident.status': 'Incident status changes',
+  'channel.test': 'Test messages',
+};
 
 export const notificationEventRowSchema = z.object({
   id: z.string(),

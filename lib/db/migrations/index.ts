@@ -14,7 +14,7 @@ import {
   rateBudgetWindows,
 } from './jobs';
 import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stuckSamples } from './operations';
-import { notificationEvents } from './notifications';
+import { notificationChannels, notificationDeliveries, notificationEvents } from './notifications';
 import { operators } from './operators';
 
 export interface Migration {
@@ -42,4 +42,6 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   bulkJobFinalCounts,
   operators,
   notificationEvents,
+  notificationChannels,
+  notificationDeliveries,
 ];
