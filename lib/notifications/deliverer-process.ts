@@ -3,6 +3,7 @@
  * beside the stuck sampler and stopped at shutdown. On globalThis, so that Next's dev server
  * re-evaluating modules does not start a second one.
  */
+import { configuredRoleSettings } from '@/lib/auth/roles';
 import { getConsoleDb } from '@/lib/db';
 import { startNotificationDeliverer, type NotificationDeliverer } from './deliverer';
 import { notificationSettings } from './settings';
@@ -13,7 +14,11 @@ const shared = globalThis as typeof globalThis & { voiceNotificationDeliverer?: 
 export async function ensureNotificationDeliverer(): Promise<void> {
   const settings = notificationSettings();
   if (!settings.deliveryEnabled || shared.voiceNotificationDeliverer) return;
-  shared.voiceNotificationDeliverer = startNotificationDeliverer({ db: await getConsoleDb(), settings });
+  shared.voiceNotificationDeliverer = startNotificationDeliverer({
+    db: await getConsoleDb(),
+    settings,
+    roleSettings: configuredRoleSettings(),
+  });
 }
 
 export async function stopNotificationDeliverer(): Promise<void> {

@@ -5,6 +5,7 @@
  * It runs beside requests, never inside one, so a slow receiver delays nothing an operator does.
  */
 import { randomUUID } from 'node:crypto';
+import type { RoleSettings } from '@/lib/auth/roles';
 import type { ConsoleDb } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
 import { channelTarget, type ChannelTarget } from './channels';
@@ -17,6 +18,8 @@ import { SECRETS_KEY_SETTING, type NotificationSettings } from './settings';
 export interface DelivererOptions {
   db: ConsoleDb;
   settings: NotificationSettings;
+  /** How roles are resolved, for the approvers an approval is e-mailed to. */
+  roleSettings: RoleSettings;
   consoleId?: string;
   now?: () => number;
   /** Start polling on a timer (the server); tests call deliverOnce themselves. */
@@ -50,7 +53,7 @@ export function startNotificationDeliverer(options: DelivererOptions): Notificat
     if (!target) return { ok: false, outcome: `${SECRETS_KEY_SETTING} is unset: the channel's secrets cannot be read` };
     const recipients =
       claim.event.kind === 'approval.waiting' && target.kind === 'email'
-        ? await approverEmails(db, claim.event.requestedBy)
+        ? await approverEmails(db, options.roleSettings, claim.event.requestedBy)
         : null;
     return sendToChannel(
       target,
