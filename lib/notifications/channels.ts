@@ -7,19 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '@/lib/db';
 import { ActionRejectedError } from '@/lib/rejected';
-import { SUBSCRIBABLE_EVENT_KINDS, type SubscribableEventKind } from './events';
+import {
+  CHANNEL_KINDS,
+  CHANNEL_KIND_LABELS,
+  SMTP_SECURITY,
+  SUBSCRIBABLE_EVENT_KINDS,
+  type ChannelKind,
+  type SubscribableEventKind,
+} from './kinds';
 import { decryptSecret, encryptSecret } from './secrets';
-
-export const CHANNEL_KINDS = ['slack', 'webhook', 'email'] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
-export const CHANNEL_KIND_LABELS: Record<ChannelKind, string> = {
-  slack: 'Slack webhook',
-  webhook: 'Signed JSON webhook',
-  email: 'E-mail (SMTP)',
-};
-
-/** How the SMTP connection is secured: TLS from the start, STARTTLS required, or plain (a local relay). */
-export const SMTP_SECURITY = ['tls', 'starttls', 'none'] as const;
 
 /** The secrets each kind has; a webhook's URL is one, since Slack-style URLs are bearer credentials. */
 export const CHANNEL_SECRETS = {
@@ -132,8 +128,13 @@ function missingSecrets(kind: ChannelKind, stored: Record<string, string>): stri
   return CHANNEL_SECRETS[kind].filter((name) => name !== 'password' && !stored[name]);
 }
 
-export async function createChannel(db: Queryable, key: Buffer, input: ChannelInput, actor: string): Promise<string> {
-  const id = randomUUID();
+export async function createChannel(
+  db: Queryable,
+  key: Buffer,
+  input: ChannelInput,
+  actor: string,
+  id: string = randomUUID(),
+): Promise<string> {
   const secrets = encryptAll(key, id, input.secrets);
   const missing = missingSecrets(input.kind, secrets);
   if (missing.length > 0)

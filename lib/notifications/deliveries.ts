@@ -174,6 +174,7 @@ const attemptRowSchema = z
 
 export interface AttemptQuery {
   channelId?: string;
+  eventId?: string;
   /** `failed`: failed attempts only; `ok`: answered ones only. */
   result?: 'failed' | 'ok';
   order: 'asc' | 'desc';
@@ -191,6 +192,10 @@ export async function listAttempts(
   if (query.channelId) {
     params.push(query.channelId);
     where.push(`a.channel_id = $${params.length}`);
+  }
+  if (query.eventId) {
+    params.push(query.eventId);
+    where.push(`a.event_id = $${params.length}`);
   }
   if (query.result) where.push(query.result === 'ok' ? 'a.ok' : 'NOT a.ok');
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';

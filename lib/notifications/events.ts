@@ -62,16 +62,6 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
 export type NotificationEvent = z.output<typeof notificationEventSchema>;
 export type NotificationEventKind = NotificationEvent['kind'];
 
-/** The kinds a channel subscribes to (a test message goes only to the channel it tests). */
-export const SUBSCRIBABLE_EVENT_KINDS = ['rule.state', 'approval.waiting', 'incident.status'] as const;
-export type SubscribableEventKind = (typeof SUBSCRIBABLE_EVENT_KINDS)[number];
-export const EVENT_KIND_LABELS: Record<NotificationEventKind, string> = {
-  'rule.state': 'Watch rule changes',
-  'approval.waiting': 'Approvals waiting',
-  'incident.status': 'Incident status changes',
-  'channel.test': 'Test messages',
-};
-
 export const notificationEventRowSchema = z.object({
   id: z.string(),
   dedupeKey: z.string(),
