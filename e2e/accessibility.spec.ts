@@ -176,6 +176,9 @@ test('statistics, jobs, audit, approvals, operators, incidents and not-found hav
     '/incidents',
     '/incidents/new',
     await anIncidentPath(page),
+    '/notification-channels',
+    '/notification-channels/new',
+    '/notification-channels?result=failed',
   ]);
 });
 
