@@ -69,6 +69,7 @@ async function sendTest(page: Page): Promise<void> {
 }
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
   webhook = await startWebhookReceiver({ answer: (request) => (signatureValid(request) ? 200 : 401) });
   smtp = await startSmtpReceiver({ password: SMTP_PASSWORD });
   notificationsConsole = await startConsole({
