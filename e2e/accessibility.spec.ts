@@ -160,7 +160,7 @@ test("the entity lists' views have no serious or critical violation, light and d
   await expectClean(page, async () => VIEWS);
 });
 
-test('statistics, jobs, audit, approvals, operators, incidents and not-found have no serious or critical violation, light and dark', async ({
+test('statistics, jobs, audit, approvals, operators, incidents, notification channels and not-found have no serious or critical violation, light and dark', async ({
   page,
 }) => {
   await expectClean(page, async () => [

@@ -7,7 +7,7 @@
  * Runs on a console of its own (approvals on, a quick deliverer) at E2E_NOTIFICATIONS_CONSOLE_URL.
  */
 import { createHmac } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { screenshotBothThemes } from './a11y';
 import { startConsole, type ExtraConsole } from './consoles';
 import { E2E_EMULATOR_URL, E2E_NOTIFICATIONS_CONSOLE_URL } from './stack';
@@ -55,9 +55,9 @@ async function pageAndPayload(page: Page, path: string): Promise<string> {
   return `${html}\n${rsc}\n${await page.content()}`;
 }
 
-async function createChannel(page: Page, fill: () => Promise<void>): Promise<string> {
+async function createChannel(page: Page, fill: (form: Locator) => Promise<void>): Promise<string> {
   await page.goto('/notification-channels/new');
-  await fill();
+  await fill(page.getByRole('form', { name: 'New channel' }));
   await page.getByRole('button', { name: 'Create channel' }).click();
   await expect(page).toHaveURL(/\/notification-channels\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname.split('/').pop()!;
@@ -98,11 +98,11 @@ test('ops makes a signed webhook channel; a test message arrives once and the se
   page: _unused,
 }, testInfo) => {
   const hookUrl = `${webhook.url}?token=e2e-url-secret-31f`;
-  const id = await createChannel(ops, async () => {
-    await ops.getByLabel('Name').fill('Approvers hook');
-    await ops.getByLabel('Kind').selectOption('webhook');
-    await ops.getByLabel(/^URL/).fill(hookUrl);
-    await ops.getByLabel(/^Signing secret/).fill(SIGNING_SECRET);
+  const id = await createChannel(ops, async (form) => {
+    await form.getByLabel('Name', { exact: true }).fill('Approvers hook');
+    await form.getByLabel('Kind', { exact: true }).selectOption('webhook');
+    await form.getByLabel(/^URL/).fill(hookUrl);
+    await form.getByLabel(/^Signing secret/).fill(SIGNING_SECRET);
   });
   await expect(ops.getByLabel(/^URL/)).toHaveValue('');
   await expect(ops.getByText('URL (http:// or https://) (set; leave empty to keep it)')).toBeVisible();
@@ -128,16 +128,16 @@ test('ops makes a signed webhook channel; a test message arrives once and the se
 });
 
 test('ops makes an SMTP channel; a test message arrives once and the password never comes back', async () => {
-  const id = await createChannel(ops, async () => {
-    await ops.getByLabel('Name').fill('Approvers mail');
-    await ops.getByLabel('Kind').selectOption('email');
-    await ops.getByLabel('Host').fill(smtp.host);
-    await ops.getByLabel('Port').fill(String(smtp.port));
-    await ops.getByLabel('Connection security').selectOption('none');
-    await ops.getByLabel(/^User/).fill('console');
-    await ops.getByLabel(/^Password/).fill(SMTP_PASSWORD);
-    await ops.getByLabel('From').fill('console@example.com');
-    await ops.getByLabel(/^To/).fill('oncall@example.com');
+  const id = await createChannel(ops, async (form) => {
+    await form.getByLabel('Name', { exact: true }).fill('Approvers mail');
+    await form.getByLabel('Kind', { exact: true }).selectOption('email');
+    await form.getByLabel('Host', { exact: true }).fill(smtp.host);
+    await form.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await form.getByLabel('Connection security', { exact: true }).selectOption('none');
+    await form.getByLabel(/^User/).fill('console');
+    await form.getByLabel(/^Password/).fill(SMTP_PASSWORD);
+    await form.getByLabel('From', { exact: true }).fill('console@example.com');
+    await form.getByLabel(/^To/).fill('oncall@example.com');
   });
   await sendTest(ops);
   expect(smtp.messages).toHaveLength(1);
