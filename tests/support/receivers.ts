@@ -78,10 +78,26 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded; the space between two of them dropped. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 function header(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const match = new RegExp(`^${name}:\\s*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
-  return match?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '';
+  return decodeWords(match?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '');
 }
 
 /** A plain SMTP server (no TLS) that accepts any login, or `password` only when given. */
