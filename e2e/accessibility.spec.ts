@@ -160,7 +160,7 @@ test("the entity lists' views have no serious or critical violation, light and d
   await expectClean(page, async () => VIEWS);
 });
 
-test('statistics, jobs, audit, approvals, operators, saved views, incidents and not-found have no serious or critical violation, light and dark', async ({
+test('statistics, jobs, audit, approvals, operators, saved views, incidents, notification channels and not-found have no serious or critical violation, light and dark', async ({
   page,
 }) => {
   await expectClean(page, async () => [
@@ -177,6 +177,9 @@ test('statistics, jobs, audit, approvals, operators, saved views, incidents and 
     '/incidents',
     '/incidents/new',
     await anIncidentPath(page),
+    '/notification-channels',
+    '/notification-channels/new',
+    '/notification-channels?result=failed',
   ]);
 });
 

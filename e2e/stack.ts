@@ -34,6 +34,14 @@ export const E2E_OPERATIONS_CONSOLE_URL = `http://127.0.0.1:${Number(process.env
 export const E2E_OPERATORS_CONSOLE_URL = `http://127.0.0.1:${Number(process.env.E2E_OPERATORS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 95)}`;
 
 /**
+ * e2e/notification-channels.spec.ts starts a console of its own here, with approvals on and a
+ * quick notification deliverer (same reason as above).
+ */
+export const E2E_NOTIFICATIONS_CONSOLE_URL = `http://127.0.0.1:${Number(process.env.E2E_NOTIFICATIONS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 96)}`;
+/** The notification channels' key of every e2e console (32 bytes, hex): the same everywhere, as in production. */
+export const E2E_NOTIFICATION_SECRETS_KEY = 'e2e0'.repeat(16);
+
+/**
  * Where the stack's output is copied (relative to the repository). Per console port, like the
  * console database below: `npm test` runs several stacks side by side (scripts/e2e-shards.ts).
  */
@@ -54,6 +62,7 @@ export const E2E_STACK_ENV: Record<string, string> = {
     E2E_APPROVALS_CONSOLE_URL,
     E2E_OPERATIONS_CONSOLE_URL,
     E2E_OPERATORS_CONSOLE_URL,
+    E2E_NOTIFICATIONS_CONSOLE_URL,
   ]
     .map((url) => `${url}/api/auth/callback/voice`)
     .join(','),
@@ -67,4 +76,5 @@ export const E2E_STACK_ENV: Record<string, string> = {
   // sequence repair and set-status jobs, which other specs run directly: off here.
   // e2e/approvals.spec.ts runs its own console with them on (E2E_APPROVALS_CONSOLE_PORT).
   CONSOLE_APPROVALS: 'off',
+  NOTIFICATION_SECRETS_KEY: E2E_NOTIFICATION_SECRETS_KEY,
 };

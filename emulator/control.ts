@@ -5,6 +5,7 @@
  *   POST   /__control/settings         change some: {"accessTokenTtlSeconds": 4, "reprocessDelayMs": 0, ...}
  *   POST   /__control/reset            pristine seed data, initial settings and faults, rate-limit counters cleared
  *   GET    /__control/requests         the request log (every route but /__control and /healthz)
+ *   GET    /__control/notification-sink  what POST /notification-sink received (notification-sink.ts)
  *   DELETE /__control/requests         clears the request log
  *   GET    /__control/faults           the fault injection rules in force
  *   POST   /__control/faults           replaces them: {"rules": [...], "seed": 7} or just [...] (faults.ts)
@@ -29,6 +30,7 @@ import type { RequestLog } from './request-log';
 import type { Route } from './router';
 import { runtimeSettingsUpdateSchema, type RuntimeSettings, type RuntimeSettingsUpdate } from './settings';
 import type { TextIndexStats } from './store/text-index';
+import type { NotificationSink } from './notification-sink';
 
 export interface PoisonMessage {
   id: string;
@@ -43,6 +45,8 @@ export interface ControlOptions {
   reset(): Promise<void>;
   requestLog: RequestLog;
   faults: FaultInjector;
+  /** The local webhook receiver for the console's notification channels. */
+  notificationSink: NotificationSink;
   /** Revokes the account's grants; null when no account has the e-mail address. */
   revokeGrants(email: string): number | null;
   poisonMessages(): PoisonMessage[];
@@ -85,6 +89,13 @@ export function controlRoutes(options: ControlOptions): Route[] {
       async handle({ req, res }) {
         const update = parseInput(runtimeSettingsUpdateSchema, await readJsonBody(req), 'settings');
         sendJson(res, 200, options.updateSettings(update));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/__control\/notification-sink$/,
+      async handle({ res }) {
+        sendJson(res, 200, options.notificationSink.messages());
       },
     },
     {

@@ -17,6 +17,7 @@ import { agentRoutes } from './agents/routes';
 import { AgentTokens } from './agents/tokens';
 import { DEFAULT_CONFIG, type EmulatorConfig } from './config';
 import { controlRoutes, guardControlRequest } from './control';
+import { createNotificationSink, NOTIFICATION_SINK_PATH } from './notification-sink';
 import { applyCors } from './cors';
 import { EmulatorDatabase, type DatabaseLoadReport } from './db';
 import { FaultInjector } from './faults';
@@ -108,6 +109,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     limiter.clear();
   };
 
+  const notificationSink = createNotificationSink();
   const control = createRouter(
     controlRoutes({
       currentSettings: () => settings,
@@ -115,6 +117,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
       reset,
       requestLog,
       faults,
+      notificationSink,
       revokeGrants(email) {
         const user = findUserByEmail(database.world, email);
         return user ? store.revokeAccount(user.id) : null;
@@ -167,6 +170,10 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     const path = context.url.pathname;
     if (path === '/healthz') {
       sendJson(res, 200, { ok: true, preset: config.preset, seed: config.seed });
+      return;
+    }
+    if (path === NOTIFICATION_SINK_PATH && context.method === 'POST') {
+      await notificationSink.receive(req, res);
       return;
     }
     if (path.startsWith('/__control/')) {

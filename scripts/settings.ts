@@ -1,6 +1,7 @@
 /**
  * Settings shared by the start and test scripts: reads .env, fills in the defaults that
- * depend on each other (URLs from host and port), and the generated session secret.
+ * depend on each other (URLs from host and port), and the generated secrets (the session's,
+ * the notification channels' key).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,12 +24,15 @@ function setting(name: string, fallback: string): string {
   return value === undefined || value === '' ? fallback : value;
 }
 
-/** A secret generated once per checkout, so sessions survive restarts without configuration. */
-function generatedSecret(): string {
-  const file = path.join(DATA_DIR, 'nextauth-secret');
+/**
+ * A secret generated once per checkout and kept in .data/, so sessions survive restarts and saved
+ * notification channels stay readable without configuration.
+ */
+function generatedSecret(name: string, encoding: 'base64url' | 'hex'): string {
+  const file = path.join(DATA_DIR, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(DATA_DIR, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
@@ -59,7 +63,9 @@ export function stackSettings(overrides: Env = {}): StackSettings {
     CONSOLE_HOST: consoleHost,
     CONSOLE_PORT: String(consolePort),
     NEXTAUTH_URL: consoleUrl,
-    NEXTAUTH_SECRET: setting('NEXTAUTH_SECRET', '') || generatedSecret(),
+    NEXTAUTH_SECRET: setting('NEXTAUTH_SECRET', '') || generatedSecret('nextauth-secret', 'base64url'),
+    NOTIFICATION_SECRETS_KEY:
+      setting('NOTIFICATION_SECRETS_KEY', '') || generatedSecret('notification-secrets-key', 'hex'),
     CONSOLE_ROLES: setting('CONSOLE_ROLES', DEMO_ROLES),
     EMULATOR_HOST: emulatorHost,
     EMULATOR_PORT: String(emulatorPort),

@@ -139,6 +139,16 @@ ${
 `
     : ''
 }
+${
+  emulator
+    ? `    To try notifications, add a webhook channel (Notification channels, as ops) with URL
+      ${settings.emulatorUrl}/notification-sink
+    and any signing secret; what it received: GET ${settings.emulatorUrl}/__control/notification-sink
+    with the header x-emulator-control: 1 (each POST is in the emulator's request log too).
+`
+    : `    Notification channels: none is configured until ops add one (Notification channels).
+`
+}
   Press Ctrl+C to stop.
 `);
 

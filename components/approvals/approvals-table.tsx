@@ -3,6 +3,7 @@ import type { PaginationProps } from '@/components/data-table/pagination';
 import { PagedTable } from '@/components/data-table/paged-table';
 import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Badge } from '@/components/ui/badge';
+import { approvalHref } from '@/lib/approvals/nav';
 import type { ApprovalStatus } from '@/lib/approvals/types';
 import { formatUtc } from '@/lib/time';
 
@@ -53,7 +54,7 @@ const COLUMNS: ConsoleColumn<ApprovalRow>[] = [
     id: 'request',
     header: 'Request',
     cell: ({ row: { original: row } }) => (
-      <RecordLink href={`/approvals/${encodeURIComponent(row.id)}`} className="underline">
+      <RecordLink href={approvalHref(row.id)} className="underline">
         {row.action}
       </RecordLink>
     ),

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError, ActionResult } from '@/lib/actions/guard/define';
 import type { ApprovalGate } from '@/lib/approvals/gate';
+import { approvalHref } from '@/lib/approvals/nav';
 
 interface RequestApprovalProps {
   /** The covered action's name, e.g. `user.merge`. */
@@ -51,7 +52,7 @@ export function RequestApproval({
     startTransition(async () => {
       setError(null);
       const result = await callAction(() => requestApproval({ action, params, reason }));
-      if (result.ok) router.push(`/approvals/${encodeURIComponent(result.data.requestId)}`);
+      if (result.ok) router.push(approvalHref(result.data.requestId));
       else setError(result.error);
     });
 

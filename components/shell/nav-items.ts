@@ -20,6 +20,14 @@ export interface NavItem {
 
 const AREAS: readonly NavItem[] = [
   {
+    href: '/notification-channels',
+    label: 'Notification channels',
+    icon: 'notificationChannels',
+    order: 127,
+    built: true,
+    purpose: 'Slack, signed webhooks and e-mail the console tells of rule changes, approvals and incidents.',
+  },
+  {
     href: '/',
     label: 'Dashboard',
     icon: 'dashboard',

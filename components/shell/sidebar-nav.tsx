@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   MessageSquare,
   ScrollText,
+  Send,
   ShieldCheck,
   Siren,
   UserCog,
@@ -36,6 +37,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   approvals: ShieldCheck,
   incidents: Siren,
   operators: UserCog,
+  notificationChannels: Send,
 };
 
 /**

@@ -11,3 +11,6 @@ export function withWaitingCount(items: readonly NavItem[], waiting: number): re
       : item,
   );
 }
+
+/** One approval request's page. */
+export const approvalHref = (id: string) => `${APPROVALS_HREF}/${encodeURIComponent(id)}`;

@@ -4,7 +4,9 @@
  * at once cannot both succeed: one row changes, the other caller is told why not.
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@/lib/db';
+import type { ConsoleDb, Queryable } from '@/lib/db';
+import { recordNotificationEvent } from '@/lib/notifications/events';
+import { approvalHref } from './nav';
 import { paramsHash } from './params-hash';
 import { forgetWaitingCounts } from './waiting-cache';
 import {
@@ -33,23 +35,41 @@ export interface NewApprovalRequest {
   ttlMinutes: number;
 }
 
-export async function createApprovalRequest(db: Queryable, request: NewApprovalRequest): Promise<string> {
+/**
+ * Creates a pending request and, in the same transaction, the `approval.waiting` notification
+ * event that tells the approvers' channels (lib/notifications).
+ */
+export async function createApprovalRequest(db: ConsoleDb, request: NewApprovalRequest): Promise<string> {
   const id = randomUUID();
-  await db.query(
-    `INSERT INTO approval_requests (id, action, params, params_hash, preview, reason, status, requester_id, requester_email, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, now() + make_interval(secs => $9))`,
-    [
-      id,
-      request.action,
-      JSON.stringify(request.params),
-      paramsHash(request.action, request.params),
-      JSON.stringify(request.preview),
-      request.reason,
-      request.requester.id,
-      request.requester.email,
-      request.ttlMinutes * 60,
-    ],
-  );
+  await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ expires_at: Date }>(
+      `INSERT INTO approval_requests (id, action, params, params_hash, preview, reason, status, requester_id, requester_email, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, now() + make_interval(secs => $9)) RETURNING expires_at`,
+      [
+        id,
+        request.action,
+        JSON.stringify(request.params),
+        paramsHash(request.action, request.params),
+        JSON.stringify(request.preview),
+        request.reason,
+        request.requester.id,
+        request.requester.email,
+        request.ttlMinutes * 60,
+      ],
+    );
+    await recordNotificationEvent(
+      tx,
+      {
+        kind: 'approval.waiting',
+        approvalId: id,
+        summary: request.preview.title || request.action,
+        requestedBy: request.requester.email,
+        expiresAt: new Date(row!.expires_at).toISOString(),
+        path: approvalHref(id),
+      },
+      `approval:${id}:waiting`,
+    );
+  });
   forgetWaitingCounts();
   return id;
 }

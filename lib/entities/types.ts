@@ -99,7 +99,8 @@ export type NavIcon =
   | 'audit'
   | 'approvals'
   | 'incidents'
-  | 'operators';
+  | 'operators'
+  | 'notificationChannels';
 
 /** Where an entity sits in the sidebar: its icon, its place among the areas, what it is for. */
 export interface EntityNav {

@@ -13,7 +13,9 @@ import {
   type CountsRow,
   type JobSummary,
 } from '@/lib/jobs/store';
+import { recordNotificationEvent } from '@/lib/notifications/events';
 import { ActionRejectedError } from '@/lib/rejected';
+import { incidentHref } from './paths';
 import {
   INCIDENT_COLUMNS,
   incidentEventRowSchema,
@@ -36,6 +38,27 @@ export interface OpenIncidentInput {
 
 const EVENT_COLUMNS = 'id::text AS id, incident_id, occurred_at, kind, status, body, operator_email';
 
+/** Tells the notification channels of a status change, in the change's transaction (once per timeline event). */
+async function recordStatusChange(
+  tx: Queryable,
+  incident: Incident,
+  from: string | null,
+  eventId: string,
+): Promise<void> {
+  await recordNotificationEvent(
+    tx,
+    {
+      kind: 'incident.status',
+      incidentId: incident.id,
+      title: incident.title,
+      from,
+      to: incident.status,
+      path: incidentHref(incident.id),
+    },
+    `incident:${incident.id}:status:${eventId}`,
+  );
+}
+
 /** Opens an incident: its row and the first status event ("open", by whom), in one transaction. */
 export async function openIncident(db: ConsoleDb, actor: IncidentActor, input: OpenIncidentInput): Promise<Incident> {
   return db.transaction(async (tx) => {
@@ -52,11 +75,13 @@ export async function openIncident(db: ConsoleDb, actor: IncidentActor, input: O
         input.affectedAtOpen === null ? null : JSON.stringify(input.affectedAtOpen),
       ],
     );
-    await tx.query(
-      `INSERT INTO incident_events (incident_id, occurred_at, kind, status, operator_id, operator_email) VALUES ($1, $2, 'status', 'open', $3, $4)`,
+    const [event] = await tx.query<{ id: string }>(
+      `INSERT INTO incident_events (incident_id, occurred_at, kind, status, operator_id, operator_email) VALUES ($1, $2, 'status', 'open', $3, $4) RETURNING id::text AS id`,
       [input.id, (row as { opened_at: Date }).opened_at, actor.id, actor.email],
     );
-    return incidentRowSchema.parse(row);
+    const incident = incidentRowSchema.parse(row);
+    await recordStatusChange(tx, incident, null, event!.id);
+    return incident;
   });
 }
 
@@ -104,8 +129,8 @@ export async function setIncidentStatus(
         [incidentId, `Resolution: ${summary}`, actor.id, actor.email],
       );
     }
-    const [event] = await tx.query<{ occurred_at: Date }>(
-      `INSERT INTO incident_events (incident_id, kind, status, operator_id, operator_email) VALUES ($1, 'status', $2, $3, $4) RETURNING occurred_at`,
+    const [event] = await tx.query<{ id: string; occurred_at: Date }>(
+      `INSERT INTO incident_events (incident_id, kind, status, operator_id, operator_email) VALUES ($1, 'status', $2, $3, $4) RETURNING id::text AS id, occurred_at`,
       [incidentId, status, actor.id, actor.email],
     );
     const [row] = await tx.query(
@@ -115,7 +140,9 @@ export async function setIncidentStatus(
        WHERE id = $1 RETURNING ${INCIDENT_COLUMNS}`,
       [incidentId, status, event!.occurred_at],
     );
-    return incidentRowSchema.parse(row);
+    const incident = incidentRowSchema.parse(row);
+    await recordStatusChange(tx, incident, current.status, event!.id);
+    return incident;
   });
 }
 

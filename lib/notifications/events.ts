@@ -50,6 +50,14 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     to: z.string().min(1),
     path: consolePathSchema,
   }),
+  /** "Send a test message" on a channel's page: delivered to that channel only, by the same path. */
+  z.object({
+    kind: z.literal('channel.test'),
+    channelId: z.string().min(1),
+    channelName: z.string().min(1),
+    requestedBy: z.string().min(1),
+    path: consolePathSchema,
+  }),
 ]);
 export type NotificationEvent = z.output<typeof notificationEventSchema>;
 export type NotificationEventKind = NotificationEvent['kind'];

@@ -12,6 +12,7 @@ import { consoleEnvSchema } from '@/lib/env';
 import { exportEnvSchema } from '@/lib/export/limits';
 import { planEnvSchema } from '@/lib/jobs/plan';
 import { jobsEnvSchema } from '@/lib/jobs/runner';
+import { notificationEnvSchema } from '@/lib/notifications/settings';
 import { observabilityEnvSchema } from '@/lib/observability/settings';
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -36,6 +37,7 @@ export const settingsSchema = z.object({
   ...exportEnvSchema.shape,
   ...approvalEnvSchema.shape,
   ...observabilityEnvSchema.shape,
+  ...notificationEnvSchema.shape,
   ...serverEnvSchema.shape,
 });
 

@@ -5,7 +5,8 @@
  * collector is configured, opens the console database before the first request (so a second
  * process on the same PGlite directory fails at start with a clear message instead of at its
  * first action), then starts this process's bulk-job runner, which resumes unfinished jobs left
- * by a stopped or killed console, and the stuck sampler (lib/stuck-trend); and stops them on
+ * by a stopped or killed console, the stuck sampler (lib/stuck-trend) and the notification
+ * deliverer (lib/notifications); and stops them on
  * SIGTERM (./shutdown.ts).
  */
 import { closeConsoleDb, getConsoleDb } from '@/lib/db';
@@ -13,6 +14,7 @@ import { ensureJobRunner, stopJobRunner } from '@/lib/jobs/runner';
 import { installHttpHook } from '@/lib/observability/http-server';
 import { errorMessage, logger } from '@/lib/observability/logger';
 import { observabilitySettings } from '@/lib/observability/settings';
+import { ensureNotificationDeliverer, stopNotificationDeliverer } from '@/lib/notifications/deliverer-process';
 import { ensureStuckSampler, stopStuckSampler } from '@/lib/stuck-trend/sampler-process';
 import { settingsProblems, settingsReport } from './settings-check';
 import { installGracefulShutdown } from './shutdown';
@@ -44,10 +46,11 @@ export async function startConsoleServer(): Promise<void> {
   }
   await ensureJobRunner();
   await ensureStuckSampler();
+  await ensureNotificationDeliverer();
   // Unstarted items go back at once rather than after a lease, and the database closes cleanly.
   installGracefulShutdown(process, {
     stopBackgroundWork: async () => {
-      await Promise.all([stopJobRunner(), stopStuckSampler(), stopTracing?.()]);
+      await Promise.all([stopJobRunner(), stopStuckSampler(), stopNotificationDeliverer(), stopTracing?.()]);
     },
     closeDatabase: closeConsoleDb,
     log: (line) => log.info(line),

@@ -31,6 +31,7 @@ describe('the sidebar', () => {
       'Approvals',
       'Audit log',
       'Operators',
+      'Notification channels',
     ]);
     expect(new Set(NAV_ITEMS.map((item) => item.href)).size).toBe(NAV_ITEMS.length);
   });

@@ -14,7 +14,7 @@ import {
   rateBudgetWindows,
 } from './jobs';
 import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stuckSamples } from './operations';
-import { notificationEvents } from './notifications';
+import { notificationChannels, notificationDeliveries, notificationEvents } from './notifications';
 import { operators } from './operators';
 import { savedViews } from './views';
 
@@ -44,4 +44,6 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   operators,
   notificationEvents,
   savedViews,
+  notificationChannels,
+  notificationDeliveries,
 ];

@@ -1,0 +1,27 @@
+/** What the notification channel pages read: the channels (never their secrets) and the delivery attempts. */
+import 'server-only';
+import { getConsoleDb } from '@/lib/db';
+import { getChannel, listChannels, type ChannelSummary } from './channels';
+import { listAttempts, type AttemptQuery, type DeliveryAttemptRow } from './deliveries';
+import { notificationSettings, SECRETS_KEY_SETTING } from './settings';
+
+export async function readChannels(): Promise<ChannelSummary[]> {
+  return listChannels(await getConsoleDb());
+}
+
+export async function readChannel(id: string): Promise<ChannelSummary | null> {
+  return getChannel(await getConsoleDb(), id);
+}
+
+export async function readDeliveries(query: AttemptQuery): Promise<{ rows: DeliveryAttemptRow[]; total: number }> {
+  return listAttempts(await getConsoleDb(), query);
+}
+
+/** Why channels cannot be saved or sent to on this console, in words; null when they can. */
+export function channelsUnavailableReason(): string | null {
+  const settings = notificationSettings();
+  if (!settings.secretsKey)
+    return `${SECRETS_KEY_SETTING} is unset: channels keep their secrets encrypted with it, so none can be saved or sent to. Set it to 32 random bytes (openssl rand -hex 32) on every console and restart.`;
+  if (!settings.deliveryEnabled) return 'NOTIFICATION_DELIVERY is off on this console: it sends nothing.';
+  return null;
+}
