@@ -13,6 +13,7 @@ import { exportEnvSchema } from '@/lib/export/limits';
 import { planEnvSchema } from '@/lib/jobs/plan';
 import { jobsEnvSchema } from '@/lib/jobs/runner';
 import { observabilityEnvSchema } from '@/lib/observability/settings';
+import { watchEnvSchema } from '@/lib/watch/settings';
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 
@@ -36,6 +37,7 @@ export const settingsSchema = z.object({
   ...exportEnvSchema.shape,
   ...approvalEnvSchema.shape,
   ...observabilityEnvSchema.shape,
+  ...watchEnvSchema.shape,
   ...serverEnvSchema.shape,
 });
 

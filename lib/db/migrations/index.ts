@@ -16,6 +16,7 @@ import {
 import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stuckSamples } from './operations';
 import { notificationEvents } from './notifications';
 import { operators } from './operators';
+import { watchRules } from './watch';
 
 export interface Migration {
   id: string;
@@ -42,4 +43,5 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   bulkJobFinalCounts,
   operators,
   notificationEvents,
+  watchRules,
 ];

@@ -1,0 +1,3 @@
+/** The rules' pages. */
+export const RULES_HREF = '/rules';
+export const ruleHref = (id: string) => `/rules/${id}`;
