@@ -10,6 +10,8 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { activityGranularityMs } from '@/lib/auth/background-request';
 import { waitingForOperator } from '@/lib/approvals/data';
 import { withWaitingCount } from '@/lib/approvals/nav';
+import { firingRuleCount } from '@/lib/watch/data';
+import { withFiringCount } from '@/lib/watch/nav';
 import { requireAdminSession } from '@/lib/auth/session';
 import { sessionIdleTimeoutMs } from '@/lib/auth/session-cookie';
 
@@ -18,14 +20,14 @@ const MAIN_CONTENT_END_ID = 'main-content-end';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const { operator } = await requireAdminSession();
-  const waitingApprovals = await waitingForOperator(operator);
+  const [waitingApprovals, firingRules] = await Promise.all([waitingForOperator(operator), firingRuleCount()]);
   return (
     <div className="flex min-h-screen">
       <ActivityBeacon intervalMs={activityGranularityMs(sessionIdleTimeoutMs())} />
       <SkipLink />
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
-        <SidebarNav items={withWaitingCount(NAV_ITEMS, waitingApprovals)} />
+        <SidebarNav items={withFiringCount(withWaitingCount(NAV_ITEMS, waitingApprovals), firingRules)} />
         <div className="mt-auto space-y-2 border-t pt-3">
           <div className="px-2 text-xs">
             <div className="truncate font-medium" data-testid="operator-name">

@@ -166,6 +166,16 @@ export async function listRules(db: Queryable, options: { enabledOnly?: boolean 
   return rows.map((row) => watchRuleRowSchema.parse(row));
 }
 
+/** Enabled rules firing or pending, firing first (the dashboard leads with them). */
+export async function listFiringAndPending(db: Queryable, limit: number): Promise<WatchRule[]> {
+  const rows = await db.query(
+    `SELECT ${WATCH_RULE_COLUMNS} FROM watch_rules WHERE enabled AND state IN ('firing', 'pending')
+     ORDER BY CASE state WHEN 'firing' THEN 0 ELSE 1 END, state_since, id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => watchRuleRowSchema.parse(row));
+}
+
 /** How many enabled rules fire now (the sidebar's count). */
 export async function countFiring(db: Queryable): Promise<number> {
   const [row] = await db.query<{ firing: number }>(

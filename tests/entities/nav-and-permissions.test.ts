@@ -18,6 +18,7 @@ describe('the sidebar', () => {
       'Dashboard',
       'Stuck messages',
       'Incidents',
+      'Rules',
       'Messages',
       'Users',
       'Workspaces',

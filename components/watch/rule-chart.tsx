@@ -1,0 +1,60 @@
+'use client';
+
+/**
+ * A rule's recent evaluations (recharts; loaded by rule-chart-island.tsx with next/dynamic): the
+ * count, a gap where a read failed (never a drop to zero), the rule's line, and its state changes.
+ */
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface RuleChartProps {
+  /** Each evaluation's slot (epoch ms) and count, null where the read failed. */
+  points: { at: number; count: number | null }[];
+  /** The "above" line, when the condition has one. */
+  line: number | null;
+  /** The slots (epoch ms) the state changed in, with the new state. */
+  changes: { at: number; to: string }[];
+  height: number;
+}
+
+const label = (at: number) => new Date(at).toISOString().slice(11, 19);
+
+export default function RuleChart({ points, line, changes, height }: RuleChartProps) {
+  const data = points.map((point) => ({ label: label(point.at), count: point.count }));
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#94a3b8" strokeOpacity={0.3} vertical={false} />
+        <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} minTickGap={32} />
+        <YAxis tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} width={40} allowDecimals={false} />
+        <Tooltip contentStyle={{ fontSize: 12 }} />
+        <Line
+          type="linear"
+          dataKey="count"
+          name="count"
+          stroke="#2563eb"
+          dot={points.length < 60}
+          strokeWidth={2}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+        {line === null ? null : (
+          <ReferenceLine
+            y={line}
+            stroke="#dc2626"
+            strokeDasharray="4 2"
+            label={{ value: `line ${line}`, position: 'insideTopRight', fill: '#dc2626', fontSize: 11 }}
+          />
+        )}
+        {changes.map((change) => (
+          <ReferenceLine
+            key={`${change.at}-${change.to}`}
+            x={label(change.at)}
+            stroke="#64748b"
+            strokeDasharray="2 2"
+            label={{ value: change.to, position: 'insideTopLeft', fill: '#64748b', fontSize: 11 }}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
