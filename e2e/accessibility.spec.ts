@@ -68,6 +68,12 @@ async function anIncidentPath(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** A watch rule's page: the dashboard's rule, made on the stack's first start. */
+async function aRulePath(page: Page): Promise<string> {
+  await page.goto('/rules');
+  return (await page.getByTestId('rules-table').getByRole('link').first().getAttribute('href'))!;
+}
+
 /** The signed-in operator's own page on /operators (they are on the list once signed in). */
 async function anOperatorPath(page: Page): Promise<string> {
   await page.goto('/operators');
@@ -160,7 +166,7 @@ test("the entity lists' views have no serious or critical violation, light and d
   await expectClean(page, async () => VIEWS);
 });
 
-test('statistics, jobs, audit, approvals, operators, incidents and not-found have no serious or critical violation, light and dark', async ({
+test('statistics, jobs, audit, approvals, operators, incidents, rules and not-found have no serious or critical violation, light and dark', async ({
   page,
 }) => {
   await expectClean(page, async () => [
@@ -176,6 +182,9 @@ test('statistics, jobs, audit, approvals, operators, incidents and not-found hav
     '/incidents',
     '/incidents/new',
     await anIncidentPath(page),
+    '/rules',
+    '/rules/new',
+    await aRulePath(page),
   ]);
 });
 

@@ -67,4 +67,7 @@ export const E2E_STACK_ENV: Record<string, string> = {
   // sequence repair and set-status jobs, which other specs run directly: off here.
   // e2e/approvals.spec.ts runs its own console with them on (E2E_APPROVALS_CONSOLE_PORT).
   CONSOLE_APPROVALS: 'off',
+  // Watch rules are evaluated every few seconds, so that e2e/watch-rules.spec.ts waits only for
+  // what its rule's condition needs (its minute), not for the evaluation interval too.
+  WATCH_RULES_INTERVAL_SECONDS: '5',
 };
