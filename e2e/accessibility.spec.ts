@@ -2,7 +2,7 @@
  * Every console page, in the light and the dark theme, has no serious or critical axe-core
  * violation (in the dark one, of the rules that depend on colour): the dashboard, the stuck
  * queue, each entity's list and one record of each (and a message being processed), the
- * statistics over 30 days with their chart drawn, the bulk jobs list and a job, the audit log,
+ * statistics over 30 days with their chart drawn, the bulk jobs list and a job, the audit log, saved views,
  * a page that is not built yet, not-found, sign-in and "admin scope required". The one place the
  * pages are scanned: other specs scan only states of their own (a dialog open, a job run).
  * Several tests, so that a failure names its group and a retry reruns only that group.
@@ -166,7 +166,7 @@ test("the entity lists' views have no serious or critical violation, light and d
   await expectClean(page, async () => VIEWS);
 });
 
-test('statistics, jobs, audit, approvals, operators, incidents, rules and not-found have no serious or critical violation, light and dark', async ({
+test('statistics, jobs, audit, approvals, operators, saved views, incidents, rules and not-found have no serious or critical violation, light and dark', async ({
   page,
 }) => {
   await expectClean(page, async () => [
@@ -178,6 +178,7 @@ test('statistics, jobs, audit, approvals, operators, incidents, rules and not-fo
     '/approvals',
     '/operators',
     await anOperatorPath(page),
+    '/views',
     '/no-such-area',
     '/incidents',
     '/incidents/new',

@@ -5,6 +5,8 @@ import { ShortcutHelp } from '@/components/shell/shortcut-help';
 import { OperatorRole } from '@/components/operator-role';
 import { NAV_ITEMS } from '@/components/shell/nav-items';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
+import { SidebarViews } from '@/components/shell/sidebar-views';
+import { ViewSharingProvider } from '@/components/views/view-sharing';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/shell/skip-link';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { activityGranularityMs } from '@/lib/auth/background-request';
@@ -14,20 +16,30 @@ import { firingRuleCount } from '@/lib/watch/data';
 import { withFiringCount } from '@/lib/watch/nav';
 import { requireAdminSession } from '@/lib/auth/session';
 import { sessionIdleTimeoutMs } from '@/lib/auth/session-cookie';
+import { permissionFor } from '@/lib/auth/roles';
+import { saveSharedViewAction } from '@/lib/actions/views';
+import { readSidebarViews } from '@/lib/views/data';
 
 /** The last element of <main>: what the first paint waits for. */
 const MAIN_CONTENT_END_ID = 'main-content-end';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const { operator } = await requireAdminSession();
-  const [waitingApprovals, firingRules] = await Promise.all([waitingForOperator(operator), firingRuleCount()]);
+  const [waitingApprovals, views, firingRules] = await Promise.all([
+    waitingForOperator(operator),
+    readSidebarViews(operator),
+    firingRuleCount(),
+  ]);
   return (
     <div className="flex min-h-screen">
       <ActivityBeacon intervalMs={activityGranularityMs(sessionIdleTimeoutMs())} />
       <SkipLink />
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
-        <SidebarNav items={withFiringCount(withWaitingCount(NAV_ITEMS, waitingApprovals), firingRules)} />
+        <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+          <SidebarNav items={withFiringCount(withWaitingCount(NAV_ITEMS, waitingApprovals), firingRules)} />
+          <SidebarViews views={views} />
+        </div>
         <div className="mt-auto space-y-2 border-t pt-3">
           <div className="px-2 text-xs">
             <div className="truncate font-medium" data-testid="operator-name">
@@ -58,7 +70,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             waiting for the end of <main>. */}
         <link rel="expect" href={`#${MAIN_CONTENT_END_ID}`} blocking="render" />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 scroll-mt-14 p-6 outline-none">
-          {children}
+          <ViewSharingProvider permission={permissionFor(operator.role, saveSharedViewAction)}>
+            {children}
+          </ViewSharingProvider>
           <span id={MAIN_CONTENT_END_ID} hidden />
         </main>
       </div>

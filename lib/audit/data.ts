@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
-import { queryTargetHistory } from './history';
+import { queryAuditPage, queryTargetHistory } from './history';
 import { queryAudit, type AuditFilters } from './log';
 
 /**
@@ -16,9 +16,7 @@ export async function readAuditPage(
   page: { offset: number; limit: number },
   order: 'asc' | 'desc' = 'desc',
 ) {
-  const db = await getConsoleDb();
-  const { target } = filters;
-  return target ? queryTargetHistory(db, { ...filters, target }, page, order) : queryAudit(db, filters, page, order);
+  return queryAuditPage(await getConsoleDb(), filters, page, order);
 }
 
 /** The latest entries (audit entries and job items) that name one record (of the audit's `targetType`). */

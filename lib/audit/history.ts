@@ -12,6 +12,7 @@ import {
   filterConditions,
   pageSchema,
   parseOrThrow,
+  queryAudit,
   ROW_COLUMNS,
   type AuditFilters,
   type AuditRow,
@@ -135,4 +136,18 @@ export async function* streamTargetHistory(
     yield* rows;
     if (rows.length < batchSize) return;
   }
+}
+
+/**
+ * One page of the audit page's entries for its filters, and how many match in all: filtered by a
+ * target, that record's history (queryTargetHistory), else the log itself.
+ */
+export function queryAuditPage(
+  db: Queryable,
+  filters: AuditFilters,
+  page: { offset: number; limit: number },
+  order: 'asc' | 'desc' = 'desc',
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const { target } = filters;
+  return target ? queryTargetHistory(db, { ...filters, target }, page, order) : queryAudit(db, filters, page, order);
 }

@@ -2,7 +2,7 @@
 import 'server-only';
 import { configuredRoleSettings, type ConsoleRole } from '@/lib/auth/roles';
 import { sessionIdleTimeoutMs } from '@/lib/auth/session-cookie/token';
-import { getConsoleDb } from '@/lib/db';
+import { getConsoleDb, type Queryable } from '@/lib/db';
 import type { SortSpec } from '@/lib/entities/types';
 import { findOperator, listOperators, openSessionsOf, type OperatorRecord } from './store';
 
@@ -22,14 +22,24 @@ const SORT_KEYS: Readonly<Record<string, (operator: OperatorRecord) => string | 
  * on the bootstrap setting as well as the database, so the (few) rows are resolved, filtered and
  * ordered here rather than in SQL.
  */
-export async function readOperatorsPage(query: {
+export async function readOperatorsPage(query: OperatorsQuery): Promise<{ rows: OperatorRecord[]; total: number }> {
+  return queryOperatorsPage(await getConsoleDb(), query);
+}
+
+export interface OperatorsQuery {
   q: string;
   role: ConsoleRole | undefined;
   sort: SortSpec;
   offset: number;
   limit: number;
-}): Promise<{ rows: OperatorRecord[]; total: number }> {
-  const all = await listOperators(await getConsoleDb(), configuredRoleSettings(), sessionIdleTimeoutMs());
+}
+
+/** readOperatorsPage on a database given (the saved views' counts, outside a request). */
+export async function queryOperatorsPage(
+  db: Queryable,
+  query: OperatorsQuery,
+): Promise<{ rows: OperatorRecord[]; total: number }> {
+  const all = await listOperators(db, configuredRoleSettings(), sessionIdleTimeoutMs());
   const needle = query.q.toLowerCase();
   const matching = all.filter(
     (operator) =>

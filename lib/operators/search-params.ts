@@ -6,6 +6,7 @@ import {
   paramReader,
   textParser,
   type ParamIssue,
+  type ParamReader,
   type RawSearchParams,
 } from '@/lib/search-params';
 import type { RowData } from '@tanstack/table-core';
@@ -26,14 +27,20 @@ export interface OperatorsPageParams {
   issues: ParamIssue[];
 }
 
+/** The operators list's search and role filter from its URL; bad values are reported through the reader. */
+export function readOperatorFilters(reader: ParamReader): Pick<OperatorsPageParams, 'q' | 'role'> {
+  const q = reader.read('q', textParser(320), 'showing every operator')?.trim() ?? '';
+  const role = reader.read('role', enumParser(CONSOLE_ROLES), 'showing every role');
+  return { q, role };
+}
+
 /** The operators list's URL; `table` is its declaration, whose columns the URL may order and choose. */
 export function parseOperatorsPageParams<TData extends RowData>(
   raw: RawSearchParams,
   table: OrderedTable<TData>,
 ): OperatorsPageParams {
   const reader = paramReader(raw);
-  const q = reader.read('q', textParser(320), 'showing every operator')?.trim() ?? '';
-  const role = reader.read('role', enumParser(CONSOLE_ROLES), 'showing every role');
+  const { q, role } = readOperatorFilters(reader);
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const tableParams = readTableParams(reader, table);
   return { q, role, page, table: tableParams, issues: reader.finish('page') };

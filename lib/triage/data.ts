@@ -7,13 +7,10 @@ import { readFromService } from '@/lib/auth/session';
 import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, NON_TERMINAL_STATUSES, type Message } from '@/lib/upstream/contract';
 import { countRecords, listRecords } from '@/lib/upstream/ra';
-import { AGE_BUCKETS, missingArtifacts, type ArtifactId } from './stuck-rules';
+import { OLDEST_FIRST, readStuckSample } from './count';
+import { AGE_BUCKETS, lackingArtifact, missingArtifacts, type ArtifactId } from './stuck-rules';
 import { stuckFilter, type StuckQuery } from './stuck';
 
-/** How many of the oldest stuck messages the breakdown (missing artifacts, workspaces) examines. */
-const BREAKDOWN_SAMPLE = 500;
-
-const OLDEST_FIRST = { field: 'last_updated_at', order: 'ASC' } as const;
 const NEWEST_FIRST = { field: 'last_updated_at', order: 'DESC' } as const;
 
 /** The service's order for the table's order by age (oldest first is the longest age first). */
@@ -42,14 +39,7 @@ export async function readStuckQueue(
         ),
       ),
     ),
-    readFromService(
-      listRecords(
-        upstream,
-        'messages',
-        { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter },
-        messageSchema,
-      ),
-    ),
+    readFromService(readStuckSample(upstream, query, now)),
     query.missing
       ? Promise.resolve(null)
       : readFromService(
@@ -109,18 +99,13 @@ export async function readStuckAlike(
   if (statuses.length === 0 || !workspace || !channel) return null;
   const missing: ArtifactId | undefined = missingArtifacts(message)[0];
   const query: StuckQuery = { threshold, statuses, workspace, channel, ...(missing ? { missing } : {}) };
-  const sample = await listRecords(
-    upstream,
-    'messages',
-    { sort: OLDEST_FIRST, range: { start: 0, end: BREAKDOWN_SAMPLE - 1 }, filter: stuckFilter(query, now) },
-    messageSchema,
-  );
+  const sample = await readStuckSample(upstream, query, now);
   const others = sample.rows.filter((row) => row.id !== message.id);
   const listedSelf = others.length < sample.rows.length;
   return {
     query,
     sameStatus: sample.total - (listedSelf ? 1 : 0),
-    sameWay: missing ? others.filter((row) => missingArtifacts(row).includes(missing)).length : others.length,
+    sameWay: missing ? lackingArtifact(others, missing).length : others.length,
     examined: sample.rows.length,
   };
 }

@@ -7,6 +7,7 @@ import {
   paramReader,
   textParser,
   type ParamIssue,
+  type ParamReader,
   type RawSearchParams,
 } from '@/lib/search-params';
 import { readTableParams, type OrderedTable, type TableParams } from '@/lib/search-params/table';
@@ -66,6 +67,27 @@ export const refreshSchema = z
   .transform(Number)
   .pipe(z.number().max(3600, { error: 'must be whole seconds from 0 (paused) to 3600' }));
 
+/** The URL parameters of the queue's filter (its query), beside its page, order, columns and refresh. */
+export const STUCK_QUERY_PARAMS = ['threshold', 'status', 'workspace', 'channel', 'creator', 'age', 'missing'] as const;
+
+/**
+ * The queue's filter from the URL (what its rows and counts are read with); `defaultThreshold` is
+ * the configured one (lib/triage/settings). Bad values are reported through the reader.
+ */
+export function readStuckQuery(reader: ParamReader, defaultThreshold: number): StuckQuery {
+  // Repeated `status` parameters, as the filter form's checkboxes submit them.
+  const statuses = reader.readList('status', enumParser(WATCHABLE_STATUSES), 'not watched');
+  return stripUndefined({
+    threshold: reader.read('threshold', thresholdSchema, `using ${defaultThreshold} minutes`) ?? defaultThreshold,
+    statuses: statuses.length > 0 ? [...new Set(statuses)] : [...NON_TERMINAL_STATUSES],
+    workspace: reader.read('workspace', idSchema, 'not filtering by workspace'),
+    channel: reader.read('channel', idSchema, 'not filtering by channel'),
+    creator: reader.read('creator', idSchema, 'not filtering by creator'),
+    age: reader.read('age', enumParser(AGE_BUCKETS.map((bucket) => bucket.id)), 'all ages'),
+    missing: reader.read('missing', enumParser(ARTIFACTS.map((artifact) => artifact.id)), 'not filtering by artifact'),
+  });
+}
+
 /**
  * Reads the queue's state; `defaultThreshold` is the configured one (lib/triage/settings), `table`
  * the queue's table (STUCK_TABLE, beside its cells), whose columns the URL may order and choose.
@@ -76,17 +98,7 @@ export function parseStuckSearchParams<TData extends RowData>(
   table: OrderedTable<TData>,
 ): StuckPageState {
   const reader = paramReader(raw);
-  // Repeated `status` parameters, as the filter form's checkboxes submit them.
-  const statuses = reader.readList('status', enumParser(WATCHABLE_STATUSES), 'not watched');
-  const query: StuckQuery = {
-    threshold: reader.read('threshold', thresholdSchema, `using ${defaultThreshold} minutes`) ?? defaultThreshold,
-    statuses: statuses.length > 0 ? [...new Set(statuses)] : [...NON_TERMINAL_STATUSES],
-    workspace: reader.read('workspace', idSchema, 'not filtering by workspace'),
-    channel: reader.read('channel', idSchema, 'not filtering by channel'),
-    creator: reader.read('creator', idSchema, 'not filtering by creator'),
-    age: reader.read('age', enumParser(AGE_BUCKETS.map((bucket) => bucket.id)), 'all ages'),
-    missing: reader.read('missing', enumParser(ARTIFACTS.map((artifact) => artifact.id)), 'not filtering by artifact'),
-  };
+  const query = readStuckQuery(reader, defaultThreshold);
   const page = reader.read('page', pageParser(), 'showing page 1') ?? 1;
   const refresh =
     reader.read('refresh', refreshSchema, `refreshing every ${DEFAULT_REFRESH_SECONDS} seconds`) ??
@@ -97,7 +109,7 @@ export function parseStuckSearchParams<TData extends RowData>(
     'not linked to an incident',
   );
   return {
-    query: stripUndefined(query),
+    query,
     page,
     refresh,
     table: readTableParams(reader, table),

@@ -55,6 +55,11 @@ export function missingArtifacts(message: Message): ArtifactId[] {
   return missing;
 }
 
+/** The messages that lack an artifact, in their order. */
+export function lackingArtifact(messages: readonly Message[], artifact: ArtifactId): Message[] {
+  return messages.filter((message) => missingArtifacts(message).includes(artifact));
+}
+
 export interface StuckBreakdown {
   /** How many of the examined messages lack each artifact. */
   missing: Record<ArtifactId, number>;

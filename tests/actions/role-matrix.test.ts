@@ -58,6 +58,15 @@ import { watchRuleInputSchema } from '@/lib/watch/types';
 import { endOperatorSessionsAction, setOperatorRoleAction } from '@/lib/actions/operators';
 import { recordSignIn } from '@/lib/operators/store';
 import {
+  deleteViewAction,
+  renameViewAction,
+  saveSharedViewAction,
+  saveViewAction,
+  shareViewAction,
+  unshareViewAction,
+} from '@/lib/actions/views';
+import { saveView } from '@/lib/views/store';
+import {
   repairSequenceAction,
   setChannelVisibilityAction,
   setWorkspaceOwnerAction,
@@ -217,6 +226,13 @@ async function structureSubjects(emulator: RunningEmulator) {
 
 const HUGE = 'x'.repeat(100_000);
 const SOME_UUID = '6f1c1f7e-8f7a-4a53-9b0e-0c6c3e0b2a11';
+const VIEW_MALFORMED = [
+  {},
+  { name: '', href: '/stuck' },
+  { name: HUGE, href: '/stuck' },
+  { name: 'x', href: 'https://evil.example/stuck' },
+  { name: 'x', href: '//evil.example/stuck' },
+];
 // `..` would make the call's path another endpoint's.
 const MALFORMED_MESSAGE_INPUTS = [
   {},
@@ -600,7 +616,32 @@ const ACTIONS: ActionRow[] = [
     [{}, { accountId: '' }, { accountId: '..' }, { accountId: HUGE }],
     0,
   ),
+  row(saveViewAction, async () => ({ name: viewName(), href: '/stuck?threshold=30' }), VIEW_MALFORMED, 0),
+  row(saveSharedViewAction, async () => ({ name: viewName(), href: '/audit?outcome=failed' }), VIEW_MALFORMED, 0),
+  row(
+    renameViewAction,
+    async () => ({ viewId: await ownView('viewer@example.com', 'private'), name: viewName() }),
+    [{}, { viewId: SOME_UUID }, { viewId: 'x', name: 'y' }, { viewId: SOME_UUID, name: HUGE }],
+    0,
+  ),
+  row(
+    deleteViewAction,
+    async () => ({ viewId: await ownView('viewer@example.com', 'private') }),
+    [{}, { viewId: '..' }],
+    0,
+  ),
+  row(shareViewAction, async () => ({ viewId: await ownView('ops@example.com', 'private') }), [{}, { viewId: 1 }], 0),
+  row(unshareViewAction, async () => ({ viewId: await ownView('ops@example.com', 'shared') }), [{}, { viewId: 1 }], 0),
 ];
+
+const viewName = () => `Matrix view ${Math.random().toString(36).slice(2, 10)}`;
+
+/** A view saved by a demo operator (the sessions' subject is the e-mail), as a row's target. */
+async function ownView(email: string, visibility: 'private' | 'shared'): Promise<string> {
+  const role = email.startsWith('ops') ? 'ops' : 'viewer';
+  const view = await saveView(database.db, { id: email, email, role }, { name: viewName(), href: '/jobs', visibility });
+  return view.id;
+}
 
 /** An operator who signed in (with an open session), as a role change's or a session end's target. */
 async function someOperator(): Promise<string> {

@@ -22,7 +22,7 @@ import type { SearchParams } from '@/lib/search-params';
 import { DEFAULT_REFRESH_SECONDS, parseStuckSearchParams, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import { readStuckQueue } from '@/lib/triage/data';
-import { AGE_BUCKETS, ARTIFACTS, breakdown, missingArtifacts } from '@/lib/triage/stuck-rules';
+import { AGE_BUCKETS, ARTIFACTS, breakdown, lackingArtifact } from '@/lib/triage/stuck-rules';
 import type { Message } from '@/lib/upstream/contract';
 
 export const metadata: Metadata = { title: 'Stuck messages' };
@@ -45,10 +45,7 @@ export default async function StuckPage({ searchParams }: { searchParams: Search
   const summary = sample.ok ? breakdown(sample.data.rows) : null;
 
   // The "missing" groups are read from the sample: the service cannot filter on artifacts.
-  const sampleMissing =
-    query.missing && sample.ok
-      ? sample.data.rows.filter((message) => missingArtifacts(message).includes(query.missing!))
-      : null;
+  const sampleMissing = query.missing && sample.ok ? lackingArtifact(sample.data.rows, query.missing) : null;
   // The sample is oldest first; newest first is the same group reversed.
   const missingGroup = sampleMissing && table.sort.order === 'asc' ? sampleMissing.toReversed() : sampleMissing;
   let rows: Message[] = [];

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select-native';
+import { SaveViewButton } from '@/components/views/save-view-button';
 import type { ActiveFilter } from '@/lib/entities/list-params';
 import { LIST_PARAMS } from '@/lib/entities/list-state';
 import { datePresets, timePresets } from '@/lib/search-params/date-presets';
@@ -34,7 +35,7 @@ export interface FilterBarProps {
   active?: readonly ActiveFilter[];
   /** Fields of the page's own inside the form, after the declared ones (a name picker that fills an id filter). */
   extraFields?: React.ReactNode;
-  /** Controls at the end of the bar (column chooser, export, a reset link). */
+  /** Controls at the end of the bar (column chooser, export, a reset link), after "Save view". */
   children?: React.ReactNode;
 }
 
@@ -71,7 +72,8 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
  * replaced) or picks (at once); Enter applies at once. The URL is what the GET form would submit,
  * so the page's own reader reads it either way. A field whose pattern does not match yet (a
  * half-typed date) holds the typed apply back; Enter applies it anyway and the page says what is
- * wrong. Below it, each active filter with a remove button.
+ * wrong. At its end, "Save view" (the page's URL as a saved view) and the page's controls. Below
+ * it, each active filter with a remove button.
  */
 export function FilterBar({
   action,
@@ -307,7 +309,10 @@ export function FilterBar({
             <Search aria-hidden /> Apply
           </Button>
         </form>
-        {children ? <div className="ml-auto flex items-end gap-2">{children}</div> : null}
+        <div className="ml-auto flex items-end gap-2">
+          <SaveViewButton />
+          {children}
+        </div>
       </div>
       {active.length > 0 ? (
         <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">

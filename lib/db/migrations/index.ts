@@ -16,6 +16,7 @@ import {
 import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stuckSamples } from './operations';
 import { notificationEvents } from './notifications';
 import { operators } from './operators';
+import { savedViews } from './views';
 import { watchRules } from './watch';
 
 export interface Migration {
@@ -43,5 +44,6 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   bulkJobFinalCounts,
   operators,
   notificationEvents,
+  savedViews,
   watchRules,
 ];
