@@ -15,7 +15,10 @@ const THRESHOLD_MINUTES = 1;
 /** What the rule's condition needs: a minute stuck, then a minute above the line. */
 const CROSSING_MS = 2 * 60_000 + 40_000;
 
-/** A workspace with no paused message and twelve active ones to pause (six per crossing). */
+/**
+ * A workspace with twelve active messages to pause (six per crossing) and as few paused ones as
+ * any; those are set active first, so that the rule's count starts at zero.
+ */
 async function workspaceToWatch(): Promise<{ workspace: string; first: string[]; second: string[] }> {
   const { rows } = await serviceList('messages', { range: [0, 999], filter: { status: ['active'] } });
   const byWorkspace = new Map<string, string[]>();
@@ -24,15 +27,19 @@ async function workspaceToWatch(): Promise<{ workspace: string; first: string[];
     if (typeof workspace !== 'string') continue;
     byWorkspace.set(workspace, [...(byWorkspace.get(workspace) ?? []), row.id]);
   }
+  let best: { workspace: string; ids: string[]; paused: string[] } | null = null;
   for (const [workspace, ids] of byWorkspace) {
     if (ids.length < 12) continue;
     const paused = await serviceList('messages', {
-      range: [0, 0],
+      range: [0, 99],
       filter: { status: ['paused'], workspace_guid: workspace },
     });
-    if (paused.total === 0) return { workspace, first: ids.slice(0, 6), second: ids.slice(6, 12) };
+    if (!best || paused.total < best.paused.length) best = { workspace, ids, paused: paused.rows.map((row) => row.id) };
+    if (paused.total === 0) break;
   }
-  throw new Error('no workspace with twelve active messages and none paused in the seed');
+  if (!best) throw new Error('no workspace with twelve active messages in the seed');
+  await setStatus(best.paused, 'active');
+  return { workspace: best.workspace, first: best.ids.slice(0, 6), second: best.ids.slice(6, 12) };
 }
 
 async function setStatus(ids: string[], status: string): Promise<void> {

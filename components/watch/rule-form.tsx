@@ -36,22 +36,34 @@ function conditionFromForm(kind: ConditionKind, form: FormData) {
   return { kind };
 }
 
-/** Makes a rule, or edits one (`ruleId`); the target is a stuck count in a scope. */
+/** A saved view the operator may watch, as the form lists it. */
+export interface WatchableView {
+  id: string;
+  name: string;
+  table: string;
+}
+
+const EMPTY_SCOPE = { workspaces: [], channels: [], statuses: [] };
+
+/** Makes a rule, or edits one (`ruleId`); the target is a stuck count in a scope or a saved view's count. */
 export function RuleForm({
   ruleId,
   initial,
   statuses,
+  views,
   permission,
 }: {
   ruleId?: string;
   initial: RuleFormValues;
   statuses: readonly string[];
+  views: readonly WatchableView[];
   permission: ActionPermission;
 }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<ActionError | null>(null);
   const [kind, setKind] = useState<ConditionKind>(initial.condition.kind);
+  const [targetKind, setTargetKind] = useState<'stuck' | 'view'>(initial.target.kind);
   const [opensIncident, setOpensIncident] = useState(initial.incidentSeverity !== null);
   const above = initial.condition.kind === 'above' ? initial.condition : { count: 5, forMinutes: 5 };
   const rise = initial.condition.kind === 'rise' ? initial.condition : { percent: 50 };
@@ -61,7 +73,10 @@ export function RuleForm({
       setError(null);
       const input = {
         name: String(form.get('name') ?? ''),
-        target: { kind: 'stuck', scope: scopeFromForm(form) },
+        target:
+          targetKind === 'view'
+            ? { kind: 'view', viewId: String(form.get('viewId') ?? '') }
+            : { kind: 'stuck', scope: scopeFromForm(form) },
         condition: conditionFromForm(kind, form),
         recoveryMargin: kind === 'any' ? 0 : number(form, 'recoveryMargin'),
         incidentSeverity: opensIncident ? String(form.get('severity') ?? '') : null,
@@ -86,12 +101,57 @@ export function RuleForm({
           className="w-full"
         />
       </div>
-      <ScopeFields
-        idPrefix="rule"
-        legend="Counts the messages stuck in (empty: every non-terminal status of the whole service)"
-        initialScope={initial.target.scope}
-        statuses={statuses}
-      />
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium">Counts</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name="targetKind"
+              checked={targetKind === 'stuck'}
+              onChange={() => setTargetKind('stuck')}
+            />
+            Stuck messages in a scope
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name="targetKind"
+              checked={targetKind === 'view'}
+              onChange={() => setTargetKind('view')}
+            />
+            A saved view&apos;s rows
+          </label>
+        </div>
+      </fieldset>
+      {targetKind === 'stuck' ? (
+        <ScopeFields
+          idPrefix="rule"
+          legend="The messages stuck in (empty: every non-terminal status of the whole service)"
+          initialScope={initial.target.kind === 'stuck' ? initial.target.scope : EMPTY_SCOPE}
+          statuses={statuses}
+        />
+      ) : (
+        <div className="space-y-1">
+          <Label htmlFor="rule-view">Saved view</Label>
+          <NativeSelect
+            id="rule-view"
+            name="viewId"
+            required
+            defaultValue={initial.target.kind === 'view' ? initial.target.viewId : ''}
+            className="w-full"
+          >
+            <option value="" disabled>
+              {views.length === 0 ? 'No saved view yet: save one from a table' : 'Choose a view'}
+            </option>
+            {views.map((view) => (
+              <option key={view.id} value={view.id}>
+                {view.name} ({view.table})
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
       <fieldset className="space-y-3 rounded-md border p-4">
         <legend className="px-1 text-sm font-medium">Fires when the count</legend>
         <div className="space-y-1">

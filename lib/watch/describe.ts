@@ -28,6 +28,8 @@ export function describeRecovery(condition: WatchCondition, margin: number): str
   }
 }
 
-export function describeTarget(target: WatchTarget): string {
+/** `viewName`: the watched view's name, null when it was deleted (ignored for a stuck target). */
+export function describeTarget(target: WatchTarget, viewName: string | null = null): string {
+  if (target.kind === 'view') return viewName ? `the saved view “${viewName}”` : 'a saved view that was deleted';
   return `stuck messages in ${describeScope(target.scope)}`;
 }

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleDb, Queryable } from '@/lib/db';
 import { addIncidentNote, getIncident, openIncident } from '@/lib/incidents/store';
-import type { IncidentActor } from '@/lib/incidents/types';
+import type { IncidentActor, IncidentScope } from '@/lib/incidents/types';
+import { getSavedView } from '@/lib/views/store';
 import { recordNotificationEvent } from '@/lib/notifications/events';
 import { describeCondition } from './describe';
 import { step, type WatchReading } from './machine';
@@ -127,7 +128,7 @@ export async function applyReading(
           count,
           condition: describeCondition(rule.condition),
           path: ruleHref(ruleId),
-          viewPath: null,
+          viewPath: rule.target.kind === 'view' ? ((await getSavedView(tx, rule.target.viewId))?.href ?? null) : null,
         },
         `rule:${ruleId}:${next.state}:${slot.toISOString()}`,
       );
@@ -160,14 +161,19 @@ export function ruleActor(rule: WatchRule): IncidentActor {
  * Opens the incident a firing episode claimed. Its id was fixed in the claim, so a second try
  * (by this console or another) cannot open a second one: the insert of the same id fails.
  */
-export async function openEpisodeIncident(db: ConsoleDb, rule: WatchRule, incidentId: string, count: number) {
-  if (await getIncident(db, incidentId)) return;
-  if (rule.target.kind !== 'stuck' || !rule.incidentSeverity) return;
+export async function openEpisodeIncident(
+  db: ConsoleDb,
+  rule: WatchRule,
+  incidentId: string,
+  count: number,
+  scope: IncidentScope,
+) {
+  if (!rule.incidentSeverity || (await getIncident(db, incidentId))) return;
   await openIncident(db, ruleActor(rule), {
     id: incidentId,
     title: `${rule.name}: ${count.toLocaleString('en-US')} ${describeCondition(rule.condition)}`,
     severity: rule.incidentSeverity,
-    scope: rule.target.scope,
+    scope,
     affectedAtOpen: null,
   });
 }

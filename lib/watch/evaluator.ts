@@ -8,7 +8,7 @@ import type { ConsoleDb } from '@/lib/db';
 import type { JobsUpstream } from '@/lib/jobs/runner';
 import { describeReadError } from '@/lib/stuck-trend/sampler';
 import { logger } from '@/lib/observability/logger';
-import { countTarget } from './count';
+import { countTarget, incidentScopeOf } from './count';
 import { applyReading, claimEvaluation, noteEpisodeResolved, openEpisodeIncident, sameHourYesterday } from './episodes';
 import type { WatchReading } from './machine';
 import { listRules, pruneEvaluations } from './store';
@@ -48,8 +48,12 @@ export function startWatchEvaluator(options: WatchEvaluatorOptions): WatchEvalua
 
   const read = async (rule: WatchRule, slot: Date, at: number): Promise<WatchReading> => {
     try {
-      const client = await options.upstream.client();
-      const count = await countTarget(rule.target, { client, defaultThreshold: options.defaultThreshold, now: at });
+      const count = await countTarget(rule.target, {
+        db: options.db,
+        upstream: options.upstream,
+        defaultThreshold: options.defaultThreshold,
+        now: at,
+      });
       const baseline = rule.condition.kind === 'rise' ? await sameHourYesterday(options.db, rule.id, slot) : null;
       return { kind: 'count', count, baseline };
     } catch (error) {
@@ -64,9 +68,13 @@ export function startWatchEvaluator(options: WatchEvaluatorOptions): WatchEvalua
     const count = reading.kind === 'count' ? reading.count : 0;
     // The incident follows the state change's commit: a failure here leaves the state right and is logged.
     if (applied.openIncidentId)
-      await openEpisodeIncident(options.db, applied.rule, applied.openIncidentId, count).catch((error: unknown) =>
-        log.error({ err: error }, `could not open the incident of rule ${rule.id}`),
-      );
+      await openEpisodeIncident(
+        options.db,
+        applied.rule,
+        applied.openIncidentId,
+        count,
+        await incidentScopeOf(options.db, applied.rule.target, options.defaultThreshold),
+      ).catch((error: unknown) => log.error({ err: error }, `could not open the incident of rule ${rule.id}`));
     if (applied.resolvedIncidentId)
       await noteEpisodeResolved(options.db, applied.rule, applied.resolvedIncidentId, count).catch((error: unknown) =>
         log.error({ err: error }, `could not note the resolution of rule ${rule.id}`),

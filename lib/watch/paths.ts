@@ -10,3 +10,6 @@ export const editRuleHref = (id: string) => `/rules/${id}/edit`;
 export function newRuleHref(scope?: Partial<IncidentScope>): string {
   return withScopeQuery('/rules/new', scope);
 }
+
+/** The new-rule form watching a saved view ("Watch this" on the saved views page). */
+export const newRuleHrefForView = (viewId: string) => `/rules/new?view=${encodeURIComponent(viewId)}`;

@@ -12,10 +12,12 @@ import { watchRuleStateSchema } from './states';
 /**
  * A stuck count: the messages stuck in the scope's statuses (every non-terminal one when it names
  * none) for longer than its threshold (the console's default when unset), in its workspaces and
- * channels. A saved view's count is a second kind, added when saved views exist.
+ * channels.
  */
 export const stuckTargetSchema = z.object({ kind: z.literal('stuck'), scope: incidentScopeSchema });
-export const watchTargetSchema = z.discriminatedUnion('kind', [stuckTargetSchema]);
+/** A saved view's count: the rows its table shows for its filter (lib/views/count.ts). */
+export const viewTargetSchema = z.object({ kind: z.literal('view'), viewId: z.uuid('a view id is a UUID') });
+export const watchTargetSchema = z.discriminatedUnion('kind', [stuckTargetSchema, viewTargetSchema]);
 export type WatchTarget = z.output<typeof watchTargetSchema>;
 
 const count = z.number().int().min(0).max(1_000_000_000);

@@ -24,6 +24,7 @@ import { seedDefaultRule } from '@/lib/watch/process';
 import { addSilence } from '@/lib/watch/silences';
 import { createRule, getRule, listEvaluations, listTransitions } from '@/lib/watch/store';
 import type { WatchRuleInput } from '@/lib/watch/types';
+import { deleteView, saveView } from '@/lib/views/store';
 import type { RunningEmulator } from '../../emulator/server';
 import { openTestDatabase, postgresTestDriver, testDrivers, type TestDatabase } from '../db/drivers';
 import { benchToken, startTestEmulator } from '../support/emulator';
@@ -32,9 +33,10 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 27, 10, 0, 20);
 const owner = { id: 'usr_support', email: 'support@example.com' };
 
+const SCOPE = { workspaces: [], channels: [], statuses: ['processing' as const], threshold: 15 };
 const ruleInput = (overrides: Partial<WatchRuleInput> = {}): WatchRuleInput => ({
   name: 'Processing backlog',
-  target: { kind: 'stuck', scope: { workspaces: [], channels: [], statuses: ['processing'], threshold: 15 } },
+  target: { kind: 'stuck', scope: SCOPE },
   condition: { kind: 'above', count: 5, forMinutes: 1 },
   recoveryMargin: 1,
   incidentSeverity: 'sev2',
@@ -48,7 +50,7 @@ async function evaluate(db: ConsoleDb, ruleId: string, minute: number, reading: 
   expect(await claimEvaluation(db, ruleId, slot, 'console-test')).toBe(true);
   const applied = await applyReading(db, ruleId, slot, reading, new Date(T0 + minute * MINUTE));
   const count = reading.kind === 'count' ? reading.count : 0;
-  if (applied.openIncidentId) await openEpisodeIncident(db, applied.rule, applied.openIncidentId, count);
+  if (applied.openIncidentId) await openEpisodeIncident(db, applied.rule, applied.openIncidentId, count, SCOPE);
   if (applied.resolvedIncidentId) await noteEpisodeResolved(db, applied.rule, applied.resolvedIncidentId, count);
   return applied;
 }
@@ -86,7 +88,7 @@ for (const driver of testDrivers()) {
       expect(link).toMatchObject({ status: 'open', episodeSlot: watchSlotOf(T0 + MINUTE, 60) });
       expect(await ruleOfIncident(db, link!.incidentId)).toEqual({ id: rule.id, name: rule.name });
       // A second console retrying the same episode's incident opens nothing more.
-      await openEpisodeIncident(db, (await getRule(db, rule.id))!, link!.incidentId, 7).catch(() => undefined);
+      await openEpisodeIncident(db, (await getRule(db, rule.id))!, link!.incidentId, 7, SCOPE).catch(() => undefined);
       expect(await listRuleIncidents(db, rule.id)).toHaveLength(1);
       const notes = (await listIncidentEvents(db, link!.incidentId)).filter((event) => event.kind === 'note');
       expect(notes.map((note) => note.kind === 'note' && note.body)).toEqual([
@@ -130,6 +132,44 @@ for (const driver of testDrivers()) {
       );
       expect(events).toEqual([]);
       expect((await listTransitions(db, rule.id))[0]).toMatchObject({ to: 'firing', silenced: true });
+    });
+
+    it("counts a saved view's rows, and is unknown once the view is deleted", async () => {
+      const { db } = database;
+      const actor = { id: owner.id, email: owner.email, role: 'support' as const };
+      const view = await saveView(db, actor, { name: 'Every job', href: '/jobs', visibility: 'private' });
+      const rule = await createRule(
+        db,
+        owner,
+        ruleInput({ name: 'Jobs', target: { kind: 'view', viewId: view.id }, incidentSeverity: null }),
+      );
+      // A view of the console's own table: no service read, so an upstream that fails proves it.
+      const upstream: JobsUpstream = {
+        client: () => Promise.reject(new Error('no service')),
+        refresh: () => undefined,
+      };
+      const clock = { now: T0 + 100 * MINUTE };
+      const evaluator = startWatchEvaluator({
+        db,
+        upstream,
+        intervalSeconds: 60,
+        retentionDays: 30,
+        defaultThreshold: 15,
+        tickMs: 3_600_000,
+        now: () => clock.now,
+      });
+      await evaluator.stop();
+      await db.query(`DELETE FROM watch_rule_evaluations WHERE rule_id = $1`, [rule.id]);
+      const [jobs] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_jobs`);
+      expect(await evaluator.evaluateOnce()).toContain(rule.id);
+      await deleteView(db, actor, view.id);
+      clock.now += MINUTE;
+      expect(await evaluator.evaluateOnce()).toContain(rule.id);
+      const evaluations = await listEvaluations(db, rule.id, new Date(0));
+      expect(evaluations.map((row) => [row.count, row.error])).toEqual([
+        [jobs!.n, null],
+        [null, 'the saved view it watches was deleted'],
+      ]);
     });
 
     it('makes the dashboard rule once, and never after a rule was made', async () => {

@@ -14,13 +14,13 @@ export const metadata: Metadata = { title: 'Watch rules' };
 export default async function RulesPage() {
   await requireAdminSession();
   const rows = await readRulesPage(requestTime());
-  const items: RuleListItem[] = rows.map(({ rule, silence }) => ({
+  const items: RuleListItem[] = rows.map(({ rule, silence, viewName }) => ({
     id: rule.id,
     name: rule.name,
     state: rule.state,
     enabled: rule.enabled,
     condition: describeCondition(rule.condition),
-    target: describeTarget(rule.target),
+    target: describeTarget(rule.target, viewName),
     lastCount: rule.lastCount,
     lastError: rule.lastError,
     stateSince: rule.stateSince,

@@ -49,7 +49,7 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
   const now = requestTime();
   const read = await readRule(id, now);
   if (!read) notFound();
-  const { rule, evaluations, transitions, silences, incidents } = read;
+  const { rule, view, evaluations, transitions, silences, incidents } = read;
   const can = permissionsFor(operator.role, {
     edit: updateWatchRuleAction,
     acknowledge: acknowledgeWatchRuleAction,
@@ -96,7 +96,15 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Counts</dt>
-          <dd data-testid="rule-target">{describeTarget(rule.target)}</dd>
+          <dd data-testid="rule-target">
+            {view ? (
+              <Link className="underline" href={view.href}>
+                {describeTarget(rule.target, view.name)}
+              </Link>
+            ) : (
+              describeTarget(rule.target, null)
+            )}
+          </dd>
           <dt className="text-muted-foreground">Fires when</dt>
           <dd data-testid="rule-condition">
             {describeCondition(rule.condition)}; {describeRecovery(rule.condition, rule.recoveryMargin)}

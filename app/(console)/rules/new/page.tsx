@@ -7,12 +7,17 @@ import { requireAdminSession } from '@/lib/auth/session';
 import { parseNewIncidentParams } from '@/lib/incidents/hrefs';
 import type { SearchParams } from '@/lib/search-params';
 import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
+import { readWatchableViews } from '@/lib/watch/data';
 
 export const metadata: Metadata = { title: 'New watch rule' };
 
 export default async function NewRulePage({ searchParams }: { searchParams: SearchParams }) {
   const { operator } = await requireAdminSession();
-  const { scope, problems } = parseNewIncidentParams(await searchParams);
+  // `view`: the saved view's "Watch this"; the rest is a stuck view's scope.
+  const { view, ...scopeParams } = await searchParams;
+  const { scope, problems } = parseNewIncidentParams(scopeParams);
+  const views = await readWatchableViews(operator);
+  const viewId = typeof view === 'string' && views.some((each) => each.id === view) ? view : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">New watch rule</h1>
@@ -24,13 +29,14 @@ export default async function NewRulePage({ searchParams }: { searchParams: Sear
       <RuleForm
         initial={{
           name: '',
-          target: { kind: 'stuck', scope },
+          target: viewId ? { kind: 'view', viewId } : { kind: 'stuck', scope },
           condition: { kind: 'above', count: 5, forMinutes: 5 },
           recoveryMargin: 0,
           incidentSeverity: null,
           enabled: true,
         }}
         statuses={WATCHABLE_STATUSES}
+        views={views}
         permission={permissionFor(operator.role, createWatchRuleAction)}
       />
     </div>

@@ -8,7 +8,7 @@ import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
 import { requestTime } from '@/lib/request-time';
 import { WATCHABLE_STATUSES } from '@/lib/triage/stuck-rules';
-import { readRule } from '@/lib/watch/data';
+import { readRule, readWatchableViews } from '@/lib/watch/data';
 import { ruleHref } from '@/lib/watch/paths';
 
 export const metadata: Metadata = { title: 'Edit watch rule' };
@@ -17,7 +17,7 @@ export default async function EditRulePage({ params }: { params: Promise<{ id: s
   const { operator } = await requireAdminSession();
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
-  const read = await readRule(id, requestTime());
+  const [read, views] = await Promise.all([readRule(id, requestTime()), readWatchableViews(operator)]);
   if (!read) notFound();
   const { rule } = read;
   return (
@@ -33,8 +33,16 @@ export default async function EditRulePage({ params }: { params: Promise<{ id: s
       </p>
       <RuleForm
         ruleId={rule.id}
-        initial={rule}
+        initial={{
+          name: rule.name,
+          target: rule.target,
+          condition: rule.condition,
+          recoveryMargin: rule.recoveryMargin,
+          incidentSeverity: rule.incidentSeverity,
+          enabled: rule.enabled,
+        }}
         statuses={WATCHABLE_STATUSES}
+        views={views}
         permission={permissionFor(operator.role, updateWatchRuleAction)}
       />
     </div>
