@@ -85,7 +85,7 @@ test('a rule goes pending, fires with an incident, resolves with a note, and a s
   await expect(page.getByRole('checkbox', { name: 'paused' })).toBeChecked();
   await expect(page.getByLabel(/^Stuck after/)).toHaveValue(String(THRESHOLD_MINUTES));
   const name = `Paused in ${workspace}`;
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Above (messages)').fill('5');
   await page.getByLabel(/^For \(minutes/).fill('1');
   await page.getByRole('checkbox', { name: /Open an incident/ }).check();
@@ -124,7 +124,7 @@ test('a rule goes pending, fires with an incident, resolves with a note, and a s
 
   // A silence before the next crossing: it still fires, but nothing is notified.
   await page.goto(rulePath);
-  await page.getByLabel('Reason').fill('planned maintenance of the paused queue');
+  await page.getByLabel('Reason', { exact: true }).fill('planned maintenance of the paused queue');
   await page.getByRole('button', { name: 'Silence' }).click();
   await expect(page.getByTestId('rule-silenced')).toBeVisible();
   await expect(page.getByTestId('rule-silence')).toContainText('support@example.com');

@@ -62,7 +62,7 @@ const COLUMNS: ConsoleColumn<ViewListItem>[] = [
     cell: ({ row: { original: row } }) => (
       <div className="flex flex-wrap items-center gap-2">
         <ViewRowActions view={{ id: row.id, name: row.name }} changes={row.changes} />
-        <Link className="text-sm underline" href={newRuleHrefForView(row.id)} aria-label={`Watch ${row.name}`}>
+        <Link className="text-sm underline" href={newRuleHrefForView(row.id)} aria-label={`Watch this: ${row.name}`}>
           Watch this
         </Link>
       </div>

@@ -1,0 +1,18 @@
+/** WATCH_RULES_INTERVAL_SECONDS: read leniently where it is used, checked strictly at start. */
+import { describe, expect, it } from 'vitest';
+import { settingsProblems } from '@/lib/server/settings-check';
+import { DEFAULT_WATCH_INTERVAL_SECONDS, watchIntervalSeconds } from '@/lib/watch/settings';
+
+describe('the watch rules interval', () => {
+  it('defaults to a minute and takes whole seconds from 5', () => {
+    expect(watchIntervalSeconds({})).toBe(DEFAULT_WATCH_INTERVAL_SECONDS);
+    expect(watchIntervalSeconds({ WATCH_RULES_INTERVAL_SECONDS: '5' })).toBe(5);
+    expect(watchIntervalSeconds({ WATCH_RULES_INTERVAL_SECONDS: '2' })).toBe(DEFAULT_WATCH_INTERVAL_SECONDS);
+  });
+
+  it('stops the start on a value below 5 seconds, naming the setting', () => {
+    const problems = settingsProblems({ ...process.env, WATCH_RULES_INTERVAL_SECONDS: '2' });
+    expect(problems).toEqual([expect.stringMatching(/^WATCH_RULES_INTERVAL_SECONDS \(set\): .*at least 5/)]);
+    expect(settingsProblems({ ...process.env, WATCH_RULES_INTERVAL_SECONDS: '60' })).toEqual([]);
+  });
+});
