@@ -38,9 +38,9 @@ async function saveThroughDialog(page: Page, name: string, options: { share?: bo
   await page.getByRole('button', { name: 'Save view' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save this view' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
   if (options.share) await dialog.getByLabel(/Share with the team/).check();
-  await dialog.getByLabel('Name').press('Enter');
+  await dialog.getByLabel('Name', { exact: true }).press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('view-saved')).toContainText(name);
 }
@@ -87,8 +87,8 @@ test('a viewer saves a stuck-queue view, opens it from the sidebar and /views as
 
   // A second view of the same name is refused with the reason.
   await viewer.getByRole('button', { name: 'Save view' }).click();
-  await dialog.getByLabel('Name').fill(name.toUpperCase());
-  await dialog.getByLabel('Name').press('Enter');
+  await dialog.getByLabel('Name', { exact: true }).fill(name.toUpperCase());
+  await dialog.getByLabel('Name', { exact: true }).press('Enter');
   await expect(viewer.getByTestId('save-view-error')).toContainText('You already have a view called');
   await viewer.keyboard.press('Escape');
 

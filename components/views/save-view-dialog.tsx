@@ -102,7 +102,8 @@ export function SaveViewDialog({
           </label>
         ) : (
           <p className="text-xs text-muted-foreground">
-            Only you will see this view. Sharing with the team: {sharing.reason}
+            Only you will see this view. Sharing with the team {sharing.reason.charAt(0).toLowerCase()}
+            {sharing.reason.slice(1)}
           </p>
         )}
       </form>

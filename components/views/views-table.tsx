@@ -1,5 +1,4 @@
 import { ListTable } from '@/components/data-table/list-table';
-import { RecordLink } from '@/components/data-table/cells/record-link';
 import { Link } from '@/components/link';
 import { newRuleHrefForView } from '@/lib/watch/paths';
 import { Badge } from '@/components/ui/badge';
@@ -24,7 +23,11 @@ const COLUMNS: ConsoleColumn<ViewListItem>[] = [
   {
     id: 'name',
     header: 'View',
-    cell: ({ row: { original: row } }) => <RecordLink href={row.href}>{row.name}</RecordLink>,
+    cell: ({ row: { original: row } }) => (
+      <Link href={row.href} className="font-medium underline underline-offset-2">
+        {row.name}
+      </Link>
+    ),
   },
   { id: 'table', header: 'Table', cell: ({ row: { original: row } }) => row.table },
   {

@@ -36,6 +36,8 @@ import { filterParamNames, type FilterSpec } from '@/lib/tables/filters';
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: () => undefined, replace: () => undefined }),
   usePathname: () => '/list',
+  // The filter bar's "Save view" reads the page's query.
+  useSearchParams: () => new URLSearchParams(),
 }));
 
 /** The names of the fields the one filter bar draws for these filters, as the server renders it. */
