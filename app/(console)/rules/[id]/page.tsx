@@ -25,6 +25,7 @@ import { formatUtc } from '@/lib/time';
 import { CHART_HOURS, readRule } from '@/lib/watch/data';
 import { describeCondition, describeRecovery, describeTarget } from '@/lib/watch/describe';
 import { editRuleHref, RULES_HREF } from '@/lib/watch/paths';
+import { watchIntervalSeconds } from '@/lib/watch/settings';
 import { silenceActive } from '@/lib/watch/types';
 
 export const metadata: Metadata = { title: 'Watch rule' };
@@ -144,6 +145,7 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
           <>
             <RuleChartIsland
               points={evaluations.map((evaluation) => ({ at: evaluation.slot.getTime(), count: evaluation.count }))}
+              intervalMs={watchIntervalSeconds() * 1000}
               line={rule.condition.kind === 'above' ? rule.condition.count : null}
               changes={transitions
                 .filter((change) => change.slot >= evaluations[0]!.slot)
@@ -152,8 +154,8 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
             />
             <p className="text-xs text-muted-foreground" data-testid="rule-chart-summary">
               {evaluations.length} evaluations
-              {unknown > 0 ? `, ${unknown} unknown (shown as gaps: the read failed)` : ''}; the dashed lines are the
-              rule&apos;s line and its state changes.
+              {unknown > 0 ? `, ${unknown} unknown (shown as gaps: the read failed)` : ''}; a gap is also where no
+              console evaluated; the dashed lines are the rule&apos;s line and its state changes.
             </p>
           </>
         )}
