@@ -11,8 +11,11 @@ describe('the watch rules interval', () => {
   });
 
   it('stops the start on a value below 5 seconds, naming the setting', () => {
-    const problems = settingsProblems({ ...process.env, WATCH_RULES_INTERVAL_SECONDS: '2' });
-    expect(problems).toEqual([expect.stringMatching(/^WATCH_RULES_INTERVAL_SECONDS \(set\): .*at least 5/)]);
-    expect(settingsProblems({ ...process.env, WATCH_RULES_INTERVAL_SECONDS: '60' })).toEqual([]);
+    const watchProblems = (value: string) =>
+      settingsProblems({ ...process.env, WATCH_RULES_INTERVAL_SECONDS: value }).filter((line) =>
+        line.startsWith('WATCH_'),
+      );
+    expect(watchProblems('2')).toEqual([expect.stringMatching(/^WATCH_RULES_INTERVAL_SECONDS \(set\): .*at least 5/)]);
+    expect(watchProblems('60')).toEqual([]);
   });
 });
