@@ -12,6 +12,8 @@ import { serviceList, serviceToken, signIn } from './support';
 
 /** The rule's stuck threshold: a paused message counts a minute after its last update. */
 const THRESHOLD_MINUTES = 1;
+/** Names this run's rule apart from earlier runs' (the e2e console database is kept between runs). */
+const RUN = Date.now().toString(36);
 /** What the rule's condition needs: a minute stuck, then a minute above the line. */
 const CROSSING_MS = 2 * 60_000 + 40_000;
 
@@ -84,7 +86,7 @@ test('a rule goes pending, fires with an incident, resolves with a note, and a s
   await expect(page.getByLabel('Workspace ids (comma-separated)')).toHaveValue(workspace);
   await expect(page.getByRole('checkbox', { name: 'paused' })).toBeChecked();
   await expect(page.getByLabel(/^Stuck after/)).toHaveValue(String(THRESHOLD_MINUTES));
-  const name = `Paused in ${workspace}`;
+  const name = `Paused in ${workspace} ${RUN}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Above (messages)').fill('5');
   await page.getByLabel(/^For \(minutes/).fill('1');
