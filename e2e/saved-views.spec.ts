@@ -106,7 +106,7 @@ test('a viewer saves a stuck-queue view, opens it from the sidebar and /views as
   await screenshotBothThemes(viewer, testInfo, 'views-1280', { width: 1280 });
 
   // Opened, it is the page as saved: the URL, the threshold, the order, the columns.
-  await row.getByRole('link', { name }).click();
+  await row.getByRole('link', { name, exact: true }).click();
   await expect(viewer).toHaveURL(`${E2E_CONSOLE_URL}${saved}`);
   await expect(viewer.getByRole('spinbutton', { name: 'Not updated for (minutes)' })).toHaveValue('1');
   await expect(viewer.getByRole('columnheader', { name: 'Not updated for' })).toHaveAttribute('aria-sort', 'ascending');

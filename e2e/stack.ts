@@ -77,4 +77,7 @@ export const E2E_STACK_ENV: Record<string, string> = {
   // e2e/approvals.spec.ts runs its own console with them on (E2E_APPROVALS_CONSOLE_PORT).
   CONSOLE_APPROVALS: 'off',
   NOTIFICATION_SECRETS_KEY: E2E_NOTIFICATION_SECRETS_KEY,
+  // Watch rules are evaluated every few seconds, so that e2e/watch-rules.spec.ts waits only for
+  // what its rule's condition needs (its minute), not for the evaluation interval too.
+  WATCH_RULES_INTERVAL_SECONDS: '5',
 };

@@ -16,7 +16,11 @@ import path from 'node:path';
  * listed counts as DEFAULT_SECONDS.
  */
 const SPEC_SECONDS: Record<string, number> = {
-  'accessibility.spec.ts': 667,
+  'accessibility.spec.ts': 340,
+  'accessibility-pages.spec.ts': 330,
+  'watch-rules.spec.ts': 300,
+  'notification-channels.spec.ts': 150,
+  'saved-views.spec.ts': 60,
   'entities.spec.ts': 148,
   'ux-tables.spec.ts': 136,
   'approvals.spec.ts': 125,
@@ -57,15 +61,17 @@ const ON_DEMAND = new Set(['screenshots.spec.ts']);
 
 /**
  * Specs whose time is mostly waiting, at little CPU: an idle timeout, an approval's expiry,
- * access tokens refreshed across instances, page deadlines and an outage. With two runs or more
- * they go in the last run, where their waits overlap the other runs' work instead of adding to
- * it; the other specs are balanced across every run, that one included (its waits leave room).
+ * access tokens refreshed across instances, page deadlines, an outage and a watch rule's minute.
+ * With two runs or more they go in the last run, where their waits overlap the other runs' work
+ * instead of adding to it; the other specs are balanced across every run, that one included (its
+ * waits leave room).
  */
 export const WAITING_SPECS = new Set([
   'approvals.spec.ts',
   'multi-instance-refresh.spec.ts',
   'resilience.spec.ts',
   'sessions.spec.ts',
+  'watch-rules.spec.ts',
 ]);
 
 /**

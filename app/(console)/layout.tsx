@@ -12,6 +12,8 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { activityGranularityMs } from '@/lib/auth/background-request';
 import { waitingForOperator } from '@/lib/approvals/data';
 import { withWaitingCount } from '@/lib/approvals/nav';
+import { firingRuleCount } from '@/lib/watch/data';
+import { withFiringCount } from '@/lib/watch/nav';
 import { requireAdminSession } from '@/lib/auth/session';
 import { sessionIdleTimeoutMs } from '@/lib/auth/session-cookie';
 import { permissionFor } from '@/lib/auth/roles';
@@ -23,7 +25,11 @@ const MAIN_CONTENT_END_ID = 'main-content-end';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   const { operator } = await requireAdminSession();
-  const [waitingApprovals, views] = await Promise.all([waitingForOperator(operator), readSidebarViews(operator)]);
+  const [waitingApprovals, views, firingRules] = await Promise.all([
+    waitingForOperator(operator),
+    readSidebarViews(operator),
+    firingRuleCount(),
+  ]);
   return (
     <div className="flex min-h-screen">
       <ActivityBeacon intervalMs={activityGranularityMs(sessionIdleTimeoutMs())} />
@@ -31,7 +37,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r bg-card px-3 py-4">
         <div className="mb-4 px-2 text-sm font-semibold tracking-tight">Voice ops console</div>
         <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
-          <SidebarNav items={withWaitingCount(NAV_ITEMS, waitingApprovals)} />
+          <SidebarNav items={withFiringCount(withWaitingCount(NAV_ITEMS, waitingApprovals), firingRules)} />
           <SidebarViews views={views} />
         </div>
         <div className="mt-auto space-y-2 border-t pt-3">

@@ -14,7 +14,7 @@ import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { readOrphanCounts } from '@/lib/accounts/data';
 import { readFromService, requireAdminSession } from '@/lib/auth/session';
 import { readDashboard } from '@/lib/dashboard/data';
-import { DASHBOARD_REFRESH_SECONDS, stuckAlertCount } from '@/lib/dashboard/settings';
+import { DASHBOARD_REFRESH_SECONDS, dashboardAlertCount } from '@/lib/dashboard/settings';
 import { requestTime } from '@/lib/request-time';
 import { paramReader, type SearchParams } from '@/lib/search-params';
 import { lastCompleteDays } from '@/lib/statistics/days';
@@ -22,6 +22,7 @@ import { readStatisticsReview } from '@/lib/statistics/read';
 import { formatUtcTime } from '@/lib/time';
 import { refreshSchema, stuckHref } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
+import { ruleHref } from '@/lib/watch/paths';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -39,7 +40,6 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const issues = reader.finish('dashboard');
   const now = requestTime();
   const threshold = defaultThresholdMinutes();
-  const alertAt = stuckAlertCount();
   // Every read goes out at once; the names and the previous reading follow the ones they need.
   const [dashboard, statistics, orphans] = await Promise.all([
     readDashboard(upstream, operator.id, threshold, now),
@@ -48,6 +48,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   ]);
   const { userCount, stuck, previous, workspaces, jobs, attention, lead } = dashboard;
   const failure = !userCount.ok ? userCount.failure : !stuck.ok ? stuck.failure : null;
+  const dashboardRule = lead.ok ? lead.data.dashboardRule : null;
+  const alertAt = dashboardAlertCount(dashboardRule);
 
   return (
     <div className="space-y-6">
@@ -67,7 +69,16 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <section aria-labelledby="dashboard-stuck-heading" className="space-y-3">
         <h2 id="dashboard-stuck-heading" className="text-lg font-semibold">
           Stuck messages{' '}
-          <span className="text-sm font-normal text-muted-foreground">read at {formatUtcTime(new Date(now))}</span>
+          <span className="text-sm font-normal text-muted-foreground">read at {formatUtcTime(new Date(now))}</span>{' '}
+          {dashboardRule ? (
+            <Link
+              className="text-sm font-normal underline"
+              href={ruleHref(dashboardRule.id)}
+              data-testid="dashboard-stuck-rule"
+            >
+              coloured by the rule “{dashboardRule.name}” ({dashboardRule.enabled ? dashboardRule.state : 'disabled'})
+            </Link>
+          ) : null}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {stuck.ok ? (

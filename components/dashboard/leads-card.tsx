@@ -5,14 +5,55 @@ import { APPROVALS_HREF } from '@/lib/approvals/nav';
 import type { DashboardLeads } from '@/lib/dashboard/data';
 import { incidentHref } from '@/lib/incidents/paths';
 import { formatAge } from '@/lib/triage/stuck-rules';
+import { ruleHref, RULES_HREF } from '@/lib/watch/paths';
+import { STATE_VARIANT } from '@/components/watch/rules-table';
 
 /**
- * What an operator must see first: the incidents not yet resolved, most severe first, and the
+ * What an operator must see first: the watch rules firing or pending, the incidents not yet
+ * resolved, most severe first, and the
  * approvals that wait for this operator's decision, each linked to its page.
  */
 export function LeadsCard({ leads, now }: { leads: DashboardLeads | null; now: number }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2" data-testid="dashboard-leads">
+    <div className="grid gap-4 lg:grid-cols-3" data-testid="dashboard-leads">
+      <Card data-testid="dashboard-rules">
+        <CardHeader>
+          <CardTitle className="text-base">
+            <h2>
+              <Link className="hover:underline" href={RULES_HREF}>
+                Firing and pending rules
+              </Link>
+            </h2>
+          </CardTitle>
+          <CardDescription>Watch rules whose condition holds, firing first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {leads === null ? (
+            <p className="text-sm text-muted-foreground">The console database did not answer; reload to try again.</p>
+          ) : leads.rules.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No rule is firing or pending.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {leads.rules.map((rule) => (
+                <li key={rule.id} className="space-y-0.5" data-testid="dashboard-rule">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant={STATE_VARIANT[rule.state]}>{rule.state}</Badge>
+                    <Link className="font-medium underline" href={ruleHref(rule.id)}>
+                      {rule.name}
+                    </Link>
+                  </div>
+                  <div className="text-xs text-muted-foreground">
+                    {rule.condition}
+                    {rule.lastCount === null ? '' : ` · now ${rule.lastCount.toLocaleString('en-US')}`} · for{' '}
+                    {formatAge(now - rule.since.getTime())}
+                    {rule.acknowledgedBy ? ` · acknowledged by ${rule.acknowledgedBy}` : ''}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
       <Card data-testid="dashboard-incidents">
         <CardHeader>
           <CardTitle className="text-base">

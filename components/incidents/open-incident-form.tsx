@@ -5,6 +5,7 @@ import { useState, useTransition } from 'react';
 import { openIncident } from '@/app/(console)/_actions/incidents';
 import { callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
+import { ScopeFields, scopeFromForm } from '@/components/incidents/scope-fields';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,12 +14,6 @@ import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import type { IncidentScope } from '@/lib/incidents/types';
 import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentSeverity } from '@/lib/incidents/values';
-
-const ids = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
 
 /** Opens an incident; the scope comes prefilled from the stuck view it was opened from. */
 export function OpenIncidentForm({
@@ -37,17 +32,11 @@ export function OpenIncidentForm({
   const submit = (form: FormData) =>
     startTransition(async () => {
       setError(null);
-      const threshold = String(form.get('threshold') ?? '').trim();
       const result = await callAction(() =>
         openIncident({
           title: String(form.get('title') ?? ''),
           severity: String(form.get('severity') ?? '') as IncidentSeverity,
-          scope: {
-            workspaces: ids(String(form.get('workspaces') ?? '')),
-            channels: ids(String(form.get('channels') ?? '')),
-            statuses: form.getAll('status').map(String),
-            ...(threshold ? { threshold: Number(threshold) } : {}),
-          },
+          scope: scopeFromForm(form),
         }),
       );
       if (result.ok) router.push(`/incidents/${result.data.incidentId}`);
@@ -77,56 +66,12 @@ export function OpenIncidentForm({
           ))}
         </NativeSelect>
       </div>
-      <fieldset className="space-y-3 rounded-md border p-4">
-        <legend className="px-1 text-sm font-medium">Scope (optional: empty is the whole service)</legend>
-        <div className="space-y-1">
-          <Label htmlFor="incident-workspaces">Workspace ids (comma-separated)</Label>
-          <Input
-            id="incident-workspaces"
-            name="workspaces"
-            defaultValue={initialScope.workspaces.join(', ')}
-            className="w-full"
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="incident-channels">Channel ids (comma-separated)</Label>
-          <Input
-            id="incident-channels"
-            name="channels"
-            defaultValue={initialScope.channels.join(', ')}
-            className="w-full"
-          />
-        </div>
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium">Statuses</legend>
-          <div className="flex flex-wrap gap-3 text-sm">
-            {statuses.map((status) => (
-              <label key={status} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  name="status"
-                  value={status}
-                  defaultChecked={initialScope.statuses.includes(status as never)}
-                />
-                {status}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="space-y-1">
-          <Label htmlFor="incident-threshold">
-            Stuck after (minutes without an update; empty: the console&apos;s default)
-          </Label>
-          <Input
-            id="incident-threshold"
-            name="threshold"
-            type="number"
-            min={1}
-            className="w-28"
-            defaultValue={initialScope.threshold ?? ''}
-          />
-        </div>
-      </fieldset>
+      <ScopeFields
+        idPrefix="incident"
+        legend="Scope (optional: empty is the whole service)"
+        initialScope={initialScope}
+        statuses={statuses}
+      />
       <ActionErrorAlert error={error} testId="incident-action-error" />
       <div className="flex items-center gap-3">
         <Button

@@ -1,7 +1,7 @@
 /**
  * What the stuck page shows of incidents: when the view was opened from an incident, which one
  * (jobs started here are linked to it), above the list; and the view's stuck trend, with a link
- * that opens an incident scoped to the view's filter, below it.
+ * that opens an incident scoped to the view's filter and one that watches it, below it.
  */
 import { cache } from 'react';
 import { Link } from '@/components/link';
@@ -11,6 +11,7 @@ import { getConsoleDb } from '@/lib/db';
 import { incidentHref } from '@/lib/incidents/paths';
 import { newIncidentHref, scopeOfStuckQuery } from '@/lib/incidents/hrefs';
 import { getIncident } from '@/lib/incidents/store';
+import { newRuleHref } from '@/lib/watch/paths';
 import type { StuckPageState } from '@/lib/triage/search-params';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 
@@ -60,6 +61,7 @@ export async function StuckViewTrend({ state }: { state: StuckPageState }) {
     <StuckTrendCard
       statuses={query.statuses}
       openIncidentHref={incident ? undefined : newIncidentHref(scopeOfStuckQuery(query))}
+      watchHref={newRuleHref(scopeOfStuckQuery(query))}
       unsampledFilters={unsampled}
     />
   );

@@ -84,6 +84,15 @@ const AREAS: readonly NavItem[] = [
     purpose: 'Who has signed in, their console roles and sessions; ops change roles and end sessions here.',
   },
   {
+    href: '/rules',
+    label: 'Rules',
+    icon: 'rules',
+    order: 27,
+    built: true,
+    purpose:
+      'Watch rules: stuck counts evaluated every interval, firing, silenced and acknowledged, opening incidents.',
+  },
+  {
     href: '/incidents',
     label: 'Incidents',
     icon: 'incidents',

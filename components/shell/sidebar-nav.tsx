@@ -1,5 +1,6 @@
 import {
   Bell,
+  BellRing,
   Bot,
   Building2,
   ChartColumn,
@@ -35,6 +36,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   jobs: ListChecks,
   audit: ScrollText,
   approvals: ShieldCheck,
+  rules: BellRing,
   incidents: Siren,
   operators: UserCog,
   notificationChannels: Send,

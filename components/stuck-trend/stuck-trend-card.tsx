@@ -22,6 +22,8 @@ interface StuckTrendCardProps {
   statuses?: readonly string[];
   /** The "Open incident" link (from the dashboard: no scope; from a stuck view: its filter). */
   openIncidentHref?: string;
+  /** The "Watch this" link: a watch rule on the view's filter. */
+  watchHref?: string;
   /** Filters the samples do not have (workspace, channel, another threshold): said under the chart. */
   unsampledFilters?: string[];
 }
@@ -29,6 +31,7 @@ interface StuckTrendCardProps {
 export async function StuckTrendCard({
   statuses = NON_TERMINAL_STATUSES,
   openIncidentHref,
+  watchHref,
   unsampledFilters = [],
 }: StuckTrendCardProps) {
   const settings = stuckSamplerSettings();
@@ -38,11 +41,18 @@ export async function StuckTrendCard({
     <Card data-testid="stuck-trend-card">
       <CardHeader row className="flex-wrap items-center justify-between gap-2">
         <CardTitle className="text-base">Stuck messages, last {HOURS} hours</CardTitle>
-        {openIncidentHref ? (
-          <Button asChild size="sm" variant="outline">
-            <Link href={openIncidentHref}>Open incident</Link>
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {watchHref ? (
+            <Button asChild size="sm" variant="outline">
+              <Link href={watchHref}>Watch this</Link>
+            </Button>
+          ) : null}
+          {openIncidentHref ? (
+            <Button asChild size="sm" variant="outline">
+              <Link href={openIncidentHref}>Open incident</Link>
+            </Button>
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent className="space-y-2">
         {points.length === 0 ? (

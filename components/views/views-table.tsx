@@ -1,5 +1,6 @@
 import { ListTable } from '@/components/data-table/list-table';
 import { Link } from '@/components/link';
+import { newRuleHrefForView } from '@/lib/watch/paths';
 import { Badge } from '@/components/ui/badge';
 import type { ConsoleColumn } from '@/lib/tables/columns';
 import { formatUtc } from '@/lib/time';
@@ -62,7 +63,12 @@ const COLUMNS: ConsoleColumn<ViewListItem>[] = [
     id: 'actions',
     header: 'Actions',
     cell: ({ row: { original: row } }) => (
-      <ViewRowActions view={{ id: row.id, name: row.name }} changes={row.changes} />
+      <div className="flex flex-wrap items-center gap-2">
+        <ViewRowActions view={{ id: row.id, name: row.name }} changes={row.changes} />
+        <Link className="text-sm underline" href={newRuleHrefForView(row.id)} aria-label={`Watch this: ${row.name}`}>
+          Watch this
+        </Link>
+      </div>
     ),
   },
 ];

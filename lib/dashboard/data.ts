@@ -23,6 +23,8 @@ import { messageWorkspaceSchema, NON_TERMINAL_STATUSES } from '@/lib/upstream/co
 import { listRecords } from '@/lib/upstream/ra';
 import { recordStuckReading, type StuckReading } from './readings';
 import { logger } from '@/lib/observability/logger';
+import { describeCondition } from '@/lib/watch/describe';
+import { getDashboardRule, listFiringAndPending } from '@/lib/watch/store';
 
 /** How many of the oldest stuck messages name the most affected workspaces. */
 const WORKSPACE_SAMPLE = 200;
@@ -61,14 +63,27 @@ async function jobs(): Promise<{ running: JobSummary[]; finished: JobSummary[] }
   return { running, finished };
 }
 
-/** What leads the dashboard: unresolved incidents, most severe first, and the approvals waiting for this operator. */
+/** What leads the dashboard: firing and pending rules, unresolved incidents (most severe first), and the approvals waiting for this operator. */
 async function leads(operatorId: string) {
   const db = await getConsoleDb();
-  const [incidents, approvals] = await Promise.all([
+  const [rules, dashboardRule, incidents, approvals] = await Promise.all([
+    listFiringAndPending(db, LEADS_SHOWN),
+    getDashboardRule(db),
     listOpenIncidentsBySeverity(db, LEADS_SHOWN),
     listWaitingFor(db, operatorId, LEADS_SHOWN),
   ]);
   return {
+    rules: rules.map((rule) => ({
+      id: rule.id,
+      name: rule.name,
+      state: rule.state,
+      since: rule.stateSince,
+      condition: describeCondition(rule.condition),
+      lastCount: rule.lastCount,
+      acknowledgedBy: rule.acknowledged?.by ?? null,
+    })),
+    /** The rule the stuck counts are coloured by (made from DASHBOARD_STUCK_ALERT_COUNT on a first start). */
+    dashboardRule,
     incidents,
     approvals: approvals.map((request) => ({
       id: request.id,

@@ -14,6 +14,20 @@ export function stuckAlertCount(env: Record<string, string | undefined> = proces
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_STUCK_ALERT_COUNT;
 }
 
+/**
+ * The alert count the stuck cards are coloured by: the dashboard rule's line (made from
+ * DASHBOARD_STUCK_ALERT_COUNT on a first start, "above one fewer"), from one above it; the
+ * setting when that rule was deleted or no longer counts "above".
+ */
+export function dashboardAlertCount(
+  rule: { condition: { kind: string; count?: number } } | null,
+  env: Record<string, string | undefined> = process.env,
+): number {
+  return rule?.condition.kind === 'above' && rule.condition.count !== undefined
+    ? rule.condition.count + 1
+    : stuckAlertCount(env);
+}
+
 export type Severity = 'ok' | 'warning' | 'alert';
 
 export function stuckSeverity(count: number, alertAt: number): Severity {

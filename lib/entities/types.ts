@@ -98,6 +98,7 @@ export type NavIcon =
   | 'jobs'
   | 'audit'
   | 'approvals'
+  | 'rules'
   | 'incidents'
   | 'operators'
   | 'notificationChannels';

@@ -11,6 +11,7 @@ import { stuckSamplerSettings } from '@/lib/stuck-trend/settings';
 import { incidentScopeKey, SERVICE_SCOPE, withMissingSlots } from '@/lib/stuck-trend/types';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
 import type { UpstreamClient } from '@/lib/upstream/client';
+import { ruleOfIncident } from '@/lib/watch/episodes';
 import { readAffectedWorkspaces, scopeStatuses } from './scope-read';
 import { getIncident, listIncidentEvents, listIncidentJobs, listIncidents } from './store';
 import { scopeIsSet, type Incident } from './types';
@@ -50,10 +51,11 @@ export async function readIncident(incidentId: string, upstream: UpstreamClient,
   if (!incident) return null;
   const window = incidentWindow(incident, now);
   const { intervalMinutes } = stuckSamplerSettings();
-  const [events, jobs, trend] = await Promise.all([
+  const [events, jobs, trend, rule] = await Promise.all([
     listIncidentEvents(db, incident.id),
     listIncidentJobs(db, incident.id),
     readTrendSettled(db, trendScopeKey(incident), window.from, window.to, { now, intervalMinutes }),
+    ruleOfIncident(db, incident.id),
   ]);
   const jobIds = jobs.map((job) => job.id);
   // Scoped to the incident, its jobs and the scope's workspaces and channels where a scope is set.
@@ -66,6 +68,8 @@ export async function readIncident(incidentId: string, upstream: UpstreamClient,
   ]);
   return {
     incident,
+    /** The watch rule that opened it, when one did. */
+    rule,
     events,
     jobs,
     trend: withMissingSlots(trend, intervalMinutes),

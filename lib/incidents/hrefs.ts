@@ -14,15 +14,20 @@ import { thresholdParamSchema, type StuckQuery } from '@/lib/triage/stuck';
 import { MAX_SCOPE_IDS } from './values';
 import { type Incident, type IncidentScope } from './types';
 
-/** The form that opens an incident, its scope prefilled (a stuck view's filter). */
-export function newIncidentHref(scope?: Partial<IncidentScope>): string {
+/** `path` with a scope in its query, as parseNewIncidentParams reads it back (the incident and rule forms). */
+export function withScopeQuery(path: string, scope?: Partial<IncidentScope>): string {
   const params = new URLSearchParams();
   for (const status of scope?.statuses ?? []) params.append('status', status);
   for (const workspace of scope?.workspaces ?? []) params.append('workspace', workspace);
   for (const channel of scope?.channels ?? []) params.append('channel', channel);
   if (scope?.threshold) params.set('threshold', String(scope.threshold));
   const query = params.toString();
-  return `/incidents/new${query ? `?${query}` : ''}`;
+  return `${path}${query ? `?${query}` : ''}`;
+}
+
+/** The form that opens an incident, its scope prefilled (a stuck view's filter). */
+export function newIncidentHref(scope?: Partial<IncidentScope>): string {
+  return withScopeQuery('/incidents/new', scope);
 }
 
 /** A stuck view's filter as an incident's scope (the default statuses, all non-terminal, as none). */
@@ -38,7 +43,7 @@ export function scopeOfStuckQuery(query: StuckQuery): Partial<IncidentScope> {
   };
 }
 
-/** The new-incident form's prefilled scope from its URL. */
+/** The new-incident (and new-rule) form's prefilled scope from its URL. */
 export function parseNewIncidentParams(raw: RawSearchParams): { scope: IncidentScope; problems: ParamIssue[] } {
   const reader = paramReader(raw);
   const scope: IncidentScope = {

@@ -14,6 +14,7 @@ import { planEnvSchema } from '@/lib/jobs/plan';
 import { jobsEnvSchema } from '@/lib/jobs/runner';
 import { notificationEnvSchema } from '@/lib/notifications/settings';
 import { observabilityEnvSchema } from '@/lib/observability/settings';
+import { watchEnvSchema } from '@/lib/watch/settings';
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 
@@ -38,6 +39,7 @@ export const settingsSchema = z.object({
   ...approvalEnvSchema.shape,
   ...observabilityEnvSchema.shape,
   ...notificationEnvSchema.shape,
+  ...watchEnvSchema.shape,
   ...serverEnvSchema.shape,
 });
 

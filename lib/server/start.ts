@@ -5,8 +5,8 @@
  * collector is configured, opens the console database before the first request (so a second
  * process on the same PGlite directory fails at start with a clear message instead of at its
  * first action), then starts this process's bulk-job runner, which resumes unfinished jobs left
- * by a stopped or killed console, the stuck sampler (lib/stuck-trend) and the notification
- * deliverer (lib/notifications); and stops them on
+ * by a stopped or killed console, the stuck sampler (lib/stuck-trend), the watch rule evaluator
+ * (lib/watch) and the notification deliverer (lib/notifications); and stops them on
  * SIGTERM (./shutdown.ts).
  */
 import { closeConsoleDb, getConsoleDb } from '@/lib/db';
@@ -16,6 +16,7 @@ import { errorMessage, logger } from '@/lib/observability/logger';
 import { observabilitySettings } from '@/lib/observability/settings';
 import { ensureNotificationDeliverer, stopNotificationDeliverer } from '@/lib/notifications/deliverer-process';
 import { ensureStuckSampler, stopStuckSampler } from '@/lib/stuck-trend/sampler-process';
+import { ensureWatchEvaluator, stopWatchEvaluator } from '@/lib/watch/process';
 import { settingsProblems, settingsReport } from './settings-check';
 import { installGracefulShutdown } from './shutdown';
 
@@ -46,11 +47,18 @@ export async function startConsoleServer(): Promise<void> {
   }
   await ensureJobRunner();
   await ensureStuckSampler();
+  await ensureWatchEvaluator();
   await ensureNotificationDeliverer();
   // Unstarted items go back at once rather than after a lease, and the database closes cleanly.
   installGracefulShutdown(process, {
     stopBackgroundWork: async () => {
-      await Promise.all([stopJobRunner(), stopStuckSampler(), stopNotificationDeliverer(), stopTracing?.()]);
+      await Promise.all([
+        stopJobRunner(),
+        stopStuckSampler(),
+        stopWatchEvaluator(),
+        stopNotificationDeliverer(),
+        stopTracing?.(),
+      ]);
     },
     closeDatabase: closeConsoleDb,
     log: (line) => log.info(line),

@@ -70,7 +70,8 @@ async function scopesToSample(db: ConsoleDb, threshold: number): Promise<ScopeTo
   ];
 }
 
-function describeError(error: unknown): string {
+/** A failed read in a line, for the gap it leaves (the watch rules' unknown evaluations too). */
+export function describeReadError(error: unknown): string {
   if (isUpstreamError(error)) return `${error.kind}${error.status ? ` ${error.status}` : ''}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }
@@ -95,7 +96,7 @@ export function startStuckSampler(options: StuckSamplerOptions): StuckSampler {
         Object.fromEntries(scope.statuses.map((status, index) => [status, counts[index] ?? 0])),
       );
     } catch (error) {
-      await recordGap(options.db, minute, scope.key, describeError(error));
+      await recordGap(options.db, minute, scope.key, describeReadError(error));
     }
     return true;
   };

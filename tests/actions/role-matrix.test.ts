@@ -44,6 +44,17 @@ import {
   setIncidentStatusAction,
 } from '@/lib/actions/incidents';
 import { openIncident } from '@/lib/incidents/store';
+import {
+  acknowledgeWatchRuleAction,
+  createWatchRuleAction,
+  deleteWatchRuleAction,
+  endWatchSilenceAction,
+  setWatchRuleEnabledAction,
+  silenceWatchRuleAction,
+  updateWatchRuleAction,
+} from '@/lib/actions/watch';
+import { createRule } from '@/lib/watch/store';
+import { watchRuleInputSchema } from '@/lib/watch/types';
 import { endOperatorSessionsAction, setOperatorRoleAction } from '@/lib/actions/operators';
 import { recordSignIn } from '@/lib/operators/store';
 import {
@@ -84,6 +95,13 @@ interface ActionRow {
 }
 
 /** Erases the action's input type so rows of different actions sit in one list. */
+/** A watch rule's settings, as the form sends them. */
+const MATRIX_RULE = {
+  name: 'Matrix rule',
+  target: { kind: 'stuck', scope: { statuses: ['processing'] } },
+  condition: { kind: 'above', count: 5, forMinutes: 1 },
+};
+
 function row<Input extends Record<string, unknown>, Output>(
   definition: ActionDefinition<Input, Output>,
   validInput: ActionRow['validInput'],
@@ -552,6 +570,34 @@ const ACTIONS: ActionRow[] = [
     0,
   ),
   row(
+    createWatchRuleAction,
+    async () => MATRIX_RULE,
+    [{}, { ...MATRIX_RULE, name: '' }, { ...MATRIX_RULE, condition: { kind: 'above', count: -1, forMinutes: 1 } }],
+    0,
+  ),
+  row(
+    updateWatchRuleAction,
+    async () => ({ ...MATRIX_RULE, ruleId: await someRule() }),
+    [{}, { ...MATRIX_RULE, ruleId: '..' }, { ...MATRIX_RULE, ruleId: randomUUID(), recoveryMargin: -1 }],
+    0,
+  ),
+  row(
+    setWatchRuleEnabledAction,
+    async () => ({ ruleId: await someRule(), enabled: false }),
+    [{}, { ruleId: randomUUID(), enabled: 'no' }],
+    0,
+  ),
+  row(deleteWatchRuleAction, async () => ({ ruleId: await someRule() }), [{}, { ruleId: HUGE }], 0),
+  // Only a firing rule is acknowledged: a new rule is refused by the console itself.
+  row(acknowledgeWatchRuleAction, async () => ({ ruleId: await someRule() }), [{}, { ruleId: 7 }], 0, 'rejected'),
+  row(
+    silenceWatchRuleAction,
+    async () => ({ ruleId: await someRule(), minutes: 30, reason: 'matrix' }),
+    [{}, { ruleId: randomUUID(), minutes: 0, reason: 'x' }, { ruleId: randomUUID(), minutes: 30, reason: '' }],
+    0,
+  ),
+  row(endWatchSilenceAction, async () => ({ silenceId: randomUUID() }), [{}, { silenceId: 'x' }], 0, 'rejected'),
+  row(
     setOperatorRoleAction,
     async () => ({ accountId: await someOperator(), role: 'support' }),
     [
@@ -613,6 +659,16 @@ async function someOperator(): Promise<string> {
     ROLES,
   );
   return accountId;
+}
+
+/** A watch rule, as support makes it. */
+async function someRule(): Promise<string> {
+  const rule = await createRule(
+    database.db,
+    { id: 'usr_00000000000000000002', email: 'support@example.com' },
+    watchRuleInputSchema.parse(MATRIX_RULE),
+  );
+  return rule.id;
 }
 
 /** An open incident, as support leaves it. */

@@ -19,6 +19,7 @@ describe('the sidebar', () => {
       'Dashboard',
       'Stuck messages',
       'Incidents',
+      'Rules',
       'Messages',
       'Users',
       'Workspaces',

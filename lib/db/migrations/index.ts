@@ -17,6 +17,7 @@ import { accountMerges, approvalRequests, dashboardStuckReadings, incidents, stu
 import { notificationChannels, notificationDeliveries, notificationEvents } from './notifications';
 import { operators } from './operators';
 import { savedViews } from './views';
+import { watchRules } from './watch';
 
 export interface Migration {
   id: string;
@@ -44,6 +45,7 @@ export const CONSOLE_MIGRATIONS: readonly Migration[] = [
   operators,
   notificationEvents,
   savedViews,
+  watchRules,
   notificationChannels,
   notificationDeliveries,
 ];

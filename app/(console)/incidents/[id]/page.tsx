@@ -30,6 +30,7 @@ import { requestTime } from '@/lib/request-time';
 import { defaultTableParams } from '@/lib/search-params/table';
 import { formatUtc } from '@/lib/time';
 import { defaultThresholdMinutes } from '@/lib/triage/settings';
+import { ruleHref } from '@/lib/watch/paths';
 import './print.css';
 
 export const metadata: Metadata = { title: 'Incident' };
@@ -54,7 +55,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   const now = requestTime();
   const read = await readIncident(id, upstream, now);
   if (!read) notFound();
-  const { incident, events, jobs, trend, trendStatuses, actions, affectedNow } = read;
+  const { incident, rule, events, jobs, trend, trendStatuses, actions, affectedNow } = read;
   const can = permissionsFor(operator.role, {
     note: addIncidentNoteAction,
     status: setIncidentStatusAction,
@@ -92,6 +93,16 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
             </span>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {rule ? (
+              <>
+                <dt className="text-muted-foreground">Opened by the rule</dt>
+                <dd>
+                  <Link className="underline" href={ruleHref(rule.id)} data-testid="incident-rule-link">
+                    {rule.name}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">Scope</dt>
             <dd data-testid="incident-scope">{describeScope(incident.scope)}</dd>
             <dt className="text-muted-foreground">Time to mitigate</dt>
