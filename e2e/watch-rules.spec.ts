@@ -139,6 +139,7 @@ test('a rule on a saved stuck view goes pending, fires with an incident and one 
   try {
     await ruleChannel(browser, 'webhook', `Rules hook ${RUN}`, async (ops) => {
       await ops.getByLabel(/^URL/).fill(webhook.url);
+      await ops.getByLabel(/^Signing secret/).fill('e2e-rules-signing-secret');
     });
     await ruleChannel(browser, 'email', `Rules mail ${RUN}`, async (ops) => {
       await ops.getByLabel('Host', { exact: true }).fill(smtp.host);
@@ -198,7 +199,8 @@ test('a rule on a saved stuck view goes pending, fires with an incident and one 
     expect(fired.hooks[0]!.details).toContain(`View: ${E2E_CONSOLE_URL}${viewPath}`);
     expect(fired.mails[0]!.to).toEqual(['oncall@example.com']);
     expect(fired.mails[0]!.subject).toBe(`Watch rule “${name}” is firing`);
-    expect(fired.mails[0]!.raw).toContain(`${E2E_CONSOLE_URL}${viewPath}`);
+    expect(fired.mails[0]!.text).toContain(`View: ${E2E_CONSOLE_URL}${viewPath}`);
+    expect(fired.mails[0]!.text).toContain(`Open in the console: ${E2E_CONSOLE_URL}${rulePath}`);
 
     // The incident it opened, linked both ways.
     const incidentLink = page.getByTestId('rule-incident-link');

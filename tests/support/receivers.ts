@@ -68,6 +68,8 @@ export interface ReceivedMail {
   /** Authenticated user, when the client logged in. */
   user: string | null;
   subject: string;
+  /** The body as text (quoted-printable decoded when the message says it is so encoded). */
+  text: string;
   raw: string;
 }
 
@@ -100,6 +102,19 @@ function header(raw: string, name: string): string {
   return decodeWords(match?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '');
 }
 
+/** The body after the headers, decoded from quoted-printable (soft line breaks joined) when it is. */
+function bodyText(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (!/^content-transfer-encoding:\s*quoted-printable/im.test(head)) return body;
+  return Buffer.from(
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
 /** A plain SMTP server (no TLS) that accepts any login, or `password` only when given. */
 export async function startSmtpReceiver(options: { port?: number; password?: string } = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
@@ -125,6 +140,7 @@ export async function startSmtpReceiver(options: { port?: number; password?: str
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           user: typeof session.user === 'string' ? session.user : null,
           subject: header(raw, 'Subject'),
+          text: bodyText(raw),
           raw,
         });
         callback();
