@@ -67,19 +67,18 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <LeadsCard leads={lead.ok ? lead.data : null} now={now} />
 
       <section aria-labelledby="dashboard-stuck-heading" className="space-y-3">
-        <h2 id="dashboard-stuck-heading" className="text-lg font-semibold">
-          Stuck messages{' '}
-          <span className="text-sm font-normal text-muted-foreground">read at {formatUtcTime(new Date(now))}</span>{' '}
+        {/* The rule's link beside the heading, not in it: the heading names the section alone. */}
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <h2 id="dashboard-stuck-heading" className="text-lg font-semibold">
+            Stuck messages{' '}
+            <span className="text-sm font-normal text-muted-foreground">read at {formatUtcTime(new Date(now))}</span>
+          </h2>
           {dashboardRule ? (
-            <Link
-              className="text-sm font-normal underline"
-              href={ruleHref(dashboardRule.id)}
-              data-testid="dashboard-stuck-rule"
-            >
+            <Link className="text-sm underline" href={ruleHref(dashboardRule.id)} data-testid="dashboard-stuck-rule">
               coloured by the rule “{dashboardRule.name}” ({dashboardRule.enabled ? dashboardRule.state : 'disabled'})
             </Link>
           ) : null}
-        </h2>
+        </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {stuck.ok ? (
             <StuckCards counts={stuck.counts} previous={previous} threshold={threshold} alertAt={alertAt} />
