@@ -10,7 +10,6 @@ const specs = [
   'sessions.spec.ts',
   'resilience.spec.ts',
   'multi-instance-refresh.spec.ts',
-  'watch-rules.spec.ts',
   'zeta.spec.ts',
 ];
 const named = (name: string) => `e2e/${name}`;
@@ -32,7 +31,7 @@ describe('e2eShards', () => {
 
   it('fills the waiting run with busy specs too, balancing the runs', () => {
     const [busy, waiting] = e2eShards(2, specs);
-    // The waiting specs' estimates (about ten minutes) leave room for a busy spec beside them.
+    // The waiting specs' estimates (about four minutes) leave room for a busy spec beside them.
     expect(waiting!.filter((name) => !WAITING_SPECS.has(name.slice('e2e/'.length))).length).toBeGreaterThan(0);
     expect(busy).toContain(named('accessibility.spec.ts'));
     // The two longest busy specs go in different runs.
