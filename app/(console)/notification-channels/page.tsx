@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/link';
-import { FilterBar } from '@/components/data-table/filters/filter-bar';
 import { ChannelsTable } from '@/components/notification-channels/channels-table';
-import { DELIVERIES_TABLE, DeliveriesTable } from '@/components/notification-channels/deliveries-table';
-import { ParamIssues } from '@/components/param-issues';
+import { DeliveriesSection } from '@/components/notification-channels/deliveries-section';
+import { DELIVERIES_TABLE } from '@/components/notification-channels/deliveries-table';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { saveChannelAction } from '@/lib/actions/notifications';
@@ -19,7 +18,8 @@ export const metadata: Metadata = { title: 'Notification channels' };
 /** Where the console sends what it has to tell people (rule changes, approvals, incidents), and each attempt. */
 export default async function NotificationChannelsPage({ searchParams }: { searchParams: SearchParams }) {
   const { operator } = await requireAdminSession();
-  const { result, page, table, issues } = parseDeliveriesParams(await searchParams, DELIVERIES_TABLE);
+  const deliveryParams = parseDeliveriesParams(await searchParams, DELIVERIES_TABLE);
+  const { result, page, table } = deliveryParams;
   const [channels, deliveries] = await Promise.all([
     readChannels(),
     readDeliveries({
@@ -53,31 +53,14 @@ export default async function NotificationChannelsPage({ searchParams }: { searc
         </Alert>
       ) : null}
       <ChannelsTable channels={channels} />
-      <section className="space-y-3" aria-labelledby="deliveries-heading">
-        <h2 id="deliveries-heading" className="text-lg font-semibold">
-          Recent deliveries
-        </h2>
-        <ParamIssues issues={issues} />
-        <FilterBar
-          action={CHANNELS_HREF}
-          label="Delivery filters"
-          filters={DELIVERIES_TABLE.filters}
-          searchHint={DELIVERIES_TABLE.searchHint}
-          values={{ result }}
-          keep={table.kept}
-        >
-          <Button asChild variant="ghost" size="sm">
-            <Link href={CHANNELS_HREF}>Clear</Link>
-          </Button>
-        </FilterBar>
-        <DeliveriesTable
-          rows={deliveries.rows}
-          total={deliveries.total}
-          page={page}
-          table={table}
-          empty={<p>{result ? 'No attempt matches this filter.' : 'Nothing has been sent yet.'}</p>}
-        />
-      </section>
+      <DeliveriesSection
+        headingId="deliveries-heading"
+        heading="Recent deliveries"
+        href={CHANNELS_HREF}
+        params={deliveryParams}
+        deliveries={deliveries}
+        nothingSent="Nothing has been sent yet."
+      />
     </div>
   );
 }

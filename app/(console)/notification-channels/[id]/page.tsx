@@ -2,14 +2,11 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Breadcrumb } from '@/components/breadcrumb';
-import { FilterBar } from '@/components/data-table/filters/filter-bar';
-import { Link } from '@/components/link';
 import { ChannelControls } from '@/components/notification-channels/channel-controls';
 import { ChannelForm } from '@/components/notification-channels/channel-form';
-import { DELIVERIES_TABLE, DeliveriesTable } from '@/components/notification-channels/deliveries-table';
-import { ParamIssues } from '@/components/param-issues';
+import { DeliveriesSection } from '@/components/notification-channels/deliveries-section';
+import { DELIVERIES_TABLE } from '@/components/notification-channels/deliveries-table';
 import { Alert, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { saveChannelAction, sendTestMessageAction } from '@/lib/actions/notifications';
 import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
@@ -28,7 +25,8 @@ export default async function NotificationChannelPage({ params, searchParams }: 
   const { operator } = await requireAdminSession();
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
-  const { result, page, table, issues } = parseDeliveriesParams(await searchParams, DELIVERIES_TABLE);
+  const deliveryParams = parseDeliveriesParams(await searchParams, DELIVERIES_TABLE);
+  const { result, page, table } = deliveryParams;
   const [channel, deliveries] = await Promise.all([
     readChannel(id),
     readDeliveries({
@@ -66,31 +64,14 @@ export default async function NotificationChannelPage({ params, searchParams }: 
       ) : (
         <p className="text-sm text-muted-foreground">Only ops change channels; {manage.reason}</p>
       )}
-      <section className="space-y-3" aria-labelledby="channel-deliveries-heading">
-        <h2 id="channel-deliveries-heading" className="text-lg font-semibold">
-          Deliveries to this channel
-        </h2>
-        <ParamIssues issues={issues} />
-        <FilterBar
-          action={href}
-          label="Delivery filters"
-          filters={DELIVERIES_TABLE.filters}
-          searchHint={DELIVERIES_TABLE.searchHint}
-          values={{ result }}
-          keep={table.kept}
-        >
-          <Button asChild variant="ghost" size="sm">
-            <Link href={href}>Clear</Link>
-          </Button>
-        </FilterBar>
-        <DeliveriesTable
-          rows={deliveries.rows}
-          total={deliveries.total}
-          page={page}
-          table={table}
-          empty={<p>{result ? 'No attempt matches this filter.' : 'Nothing has been sent to this channel yet.'}</p>}
-        />
-      </section>
+      <DeliveriesSection
+        headingId="channel-deliveries-heading"
+        heading="Deliveries to this channel"
+        href={href}
+        params={deliveryParams}
+        deliveries={deliveries}
+        nothingSent="Nothing has been sent to this channel yet."
+      />
     </div>
   );
 }
