@@ -5,29 +5,9 @@
  * to. Tokens, cookies and secrets are removed by key wherever they appear in a logged object.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { redactSecrets } from './redact';
 import { currentRequest } from './request-context';
 import { observabilitySettings } from './settings';
-
-/** Keys never written: credentials of the operator, the service and the console itself. */
-export const REDACTED_KEYS = [
-  'authorization',
-  'cookie',
-  'set-cookie',
-  'token',
-  'accessToken',
-  'access_token',
-  'refreshToken',
-  'refresh_token',
-  'idToken',
-  'id_token',
-  'secret',
-  'clientSecret',
-  'client_secret',
-  'password',
-  'NEXTAUTH_SECRET',
-  'METRICS_TOKEN',
-];
-const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => [`["${key}"]`, `*["${key}"]`, `*.*["${key}"]`]);
 
 const LEVEL_NAMES: Record<number, string> = {
   10: 'TRACE',
@@ -75,8 +55,10 @@ export function createLogger(
       level: options.level ?? settings.logLevel,
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: { level: (label) => ({ level: label }), log: redactSecrets },
+      // The error serializer copies an error's own fields (a response's headers, say) into the
+      // line after the formatters ran: they are censored here.
+      serializers: { err: (error: Error) => redactSecrets(pino.stdSerializers.err(error)) },
       // Cheap: one lookup in the async context per line.
       mixin() {
         const request = currentRequest();

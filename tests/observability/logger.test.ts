@@ -72,6 +72,22 @@ describe('the console logger', () => {
     expect(text).toContain('[redacted]');
   });
 
+  it("censors an error's own fields and values nested deep, and leaves the caller's objects as they were", async () => {
+    const { lines, logger } = capture();
+    const failure = Object.assign(new Error('the service refused'), {
+      response: { headers: { authorization: 'Bearer ERR-SECRET-1' } },
+    });
+    const logged = { request: { steps: [{ call: { headers: { cookie: 'DEEP-SECRET-2' } } }] }, kept: 'visible' };
+    logger.child({ component: 'jobs' }).error({ err: failure, ...logged }, 'failed');
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = lines.join('\n');
+    expect(text).toContain('the service refused');
+    expect(text).toContain('visible');
+    for (const secret of ['ERR-SECRET-1', 'DEEP-SECRET-2']) expect(text).not.toContain(secret);
+    expect(logged.request.steps[0]!.call.headers.cookie).toBe('DEEP-SECRET-2');
+    expect(failure.response.headers.authorization).toBe('Bearer ERR-SECRET-1');
+  });
+
   it('reads as one line per entry in the pretty format', () => {
     const line = prettyLine(
       JSON.stringify({
