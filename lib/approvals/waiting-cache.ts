@@ -1,17 +1,15 @@
 /**
  * The sidebar's count of approval requests waiting for the operator, on every console page: read
- * once for all operators (counts by requester) and believed for WAITING_TTL_MS, rather than one
- * query per page load. A change this process makes to the requests forgets it at once (the store
- * calls `forgetWaitingCounts`); one made by another console instance shows within the TTL.
+ * once for all operators (counts by requester) through the shell's read cache (lib/db/read-cache.ts),
+ * rather than one query per page load. The store forgets it after each change to the requests.
  */
 import type { Queryable } from '@/lib/db';
+import { readCache } from '@/lib/db/read-cache';
 
-export const WAITING_TTL_MS = 5_000;
-
-let cached: { readAt: number; byRequester: Promise<ReadonlyMap<string, number>> } | null = null;
+const waitingCounts = readCache<'all', ReadonlyMap<string, number>>('approvals-waiting');
 
 export function forgetWaitingCounts(): void {
-  cached = null;
+  waitingCounts.forget();
 }
 
 async function readCounts(db: Queryable): Promise<ReadonlyMap<string, number>> {
@@ -25,15 +23,8 @@ async function readCounts(db: Queryable): Promise<ReadonlyMap<string, number>> {
 
 /** Requests the operator could act on now (others' pending requests and unreviewed break-glass runs). */
 export async function cachedWaitingCount(db: Queryable, operatorId: string, now = Date.now()): Promise<number> {
-  if (!cached || now - cached.readAt >= WAITING_TTL_MS) {
-    const entry = { readAt: now, byRequester: readCounts(db) };
-    cached = entry;
-    // A failed read is not believed: the next page asks again.
-    entry.byRequester.catch(() => {
-      if (cached === entry) cached = null;
-    });
-  }
   let waiting = 0;
-  for (const [requester, count] of await cached.byRequester) if (requester !== operatorId) waiting += count;
+  for (const [requester, count] of await waitingCounts.read(db, 'all', () => readCounts(db), now))
+    if (requester !== operatorId) waiting += count;
   return waiting;
 }

@@ -17,7 +17,7 @@ import {
 import { REQUEST_PATH_HEADER } from './request-path';
 import { configuredRoleSettings, type Operator } from './roles/operator';
 import { getConsoleDb } from '@/lib/db';
-import { sessionOperator } from '@/lib/operators/roles';
+import { pageOperator } from '@/lib/operators/roles';
 import { sessionReadable } from './session-cookie/check';
 import { decodeActiveSessionToken, readSessionCookie, type SessionToken } from './session-cookie/token';
 import { noteOperator } from '@/lib/observability/request-context';
@@ -37,12 +37,12 @@ export const readToken = cache(async (): Promise<SessionToken | null> => {
 });
 
 /**
- * The operator of the request's session, with the role the console's database gives them now
- * (read once per request): a changed role applies on the operator's next page, on every instance.
+ * The operator of the request's session, for drawing pages and route handlers' reads, with the
+ * role as the page read cache has it (lib/operators/roles.ts: actions read it afresh).
  */
 export const getOperator = cache(async (): Promise<Operator | null> => {
   const token = await readToken();
-  return token ? sessionOperator(await getConsoleDb(), token, configuredRoleSettings()) : null;
+  return token ? pageOperator(await getConsoleDb(), token, configuredRoleSettings()) : null;
 });
 
 /** The sign-in URL that brings the operator back to the page being rendered. */

@@ -15,8 +15,21 @@ import {
 } from '@/lib/auth/roles';
 import { revokeSession, sessionIdOf } from '@/lib/auth/session-cookie/revocation';
 import type { ConsoleDb, Queryable } from '@/lib/db';
+import { readCache } from '@/lib/db/read-cache';
 
 const roleSchema = z.enum(CONSOLE_ROLES).nullable();
+
+export interface RoleRecord {
+  /** The role the database decided for the account (undefined: nobody did). */
+  recorded: ConsoleRole | null | undefined;
+  lastActivityAt: Date | null;
+}
+
+/**
+ * The role records pages draw with (lib/db/read-cache.ts). Actions never use it: the action
+ * guard reads the role afresh, so what an operator may do follows a change at once on every instance.
+ */
+const pageRoleRecords = readCache<string, RoleRecord>('operator-roles');
 const ROLE_ORIGINS = ['none', 'setting', 'console'] as const;
 
 const operatorRowSchema = z
@@ -103,13 +116,11 @@ export async function recordSignIn(db: Queryable, signIn: SignIn, bootstrap: Rol
     ],
   );
   await db.query('DELETE FROM operator_sessions WHERE expires_at < now()');
+  pageRoleRecords.forget();
 }
 
 /** The role the database decided for the account (undefined: nobody did), and when it was last active. */
-export async function readRoleRecord(
-  db: Queryable,
-  accountId: string,
-): Promise<{ recorded: ConsoleRole | null | undefined; lastActivityAt: Date | null }> {
+export async function readRoleRecord(db: Queryable, accountId: string): Promise<RoleRecord> {
   const [row] = await db.query<{ role: string | null; role_origin: string; last_activity_at: Date }>(
     'SELECT role, role_origin, last_activity_at FROM operators WHERE account_id = $1',
     [accountId],
@@ -119,6 +130,11 @@ export async function readRoleRecord(
     recorded: row.role_origin === 'none' ? undefined : roleSchema.parse(row.role),
     lastActivityAt: new Date(row.last_activity_at),
   };
+}
+
+/** `readRoleRecord` for drawing a page: believed for the read cache's TTL. */
+export function readPageRoleRecord(db: Queryable, accountId: string, now = Date.now()): Promise<RoleRecord> {
+  return pageRoleRecords.read(db, accountId, () => readRoleRecord(db, accountId), now);
 }
 
 /** Moves the operator's and the session's last activity forward to `at`. */
@@ -135,6 +151,7 @@ export async function noteActivity(
     sessionIdOf(session),
     at,
   ]);
+  pageRoleRecords.forget();
 }
 
 export async function listOperators(db: Queryable, settings: RoleSettings, idleMs: number): Promise<OperatorRecord[]> {
@@ -214,7 +231,7 @@ export async function changeOperatorRole(
   change: { accountId: string; role: ConsoleRole | null; by: string },
   settings: RoleSettings,
 ): Promise<RoleChange> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<RoleChange> => {
     const rows = await tx.query<{ account_id: string; email: string; role: string | null; role_origin: string }>(
       'SELECT account_id, email, role, role_origin FROM operators ORDER BY account_id FOR UPDATE',
     );
@@ -243,6 +260,8 @@ export async function changeOperatorRole(
     );
     return { ok: true, email: target.email, before: { role: target.role, origin: target.origin }, after };
   });
+  pageRoleRecords.forget();
+  return outcome;
 }
 
 function refuse(code: RoleChangeRefusal['code'], message: string): RoleChange {

@@ -2,22 +2,18 @@
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
 import { logger } from '@/lib/observability/logger';
-import { listSavedViewsFor } from './store';
+import { listSavedViewsFor, listSidebarViews } from './store';
 import type { SavedView } from './types';
-import { SIDEBAR_VIEW_LIMIT } from './values';
 
 /**
- * The sidebar's views: the newest of the operator's and the shared ones, one more than it lists
- * (so it knows there are more). Null when the database did not answer: every page draws the
- * sidebar, and a page must not fail for it.
+ * The sidebar's views (`listSidebarViews`). Null when the database did not answer: every page
+ * draws the sidebar, and a page must not fail for it.
  */
 export async function readSidebarViews(operator: { id: string }): Promise<SavedView[] | null> {
-  return listSavedViewsFor(await getConsoleDb(), operator, { limit: SIDEBAR_VIEW_LIMIT + 1 }).catch(
-    (error: unknown) => {
-      logger('views').error({ err: error }, 'could not read the saved views for the sidebar');
-      return null;
-    },
-  );
+  return listSidebarViews(await getConsoleDb(), operator).catch((error: unknown) => {
+    logger('views').error({ err: error }, 'could not read the saved views for the sidebar');
+    return null;
+  });
 }
 
 /** Every view the operator may open, for the views page. */

@@ -7,10 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleRole } from '@/lib/auth/roles';
 import type { ConsoleDb, Queryable } from '@/lib/db';
+import { readCache } from '@/lib/db/read-cache';
 import { ActionRejectedError } from '@/lib/rejected';
 import { checkViewHref } from './tables';
 import { SAVED_VIEW_COLUMNS, savedViewRowSchema, type SavedView } from './types';
-import type { ViewVisibility } from './values';
+import { SIDEBAR_VIEW_LIMIT, type ViewVisibility } from './values';
+
+/** Each operator's sidebar views, on every console page (lib/db/read-cache.ts). */
+const sidebarViews = readCache<string, SavedView[]>('sidebar-views');
 
 /** Who saves or changes a view. */
 export interface ViewActor {
@@ -94,7 +98,7 @@ export async function saveView(db: ConsoleDb, actor: ViewActor, input: NewSavedV
   if (!checked.ok)
     throw new ActionRejectedError(`This page cannot be saved as a view: ${checked.message}.`, 'bad_href');
   if (input.visibility === 'shared') assertMayShare(actor);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     if (await nameTaken(tx, input.name, input.visibility, actor.id, null))
       throw nameTakenError(input.name, input.visibility);
     const rows = await tx.query(
@@ -104,6 +108,8 @@ export async function saveView(db: ConsoleDb, actor: ViewActor, input: NewSavedV
     );
     return parseRows(rows)[0]!;
   });
+  sidebarViews.forget();
+  return saved;
 }
 
 async function lockView(tx: Queryable, id: string): Promise<SavedView> {
@@ -120,7 +126,7 @@ async function updateView(
   id: string,
   change: (view: SavedView) => { name: string; visibility: ViewVisibility },
 ): Promise<{ before: SavedView; after: SavedView }> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const before = await lockView(tx, id);
     assertMayChange(actor, before);
     const { name, visibility } = change(before);
@@ -132,6 +138,8 @@ async function updateView(
     );
     return { before, after: parseRows(rows)[0]! };
   });
+  sidebarViews.forget();
+  return changed;
 }
 
 export function renameView(db: ConsoleDb, actor: ViewActor, id: string, name: string) {
@@ -144,12 +152,14 @@ export function setViewVisibility(db: ConsoleDb, actor: ViewActor, id: string, v
 }
 
 export async function deleteView(db: ConsoleDb, actor: ViewActor, id: string): Promise<SavedView> {
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const view = await lockView(tx, id);
     assertMayChange(actor, view);
     await tx.query('DELETE FROM saved_views WHERE id = $1', [id]);
     return view;
   });
+  sidebarViews.forget();
+  return deleted;
 }
 
 /** One view, or null when there is none with this id (whoever owns it: callers judge access). */
@@ -177,4 +187,17 @@ export async function listSavedViewsFor(
     [operator.id, limit],
   );
   return parseRows(rows);
+}
+
+/**
+ * The sidebar's views: the newest of the operator's and the shared ones, one more than it lists
+ * (so it knows there are more).
+ */
+export function listSidebarViews(db: Queryable, operator: { id: string }, now = Date.now()): Promise<SavedView[]> {
+  return sidebarViews.read(
+    db,
+    operator.id,
+    () => listSavedViewsFor(db, operator, { limit: SIDEBAR_VIEW_LIMIT + 1 }),
+    now,
+  );
 }

@@ -15,7 +15,7 @@ import { describeCondition } from './describe';
 import { step, type WatchReading } from './machine';
 import { ruleHref } from './paths';
 import { isSilenced } from './silences';
-import { lockRule } from './store';
+import { forgetFiringCount, lockRule } from './store';
 import { WATCH_RULE_COLUMNS, watchRuleRowSchema, type WatchRule } from './types';
 import type { WatchRuleState } from './states';
 
@@ -63,7 +63,7 @@ export async function applyReading(
   reading: WatchReading,
   now: Date,
 ): Promise<AppliedReading> {
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx): Promise<AppliedReading> => {
     const rule = await lockRule(tx, ruleId);
     const stale = rule.lastSlot !== null && rule.lastSlot >= slot;
     const next = stale
@@ -150,6 +150,8 @@ export async function applyReading(
     }
     return result;
   });
+  if (applied.from !== applied.to) forgetFiringCount();
+  return applied;
 }
 
 /** Who a rule's incidents and notes are by on the incident's timeline. */

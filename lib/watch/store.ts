@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ConsoleDb, Queryable } from '@/lib/db';
+import { readCache } from '@/lib/db/read-cache';
 import { ActionRejectedError } from '@/lib/rejected';
 import {
   evaluationRowSchema,
@@ -15,6 +16,14 @@ import {
   type WatchRuleInput,
   type WatchTransition,
 } from './types';
+
+/** The sidebar's count of firing rules, on every console page (lib/db/read-cache.ts). */
+const firingCount = readCache<'all', number>('watch-firing');
+
+/** Called after every write that may change which rules fire. */
+export function forgetFiringCount(): void {
+  firingCount.forget();
+}
 
 export interface RuleOwner {
   id: string;
@@ -54,7 +63,9 @@ export async function createRule(
   input: WatchRuleInput,
   id: string = randomUUID(),
 ): Promise<WatchRule> {
-  return db.transaction((tx) => insertRule(tx, owner, input, { id, dashboardDefault: false }));
+  const rule = await db.transaction((tx) => insertRule(tx, owner, input, { id, dashboardDefault: false }));
+  forgetFiringCount();
+  return rule;
 }
 
 /**
@@ -62,7 +73,7 @@ export async function createRule(
  * seeded row makes it one rule however many consoles start together. Null when it was not made.
  */
 export async function seedDashboardRule(db: ConsoleDb, input: WatchRuleInput): Promise<WatchRule | null> {
-  return db.transaction(async (tx) => {
+  const rule = await db.transaction(async (tx) => {
     const claimed = await tx.query(
       `INSERT INTO watch_rules_seeded (id) VALUES (1) ON CONFLICT (id) DO NOTHING RETURNING id`,
     );
@@ -72,11 +83,13 @@ export async function seedDashboardRule(db: ConsoleDb, input: WatchRuleInput): P
       dashboardDefault: true,
     });
   });
+  forgetFiringCount();
+  return rule;
 }
 
 /** Edits what an operator sets; a changed condition starts the rule over from ok. */
 export async function updateRule(db: ConsoleDb, id: string, input: WatchRuleInput): Promise<WatchRule> {
-  return db.transaction(async (tx) => {
+  const rule = await db.transaction(async (tx) => {
     const current = await lockRule(tx, id);
     const conditionChanged =
       JSON.stringify(current.condition) !== JSON.stringify(input.condition) ||
@@ -103,6 +116,8 @@ export async function updateRule(db: ConsoleDb, id: string, input: WatchRuleInpu
     );
     return watchRuleRowSchema.parse(row);
   });
+  forgetFiringCount();
+  return rule;
 }
 
 export async function setRuleEnabled(db: Queryable, id: string, enabled: boolean): Promise<WatchRule> {
@@ -110,6 +125,7 @@ export async function setRuleEnabled(db: Queryable, id: string, enabled: boolean
     `UPDATE watch_rules SET enabled = $2, updated_at = now() WHERE id = $1 RETURNING ${WATCH_RULE_COLUMNS}`,
     [id, enabled],
   );
+  forgetFiringCount();
   if (!row) throw notFound(id);
   return watchRuleRowSchema.parse(row);
 }
@@ -119,6 +135,7 @@ export async function deleteRule(db: Queryable, id: string): Promise<{ id: strin
     `DELETE FROM watch_rules WHERE id = $1 RETURNING id, name`,
     [id],
   );
+  forgetFiringCount();
   if (!row) throw notFound(id);
   return row;
 }
@@ -177,11 +194,18 @@ export async function listFiringAndPending(db: Queryable, limit: number): Promis
 }
 
 /** How many enabled rules fire now (the sidebar's count). */
-export async function countFiring(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ firing: number }>(
-    `SELECT count(*)::int AS firing FROM watch_rules WHERE enabled AND state = 'firing'`,
+export async function countFiring(db: Queryable, now = Date.now()): Promise<number> {
+  return firingCount.read(
+    db,
+    'all',
+    async () => {
+      const [row] = await db.query<{ firing: number }>(
+        `SELECT count(*)::int AS firing FROM watch_rules WHERE enabled AND state = 'firing'`,
+      );
+      return row?.firing ?? 0;
+    },
+    now,
   );
-  return row?.firing ?? 0;
 }
 
 /** The dashboard's rule (made on a first start), or null when it was deleted. */

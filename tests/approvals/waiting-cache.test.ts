@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveRequest, createApprovalRequest, waitingCountFor } from '@/lib/approvals/store';
-import { cachedWaitingCount, forgetWaitingCounts, WAITING_TTL_MS } from '@/lib/approvals/waiting-cache';
+import { cachedWaitingCount, forgetWaitingCounts } from '@/lib/approvals/waiting-cache';
+import { PAGE_READ_TTL_MS } from '@/lib/db/read-cache';
 import { openTestDatabase, pgliteTestDriver, type TestDatabase } from '../db/drivers';
 
 const OPS = { id: 'usr_ops', email: 'ops@example.com' };
@@ -39,6 +40,6 @@ describe("the sidebar's waiting count", () => {
       [id],
     );
     expect(await cachedWaitingCount(database.db, LEAD.id, now + 1)).toBe(0);
-    expect(await cachedWaitingCount(database.db, LEAD.id, now + WAITING_TTL_MS)).toBe(1);
+    expect(await cachedWaitingCount(database.db, LEAD.id, now + PAGE_READ_TTL_MS)).toBe(1);
   });
 });
