@@ -4,12 +4,10 @@
  * the security headers; the sign-in callback never leaves the console; images from the service's
  * data load only on demand.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { expectNoSeriousA11yViolations, screenshot, SCREENSHOTS_ON } from './a11y';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
+import { startConsole, type ExtraConsole } from './consoles';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './stack';
 import { emulatorRequests, emulatorControl, sessionTokens, signIn } from './support';
 
 const CONSOLE_CLIENT = { id: 'voice-ops-console', secret: 'voice-ops-console-dev-secret' };
@@ -121,19 +119,6 @@ test('avatars load only when asked, and a refused one falls back to a placeholde
   }
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * The idle console's idle timeout: several of the page's 2 s re-reads fit in it, and so do a
  * page load and the clicks below (a few seconds apart) on a loaded machine, where a page can take
@@ -147,49 +132,18 @@ test.describe('idle timeout under an auto-refreshing page', () => {
   // A second console from the same build with a short idle timeout (activity is then recorded to
   // a tenth of it), so a re-read that counted as activity would keep the session alive.
   // Cookies ignore the port, so the browser's session from the main console is this one's too.
-  let idleConsole: ChildProcess | undefined;
+  let idleConsole: ExtraConsole | undefined;
   let idleUrl = '';
 
   test.beforeAll(async () => {
     // A production server starting on a loaded machine can take a while.
     test.setTimeout(180_000);
-    const port = await freePort();
-    idleUrl = `http://127.0.0.1:${port}`;
-    idleConsole = spawn(
-      process.execPath,
-      [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
-      {
-        env: {
-          ...process.env,
-          ...E2E_STACK_ENV,
-          NODE_ENV: 'production',
-          NEXTAUTH_URL: idleUrl,
-          CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60),
-          CONSOLE_DATA_DIR: '.data/e2e-console-db-idle',
-          VOICE_BASE_URL: E2E_EMULATOR_URL,
-          VOICE_AUTH_URL: E2E_EMULATOR_URL,
-          VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
-          VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
-          VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
-          VOICE_ISSUER: E2E_EMULATOR_URL,
-        },
-        stdio: 'ignore',
-      },
-    );
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const answered = await fetch(`${idleUrl}/signin`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) break;
-      if (Date.now() > deadline) throw new Error('the second console did not start');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    idleConsole = await startConsole({ env: { CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60) } });
+    idleUrl = idleConsole.url;
   });
 
-  test.afterAll(() => {
-    if (idleConsole?.pid) process.kill(idleConsole.pid, 'SIGTERM');
+  test.afterAll(async () => {
+    await idleConsole?.stop();
   });
 
   // The re-reads, the RSC fetches behind them and the link prefetches after each re-render are
