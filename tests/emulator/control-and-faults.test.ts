@@ -3,6 +3,7 @@
  * origins, and bad input: never a 500, always a 4xx with the service's error body.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   errorBodySchema,
   messageSchema,
@@ -199,7 +200,7 @@ describe('POST /__control/backdate-messages', () => {
     const [moved, other, untouched] = rows.map((row) => row.id);
     for (const id of [moved, other]) await api.request('PUT', `/admin/ra/message/${id}/status/paused`);
     const updatedAt = async (id: string | undefined) =>
-      (await api.read(`/admin/ra/messages/${id}`, messageSchema)).last_updated_at;
+      z.number().parse((await api.read(`/admin/ra/messages/${id}`, messageSchema)).last_updated_at);
     const before = { moved: await updatedAt(moved), untouched: await updatedAt(untouched) };
     const stuckSince = Date.now() - 5 * 60_000;
     const stuck = async () =>
