@@ -46,7 +46,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs scripts/start.ts',
+    command: 'node node_modules/tsx/dist/cli.mjs e2e/start-stack.ts',
     // The start script prints this once both the emulator and the console answer.
     wait: { stdout: /Voice operations console is ready/ },
     env: E2E_STACK_ENV,

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serviceUrls } from '../lib/service-defaults';
+import { copyConsoleDbTemplate } from './console-db-template';
 import { E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
 
 export interface ExtraConsole {
@@ -32,8 +33,13 @@ export interface ConsoleExit {
 export interface ExtraConsoleOptions {
   /** A port of its own; a free one when not given (then the browser cannot sign in there: see E2E_APPROVALS_CONSOLE_PORT). */
   port?: number;
-  /** A PostgreSQL database; without one the console gets a PGlite database in a fresh temporary directory. */
+  /**
+   * A PostgreSQL database; without one the console gets a PGlite database in a fresh temporary
+   * directory, a copy of the migrated template (e2e/console-db-template.ts).
+   */
   databaseUrl?: string;
+  /** PGlite: an empty directory instead, which the console creates and migrates itself at its start, as in production. */
+  emptyDataDir?: boolean;
   /** Settings on top of the stack's. */
   env?: Record<string, string>;
 }
@@ -72,6 +78,7 @@ export async function startConsole(options: ExtraConsoleOptions = {}): Promise<E
     throw new Error(`port ${port} for an extra console is taken`);
   const url = `http://127.0.0.1:${port}`;
   const dataDir = options.databaseUrl ? null : mkdtempSync(path.join(os.tmpdir(), 'e2e-console-db-'));
+  if (dataDir && !options.emptyDataDir) copyConsoleDbTemplate(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...E2E_STACK_ENV,

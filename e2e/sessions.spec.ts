@@ -4,13 +4,11 @@
  * the security headers; the sign-in callback never leaves the console; images from the service's
  * data load only on demand.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { expectNoSeriousA11yViolations, screenshot, SCREENSHOTS_ON } from './a11y';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
-import { emulatorRequests, emulatorControl, sessionTokens, signIn } from './support';
+import { startConsole, type ExtraConsole } from './consoles';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './stack';
+import { emulatorRequests, emulatorControl, resealSession, sessionPayload, sessionTokens, signIn } from './support';
 
 const CONSOLE_CLIENT = { id: 'voice-ops-console', secret: 'voice-ops-console-dev-secret' };
 
@@ -121,75 +119,48 @@ test('avatars load only when asked, and a refused one falls back to a placeholde
   }
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * The idle console's idle timeout: several of the page's 2 s re-reads fit in it, and so do a
- * page load and the clicks below (a few seconds apart) on a loaded machine, where a page can take
- * more than ten seconds from navigation to its first re-read or click.
+ * page load and a click on a loaded machine, where a page can take more than ten seconds from
+ * navigation to its first re-read or click.
  */
 const IDLE_SECONDS = 20;
-/** Between two clicks of the operator clicking around: with a click's own time, under the idle timeout. */
+/**
+ * What is left of the idle timeout once a test has set the session's last activity back (the
+ * cookie resealed, as the session would be after that long idle): time for a re-read or a click to
+ * reach the console on a loaded machine. Past it, the server's own idle check ends the session
+ * unless something counted as activity, without waiting the whole timeout out.
+ */
+const LEFT_MS = 10_000;
+/** Between two clicks of the operator clicking around: longer than the beacon's throttle (a tenth of the idle timeout). */
 const CLICK_PAUSE_MS = 3_000;
+
+/** Sets the session's last activity back so that LEFT_MS of its idle timeout remain; returns when the session is idle by. */
+async function idleMostOfTheTimeout(page: Page): Promise<{ lastSeenAt: number; idleBy: number }> {
+  const lastSeenAt = Date.now() - (IDLE_SECONDS * 1000 - LEFT_MS);
+  await resealSession(page, { lastSeenAt });
+  return { lastSeenAt, idleBy: lastSeenAt + IDLE_SECONDS * 1000 };
+}
+
+/** Waits until `idleBy` (and a second) has passed. */
+const waitUntilPast = (page: Page, idleBy: number) => page.waitForTimeout(Math.max(0, idleBy + 1_000 - Date.now()));
 
 test.describe('idle timeout under an auto-refreshing page', () => {
   // A second console from the same build with a short idle timeout (activity is then recorded to
   // a tenth of it), so a re-read that counted as activity would keep the session alive.
   // Cookies ignore the port, so the browser's session from the main console is this one's too.
-  let idleConsole: ChildProcess | undefined;
+  let idleConsole: ExtraConsole | undefined;
   let idleUrl = '';
 
   test.beforeAll(async () => {
     // A production server starting on a loaded machine can take a while.
     test.setTimeout(180_000);
-    const port = await freePort();
-    idleUrl = `http://127.0.0.1:${port}`;
-    idleConsole = spawn(
-      process.execPath,
-      [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
-      {
-        env: {
-          ...process.env,
-          ...E2E_STACK_ENV,
-          NODE_ENV: 'production',
-          NEXTAUTH_URL: idleUrl,
-          CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60),
-          CONSOLE_DATA_DIR: '.data/e2e-console-db-idle',
-          VOICE_BASE_URL: E2E_EMULATOR_URL,
-          VOICE_AUTH_URL: E2E_EMULATOR_URL,
-          VOICE_TOKEN_URL: `${E2E_EMULATOR_URL}/oauth/token`,
-          VOICE_REVOCATION_URL: `${E2E_EMULATOR_URL}/oauth/revoke`,
-          VOICE_IDENTITY_URL: `${E2E_EMULATOR_URL}/identity`,
-          VOICE_ISSUER: E2E_EMULATOR_URL,
-        },
-        stdio: 'ignore',
-      },
-    );
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const answered = await fetch(`${idleUrl}/signin`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) break;
-      if (Date.now() > deadline) throw new Error('the second console did not start');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    idleConsole = await startConsole({ env: { CONSOLE_SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60) } });
+    idleUrl = idleConsole.url;
   });
 
-  test.afterAll(() => {
-    if (idleConsole?.pid) process.kill(idleConsole.pid, 'SIGTERM');
+  test.afterAll(async () => {
+    await idleConsole?.stop();
   });
 
   // The re-reads, the RSC fetches behind them and the link prefetches after each re-render are
@@ -200,13 +171,17 @@ test.describe('idle timeout under an auto-refreshing page', () => {
     await signIn(page, 'ops@example.com');
     await page.goto(`${idleUrl}/stuck?refresh=2`);
     await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
-    const firstRender = await page.getByTestId('updated-at').getAttribute('datetime');
+    const updatedAt = page.getByTestId('updated-at');
+    const firstRender = await updatedAt.getAttribute('datetime');
     // The page keeps re-reading on its own...
-    await expect(page.getByTestId('updated-at')).not.toHaveAttribute('datetime', firstRender ?? '', {
-      timeout: 30_000,
-    });
-    // ...for longer than the idle timeout, with no one at it.
-    await page.waitForTimeout(IDLE_SECONDS * 1000 + 8_000);
+    await expect(updatedAt).not.toHaveAttribute('datetime', firstRender ?? '', { timeout: 30_000 });
+    // ...also once the session has been idle for most of its timeout, with no one at it (a re-read
+    // that counted would renew it: its last activity is older than the granularity it is recorded to)...
+    const { idleBy } = await idleMostOfTheTimeout(page);
+    const beforeIdle = await updatedAt.getAttribute('datetime');
+    await expect(updatedAt).not.toHaveAttribute('datetime', beforeIdle ?? '', { timeout: LEFT_MS - 2_000 });
+    // ...and the rest of the timeout passes.
+    await waitUntilPast(page, idleBy);
     await page.goto(`${idleUrl}/stuck`);
     // Ended by the proxy (reason=expired), or already by the page's own next re-read.
     await expect(page).toHaveURL(/\/signin/);
@@ -225,17 +200,25 @@ test.describe('idle timeout under an auto-refreshing page', () => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(request.url());
     });
     const sidebar = page.locator('aside');
-    const started = Date.now();
-    // Twice the idle timeout of clicks a few seconds apart: each click is the only activity.
-    for (let round = 0; Date.now() - started < IDLE_SECONDS * 2 * 1000; round++) {
+    // Each round the session has been idle for most of its timeout, and a click is the only activity:
+    // it renews the session every time (its last activity moves to the click), not only the first.
+    let idleBy = 0;
+    for (let round = 0; round < 4; round++) {
+      const idle = await idleMostOfTheTimeout(page);
+      idleBy = idle.idleBy;
       await sidebar.getByRole('link', { name: round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText(
         round % 2 === 0 ? 'Bulk jobs' : 'Stuck messages',
       );
+      await expect
+        .poll(async () => (await sessionPayload(page)).lastSeenAt, { timeout: LEFT_MS })
+        .not.toBe(idle.lastSeenAt);
       await page.waitForTimeout(CLICK_PAUSE_MS);
     }
     // No document navigation kept it alive: only the clicks (the beacon) did.
     expect(documents).toEqual([]);
+    // Past the idle timeout counted from before the last click: still signed in.
+    await waitUntilPast(page, idleBy);
     await page.goto(`${idleUrl}/stuck`);
     await expect(page.getByRole('heading', { name: 'Stuck messages' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/stuck');

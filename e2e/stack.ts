@@ -19,8 +19,9 @@ export const E2E_NEXTAUTH_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 export const E2E_APPROVALS_CONSOLE_PORT = Number(process.env.E2E_APPROVALS_CONSOLE_PORT ?? E2E_CONSOLE_PORT + 90);
 export const E2E_APPROVALS_CONSOLE_URL = `http://127.0.0.1:${E2E_APPROVALS_CONSOLE_PORT}`;
 /**
- * That console's approval expiry: short, so the spec sees a request expire (it waits this long),
- * and still several times what its other tests take from a request to its decision.
+ * That console's approval expiry: short, so the spec sees a request expire (a request made before
+ * its other tests, which run meanwhile), and still several times what those tests take from a
+ * request to its decision.
  */
 export const E2E_APPROVAL_TTL_MINUTES = 1;
 

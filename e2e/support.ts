@@ -1,6 +1,6 @@
 import { expect, request, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { openSessionJwt } from '../lib/auth/session-cookie';
+import { openSessionJwt, sealSessionJwt } from '../lib/auth/session-cookie';
 import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { CONTROL_HEADERS } from '../emulator/control';
@@ -82,15 +82,36 @@ export async function signIn(page: Page, email: string, startPath = '/', console
   await page.goto(new URL(startPath, consoleUrl).href);
 }
 
-/** The service tokens inside the console's encrypted session cookie (the test knows the secret). */
-export async function sessionTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+async function sessionCookie(page: Page) {
   const cookie = (await page.context().cookies(E2E_CONSOLE_URL)).find((c) => c.name === 'next-auth.session-token');
   if (!cookie) throw new Error('no session cookie');
-  const payload = await openSessionJwt(cookie.value, E2E_NEXTAUTH_SECRET);
-  const { accessToken, refreshToken } = payload;
+  return cookie;
+}
+
+/** What the console's encrypted session cookie in `page`'s browser holds (the test knows the secret). */
+export async function sessionPayload(page: Page): Promise<Record<string, unknown>> {
+  return openSessionJwt((await sessionCookie(page)).value, E2E_NEXTAUTH_SECRET);
+}
+
+/** The service tokens inside the console's encrypted session cookie. */
+export async function sessionTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const { accessToken, refreshToken } = await sessionPayload(page);
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string')
     throw new Error('session cookie without tokens');
   return { accessToken, refreshToken };
+}
+
+/**
+ * Replaces the session cookie in `page`'s browser with one holding `changes` on top of what it
+ * held, sealed with the stack's secret as the console seals it: for tests that need a session as
+ * it would be some time from now (say, idle for most of its idle timeout) without waiting for it.
+ */
+export async function resealSession(page: Page, changes: Record<string, unknown>): Promise<void> {
+  const cookie = await sessionCookie(page);
+  const payload = await openSessionJwt(cookie.value, E2E_NEXTAUTH_SECRET);
+  const lifetimeSeconds = Math.max(60, (payload.exp ?? 0) - Math.floor(Date.now() / 1000));
+  const value = await sealSessionJwt({ ...payload, ...changes }, E2E_NEXTAUTH_SECRET, lifetimeSeconds);
+  await page.context().addCookies([{ ...cookie, value }]);
 }
 
 /** Talks to the emulator's control endpoints (loopback, test-only). */

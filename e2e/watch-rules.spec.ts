@@ -3,14 +3,16 @@
  * channel and an SMTP channel for rule changes, against receivers this spec starts; a support
  * operator saves the stuck view of messages paused (for a minute) in one workspace and, from
  * /views, watches it: "above 5 for 1 minute", opening an incident. Six messages are paused at the
- * service and the rule goes pending, then firing a minute later, with an incident opened and
+ * service, their last update moved back past the view's threshold (the emulator's stand-in for that
+ * minute passing at the service), and the rule goes pending, then firing a minute later by the
+ * console's own clock, with an incident opened and
  * linked both ways and exactly one message at each receiver naming the rule and linking to the
  * view; they are set active again and the rule resolves, noted on the incident, with one more
  * message each; a silence made before the next crossing keeps that firing from being notified.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './stack';
-import { serviceList, serviceToken, signIn } from './support';
+import { emulatorControl, serviceList, serviceToken, signIn } from './support';
 import {
   startSmtpReceiver,
   startWebhookReceiver,
@@ -20,10 +22,12 @@ import {
 
 /** The rule's stuck threshold: a paused message counts a minute after its last update. */
 const THRESHOLD_MINUTES = 1;
-/** Names this run's rule apart from earlier runs' (the e2e console database is kept between runs). */
+/** Names this attempt's view and rule apart from an earlier attempt's on the same console database (a retry). */
 const RUN = Date.now().toString(36);
-/** What the rule's condition needs: a minute stuck, then a minute above the line. */
-const CROSSING_MS = 2 * 60_000 + 40_000;
+/** From the pause to pending: the next evaluations (every few seconds on the e2e consoles), with room for a loaded machine. */
+const PENDING_MS = 30_000;
+/** From pending to firing: the condition's minute above the line, by the console's clock, and the next evaluation. */
+const FIRING_MS = 60_000 + 40_000;
 
 /**
  * A workspace with twelve active messages to pause (six per crossing) and as few paused ones as
@@ -50,6 +54,15 @@ async function workspaceToWatch(): Promise<{ workspace: string; first: string[];
   if (!best) throw new Error('no workspace with twelve active messages in the seed');
   await setStatus(best.paused, 'active');
   return { workspace: best.workspace, first: best.ids.slice(0, 6), second: best.ids.slice(6, 12) };
+}
+
+/**
+ * Pauses the messages with their last update moved back past the view's threshold, as if they had
+ * been paused that long ago: stuck at once, rather than a minute from now.
+ */
+async function pauseStuck(ids: string[]): Promise<void> {
+  await setStatus(ids, 'paused');
+  await emulatorControl('backdate-messages', { body: { ids, ms: 2 * THRESHOLD_MINUTES * 60_000 } });
 }
 
 async function setStatus(ids: string[], status: string): Promise<void> {
@@ -150,8 +163,6 @@ test('a rule on a saved stuck view goes pending, fires with an incident and one 
     });
 
     const { workspace, first, second } = await workspaceToWatch();
-    // Paused now: stuck a minute from now, in the view's filter.
-    await setStatus(first, 'paused');
 
     // The stuck view, saved by name, and watched from /views.
     const viewPath = `/stuck?threshold=${THRESHOLD_MINUTES}&status=paused&workspace=${workspace}`;
@@ -179,10 +190,11 @@ test('a rule on a saved stuck view goes pending, fires with an incident and one 
     await expect(page.getByTestId('rule-name')).toHaveText(name);
     await expect(page.getByTestId('rule-condition')).toContainText('above 5 for 1 minute');
 
-    // Six paused messages become stuck a minute after the pause: pending, then firing a minute on.
-    await expectState(page, 'pending', CROSSING_MS);
+    // Six messages paused past the threshold: pending, then firing a minute on.
+    await pauseStuck(first);
+    await expectState(page, 'pending', PENDING_MS);
     await expect(page.getByTestId('rule-last-count')).toHaveText('6');
-    await expectState(page, 'firing', CROSSING_MS);
+    await expectState(page, 'firing', FIRING_MS);
     const firing = page.getByTestId('rule-transition').and(page.locator('[data-to="firing"]'));
     await expect(firing).toHaveCount(1);
     await expect(firing.getByRole('cell').nth(4)).toHaveText('yes');
@@ -228,8 +240,8 @@ test('a rule on a saved stuck view goes pending, fires with an incident and one 
     await page.getByRole('button', { name: 'Silence' }).click();
     await expect(page.getByTestId('rule-silenced')).toBeVisible();
     await expect(page.getByTestId('rule-silence')).toContainText('support@example.com');
-    await setStatus(second, 'paused');
-    await expectState(page, 'firing', CROSSING_MS + 30_000);
+    await pauseStuck(second);
+    await expectState(page, 'firing', PENDING_MS + FIRING_MS);
     const firings = page.getByTestId('rule-transition').and(page.locator('[data-to="firing"]'));
     await expect(firings).toHaveCount(2);
     // Newest first: the silenced one, then the first one notified.

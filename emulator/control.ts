@@ -11,6 +11,9 @@
  *   POST   /__control/faults           replaces them: {"rules": [...], "seed": 7} or just [...] (faults.ts)
  *   DELETE /__control/faults           removes them all
  *   POST   /__control/revoke-grants    {"email": "ops@example.com"}: ends every grant and token of the account
+ *   POST   /__control/backdate-messages  {"ids": ["msg_…"], "ms": 120000}: their last update that much earlier,
+ *                                       as if that long had passed at the service since (the console's
+ *                                       stuck threshold then counts them without a test waiting it out)
  *   GET    /__control/poison-messages  the seeded messages a reprocess never brings back
  *   GET    /__control/text-index/{entity}  the size of the entity's free-text `q` index (built now if it is not)
  *   POST   /__control/outage           {"ms": 8000}: stops listening after answering, listens again after ms (outage.ts)
@@ -49,6 +52,8 @@ export interface ControlOptions {
   notificationSink: NotificationSink;
   /** Revokes the account's grants; null when no account has the e-mail address. */
   revokeGrants(email: string): number | null;
+  /** Moves the messages' last update `ms` into the past (404 for an unknown id, none moved then). */
+  backdateMessages(ids: string[], ms: number): void;
   poisonMessages(): PoisonMessage[];
   /** The entity's `q` index size; undefined when there is no such entity. */
   textIndexStats(entity: string): TextIndexStats | undefined;
@@ -73,6 +78,16 @@ export function guardControlRequest(req: IncomingMessage, ownOrigin: string): vo
 }
 
 const revokeGrantsSchema = z.object({ email: z.string().min(1).max(320) }).strict();
+const backdateMessagesSchema = z
+  .object({
+    ids: z.array(z.string().min(1).max(100)).min(1).max(1_000),
+    ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(366 * 24 * 3_600_000),
+  })
+  .strict();
 
 export function controlRoutes(options: ControlOptions): Route[] {
   return [
@@ -162,6 +177,15 @@ export function controlRoutes(options: ControlOptions): Route[] {
         const revoked = options.revokeGrants(email);
         if (revoked === null) throw new HttpError(404, `no account with e-mail address "${email}"`, 'NOT_FOUND');
         sendJson(res, 200, { ok: true, revokedGrants: revoked });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/__control\/backdate-messages$/,
+      async handle({ req, res }) {
+        const { ids, ms } = parseInput(backdateMessagesSchema, await readJsonBody(req), 'body');
+        options.backdateMessages(ids, ms);
+        sendJson(res, 200, { ok: true, backdated: ids.length });
       },
     },
     {

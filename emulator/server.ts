@@ -24,7 +24,7 @@ import { FaultInjector } from './faults';
 import { guardApiRequest, rateLimitedError, setRateLimitHeaders } from './guard';
 import { HttpError, sendError, sendJson, type RequestContext } from './http';
 import { identityRoutes } from './identity';
-import { settleProcessing } from './model/messages';
+import { backdateMessages, settleProcessing } from './model/messages';
 import { findUserByEmail } from './model/users';
 import { AccountStore } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
@@ -122,6 +122,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
         const user = findUserByEmail(database.world, email);
         return user ? store.revokeAccount(user.id) : null;
       },
+      backdateMessages: (ids, ms) => backdateMessages(database.world, ids, ms),
       outage: (ms, afterResponse) => outage.begin(ms, afterResponse),
       textIndexStats: (entity) => findEntity(entity)?.textIndexStats(database.world),
       poisonMessages() {

@@ -16,14 +16,14 @@ import path from 'node:path';
  * as DEFAULT_SECONDS.
  */
 const SPEC_SECONDS: Record<string, number> = {
-  'watch-rules.spec.ts': 271,
+  'watch-rules.spec.ts': 162,
   'accessibility.spec.ts': 131,
   'accessibility-pages.spec.ts': 123,
-  'sessions.spec.ts': 99,
-  'approvals.spec.ts': 95,
   'entities.spec.ts': 81,
   'ux-tables.spec.ts': 72,
+  'approvals.spec.ts': 61,
   'resilience.spec.ts': 60,
+  'sessions.spec.ts': 52,
   'auth.spec.ts': 45,
   'access-control.spec.ts': 41,
   'first-paint.spec.ts': 33,

@@ -55,6 +55,12 @@ export function reprocessMessage(world: World, id: string, now: number, delayMs:
   return message;
 }
 
+/** The messages' last update `ms` earlier (a test's stand-in for time passing); all found first, or none moved. */
+export function backdateMessages(world: World, ids: string[], ms: number): void {
+  const messages = ids.map((id) => requireMessage(world, id));
+  for (const message of messages) world.messages.update(message, { last_updated_at: message.last_updated_at - ms });
+}
+
 /** Any status string is accepted, as the spec says; a pending reprocess outcome is dropped. */
 export function setMessageStatus(world: World, id: string, status: string, now: number): MessageRow {
   const message = requireMessage(world, id);

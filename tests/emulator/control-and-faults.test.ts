@@ -3,7 +3,14 @@
  * origins, and bad input: never a 500, always a 4xx with the service's error body.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, oauthErrorSchema, userListSchema, userSchema } from '../../lib/upstream/contract';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  messageSchema,
+  oauthErrorSchema,
+  userListSchema,
+  userSchema,
+} from '../../lib/upstream/contract';
 import { readConfigFromEnv } from '../../emulator/config';
 import { DEMO_ACCOUNTS } from '../../emulator/seed/demo-accounts';
 import type { RunningEmulator } from '../../emulator/server';
@@ -180,6 +187,51 @@ describe('POST /__control/revoke-grants', () => {
   it('answers 404 for unknown addresses and 400 without one', async () => {
     await expectError(await control(emulator, 'revoke-grants', { body: { email: 'nobody@example.com' } }), 404);
     await expectError(await control(emulator, 'revoke-grants', { body: {} }), 400, /email/);
+  });
+});
+
+describe('POST /__control/backdate-messages', () => {
+  it("moves the messages' last update into the past, where the service's own filters find it", async () => {
+    const { rows } = await api.list(
+      'messages',
+      { filter: { status: 'active' }, range: { start: 0, end: 2 } },
+      messageSchema,
+    );
+    const [moved, other, untouched] = rows.map((row) => row.id);
+    for (const id of [moved, other]) await api.request('PUT', `/admin/ra/message/${id}/status/paused`);
+    const updatedAt = async (id: string | undefined) =>
+      z.number().parse((await api.read(`/admin/ra/messages/${id}`, messageSchema)).last_updated_at);
+    const before = { moved: await updatedAt(moved), untouched: await updatedAt(untouched) };
+    const stuckSince = Date.now() - 5 * 60_000;
+    const stuck = async () =>
+      (
+        await api.list(
+          'messages',
+          { filter: { status: 'paused', id: [moved, other], updated_before: stuckSince } },
+          messageSchema,
+        )
+      ).rows.map((row) => row.id);
+    expect(await stuck()).toEqual([]);
+
+    const response = await control(emulator, 'backdate-messages', { body: { ids: [moved], ms: 10 * 60_000 } });
+    expect(await response.json()).toEqual({ ok: true, backdated: 1 });
+    expect(await updatedAt(moved)).toBe(before.moved - 10 * 60_000);
+    expect(await updatedAt(untouched)).toBe(before.untouched);
+    expect(await stuck()).toEqual([moved]);
+  });
+
+  it('answers 404 for an unknown id, moving none, and 400 for a bad body', async () => {
+    const { rows } = await api.list('messages', { range: { start: 0, end: 0 } }, messageSchema);
+    const known = rows[0]!;
+    await expectError(
+      await control(emulator, 'backdate-messages', { body: { ids: [known.id, 'msg_unknown'], ms: 60_000 } }),
+      404,
+    );
+    expect((await api.read(`/admin/ra/messages/${known.id}`, messageSchema)).last_updated_at).toBe(
+      known.last_updated_at,
+    );
+    await expectError(await control(emulator, 'backdate-messages', { body: { ids: [], ms: 60_000 } }), 400, /ids/);
+    await expectError(await control(emulator, 'backdate-messages', { body: { ids: [known.id], ms: -1 } }), 400, /ms/);
   });
 });
 
