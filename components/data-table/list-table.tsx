@@ -111,6 +111,7 @@ export function ListTable<TData extends RowData>({
   });
   const headers = table.getHeaderGroups().at(-1)?.headers ?? [];
   const tableRows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns();
   return (
     <div className="rounded-md border transition-opacity group-data-[pending]/list:opacity-60">
       <Table data-testid={testId} className={cn('list-rows', stickyFirstColumn && STICKY_FIRST)}>
@@ -153,22 +154,25 @@ export function ListTable<TData extends RowData>({
               const cells = (
                 <>
                   {selection ? <td className="w-8">{selection.row(row.id)}</td> : null}
-                  {row.getVisibleCells().map((cell) => {
-                    const cellMeta = cell.column.columnDef.meta;
-                    // The context TanStack's cell.getContext() returns, built here: that method
-                    // memoises each cell's context against the table's store, which on a server
-                    // render that builds every context once costs several times the rest of the table.
+                  {visibleColumns.map((column) => {
+                    const cellMeta = column.columnDef.meta;
+                    // The context TanStack's cell.getContext() returns, built here from the row and
+                    // the column: TanStack's cells memoise their values and contexts against the
+                    // table's store, which a server render that reads each cell once pays for in
+                    // full. The cell itself is made only for a renderer that asks for it.
                     const context: ConsoleCellContext<TData> = {
                       table,
-                      column: cell.column,
+                      column,
                       row,
-                      cell,
-                      getValue: cell.getValue.bind(cell),
-                      renderValue: cell.renderValue.bind(cell),
+                      get cell() {
+                        return row.getAllCellsByColumnId()[column.id]!;
+                      },
+                      getValue: () => row.getValue(column.id),
+                      renderValue: () => row.renderValue(column.id),
                     };
                     return (
-                      <td key={cell.id} {...classNameProp(cn(cellMeta?.cellMaxWidth, cellMeta?.cellClassName))}>
-                        {flexRender(cell.column.columnDef.cell, context)}
+                      <td key={column.id} {...classNameProp(cn(cellMeta?.cellMaxWidth, cellMeta?.cellClassName))}>
+                        {flexRender(column.columnDef.cell, context)}
                       </td>
                     );
                   })}
