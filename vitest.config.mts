@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { ownProcessFiles } from './tests/support/own-process';
+import { ownProcessFiles } from './tests/support/own-process.mjs';
 
 /**
  * Files that simulate a service's rate-limit windows on the real clock with answers a few
@@ -10,7 +10,7 @@ import { ownProcessFiles } from './tests/support/own-process';
  */
 const REAL_CLOCK_FILES = ['tests/jobs/shared-budget.test.ts'];
 
-/** Files that change process-wide state: each runs in a fresh process (tests/support/own-process.ts). */
+/** Files that change process-wide state: each runs in a fresh process (tests/support/own-process.mts). */
 const OWN_PROCESS_FILES = ownProcessFiles(fileURLToPath(new URL('.', import.meta.url)));
 
 const alias = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownProcessFiles, ownProcessReason } from '@/tests/support/own-process';
+import { ownProcessFiles, ownProcessReason } from '@/tests/support/own-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
