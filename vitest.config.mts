@@ -29,6 +29,10 @@ const FILE_WORKERS = 2;
 /** What every project runs with (the global setup is the root's alone: one per run). */
 const common = {
   environment: 'node',
+  // Worker threads rather than child processes: they start faster and the run took less wall and
+  // CPU time so, on the same machine minutes apart. A thread has its own copy of process.env, so the
+  // files that set it still change only their own.
+  pool: 'threads',
   // Service calls and the like log at info: tests print only warnings and errors.
   env: { LOG_LEVEL: 'warn' },
   testTimeout: 30_000,
