@@ -66,13 +66,25 @@ async function run(label: string, command: string, args: string[]): Promise<{ co
   return { code: await code, lines };
 }
 
-/** Runs a command with its output held back, then prints it in one piece (for stages side by side). */
+/**
+ * Lint, the type-check and the build run beside Vitest at a lower CPU priority (what their
+ * processes start inherits it): they need only the cores' idle time, while many of Vitest's tests
+ * wait for work with a deadline. At equal priority, the job engine's runs on PGlite missed theirs.
+ */
+const BESIDE_TESTS_NICENESS = 10;
+
+function besideTests(child: ChildProcess): void {
+  if (child.pid !== undefined) os.setPriority(child.pid, BESIDE_TESTS_NICENESS);
+}
+
+/** Runs a command beside Vitest with its output held back, then prints it in one piece. */
 async function runHeld(label: string, command: string, args: string[]): Promise<number> {
   const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
+  besideTests(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -102,6 +114,7 @@ async function buildConsole(): Promise<boolean> {
     CONSOLE_BUILD_TYPECHECKED: '1',
   };
   const child = spawn(process.execPath, [nextBin, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  besideTests(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
