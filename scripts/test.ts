@@ -1,18 +1,21 @@
 /**
  * `npm test`: installs the Debian packages the tests need (or stops at once saying how), then
- * type-check and lint (side by side), Vitest beside the console's production build, then
- * Playwright in Chromium: the specs split into E2E_SHARDS runs (default 3, scripts/e2e-shards.ts)
- * that go side by side, each against a freshly started emulator and console of its own. Runs every
- * stage even when one fails, and ends with each stage's time, then one line `N passed, N failed`
- * totalling the Vitest and Playwright tests (a failed type-check or lint counts as one failure
- * each), after the names of the tests that failed or passed only on a retry.
+ * Vitest, lint and the console's production build side by side, the type-check after the build,
+ * then Playwright in Chromium: the specs split into E2E_SHARDS runs (default 3,
+ * scripts/e2e-shards.ts) that go side by side, each against a freshly started emulator and console
+ * of its own. Runs every stage even when one fails, and ends with each stage's time and the
+ * machine's load, then one line `N passed, N failed` totalling the Vitest and Playwright tests (a
+ * failed type-check or lint counts as one failure each), after the names of the tests that failed
+ * or passed only on a retry.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { E2E_CONSOLE_PORT, E2E_EMULATOR_PORT, e2eReportFile } from '../e2e/stack';
 import { onOutputLines } from './child-lines';
 import { e2eShards, specFiles } from './e2e-shards';
+import { busyShare, readCpuTimes, stageEnded, stageTimesLine, type StageTime } from './machine-load';
 import { checkProductionBuild } from './production-build';
 import {
   playwrightOutcomes,
@@ -64,13 +67,25 @@ async function run(label: string, command: string, args: string[]): Promise<{ co
   return { code: await code, lines };
 }
 
-/** Runs a command with its output held back, then prints it in one piece (for stages side by side). */
+/**
+ * Lint, the type-check and the build run beside Vitest at a lower CPU priority (what their
+ * processes start inherits it): they need only the cores' idle time, while many of Vitest's tests
+ * wait for work with a deadline. At equal priority, the job engine's runs on PGlite missed theirs.
+ */
+const BESIDE_TESTS_NICENESS = 10;
+
+function besideTests(child: ChildProcess): void {
+  if (child.pid !== undefined) os.setPriority(child.pid, BESIDE_TESTS_NICENESS);
+}
+
+/** Runs a command beside Vitest with its output held back, then prints it in one piece. */
 async function runHeld(label: string, command: string, args: string[]): Promise<number> {
   const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
+  besideTests(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -100,6 +115,7 @@ async function buildConsole(): Promise<boolean> {
     CONSOLE_BUILD_TYPECHECKED: '1',
   };
   const child = spawn(process.execPath, [nextBin, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  besideTests(child);
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -111,13 +127,16 @@ async function buildConsole(): Promise<boolean> {
   return true;
 }
 
-/** Runs `step` and notes how long it took under `label`, for the stage times printed at the end. */
-async function timed<T>(stages: Map<string, number>, label: string, step: () => Promise<T>): Promise<T> {
+/**
+ * Runs `step` and notes how long it took under `label`, and the load when it ended, for the stage
+ * times printed at the end.
+ */
+async function timed<T>(stages: Map<string, StageTime>, label: string, step: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
     return await step();
   } finally {
-    stages.set(label, (performance.now() - started) / 1000);
+    stages.set(label, stageEnded(started));
   }
 }
 
@@ -165,6 +184,7 @@ function startE2eRun(label: string, specs: string[], offset: number): E2eRun {
 
 async function main(): Promise<void> {
   const testStarted = performance.now();
+  const cpuAtStart = readCpuTimes();
   const cannotRun = ensureSystemPackages();
   if (cannotRun) {
     console.log(`\nnpm test cannot run: ${cannotRun}`);
@@ -181,30 +201,16 @@ async function main(): Promise<void> {
   // Named again right above the totals, where a reader of only the end of the output sees them.
   const failures: string[] = [];
   const flaky: string[] = [];
-  const stages = new Map<string, number>();
+  const stages = new Map<string, StageTime>();
 
-  // Each of these is mostly one core's work: together they take the time of the longer. The
-  // type-check (package.json) generates Next's route types first, so it covers what the
-  // production build's own check would, and the end-to-end runs' build skips that check.
-  const checks = await timed(stages, 'type-check and lint', () =>
-    Promise.all(
-      (
-        [
-          ['type-check', 'npm', ['run', '--silent', 'typecheck']],
-          ['lint', 'npm', ['run', '--silent', 'lint']],
-        ] as const
-      ).map(async ([label, command, args]) => ({ label, code: await runHeld(label, command, [...args]) })),
-    ),
-  );
-  for (const { label, code } of checks) {
-    if (code !== 0) {
-      failures.push(label);
-      failed++;
-    }
-  }
-
+  // Vitest's tests spend much of their time waiting on timers and I/O: lint and the production
+  // build fill the cores meanwhile, as none needs another's output. The type-check (package.json)
+  // generates Next's route types in .next/types, which `next build` empties when it starts: it
+  // goes after the build. It covers what the build's own check would, so the build skips that.
+  const check = (label: string, script: string) =>
+    timed(stages, label, () => runHeld(label, 'npm', ['run', '--silent', script])).then((code) => ({ label, code }));
   const vitestFile = path.join(REPORTS, 'vitest.json');
-  const [vitestRun, built] = await Promise.all([
+  const [vitestRun, [built, typeChecked], linted] = await Promise.all([
     timed(stages, 'vitest', () =>
       run('vitest', bin('vitest'), [
         'run',
@@ -214,8 +220,17 @@ async function main(): Promise<void> {
         `--outputFile.json=${vitestFile}`,
       ]),
     ),
-    timed(stages, 'production build (beside vitest)', buildConsole),
+    timed(stages, 'production build', buildConsole).then(
+      async (upToDate) => [upToDate, await check('type-check', 'typecheck')] as const,
+    ),
+    check('lint', 'lint'),
   ]);
+  for (const { label, code } of [typeChecked, linted]) {
+    if (code !== 0) {
+      failures.push(label);
+      failed++;
+    }
+  }
   const vitest = readReport(vitestFile, vitestReportSchema);
   if (vitest) {
     passed += vitest.numPassedTests;
@@ -244,7 +259,7 @@ async function main(): Promise<void> {
   for (const [index, specs] of shards.entries()) {
     if (index > 0 && !built) await runs[0]!.stackUp;
     const e2eRun = startE2eRun(`playwright ${index + 1}/${shards.length}`, specs, index);
-    void e2eRun.exited.then(() => stages.set(e2eRun.label, (performance.now() - playwrightStarted) / 1000));
+    void e2eRun.exited.then(() => stages.set(e2eRun.label, stageEnded(playwrightStarted)));
     runs.push(e2eRun);
   }
   for (const { label, consolePort, exited } of runs) {
@@ -264,9 +279,8 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(
-    `\nStage times (s): ${[...stages].map(([label, seconds]) => `${label} ${seconds.toFixed(0)}`).join(', ')}, in all ${((performance.now() - testStarted) / 1000).toFixed(0)}`,
-  );
+  const busy = busyShare(cpuAtStart, readCpuTimes());
+  console.log(`\n${stageTimesLine(stages, stageEnded(testStarted), os.availableParallelism(), busy)}`);
   if (flaky.length > 0)
     console.log(`\nPassed only on a retry (flaky: look at these):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
