@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError, ActionResult } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
+import { RULES_HREF } from '@/lib/watch/paths';
 
 /** Runs a command, says how it ended, and re-renders the page from the server (or goes to `then`). */
 function useCommand() {
@@ -85,7 +86,7 @@ export function RuleCommands({
           title={why(permission)}
           onClick={() => {
             if (window.confirm(`Delete the rule “${ruleName}” and its history?`))
-              run(() => deleteWatchRule({ ruleId }), 'Rule deleted', '/rules');
+              run(() => deleteWatchRule({ ruleId }), 'Rule deleted', RULES_HREF);
           }}
         >
           Delete

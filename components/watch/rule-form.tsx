@@ -14,6 +14,7 @@ import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { INCIDENT_SEVERITIES, SEVERITY_LABELS } from '@/lib/incidents/values';
 import type { WatchRule } from '@/lib/watch/types';
+import { ruleHref } from '@/lib/watch/paths';
 
 type ConditionKind = WatchRule['condition']['kind'];
 /** What the form edits: a rule's settings, or a new rule's defaults with its target prefilled. */
@@ -83,7 +84,7 @@ export function RuleForm({
         enabled: form.get('enabled') === 'on',
       };
       const result = await callAction(() => (ruleId ? updateWatchRule({ ...input, ruleId }) : createWatchRule(input)));
-      if (result.ok) router.push(`/rules/${result.data.ruleId}`);
+      if (result.ok) router.push(ruleHref(result.data.ruleId));
       else setError(result.error);
     });
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SectionCard } from '@/components/section-card';
 import { Link } from '@/components/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
@@ -13,7 +14,6 @@ import { statusColors } from '@/components/statistics/colors';
 import { TrendPanel } from '@/components/stuck-trend/trend-panel';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { UpstreamFailurePanel } from '@/components/upstream-failure';
 import { addIncidentNoteAction, linkIncidentJobAction, setIncidentStatusAction } from '@/lib/actions/incidents';
 import { permissionsFor } from '@/lib/auth/roles';
@@ -35,17 +35,9 @@ import './print.css';
 
 export const metadata: Metadata = { title: 'Incident' };
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card className="incident-section" data-testid={testId}>
-      <CardHeader>
-        <CardTitle className="text-base">
-          <h2>{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">{children}</CardContent>
-    </Card>
-  );
+/** A section is not split across printed pages (print.css). */
+function Section(props: { title: string; children: React.ReactNode; testId?: string }) {
+  return <SectionCard className="incident-section" {...props} />;
 }
 
 export default async function IncidentPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
+import { SectionCard } from '@/components/section-card';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { Link } from '@/components/link';
 import { STATUS_VARIANT } from '@/components/incidents/incidents-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { EndSilenceButton, RuleCommands, SilenceForm } from '@/components/watch/rule-commands';
 import { RuleChartIsland } from '@/components/watch/rule-chart-island';
@@ -29,19 +29,6 @@ import { watchIntervalSeconds } from '@/lib/watch/settings';
 import { silenceActive } from '@/lib/watch/types';
 
 export const metadata: Metadata = { title: 'Watch rule' };
-
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardTitle className="text-base">
-          <h2>{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">{children}</CardContent>
-    </Card>
-  );
-}
 
 export default async function RulePage({ params }: { params: Promise<{ id: string }> }) {
   const { operator } = await requireAdminSession();
@@ -138,7 +125,7 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
         permission={can.acknowledge}
       />
 
-      <Section title={`Count over the last ${CHART_HOURS} hours`} testId="rule-chart">
+      <SectionCard title={`Count over the last ${CHART_HOURS} hours`} testId="rule-chart">
         {evaluations.length === 0 ? (
           <p className="text-sm text-muted-foreground">No evaluation yet.</p>
         ) : (
@@ -159,9 +146,9 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
             </p>
           </>
         )}
-      </Section>
+      </SectionCard>
 
-      <Section title="State changes" testId="rule-history">
+      <SectionCard title="State changes" testId="rule-history">
         {suppressed.length > 0 ? (
           <p className="text-sm" data-testid="rule-suppressed">
             A silence kept {suppressed.length} change{suppressed.length === 1 ? '' : 's'} from being notified (marked
@@ -205,10 +192,10 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
             )}
           </TableBody>
         </Table>
-      </Section>
+      </SectionCard>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Section title="Silences" testId="rule-silences">
+        <SectionCard title="Silences" testId="rule-silences">
           <SilenceForm ruleId={rule.id} permission={can.silence} />
           {silences.length === 0 ? (
             <p className="text-sm text-muted-foreground">Never silenced.</p>
@@ -228,8 +215,8 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
               ))}
             </ul>
           )}
-        </Section>
-        <Section title="Incidents it opened" testId="rule-incidents">
+        </SectionCard>
+        <SectionCard title="Incidents it opened" testId="rule-incidents">
           {incidents.length === 0 ? (
             <p className="text-sm text-muted-foreground">None.</p>
           ) : (
@@ -251,7 +238,7 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
               ))}
             </ul>
           )}
-        </Section>
+        </SectionCard>
       </div>
     </div>
   );
