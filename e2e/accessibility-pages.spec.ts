@@ -31,7 +31,7 @@ test('statistics, jobs, audit, approvals, operators, saved views, incidents, rul
     await anIncidentPath(page),
     '/rules',
     '/rules/new',
-    await aRulePath(page),
+    ...(await aRulePath(page).then((rule) => [rule, `${rule}/edit`])),
     '/notification-channels',
     '/notification-channels/new',
     '/notification-channels?result=failed',
