@@ -13,7 +13,7 @@ import {
   type ConsoleTableMeta,
 } from '@/lib/tables/columns';
 import { classNameProp, cn } from '@/lib/utils';
-import { ClickableRow } from './clickable-row';
+import { ClickableRowsBody } from './clickable-rows-body';
 import { EmptyRow } from './empty-row';
 
 /**
@@ -21,6 +21,24 @@ import { EmptyRow } from './empty-row';
  * the table is built where its page renders, on the server, and no table code goes to the browser.
  */
 const serverFeatures = tableFeatures({ ...consoleTableFeatures, coreReactivityFeature: storeReactivityBindings() });
+
+/**
+ * A cell's content: its renderer called with the cell's context, as a function rather than
+ * mounted as a component (flexRender). A list's hundreds of cells render on the server, where a
+ * renderer holds no state and a mounted component costs React a component of its own per cell.
+ * A client component (a reference to it, on the server) is mounted, as flexRender would.
+ */
+function renderCell<TData extends RowData>(
+  cell: ConsoleColumn<TData>['cell'],
+  context: ConsoleCellContext<TData>,
+): React.ReactNode {
+  if (typeof cell === 'function' && !isClientReference(cell)) return cell(context);
+  return flexRender(cell, context);
+}
+
+function isClientReference(component: unknown): boolean {
+  return (component as { $$typeof?: symbol }).$$typeof === Symbol.for('react.client.reference');
+}
 
 /** A sortable header as the table renders it (PagedTable's sort button): the column's id, first order and header. */
 export interface SortHeader {
@@ -112,6 +130,44 @@ export function ListTable<TData extends RowData>({
   const headers = table.getHeaderGroups().at(-1)?.headers ?? [];
   const tableRows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
+  const bodyRows =
+    tableRows.length === 0 ? (
+      <EmptyRow columnCount={headers.length + (selection ? 1 : 0)}>{empty}</EmptyRow>
+    ) : (
+      tableRows.map((row) => (
+        // Plain rows and cells: the table's `list-rows` styles them (app/globals.css).
+        <tr
+          key={row.id}
+          data-row-id={row.id}
+          {...rowAttributes?.(row.original)}
+          data-clickable={rowHref ? '' : undefined}
+        >
+          {selection ? <td className="w-8">{selection.row(row.id)}</td> : null}
+          {visibleColumns.map((column) => {
+            const cellMeta = column.columnDef.meta;
+            // The context TanStack's cell.getContext() returns, built here from the row and the
+            // column: TanStack's cells memoise their values and contexts against the table's
+            // store, which a server render that reads each cell once pays for in full. The cell
+            // itself is made only for a renderer that asks for it.
+            const context: ConsoleCellContext<TData> = {
+              table,
+              column,
+              row,
+              get cell() {
+                return row.getAllCellsByColumnId()[column.id]!;
+              },
+              getValue: () => row.getValue(column.id),
+              renderValue: () => row.renderValue(column.id),
+            };
+            return (
+              <td key={column.id} {...classNameProp(cn(cellMeta?.cellMaxWidth, cellMeta?.cellClassName))}>
+                {renderCell(column.columnDef.cell, context)}
+              </td>
+            );
+          })}
+        </tr>
+      ))
+    );
   return (
     <div className="rounded-md border transition-opacity group-data-[pending]/list:opacity-60">
       <Table data-testid={testId} className={cn('list-rows', stickyFirstColumn && STICKY_FIRST)}>
@@ -145,52 +201,11 @@ export function ListTable<TData extends RowData>({
             })}
           </TableRow>
         </TableHeader>
-        <TableBody>
-          {tableRows.length === 0 ? (
-            <EmptyRow columnCount={headers.length + (selection ? 1 : 0)}>{empty}</EmptyRow>
-          ) : (
-            tableRows.map((row) => {
-              const attributes = { 'data-row-id': row.id, ...rowAttributes?.(row.original) };
-              const cells = (
-                <>
-                  {selection ? <td className="w-8">{selection.row(row.id)}</td> : null}
-                  {visibleColumns.map((column) => {
-                    const cellMeta = column.columnDef.meta;
-                    // The context TanStack's cell.getContext() returns, built here from the row and
-                    // the column: TanStack's cells memoise their values and contexts against the
-                    // table's store, which a server render that reads each cell once pays for in
-                    // full. The cell itself is made only for a renderer that asks for it.
-                    const context: ConsoleCellContext<TData> = {
-                      table,
-                      column,
-                      row,
-                      get cell() {
-                        return row.getAllCellsByColumnId()[column.id]!;
-                      },
-                      getValue: () => row.getValue(column.id),
-                      renderValue: () => row.renderValue(column.id),
-                    };
-                    return (
-                      <td key={column.id} {...classNameProp(cn(cellMeta?.cellMaxWidth, cellMeta?.cellClassName))}>
-                        {flexRender(column.columnDef.cell, context)}
-                      </td>
-                    );
-                  })}
-                </>
-              );
-              // Plain rows and cells: the table's `list-rows` styles them (app/globals.css).
-              return rowHref ? (
-                <ClickableRow key={row.id} href={rowHref(row.original)} {...attributes}>
-                  {cells}
-                </ClickableRow>
-              ) : (
-                <tr key={row.id} {...attributes}>
-                  {cells}
-                </tr>
-              );
-            })
-          )}
-        </TableBody>
+        {rowHref && tableRows.length > 0 ? (
+          <ClickableRowsBody hrefs={tableRows.map((row) => rowHref(row.original))}>{bodyRows}</ClickableRowsBody>
+        ) : (
+          <TableBody>{bodyRows}</TableBody>
+        )}
       </Table>
     </div>
   );
