@@ -6,8 +6,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot, SCREENSHOTS_ON, screenshotBothThemes } from './a11y';
+import { markdownText } from '../lib/incidents/report';
 import { E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, serviceToken, signIn } from './support';
+import { emulatorControl, serviceRecordName, serviceToken, signIn } from './support';
 
 interface ServiceMessage {
   id: string;
@@ -73,7 +74,11 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   const incidentPath = new URL(page.url()).pathname;
   await expect(page.getByTestId('incident-title')).toHaveText(title);
   await expect(page.getByTestId('incident-status')).toHaveText('open');
-  await expect(page.getByTestId('incident-scope')).toContainText(`workspaces ${workspace}`);
+  // The scope by name, its ids on hover.
+  const workspaceName = await serviceRecordName('workspaces', workspace);
+  expect(workspaceName, 'the seed names its workspaces').not.toBe(workspace);
+  await expect(page.getByTestId('incident-scope')).toContainText(`workspaces ${workspaceName}`);
+  await expect(page.getByTestId('incident-scope')).toHaveAttribute('title', new RegExp(`^workspaces ${workspace}\\b`));
   // By name, the id on hover and in the link.
   await expect(page.getByTestId('affected-then').locator(`[data-workspace-id="${workspace}"]`)).toHaveAttribute(
     'title',
@@ -157,6 +162,7 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   expect(report.headers()['content-type']).toContain('text/markdown');
   const markdown = await report.text();
   expect(markdown).toContain('# Incident report: Stuck uploads in');
+  expect(markdown).toContain(`- Scope: workspaces ${markdownText(`${workspaceName} (${workspace})`)}`);
   expect(markdown).toContain(`| ${jobId} | Reprocess | completed | ${members.length} / ${members.length} |`);
   expect(markdown).toContain(`> ${note}`);
   expect(markdown).toMatch(/\| mitigated \| ops@example\\\.com \|/);
@@ -168,6 +174,7 @@ test('an incident from a stuck view: remediation job, actions, note, mitigated, 
   await page.goto('/incidents');
   const row = page.locator(`[data-testid="incident-row"][data-incident-id="${incidentPath.split('/').pop()}"]`);
   await expect(row).toContainText('resolved');
+  await expect(row).toContainText(`workspaces ${workspaceName}`);
   // Notes / jobs: the note and the resolution's summary, and the job.
   await expect(row).toContainText('2 / 1');
   await expectNoSeriousA11yViolations(page);

@@ -4,6 +4,7 @@ import { openSessionJwt, sealSessionJwt } from '../lib/auth/session-cookie';
 import { requestLogSchema, type RequestLogEntry } from '../emulator/request-log';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_NEXTAUTH_SECRET } from './stack';
 import { CONTROL_HEADERS } from '../emulator/control';
+import { findEntity } from '../lib/entities/registry';
 
 export const DEMO_PASSWORD = 'console-demo';
 
@@ -144,6 +145,16 @@ const MACHINE_CLIENT_ID = 'voice-ops-bench';
  */
 export async function operatorRequests(): Promise<RequestLogEntry[]> {
   return (await emulatorRequests()).filter((entry) => entry.subject !== MACHINE_CLIENT_ID);
+}
+
+/** A record's name as the console titles it (the entity registry), from the service's record. */
+export async function serviceRecordName(entity: string, id: string): Promise<string> {
+  const {
+    rows: [record],
+  } = await serviceList(entity, { range: [0, 0], filter: { id: [id] } });
+  const definition = findEntity(entity);
+  if (!record || !definition) throw new Error(`no ${entity} record ${id} at the service`);
+  return definition.title(record);
 }
 
 /** An admin token of the emulator's machine client, for reading the service's own answers. */

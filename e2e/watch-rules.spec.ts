@@ -12,7 +12,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './stack';
-import { emulatorControl, serviceList, serviceToken, signIn } from './support';
+import { emulatorControl, serviceList, serviceRecordName, serviceToken, signIn } from './support';
 import {
   startSmtpReceiver,
   startWebhookReceiver,
@@ -222,7 +222,9 @@ test('a rule on a saved stuck view goes pending, fires with an incident and one 
     await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);
     const incidentPath = new URL(page.url()).pathname;
     await expect(page.getByTestId('incident-rule-link')).toHaveText(name);
-    await expect(page.getByTestId('incident-scope')).toContainText(workspace);
+    // The scope by the workspace's name, its id on hover.
+    await expect(page.getByTestId('incident-scope')).toContainText(await serviceRecordName('workspaces', workspace));
+    await expect(page.getByTestId('incident-scope')).toHaveAttribute('title', new RegExp(`workspaces ${workspace}\\b`));
 
     // Back below the line (past the margin of 0): resolved, with a note on the incident.
     await setStatus(first, 'active');

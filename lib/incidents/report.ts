@@ -10,7 +10,15 @@ import { JOB_ACTION_LABELS } from '@/lib/jobs/types';
 import { formatAge } from '@/lib/triage/stuck-rules';
 import { trendTotal, type TrendPoint } from '@/lib/stuck-trend/types';
 import { formatUtc } from '@/lib/time';
-import { describeScope, type AffectedWorkspaces, type Incident, type IncidentEvent } from './types';
+import type { NameRecord } from '@/lib/entities/types';
+import {
+  describeScope,
+  namesOrIds,
+  type AffectedWorkspaces,
+  type ScopeNamer,
+  type Incident,
+  type IncidentEvent,
+} from './types';
 import { SEVERITY_LABELS } from './values';
 
 export interface IncidentReportInput {
@@ -23,6 +31,8 @@ export interface IncidentReportInput {
   trendStatuses: string[];
   affectedNow: AffectedWorkspaces | null;
   generatedAt: Date;
+  /** Names of the scope's workspaces and channels (readNames); the report gives each name with its id. */
+  names?: NameRecord;
 }
 
 /** Text safe in Markdown prose and table cells: markup characters escaped, one line. */
@@ -71,6 +81,15 @@ function affectedTable(affected: AffectedWorkspaces | null): string {
   )}`;
 }
 
+/** "Acme (ws_1)": a report read outside the console keeps the id beside the name. */
+function namedWithId(names: NameRecord): ScopeNamer {
+  const nameOf = namesOrIds(names);
+  return (entity, id) => {
+    const name = nameOf(entity, id);
+    return name === id ? id : `${name} (${id})`;
+  };
+}
+
 export function incidentReportMarkdown(input: IncidentReportInput): string {
   const { incident, events } = input;
   const statusChanges = events.filter((event) => event.kind === 'status');
@@ -82,7 +101,7 @@ export function incidentReportMarkdown(input: IncidentReportInput): string {
     '',
     `- Severity: ${SEVERITY_LABELS[incident.severity]}`,
     `- Status: ${incident.status}`,
-    `- Scope: ${markdownText(describeScope(incident.scope))}`,
+    `- Scope: ${markdownText(describeScope(incident.scope, namedWithId(input.names ?? {})))}`,
     `- Opened: ${formatUtc(incident.openedAt)} by ${markdownText(incident.openedBy.email)}`,
     `- Time to mitigate: ${timeToMitigate(incident)}`,
     `- Time to resolve: ${durationSince(incident.openedAt, incident.resolvedAt)}`,

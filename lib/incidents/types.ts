@@ -1,5 +1,7 @@
 /** The incident model: severities, statuses, scope, and the rows as callers see them. */
 import { z } from 'zod';
+import { detailHref } from '@/lib/entities/hrefs';
+import type { NameRecord } from '@/lib/entities/types';
 import { WATCHABLE_STATUSES, type ListFilter } from '@/lib/triage/stuck-rules';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, MAX_SCOPE_IDS } from './values';
 
@@ -35,11 +37,31 @@ export function scopeFilter(scope: IncidentScope): ListFilter {
   };
 }
 
-/** The scope in words: "workspaces W1, W2; statuses processing". */
-export function describeScope(scope: IncidentScope): string {
+/** The entities a scope names by id. */
+export type ScopeEntity = 'workspaces' | 'channels';
+
+/** How a scope's workspace or channel is said: by default its id. */
+export type ScopeNamer = (entity: ScopeEntity, id: string) => string;
+
+/** Names from a page's batch read (lib/entities/names.ts), the id where there is none. */
+export function namesOrIds(names: NameRecord): ScopeNamer {
+  return (entity, id) => names[detailHref(entity, id)]?.name ?? id;
+}
+
+/** The ids of scopes' workspaces and channels, as a request for their names (readNames). */
+export function scopeNameRequest(scopes: readonly IncidentScope[]): Record<ScopeEntity, string[]> {
+  return {
+    workspaces: scopes.flatMap((scope) => scope.workspaces),
+    channels: scopes.flatMap((scope) => scope.channels),
+  };
+}
+
+/** The scope in words: "workspaces Acme, Globex; statuses processing", with ids unless `nameOf` names them. */
+export function describeScope(scope: IncidentScope, nameOf: ScopeNamer = (_entity, id) => id): string {
+  const named = (entity: ScopeEntity, ids: string[]) => ids.map((id) => nameOf(entity, id)).join(', ');
   const parts = [
-    scope.workspaces.length > 0 ? `workspaces ${scope.workspaces.join(', ')}` : null,
-    scope.channels.length > 0 ? `channels ${scope.channels.join(', ')}` : null,
+    scope.workspaces.length > 0 ? `workspaces ${named('workspaces', scope.workspaces)}` : null,
+    scope.channels.length > 0 ? `channels ${named('channels', scope.channels)}` : null,
     scope.statuses.length > 0 ? `statuses ${scope.statuses.join(', ')}` : null,
     scope.threshold ? `stuck after ${scope.threshold} min` : null,
   ].filter((part) => part !== null);

@@ -1,5 +1,5 @@
 /** A rule's condition and target in words, for its pages and the notifications it records. */
-import { describeScope } from '@/lib/incidents/types';
+import { describeScope, type ScopeNamer } from '@/lib/incidents/types';
 import type { WatchCondition, WatchTarget } from './types';
 
 const plural = (count: number, one: string) => `${count.toLocaleString('en-US')} ${one}${count === 1 ? '' : 's'}`;
@@ -28,8 +28,11 @@ export function describeRecovery(condition: WatchCondition, margin: number): str
   }
 }
 
-/** `viewName`: the watched view's name, null when it was deleted (ignored for a stuck target). */
-export function describeTarget(target: WatchTarget, viewName: string | null = null): string {
+/**
+ * `viewName`: the watched view's name, null when it was deleted (ignored for a stuck target);
+ * `nameOf`: how a stuck target's workspaces and channels are said (their ids by default).
+ */
+export function describeTarget(target: WatchTarget, viewName: string | null = null, nameOf?: ScopeNamer): string {
   if (target.kind === 'view') return viewName ? `the saved view “${viewName}”` : 'a saved view that was deleted';
-  return `stuck messages in ${describeScope(target.scope)}`;
+  return `stuck messages in ${describeScope(target.scope, nameOf)}`;
 }

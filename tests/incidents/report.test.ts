@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '@/lib/audit/log';
 import { incidentReportMarkdown, markdownText } from '@/lib/incidents/report';
-import type { Incident, IncidentEvent } from '@/lib/incidents/types';
+import { describeScope, namesOrIds, scopeNameRequest, type Incident, type IncidentEvent } from '@/lib/incidents/types';
+import { describeTarget } from '@/lib/watch/describe';
 import type { JobSummary } from '@/lib/jobs/store';
 
 const at = (time: string) => new Date(`2026-11-20T${time}Z`);
@@ -107,5 +108,45 @@ describe('incidentReportMarkdown', () => {
     expect(escaped).toBe('\\<img src=x onerror=alert\\(1\\)\\> \\| \\[link\\]\\(javascript:x\\) next');
     // Every markup character is preceded by a backslash: none starts a tag, link or cell.
     expect(escaped).not.toMatch(/(^|[^\\])[<>|[\]()]/);
+  });
+});
+
+describe("the scope's workspaces and channels", () => {
+  const scope = { workspaces: ['ws_acme', 'ws_gone'], channels: ['ch_ops'], statuses: [], threshold: undefined };
+  const names = { '/workspaces/ws_acme': { name: 'Acme <b>' }, '/channels/ch_ops': { name: 'ops-alerts' } };
+
+  it('are named where a page read their names, by id where it found none', () => {
+    expect(describeScope(scope, namesOrIds(names))).toBe('workspaces Acme <b>, ws_gone; channels ops-alerts');
+    expect(describeTarget({ kind: 'stuck', scope }, null, namesOrIds(names))).toBe(
+      'stuck messages in workspaces Acme <b>, ws_gone; channels ops-alerts',
+    );
+  });
+
+  it('are ids without names', () => {
+    expect(describeScope(scope)).toBe('workspaces ws_acme, ws_gone; channels ch_ops');
+  });
+
+  it('are asked for in one request per entity, for every scope of a page', () => {
+    expect(scopeNameRequest([scope, { ...scope, workspaces: ['ws_b'], channels: [] }])).toEqual({
+      workspaces: ['ws_acme', 'ws_gone', 'ws_b'],
+      channels: ['ch_ops'],
+    });
+  });
+
+  it('keep their ids beside their names in the report, escaped', () => {
+    const report = incidentReportMarkdown({
+      incident: { ...incident, scope },
+      events: [],
+      jobs: [],
+      actions: [],
+      trend: [],
+      trendStatuses: [],
+      affectedNow: null,
+      generatedAt: at('11:45:00'),
+      names,
+    });
+    expect(report).toContain(
+      '- Scope: workspaces Acme \\<b\\> \\(ws\\_acme\\), ws\\_gone; channels ops\\-alerts \\(ch\\_ops\\)',
+    );
   });
 });

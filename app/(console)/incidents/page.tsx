@@ -7,7 +7,8 @@ import { requireAdminSession } from '@/lib/auth/session';
 import { readIncidentsPage } from '@/lib/incidents/data';
 import { newIncidentHref, parseIncidentsParams } from '@/lib/incidents/hrefs';
 import { durationSince } from '@/lib/incidents/report';
-import { describeScope } from '@/lib/incidents/types';
+import { readNames } from '@/lib/entities/names';
+import { describeScope, namesOrIds, scopeNameRequest } from '@/lib/incidents/types';
 import type { SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Incidents' };
@@ -15,15 +16,16 @@ export const metadata: Metadata = { title: 'Incidents' };
 const PAGE_SIZE = 50;
 
 export default async function IncidentsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireAdminSession();
+  const { upstream } = await requireAdminSession();
   const { page, problems } = parseIncidentsParams(await searchParams);
   const { rows, total } = await readIncidentsPage({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const nameOf = namesOrIds(await readNames(upstream, scopeNameRequest(rows.map((incident) => incident.scope))));
   const items: IncidentListItem[] = rows.map((incident) => ({
     id: incident.id,
     title: incident.title,
     severity: incident.severity,
     status: incident.status,
-    scope: describeScope(incident.scope),
+    scope: describeScope(incident.scope, nameOf),
     openedAt: incident.openedAt,
     openedBy: incident.openedBy.email,
     timeToMitigate: durationSince(incident.openedAt, incident.mitigatedAt),

@@ -3,6 +3,8 @@ import { Link } from '@/components/link';
 import { RulesTable, type RuleListItem } from '@/components/watch/rules-table';
 import { Button } from '@/components/ui/button';
 import { requireAdminSession } from '@/lib/auth/session';
+import { readNames } from '@/lib/entities/names';
+import { namesOrIds, scopeNameRequest } from '@/lib/incidents/types';
 import { requestTime } from '@/lib/request-time';
 import { readRulesPage } from '@/lib/watch/data';
 import { describeCondition, describeTarget } from '@/lib/watch/describe';
@@ -12,15 +14,17 @@ import { watchIntervalSeconds } from '@/lib/watch/settings';
 export const metadata: Metadata = { title: 'Watch rules' };
 
 export default async function RulesPage() {
-  await requireAdminSession();
+  const { upstream } = await requireAdminSession();
   const rows = await readRulesPage(requestTime());
+  const stuckScopes = rows.flatMap(({ rule }) => (rule.target.kind === 'stuck' ? [rule.target.scope] : []));
+  const nameOf = namesOrIds(await readNames(upstream, scopeNameRequest(stuckScopes)));
   const items: RuleListItem[] = rows.map(({ rule, silence, viewName }) => ({
     id: rule.id,
     name: rule.name,
     state: rule.state,
     enabled: rule.enabled,
     condition: describeCondition(rule.condition),
-    target: describeTarget(rule.target, viewName),
+    target: describeTarget(rule.target, viewName, nameOf),
     lastCount: rule.lastCount,
     lastError: rule.lastError,
     stateSince: rule.stateSince,

@@ -23,7 +23,7 @@ import { readIncident } from '@/lib/incidents/data';
 import { incidentHref, incidentReportHref } from '@/lib/incidents/paths';
 import { incidentStuckHref } from '@/lib/incidents/hrefs';
 import { durationSince, timeToMitigate } from '@/lib/incidents/report';
-import { describeScope } from '@/lib/incidents/types';
+import { describeScope, namesOrIds, scopeNameRequest } from '@/lib/incidents/types';
 import { SEVERITY_LABELS } from '@/lib/incidents/values';
 import { toJobRow } from '@/lib/jobs/store';
 import { requestTime } from '@/lib/request-time';
@@ -54,11 +54,17 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
     link: linkIncidentJobAction,
   });
   const jobRows = jobs.map(toJobRow);
-  // The affected workspaces' names, then and now: one batch read, ids where it fails.
+  // The names of the scope's and the affected workspaces (then and now) and of the scope's
+  // channels: one batch read per entity, ids where it fails.
+  const inScope = scopeNameRequest([incident.scope]);
   const names = await readNames(upstream, {
-    workspaces: [...(incident.affectedAtOpen?.workspaces ?? []), ...(affectedNow.ok ? affectedNow.data.workspaces : [])]
-      .map((entry) => entry.workspaceGuid)
-      .filter((guid) => guid !== '(none)'),
+    workspaces: [
+      ...inScope.workspaces,
+      ...[...(incident.affectedAtOpen?.workspaces ?? []), ...(affectedNow.ok ? affectedNow.data.workspaces : [])]
+        .map((entry) => entry.workspaceGuid)
+        .filter((guid) => guid !== '(none)'),
+    ],
+    channels: inScope.channels,
   });
   const startLabel = incident.openedAt.toISOString().slice(11, 16);
   const notes = events.filter((event) => event.kind === 'note').length;
@@ -96,7 +102,9 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
               </>
             ) : null}
             <dt className="text-muted-foreground">Scope</dt>
-            <dd data-testid="incident-scope">{describeScope(incident.scope)}</dd>
+            <dd data-testid="incident-scope" title={describeScope(incident.scope)}>
+              {describeScope(incident.scope, namesOrIds(names))}
+            </dd>
             <dt className="text-muted-foreground">Time to mitigate</dt>
             <dd data-testid="incident-ttm">{timeToMitigate(incident)}</dd>
             <dt className="text-muted-foreground">Time to resolve</dt>

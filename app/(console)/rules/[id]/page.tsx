@@ -18,7 +18,9 @@ import {
 } from '@/lib/actions/watch';
 import { permissionsFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
+import { readNames } from '@/lib/entities/names';
 import { incidentHref } from '@/lib/incidents/paths';
+import { namesOrIds, scopeNameRequest } from '@/lib/incidents/types';
 import { SEVERITY_LABELS, type IncidentStatus } from '@/lib/incidents/values';
 import { requestTime } from '@/lib/request-time';
 import { formatUtc } from '@/lib/time';
@@ -31,13 +33,17 @@ import { silenceActive } from '@/lib/watch/types';
 export const metadata: Metadata = { title: 'Watch rule' };
 
 export default async function RulePage({ params }: { params: Promise<{ id: string }> }) {
-  const { operator } = await requireAdminSession();
+  const { operator, upstream } = await requireAdminSession();
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
   const now = requestTime();
   const read = await readRule(id, now);
   if (!read) notFound();
   const { rule, view, evaluations, transitions, silences, incidents } = read;
+  const nameOf =
+    rule.target.kind === 'stuck'
+      ? namesOrIds(await readNames(upstream, scopeNameRequest([rule.target.scope])))
+      : undefined;
   const can = permissionsFor(operator.role, {
     edit: updateWatchRuleAction,
     acknowledge: acknowledgeWatchRuleAction,
@@ -90,7 +96,7 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
                 {describeTarget(rule.target, view.name)}
               </Link>
             ) : (
-              describeTarget(rule.target, null)
+              describeTarget(rule.target, null, nameOf)
             )}
           </dd>
           <dt className="text-muted-foreground">Fires when</dt>

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { requireAdminRouteSession } from '@/lib/auth/route-session';
 import { readIncident } from '@/lib/incidents/data';
+import { readNames } from '@/lib/entities/names';
 import { incidentReportMarkdown } from '@/lib/incidents/report';
+import { scopeNameRequest } from '@/lib/incidents/types';
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -28,8 +30,10 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       { error: 'not_found', message: `There is no incident ${id.data}.` },
       { status: 404, headers: noStore },
     );
+  const names = await readNames(session.upstream, scopeNameRequest([read.incident.scope]));
   const markdown = incidentReportMarkdown({
     incident: read.incident,
+    names,
     events: read.events,
     jobs: read.jobs,
     actions: read.actions,
