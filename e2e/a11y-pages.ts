@@ -73,6 +73,25 @@ export async function anOperatorPath(page: Page): Promise<string> {
   return (await page.getByTestId('operators-table').getByRole('link').first().getAttribute('href'))!;
 }
 
+/**
+ * A notification channel's page: the first on /notification-channels, or one made through the
+ * form (a webhook to a loopback port nothing listens on: the page is scanned, nothing is sent).
+ */
+export async function aChannelPath(page: Page): Promise<string> {
+  await page.goto('/notification-channels');
+  const existing = page.getByTestId('notification-channels-table').getByRole('link').first();
+  if (await existing.isVisible()) return (await existing.getAttribute('href'))!;
+  await page.goto('/notification-channels/new');
+  const form = page.getByRole('form', { name: 'New channel' });
+  await form.getByLabel('Name', { exact: true }).fill('Accessibility scan hook');
+  await form.getByLabel('Kind', { exact: true }).selectOption('webhook');
+  await form.getByLabel(/^URL/).fill('http://127.0.0.1:9/hook');
+  await form.getByLabel(/^Signing secret/).fill('accessibility-scan-signing-secret');
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await expect(page).toHaveURL(/\/notification-channels\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
 /** A message being processed, from the service itself (its page shows the most actions). */
 export async function processingMessageId(): Promise<string> {
   const filter = encodeURIComponent(JSON.stringify({ status: 'processing' }));

@@ -1,12 +1,21 @@
 /**
  * The other pages (statistics over 30 days with their chart drawn, jobs and a job, the audit log,
- * approvals, operators, incidents, saved views, watch rules, notification channels, a page that is
- * not built yet, not-found, sign-in and "admin scope required") and the jump box's matches, the
- * workspace picker and the shortcuts dialog: no serious or critical axe-core violation, in the
- * light and the dark theme. The rest of the pages are in accessibility.spec.ts.
+ * approvals, operators, incidents, saved views, watch rules, notification channels and one
+ * channel, a page that is not built yet, not-found, sign-in and "admin scope required") and the
+ * jump box's matches, the workspace picker and the shortcuts dialog: no serious or critical
+ * axe-core violation, in the light and the dark theme. The rest of the pages are in
+ * accessibility.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { aJobPath, anIncidentPath, aRulePath, anOperatorPath, asOutsider, expectClean } from './a11y-pages';
+import {
+  aChannelPath,
+  aJobPath,
+  anIncidentPath,
+  aRulePath,
+  anOperatorPath,
+  asOutsider,
+  expectClean,
+} from './a11y-pages';
 import { COLOR_RULES, seriousA11yViolations, switchTheme } from './a11y';
 import { signIn } from './support';
 
@@ -34,6 +43,7 @@ test('statistics, jobs, audit, approvals, operators, saved views, incidents, rul
     ...(await aRulePath(page).then((rule) => [rule, `${rule}/edit`])),
     '/notification-channels',
     '/notification-channels/new',
+    await aChannelPath(page),
     '/notification-channels?result=failed',
   ]);
 });
