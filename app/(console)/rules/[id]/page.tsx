@@ -90,7 +90,11 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Counts</dt>
-          <dd data-testid="rule-target">
+          <dd
+            data-testid="rule-target"
+            // A stuck target names its workspaces and channels; their ids on hover.
+            title={rule.target.kind === 'stuck' ? describeTarget(rule.target) : undefined}
+          >
             {view ? (
               <Link className="underline" href={view.href}>
                 {describeTarget(rule.target, view.name)}
