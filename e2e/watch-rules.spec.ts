@@ -5,10 +5,10 @@
  * /views, watches it: "above 5 for 1 minute", opening an incident. Six messages are paused at the
  * service, their last update moved back past the view's threshold (the emulator's stand-in for that
  * minute passing at the service), and the rule goes pending, then firing a minute later by the
- * console's own clock, with an incident opened and
- * linked both ways and exactly one message at each receiver naming the rule and linking to the
- * view; they are set active again and the rule resolves, noted on the incident, with one more
- * message each; a silence made before the next crossing keeps that firing from being notified.
+ * console's own clock, with an incident opened and linked both ways and exactly one message at
+ * each receiver naming the rule and linking to the view; they are set active again and the rule
+ * resolves, noted on the incident, with one more message each; a silence made before the next
+ * crossing keeps that firing from being notified.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './stack';
