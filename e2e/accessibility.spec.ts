@@ -6,8 +6,9 @@
  * their own (a dialog open, a job run). Several tests, so that a failure names its group and a
  * retry reruns only that group; two files, so that the runs side by side can share them.
  */
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ENTITIES, VIEWS, firstRecordId, processingMessageId, expectClean } from './a11y-pages';
+import { COLOR_RULES, seriousA11yViolations } from './a11y';
 
 test.describe.configure({ timeout: 360_000 });
 
@@ -36,4 +37,23 @@ test('one record of each entity and a message being processed have no serious or
 
 test("the entity lists' views have no serious or critical violation, light and dark", async ({ page }) => {
   await expectClean(page, async () => VIEWS);
+});
+
+test('the scan reports what a page gets wrong, in the page and in its frames, and the colour rules alone when asked', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><head><title>Broken on purpose</title></head><body><main><h1>Broken</h1>' +
+      '<img src="chart.png"><button></button><p style="color:#777;background:#888">Low contrast</p>' +
+      '<iframe srcdoc="<button></button>"></iframe></main></body></html>',
+  );
+  const all = await seriousA11yViolations(page);
+  expect(all.map((violation) => [violation.rule, violation.nodes.length]).sort()).toEqual([
+    ['button-name', 2],
+    ['color-contrast', 1],
+    ['frame-title', 1],
+    ['image-alt', 1],
+  ]);
+  const colour = await seriousA11yViolations(page, { rules: COLOR_RULES });
+  expect(colour.map((violation) => violation.rule)).toEqual(['color-contrast']);
 });
