@@ -10,6 +10,7 @@ const specs = [
   'sessions.spec.ts',
   'resilience.spec.ts',
   'multi-instance-refresh.spec.ts',
+  'watch-rules.spec.ts',
   'zeta.spec.ts',
 ];
 const named = (name: string) => `e2e/${name}`;
@@ -36,7 +37,7 @@ describe('e2eShards', () => {
     expect(busy).toContain(named('accessibility.spec.ts'));
     // The two longest busy specs go in different runs.
     const three = e2eShards(3, specs);
-    expect(three.find((run) => run.includes(named('accessibility.spec.ts')))).not.toContain(named('entities.spec.ts'));
+    expect(three.find((run) => run.includes(named('watch-rules.spec.ts')))).not.toContain(named('entities.spec.ts'));
   });
 
   it('balances them all when there is no waiting spec', () => {
