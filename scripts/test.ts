@@ -210,27 +210,21 @@ async function main(): Promise<void> {
   const check = (label: string, script: string) =>
     timed(stages, label, () => runHeld(label, 'npm', ['run', '--silent', script])).then((code) => ({ label, code }));
   const vitestFile = path.join(REPORTS, 'vitest.json');
-  const [vitestRun, [built, typeChecked], linted] = await Promise.all([
-    timed(stages, 'vitest', () =>
-      run('vitest', bin('vitest'), [
-        'run',
-        `--retry=${RETRIES}`,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${vitestFile}`,
-      ]),
-    ),
-    timed(stages, 'production build', buildConsole).then(
-      async (upToDate) => [upToDate, await check('type-check', 'typecheck')] as const,
-    ),
-    check('lint', 'lint'),
-  ]);
-  for (const { label, code } of [typeChecked, linted]) {
-    if (code !== 0) {
-      failures.push(label);
-      failed++;
-    }
-  }
+  const vitestRun = timed(stages, 'vitest', () =>
+    run('vitest', bin('vitest'), [
+      'run',
+      `--retry=${RETRIES}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestFile}`,
+    ]),
+  );
+  const building = timed(stages, 'production build', buildConsole);
+  const checked = Promise.all([building.then(() => check('type-check', 'typecheck')), check('lint', 'lint')]);
+  // The browser runs need the build, and start once Vitest is done too (its deadlines want the
+  // cores): lint and the type-check, which run at a lower priority, end beside them, in time the
+  // runs' stacks leave idle as they start.
+  const [{ code: vitestCode, lines: vitestLines }, built] = await Promise.all([vitestRun, building]);
   const vitest = readReport(vitestFile, vitestReportSchema);
   if (vitest) {
     passed += vitest.numPassedTests;
@@ -240,11 +234,11 @@ async function main(): Promise<void> {
     failures.push(...outcomes.failed.map((name) => `vitest: ${name}`));
     flaky.push(...outcomes.flaky.map((name) => `vitest: ${name}`));
   }
-  if (vitestRun.code !== 0 && (!vitest || vitest.numFailedTests === 0)) {
+  if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) {
     // Every test passed, yet the run failed: say where, as a reader of only the end sees it.
-    const causes = [...(vitest ? vitestFileFailures(vitest, ROOT) : []), ...vitestErrorLines(vitestRun.lines)];
+    const causes = [...(vitest ? vitestFileFailures(vitest, ROOT) : []), ...vitestErrorLines(vitestLines)];
     failures.push(
-      `vitest (exited ${vitestRun.code} without a failed test in its report)${causes.map((cause) => `\n    ${cause}`).join('')}`,
+      `vitest (exited ${vitestCode} without a failed test in its report)${causes.map((cause) => `\n    ${cause}`).join('')}`,
     );
     failed++;
   }
@@ -261,6 +255,12 @@ async function main(): Promise<void> {
     const e2eRun = startE2eRun(`playwright ${index + 1}/${shards.length}`, specs, index);
     void e2eRun.exited.then(() => stages.set(e2eRun.label, stageEnded(playwrightStarted)));
     runs.push(e2eRun);
+  }
+  for (const { label, code } of await checked) {
+    if (code !== 0) {
+      failures.push(label);
+      failed++;
+    }
   }
   for (const { label, consolePort, exited } of runs) {
     const code = await exited;
