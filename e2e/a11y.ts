@@ -59,8 +59,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * Runs axe-core in the page itself, after putting it in each frame that lacks it (a second scan
  * of the same page, the dark theme's, finds it there); from the top frame, axe reaches into the
  * others itself. Axe's own Playwright runner injected its source twice a scan, finished every
- * scan in a blank page of its own and sent back each rule's passing elements as well: on a list
- * page that was more than twice the CPU of this, for the same violations.
+ * scan in a blank page of its own and sent back each rule's passing elements as well: far more
+ * of the browser's and the test's CPU, for the same violations.
  */
 async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
   for (const frame of page.frames()) {

@@ -1,7 +1,7 @@
 /**
  * `npm test`: installs the Debian packages the tests need (or stops at once saying how), then
  * Vitest, lint and the console's production build side by side, the type-check after the build,
- * then Playwright in Chromium: the specs split into E2E_SHARDS runs (default 3,
+ * and once the build and Vitest are done, Playwright in Chromium: the specs split into E2E_SHARDS runs (default 3,
  * scripts/e2e-shards.ts) that go side by side, each against a freshly started emulator and console
  * of its own. Runs every stage even when one fails, and ends with each stage's time and the
  * machine's load, then one line `N passed, N failed` totalling the Vitest and Playwright tests (a
