@@ -7,7 +7,7 @@ import {
   type RowSelectionState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 
 /** Only TanStack's row selection: the rows and their cells are the server's. */
 const features = tableFeatures({ rowSelectionFeature });
@@ -46,8 +46,10 @@ export default function SelectionTable({ rowIds, rowSelection, onRowSelectionCha
   useLayoutEffect(() => {
     latest.current = table;
   });
-  // After TanStack has taken in this render's rows and selection (in its layout effect).
-  useEffect(
+  // After TanStack has taken in this render's rows and selection (in its layout effect), and
+  // before the browser paints or takes the next click: from a passive effect the page box showed
+  // the selection before last for a moment, and a click then did not change it.
+  useLayoutEffect(
     () =>
       onReady({
         toggleRow: (id, event) => latest.current.getRow(id).getToggleSelectedHandler()(event),
