@@ -65,9 +65,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         {/* Hoisted into <head> by React: the browser paints nothing before the end of the main
             content is parsed, so a page's rows are in its first paint even when the parser stops
             part way (it yields on a busy machine) or the HTML arrives in pieces. The target is the
-            last element of <main>, not <main> itself: with <main> as the target, Chromium 156
-            painted the page without its rows first in 40% of loads (bench, first row), not
-            waiting for the end of <main>. */}
+            last element of <main>, not <main> itself: with <main> as the target, Chromium often
+            painted the page without its rows first, not waiting for the end of <main> (docs/design.md,
+            Streaming). */}
         <link rel="expect" href={`#${MAIN_CONTENT_END_ID}`} blocking="render" />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 scroll-mt-14 p-6 outline-none">
           <ViewSharingProvider permission={permissionFor(operator.role, saveSharedViewAction)}>

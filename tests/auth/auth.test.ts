@@ -1,5 +1,3 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeConsoleDb, getConsoleDb } from '@/lib/db';
 import { callbackUrlOnConsole, safeCallbackPath } from '@/lib/auth/callback-url';
@@ -7,7 +5,7 @@ import { needsRefresh, refreshSessionToken, type SessionToken } from '@/lib/auth
 import { parseRoleMapping, roleAllows, roleFor } from '@/lib/auth/roles';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 import type { RunningEmulator } from '../../emulator/server';
-import { tempDir } from '../db/drivers';
+import { pgliteTestDriver, type DatabaseLocation } from '../db/drivers';
 import { consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
 
 describe('roles', () => {
@@ -104,14 +102,14 @@ describe('content security policy', () => {
 
 describe('access-token refresh', () => {
   let emulator: RunningEmulator;
-  let dataRoot: string;
+  let database: DatabaseLocation;
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
     process.env.NEXTAUTH_SECRET = 'test-secret-0123456789abcdef';
-    // The refresher coordinates through the console database: a throwaway one.
-    dataRoot = tempDir('auth-test-');
-    process.env.CONSOLE_DATA_DIR = path.join(dataRoot, 'console-db');
+    // The refresher coordinates through the console database: a copy of the run's migrated one.
+    database = await pgliteTestDriver.migratedLocation();
+    process.env.CONSOLE_DATA_DIR = database.options.dataDir;
     process.env.DATABASE_URL = '';
     await getConsoleDb();
     process.env.VOICE_TOKEN_URL = `${emulator.url}/oauth/token`;
@@ -122,7 +120,7 @@ describe('access-token refresh', () => {
   afterAll(async () => {
     await closeConsoleDb();
     await emulator?.stop();
-    rmSync(dataRoot, { recursive: true, force: true });
+    await database?.remove();
   });
 
   async function sessionFor(email: string): Promise<SessionToken> {

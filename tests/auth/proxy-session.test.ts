@@ -5,8 +5,6 @@
  * closed), background requests (prefetches, auto-refreshes) never count as activity but still get
  * the security headers, and a long session is written in cookies a browser keeps.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { NextRequest, type NextResponse } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_BEACON_PATH, BACKGROUND_REFRESH_COOKIE } from '@/lib/auth/background-request';
@@ -25,24 +23,25 @@ import { REVOCATION_PATH, revocationOutcome } from '@/lib/upstream/contract/oaut
 import { revocationUrl, revokeServiceToken } from '@/lib/upstream/oauth-revocation';
 import { config, proxy } from '@/proxy';
 import type { RunningEmulator } from '../../emulator/server';
-import { tempDir } from '../db/drivers';
+import { pgliteTestDriver, type DatabaseLocation } from '../db/drivers';
 import { consoleClientOf, refreshTokens, signIn, startTestEmulator } from '../support/emulator';
 
 const CONSOLE_URL = 'http://127.0.0.1:3999';
 const COOKIE = 'next-auth.session-token';
 let emulator: RunningEmulator;
-let dataRoot: string;
+let database: DatabaseLocation;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  dataRoot = tempDir('proxy-session-');
+  // A copy of the run's migrated database: this file is not about creating one.
+  database = await pgliteTestDriver.migratedLocation();
   Object.assign(process.env, {
     NEXTAUTH_URL: CONSOLE_URL,
     NEXTAUTH_SECRET: 'proxy-test-secret-0123456789abcdef',
     VOICE_TOKEN_URL: `${emulator.url}/oauth/token`,
     VOICE_CLIENT_ID: emulator.config.consoleClientId,
     VOICE_CLIENT_SECRET: emulator.config.consoleClientSecret,
-    CONSOLE_DATA_DIR: path.join(dataRoot, 'console-db'),
+    CONSOLE_DATA_DIR: database.options.dataDir,
     DATABASE_URL: '',
   });
   // Opened here, where a slow first open of PGlite does not count against a test's time.
@@ -52,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeConsoleDb();
   await emulator?.stop();
-  rmSync(dataRoot, { recursive: true, force: true });
+  await database?.remove();
 });
 
 async function signedInSession(email: string, overrides: Partial<SessionToken> = {}): Promise<SessionToken> {

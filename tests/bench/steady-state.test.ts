@@ -1,14 +1,18 @@
 /** The bench's day-old console database: a day of samples, a finished 100,000-item job and a day of dashboard readings, added once. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSteadyState } from '../../bench/steady-state';
 import { openConsoleDb } from '@/lib/db';
 import { listJobs } from '@/lib/jobs/store';
+import { pgliteTestDriver, type DatabaseLocation } from '../db/drivers';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'steady-state-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A copy of the run's migrated database: the test is about what the seed adds, not about creating one.
+let database: DatabaseLocation;
+let dir: string;
+beforeAll(async () => {
+  database = await pgliteTestDriver.migratedLocation();
+  dir = database.options.dataDir!;
+});
+afterAll(() => database?.remove());
 
 describe('bench steady state', () => {
   it('fills the last day by the minute and adds the finished job once, with the counts the runner stores', async () => {
