@@ -28,7 +28,7 @@ const config = [
     },
   },
   { files: ['components/link.tsx'], rules: { 'no-restricted-imports': 'off' } },
-  // Layout is Prettier's (npm run lint checks it first): no stylistic rule may disagree with it.
+  // Layout is the formatter's (Biome; npm run lint checks it first): no stylistic rule may disagree with it.
   prettierConfig,
 ];
 

@@ -138,7 +138,7 @@ export async function openLoop(
   const requests: Promise<void>[] = [];
   const started = performance.now();
   const end = started + options.durationSeconds * 1000;
-  for (let at = started; ;) {
+  for (let at = started; ; ) {
     at += (-Math.log(1 - random()) / options.ratePerSecond) * 1000;
     if (at >= end) break;
     const planned = at;

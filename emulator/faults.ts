@@ -57,7 +57,10 @@ export const faultConfigInputSchema = z.preprocess(
 );
 
 export type FaultOutcome =
-  { kind: 'hang' } | { kind: 'rateLimit' } | { kind: 'error'; status: number } | { kind: 'malformedJson' };
+  | { kind: 'hang' }
+  | { kind: 'rateLimit' }
+  | { kind: 'error'; status: number }
+  | { kind: 'malformedJson' };
 
 export interface FaultDecision {
   latencyMs: number;

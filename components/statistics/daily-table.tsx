@@ -40,11 +40,13 @@ export function DailyTable({
       ),
     },
     { id: 'total', header: 'Total', cell: ({ row: { original: row } }) => number(row.total) },
-    ...statuses.map((status): Column => ({
-      id: `status:${status}`,
-      header: status,
-      cell: ({ row: { original: row } }) => number(row.counts[status] ?? 0),
-    })),
+    ...statuses.map(
+      (status): Column => ({
+        id: `status:${status}`,
+        header: status,
+        cell: ({ row: { original: row } }) => number(row.counts[status] ?? 0),
+      }),
+    ),
     {
       id: 'nonTerminal',
       header: 'Non-terminal %',

@@ -25,16 +25,18 @@ export default function TrendTable({ table, statuses, caption }: TrendTableProps
       }) => minuteText(table.minutes[row]!),
       meta: { cellClassName: 'whitespace-nowrap font-mono text-xs' },
     },
-    ...statuses.map((status): ConsoleColumn<{ index: number }> => ({
-      id: `status:${status}`,
-      header: status,
-      cell: ({
-        row: {
-          original: { index: row },
-        },
-      }) => table.counts[status]?.[row] ?? '—',
-      meta: { cellClassName: 'tabular-nums' },
-    })),
+    ...statuses.map(
+      (status): ConsoleColumn<{ index: number }> => ({
+        id: `status:${status}`,
+        header: status,
+        cell: ({
+          row: {
+            original: { index: row },
+          },
+        }) => table.counts[status]?.[row] ?? '—',
+        meta: { cellClassName: 'tabular-nums' },
+      }),
+    ),
     {
       id: 'gap',
       header: 'Gap',

@@ -35,12 +35,14 @@ export function StuckGroupsTable({
 }) {
   const columns: ConsoleColumn<StatusGroups>[] = [
     { id: 'status', header: 'Status', cell: ({ row: { original: row } }) => statusWithRaw(row.status) },
-    ...buckets.map((bucket): ConsoleColumn<StatusGroups> => ({
-      id: bucket.id,
-      header: bucket.label,
-      cell: ({ row: { original: row } }) => countLink(row.buckets[bucket.id] ?? { count: 0, href: '' }),
-      meta: { cellClassName: 'tabular-nums' },
-    })),
+    ...buckets.map(
+      (bucket): ConsoleColumn<StatusGroups> => ({
+        id: bucket.id,
+        header: bucket.label,
+        cell: ({ row: { original: row } }) => countLink(row.buckets[bucket.id] ?? { count: 0, href: '' }),
+        meta: { cellClassName: 'tabular-nums' },
+      }),
+    ),
     {
       id: 'all',
       header: 'All',

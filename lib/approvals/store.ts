@@ -150,7 +150,13 @@ export async function listWaitingFor(db: Queryable, operatorId: string, limit: n
 
 /** Why a decision did not apply, read after the conditional update changed nothing. */
 export type DecisionRefusal =
-  'not_found' | 'own_request' | 'not_own_request' | 'expired' | 'not_pending' | 'not_break_glass' | 'already_reviewed';
+  | 'not_found'
+  | 'own_request'
+  | 'not_own_request'
+  | 'expired'
+  | 'not_pending'
+  | 'not_break_glass'
+  | 'already_reviewed';
 
 async function refusalFor(db: Queryable, id: string, actorId: string, expectOwn: boolean): Promise<DecisionRefusal> {
   const request = await getApprovalRequest(db, id);

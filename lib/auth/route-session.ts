@@ -14,7 +14,8 @@ import type { Operator } from './roles/operator';
 import { getOperator, readToken } from './session';
 
 export type RouteSession =
-  { ok: true; operator: Operator; upstream: UpstreamClient } | { ok: false; response: Response };
+  | { ok: true; operator: Operator; upstream: UpstreamClient }
+  | { ok: false; response: Response };
 
 const noStore = { 'cache-control': 'no-store' };
 

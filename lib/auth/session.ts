@@ -66,8 +66,9 @@ const pageDeadline = cache((): number => pageDeadlineFromNow());
  * One client per request for the operator's token, so the layout, the page and its parts share
  * its reads in flight (an identical read is sent once, see UpstreamClient.request).
  */
-const pageClient = cache((accessToken: string): UpstreamClient =>
-  consoleUpstreamClient(accessToken, undefined, { deadlineAt: pageDeadline() }),
+const pageClient = cache(
+  (accessToken: string): UpstreamClient =>
+    consoleUpstreamClient(accessToken, undefined, { deadlineAt: pageDeadline() }),
 );
 
 /**

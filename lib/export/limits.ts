@@ -49,7 +49,8 @@ export function exportSettings(env: Record<string, string | undefined> = process
 }
 
 export type ExportSlot =
-  { ok: true; release: () => void } | { ok: false; scope: 'operator' | 'process'; message: string };
+  | { ok: true; release: () => void }
+  | { ok: false; scope: 'operator' | 'process'; message: string };
 
 /** Counts running exports; `release` is idempotent, so every way an export ends may call it. */
 export class ExportSlots {

@@ -218,7 +218,8 @@ export async function endSessionsOf(db: Queryable, accountId: string): Promise<n
 export type RoleChangeRefusal = { code: 'not_found' | 'last_ops' | 'locked_by_setting'; message: string };
 
 export type RoleChange =
-  { ok: true; email: string; before: ResolvedRole; after: ResolvedRole } | { ok: false; refusal: RoleChangeRefusal };
+  | { ok: true; email: string; before: ResolvedRole; after: ResolvedRole }
+  | { ok: false; refusal: RoleChangeRefusal };
 
 /**
  * Records `role` (null: removes it) for the operator, unless that leaves the console without an

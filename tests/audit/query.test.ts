@@ -106,15 +106,17 @@ const SEED: SeedEntry[] = [
     outcome: 'pending',
   },
   // Four entries at the same instant (one bulk transaction): ordered by id.
-  ...['t7', 't8', 't9', 't10'].map((label): SeedEntry => ({
-    label,
-    at: '2026-11-20T13:00:00Z',
-    email: 'ops@example.com',
-    role: 'ops',
-    action: 'message.reprocess',
-    targets: [`m-${label}`],
-    outcome: 'ok',
-  })),
+  ...['t7', 't8', 't9', 't10'].map(
+    (label): SeedEntry => ({
+      label,
+      at: '2026-11-20T13:00:00Z',
+      email: 'ops@example.com',
+      role: 'ops',
+      action: 'message.reprocess',
+      targets: [`m-${label}`],
+      outcome: 'ok',
+    }),
+  ),
   {
     label: 'r11',
     at: '2026-11-21T09:00:00Z',

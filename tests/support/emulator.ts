@@ -70,7 +70,8 @@ export class CookieJar {
 
 /** Where following the emulator's redirects ended: an HTML page, or the client's redirect URI. */
 export type NavigationResult =
-  { kind: 'page'; url: URL; status: number; html: string } | { kind: 'callback'; url: URL };
+  | { kind: 'page'; url: URL; status: number; html: string }
+  | { kind: 'callback'; url: URL };
 
 /** A browser stand-in: a cookie jar and manual redirects, stopping at the client's redirect URI. */
 export class BrowserlessAgent {

@@ -50,17 +50,19 @@ const progressSchema = z
     updated_at: z.date(),
     finished_at: z.date().nullable(),
   })
-  .transform((row): PlanProgress => ({
-    state: row.state,
-    pages: row.pages,
-    found: row.found,
-    reportedTotal: row.reported_total,
-    error: row.error,
-    claimedBy: row.claimed_by,
-    startedAt: row.started_at,
-    updatedAt: row.updated_at,
-    finishedAt: row.finished_at,
-  }));
+  .transform(
+    (row): PlanProgress => ({
+      state: row.state,
+      pages: row.pages,
+      found: row.found,
+      reportedTotal: row.reported_total,
+      error: row.error,
+      claimedBy: row.claimed_by,
+      startedAt: row.started_at,
+      updatedAt: row.updated_at,
+      finishedAt: row.finished_at,
+    }),
+  );
 
 /** A job's background dry run, or null when it was planned inside the request. */
 export async function readPlanProgress(db: Queryable, jobId: string): Promise<PlanProgress | null> {

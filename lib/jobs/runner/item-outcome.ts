@@ -33,7 +33,8 @@ export type NextStep =
 
 /** The answer to a request: a response with its status and the record's status, or what was thrown. */
 export type Answer =
-  { response: { status: number; requestId: string | null; statusAfter: string | null } } | { error: unknown };
+  | { response: { status: number; requestId: string | null; statusAfter: string | null } }
+  | { error: unknown };
 
 export function describeFailure(error: UpstreamError): string {
   const status = error.status ? ` ${error.status}` : '';

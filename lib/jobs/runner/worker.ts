@@ -47,7 +47,7 @@ export interface WorkerContext {
 
 /** Waits for the pacer's slot; returns when it was taken. */
 async function acquireSlot(context: WorkerContext): Promise<number> {
-  for (let waited = false; ;) {
+  for (let waited = false; ; ) {
     if (context.state() !== 'running') throw new Halted('runner stopped');
     const wait = context.pacer.delay(context.clock.now());
     if (wait > 0 && !waited) {

@@ -34,24 +34,26 @@ export const jobRowSchema = z
     runs: z.number(),
     origin: z.string().nullable(),
   })
-  .transform((row): Job => ({
-    id: row.id,
-    action: row.action,
-    params: row.params as JobParams,
-    selection: row.selection,
-    dryRun: Object.keys(row.dry_run).length > 0 ? (row.dry_run as unknown as DryRun) : null,
-    status: row.status,
-    createdBy: { id: row.created_by_id, email: row.created_by_email, role: row.created_by_role },
-    createdAt: row.created_at,
-    plannedAt: row.planned_at,
-    queuedAt: row.queued_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    total: row.total,
-    revertsJobId: row.reverts_job_id,
-    runs: row.runs,
-    origin: row.origin,
-  }));
+  .transform(
+    (row): Job => ({
+      id: row.id,
+      action: row.action,
+      params: row.params as JobParams,
+      selection: row.selection,
+      dryRun: Object.keys(row.dry_run).length > 0 ? (row.dry_run as unknown as DryRun) : null,
+      status: row.status,
+      createdBy: { id: row.created_by_id, email: row.created_by_email, role: row.created_by_role },
+      createdAt: row.created_at,
+      plannedAt: row.planned_at,
+      queuedAt: row.queued_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      total: row.total,
+      revertsJobId: row.reverts_job_id,
+      runs: row.runs,
+      origin: row.origin,
+    }),
+  );
 
 export const ITEM_COLUMNS = `seq, item_id, status, target_status, status_before, status_after, attempts, sends, claims, error,
   upstream_status, upstream_request_id, claimed_by, claimed_at, finished_at`;
@@ -74,23 +76,25 @@ export const itemRowSchema = z
     claimed_at: nullableDate,
     finished_at: nullableDate,
   })
-  .transform((row): JobItem => ({
-    seq: row.seq,
-    itemId: row.item_id,
-    status: row.status,
-    targetStatus: row.target_status,
-    statusBefore: row.status_before,
-    statusAfter: row.status_after,
-    attempts: row.attempts,
-    sends: row.sends,
-    claims: row.claims,
-    error: row.error,
-    upstreamStatus: row.upstream_status,
-    upstreamRequestId: row.upstream_request_id,
-    claimedBy: row.claimed_by,
-    claimedAt: row.claimed_at,
-    finishedAt: row.finished_at,
-  }));
+  .transform(
+    (row): JobItem => ({
+      seq: row.seq,
+      itemId: row.item_id,
+      status: row.status,
+      targetStatus: row.target_status,
+      statusBefore: row.status_before,
+      statusAfter: row.status_after,
+      attempts: row.attempts,
+      sends: row.sends,
+      claims: row.claims,
+      error: row.error,
+      upstreamStatus: row.upstream_status,
+      upstreamRequestId: row.upstream_request_id,
+      claimedBy: row.claimed_by,
+      claimedAt: row.claimed_at,
+      finishedAt: row.finished_at,
+    }),
+  );
 
 /** The select list of a job's counts by item status, over bulk_job_items. */
 export const COUNTS_COLUMNS = `count(*)::int AS item_total,

@@ -11,7 +11,8 @@ import type { HttpMethod } from './client';
 
 /** An answer read: its data, or the error it means; `outcome` is what the call's log line says. */
 export type ReadAnswer<T> = { requestId: string; rateLimit: RateLimitInfo } & (
-  { ok: true; outcome: 'ok'; data: T } | { ok: false; outcome: UpstreamErrorKind; error: UpstreamError }
+  | { ok: true; outcome: 'ok'; data: T }
+  | { ok: false; outcome: UpstreamErrorKind; error: UpstreamError }
 );
 
 export function readAnswer<T>(

@@ -45,7 +45,8 @@ const rangeParamSchema = z
 const filterParamSchema = z.record(z.string(), z.unknown());
 
 export type ListQueryParseResult =
-  { ok: true; query: ListQuery } | { ok: false; parameter: 'sort' | 'range' | 'filter'; message: string };
+  | { ok: true; query: ListQuery }
+  | { ok: false; parameter: 'sort' | 'range' | 'filter'; message: string };
 
 /** Parses the `sort`, `range`, `filter` query parameters, naming the parameter that is wrong. */
 export function parseListQuery(params: URLSearchParams): ListQueryParseResult {
