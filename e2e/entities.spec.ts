@@ -265,6 +265,7 @@ test('a notification links to its message, channel and user', async ({ page }) =
 
 test('jump to a message by guid and to a user by e-mail', async ({ page }) => {
   const message = (await serviceList('messages', { range: [0, 0] })).rows[0]!;
+  await page.goto('/');
   const jump = page.getByLabel('Jump to id, e-mail or name');
 
   // The shortcut works once the page has hydrated.

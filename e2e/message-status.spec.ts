@@ -95,7 +95,7 @@ test('a viewer sees the message buttons disabled, with the reason beside them', 
 test('a viewer sees the stuck queue and user page buttons disabled with the reason, and the sidebar says viewer', async ({
   page,
 }) => {
-  await signIn(page, 'viewer@example.com');
+  await signIn(page, 'viewer@example.com', '/');
   await expect(page.getByTestId('operator-role')).toHaveText('Role: viewer');
   await page.goto('/stuck?refresh=0');
   await expect(page.getByTestId('stuck-row').first()).toBeVisible();

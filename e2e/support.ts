@@ -44,11 +44,18 @@ export async function signInThroughPages(
 /**
  * Signs in over HTTP, through the same requests the pages would send (the console's sign-in POST
  * with its CSRF token, the emulator's sign-in and consent forms, the console's callback), hands
- * the cookies to the page's browser context and opens `startPath`. Rendering the three sign-in
- * pages in Chromium was a large share of each test's time on a small machine (docs/testing.md);
- * the pages themselves are tested with `signInThroughPages` (e2e/auth.spec.ts).
+ * the cookies to the page's browser context and opens `startPath`, if given: most tests open a
+ * page of their own next, and a page opened only to be left costs the browser and the console as
+ * much as any other. Rendering the three sign-in pages in Chromium was a large share of each
+ * test's time on a small machine (docs/testing.md); the pages themselves are tested with
+ * `signInThroughPages` (e2e/auth.spec.ts).
  */
-export async function signIn(page: Page, email: string, startPath = '/', consoleUrl = E2E_CONSOLE_URL): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  startPath?: string,
+  consoleUrl = E2E_CONSOLE_URL,
+): Promise<void> {
   const http = await request.newContext();
   try {
     const csrf = await http.get(new URL('/api/auth/csrf', consoleUrl).href);
@@ -80,7 +87,7 @@ export async function signIn(page: Page, email: string, startPath = '/', console
   } finally {
     await http.dispose();
   }
-  await page.goto(new URL(startPath, consoleUrl).href);
+  if (startPath !== undefined) await page.goto(new URL(startPath, consoleUrl).href);
 }
 
 async function sessionCookie(page: Page) {
