@@ -11,7 +11,7 @@
  * crossing keeps that firing from being notified.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_CONSOLE_URL, E2E_EMULATOR_URL, E2E_STACK_ENV } from './stack';
+import { E2E_CONSOLE_URL, E2E_EMULATOR_URL } from './stack';
 import { emulatorControl, serviceList, serviceRecordName, serviceToken, signIn } from './support';
 import {
   startSmtpReceiver,
@@ -77,12 +77,9 @@ async function setStatus(ids: string[], status: string): Promise<void> {
 }
 
 /**
- * How often the rule's page is reloaded while its state is awaited: once per evaluation, since the
- * state changes only then, and every reload is a whole page load for the browser and the console.
+ * Reloads the rule's page until its state is `state`, more often than the e2e consoles evaluate
+ * the rules: a resolved rule is `resolved` until the next evaluation only.
  */
-const STATE_POLL_MS = Number(E2E_STACK_ENV.WATCH_RULES_INTERVAL_SECONDS) * 1000;
-
-/** Reloads the rule's page until its state is `state`. */
 async function expectState(page: Page, state: string, timeout: number): Promise<void> {
   await expect
     .poll(
@@ -90,7 +87,7 @@ async function expectState(page: Page, state: string, timeout: number): Promise<
         await page.reload();
         return (await page.getByTestId('rule-state').innerText()).trim();
       },
-      { timeout, intervals: [STATE_POLL_MS] },
+      { timeout, intervals: [2_000] },
     )
     .toBe(state);
 }
