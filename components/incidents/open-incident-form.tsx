@@ -6,14 +6,15 @@ import { openIncident } from '@/app/(console)/_actions/incidents';
 import { callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { ScopeFields, scopeFromForm } from '@/components/incidents/scope-fields';
+import { SeveritySelect } from '@/components/incidents/severity-select';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import type { IncidentScope } from '@/lib/incidents/types';
-import { INCIDENT_SEVERITIES, SEVERITY_LABELS, type IncidentSeverity } from '@/lib/incidents/values';
+import type { IncidentSeverity } from '@/lib/incidents/values';
 
 /** Opens an incident; the scope comes prefilled from the stuck view it was opened from. */
 export function OpenIncidentForm({
@@ -58,13 +59,7 @@ export function OpenIncidentForm({
       </div>
       <div className="space-y-1">
         <Label htmlFor="incident-severity">Severity</Label>
-        <NativeSelect id="incident-severity" name="severity" defaultValue="sev2" className="w-full">
-          {INCIDENT_SEVERITIES.map((severity) => (
-            <option key={severity} value={severity}>
-              {SEVERITY_LABELS[severity]}
-            </option>
-          ))}
-        </NativeSelect>
+        <SeveritySelect id="incident-severity" defaultValue="sev2" />
       </div>
       <ScopeFields
         idPrefix="incident"
@@ -77,11 +72,11 @@ export function OpenIncidentForm({
         <Button
           type="submit"
           disabled={pending || !permission.allowed}
-          title={permission.allowed ? undefined : permission.reason}
+          aria-describedby={permission.allowed ? undefined : 'open-incident-refused'}
         >
           {pending ? 'Opening…' : 'Open incident'}
         </Button>
-        {permission.allowed ? null : <p className="text-sm text-muted-foreground">{permission.reason}</p>}
+        <RefusalNote id="open-incident-refused" permission={permission} />
       </div>
     </form>
   );

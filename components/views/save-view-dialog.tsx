@@ -6,11 +6,11 @@ import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { DialogFrame } from '@/components/dialog-frame';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { MAX_VIEW_NAME } from '@/lib/views/values';
+import { ViewNameInput } from './view-name-input';
 
 /** Names the page's URL as a view: private, or (ops) shared with the team. */
 export function SaveViewDialog({
@@ -77,15 +77,12 @@ export function SaveViewDialog({
       <form id={`${ids}-form`} onSubmit={submit} noValidate className="space-y-4" aria-label="Save this view">
         <div className="space-y-1.5">
           <Label htmlFor={`${ids}-name`}>Name</Label>
-          <Input
+          <ViewNameInput
             id={`${ids}-name`}
             value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={MAX_VIEW_NAME}
-            autoComplete="off"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${ids}-name-help`}
-            className="w-full"
+            onChange={setName}
+            problem={problem}
+            describedBy={`${ids}-name-help`}
           />
           <p id={`${ids}-name-help`} className="text-xs text-muted-foreground">
             {problem ? (

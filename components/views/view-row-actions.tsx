@@ -6,10 +6,9 @@ import { announceActionResult, callAction } from '@/components/action-feedback';
 import { ActionErrorAlert, ConfirmDialog } from '@/components/confirm-dialog';
 import { DialogFrame } from '@/components/dialog-frame';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ActionError } from '@/lib/actions/guard/define';
-import { MAX_VIEW_NAME } from '@/lib/views/values';
+import { ViewNameInput } from './view-name-input';
 
 /** What the signed-in operator may do to one view (lib/views/store.ts viewChanges). */
 export interface ViewRowChanges {
@@ -79,14 +78,7 @@ export function ViewRowActions({ view, changes }: { view: { id: string; name: st
             }}
           >
             <Label htmlFor={`${ids}-name`}>New name</Label>
-            <Input
-              id={`${ids}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={MAX_VIEW_NAME}
-              autoComplete="off"
-              className="w-full"
-            />
+            <ViewNameInput id={`${ids}-name`} value={name} onChange={setName} />
           </form>
           <ActionErrorAlert error={error} testId="rename-view-error" />
         </DialogFrame>

@@ -6,13 +6,14 @@ import { createWatchRule, updateWatchRule } from '@/app/(console)/_actions/watch
 import { callAction } from '@/components/action-feedback';
 import { ActionErrorAlert } from '@/components/confirm-dialog';
 import { ScopeFields, scopeFromForm } from '@/components/incidents/scope-fields';
+import { SeveritySelect } from '@/components/incidents/severity-select';
+import { RefusalNote } from '@/components/refusal-note';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionError } from '@/lib/actions/guard/define';
 import type { ActionPermission } from '@/lib/auth/roles';
-import { INCIDENT_SEVERITIES, SEVERITY_LABELS } from '@/lib/incidents/values';
 import type { WatchRule } from '@/lib/watch/types';
 import { ruleHref } from '@/lib/watch/paths';
 
@@ -237,18 +238,7 @@ export function RuleForm({
         {opensIncident ? (
           <div className="space-y-1">
             <Label htmlFor="rule-severity">Incident severity</Label>
-            <NativeSelect
-              id="rule-severity"
-              name="severity"
-              defaultValue={initial.incidentSeverity ?? 'sev3'}
-              className="w-full"
-            >
-              {INCIDENT_SEVERITIES.map((severity) => (
-                <option key={severity} value={severity}>
-                  {SEVERITY_LABELS[severity]}
-                </option>
-              ))}
-            </NativeSelect>
+            <SeveritySelect id="rule-severity" defaultValue={initial.incidentSeverity ?? 'sev3'} />
           </div>
         ) : null}
         <label className="flex items-center gap-2 text-sm">
@@ -261,11 +251,11 @@ export function RuleForm({
         <Button
           type="submit"
           disabled={pending || !permission.allowed}
-          title={permission.allowed ? undefined : permission.reason}
+          aria-describedby={permission.allowed ? undefined : 'rule-form-refused'}
         >
           {pending ? 'Saving…' : ruleId ? 'Save the rule' : 'Make the rule'}
         </Button>
-        {permission.allowed ? null : <p className="text-sm text-muted-foreground">{permission.reason}</p>}
+        <RefusalNote id="rule-form-refused" permission={permission} />
       </div>
     </form>
   );

@@ -2,7 +2,8 @@
 import 'server-only';
 import { getConsoleDb } from '@/lib/db';
 import { getChannel, listChannels, type ChannelSummary } from './channels';
-import { listAttempts, type AttemptQuery, type DeliveryAttemptRow } from './deliveries';
+import { listAttempts, type DeliveryAttemptRow } from './deliveries';
+import type { DeliveriesParams } from './search-params';
 import { notificationSettings, SECRETS_KEY_SETTING } from './settings';
 
 export async function readChannels(): Promise<ChannelSummary[]> {
@@ -13,8 +14,19 @@ export async function readChannel(id: string): Promise<ChannelSummary | null> {
   return getChannel(await getConsoleDb(), id);
 }
 
-export async function readDeliveries(query: AttemptQuery): Promise<{ rows: DeliveryAttemptRow[]; total: number }> {
-  return listAttempts(await getConsoleDb(), query);
+/** The page of delivery attempts the deliveries table's URL asks for: of one channel, or of all. */
+export async function readDeliveries(
+  params: Pick<DeliveriesParams, 'result' | 'page' | 'table'>,
+  channelId?: string,
+): Promise<{ rows: DeliveryAttemptRow[]; total: number }> {
+  const { result, page, table } = params;
+  return listAttempts(await getConsoleDb(), {
+    ...(channelId ? { channelId } : {}),
+    result,
+    order: table.sort.order,
+    offset: (page - 1) * table.size,
+    limit: table.size,
+  });
 }
 
 /** Why channels cannot be saved or sent to on this console, in words; null when they can. */

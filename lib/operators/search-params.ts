@@ -1,14 +1,7 @@
 /** The URL state of the operators list, read with lib/search-params. */
 import { CONSOLE_ROLES, type ConsoleRole } from '@/lib/auth/roles';
-import {
-  enumParser,
-  pageParser,
-  paramReader,
-  textParser,
-  type ParamIssue,
-  type ParamReader,
-  type RawSearchParams,
-} from '@/lib/search-params';
+import { enumParser, pageParser, paramReader, textParser } from '@/lib/search-params';
+import type { ParamIssue, ParamReader, RawSearchParams } from '@/lib/search-params';
 import type { RowData } from '@tanstack/table-core';
 import { readTableParams, type OrderedTable, type TableParams } from '@/lib/search-params/table';
 import type { FilterSpec } from '@/lib/tables/filters';

@@ -15,7 +15,7 @@ import { statusWithRaw } from '@/lib/status-labels';
 import type { FilterSpec } from '@/lib/tables/filters';
 import { NON_TERMINAL_STATUSES } from '@/lib/upstream/contract';
 import { AGE_BUCKETS, ARTIFACTS, WATCHABLE_STATUSES } from './stuck-rules';
-import { type StuckQuery } from './stuck';
+import { thresholdParamSchema, type StuckQuery } from './stuck';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
 
@@ -49,18 +49,7 @@ export interface StuckPageState {
   incident?: string;
 }
 
-const MAX_THRESHOLD_MINUTES = 60 * 24 * 30;
 const idSchema = textParser(200);
-const thresholdSchema = z
-  .string()
-  .regex(/^\d+$/, { error: 'is not a whole number of minutes' })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, { error: 'must be at least 1 minute' })
-      .max(MAX_THRESHOLD_MINUTES, { error: `must be at most ${MAX_THRESHOLD_MINUTES} minutes (30 days)` }),
-  );
 export const refreshSchema = z
   .string()
   .regex(/^\d+$/, { error: 'is not a whole number of seconds' })
@@ -78,7 +67,7 @@ export function readStuckQuery(reader: ParamReader, defaultThreshold: number): S
   // Repeated `status` parameters, as the filter form's checkboxes submit them.
   const statuses = reader.readList('status', enumParser(WATCHABLE_STATUSES), 'not watched');
   return stripUndefined({
-    threshold: reader.read('threshold', thresholdSchema, `using ${defaultThreshold} minutes`) ?? defaultThreshold,
+    threshold: reader.read('threshold', thresholdParamSchema, `using ${defaultThreshold} minutes`) ?? defaultThreshold,
     statuses: statuses.length > 0 ? [...new Set(statuses)] : [...NON_TERMINAL_STATUSES],
     workspace: reader.read('workspace', idSchema, 'not filtering by workspace'),
     channel: reader.read('channel', idSchema, 'not filtering by channel'),

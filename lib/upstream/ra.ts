@@ -46,7 +46,7 @@ export function listRecords<T>(
   rowSchema: z.ZodType<T>,
   signal?: AbortSignal,
 ): Promise<ListResult<T>> {
-  const read = readList(client, entity, query, rowSchema, signal);
+  const read = readList(client, { entity, query, rowSchema, signal });
   // A count reads one row with no sort; that read itself is shared by UpstreamClient.request.
   if (signal === undefined && !isCountQuery(query)) {
     let totals = totalsInFlight.get(client);
@@ -65,12 +65,17 @@ export function listRecords<T>(
 const isCountQuery = (query: ListQuery) =>
   query.range?.start === 0 && query.range.end === 0 && query.sort === undefined;
 
+/** One list read as listRecords was asked for it. */
+interface ListRead<T> {
+  entity: string;
+  query: ListQuery;
+  rowSchema: z.ZodType<T>;
+  signal: AbortSignal | undefined;
+}
+
 async function readList<T>(
   client: UpstreamClient,
-  entity: string,
-  query: ListQuery,
-  rowSchema: z.ZodType<T>,
-  signal?: AbortSignal,
+  { entity, query, rowSchema, signal }: ListRead<T>,
 ): Promise<ListResult<T>> {
   const path = entityPath(entity);
   const response = await client.request({

@@ -30,6 +30,19 @@ export interface RuleOwner {
   email: string;
 }
 
+/**
+ * What an operator sets, as the query parameters after the rule's id in both the insert and the
+ * update: name, target, condition, recovery margin, incident severity, enabled.
+ */
+const settingsParams = (input: WatchRuleInput) => [
+  input.name,
+  JSON.stringify(input.target),
+  JSON.stringify(input.condition),
+  input.recoveryMargin,
+  input.incidentSeverity,
+  input.enabled,
+];
+
 async function insertRule(
   tx: Queryable,
   owner: RuleOwner,
@@ -41,18 +54,7 @@ async function insertRule(
   const [row] = await tx.query(
     `INSERT INTO watch_rules (id, name, target, condition, recovery_margin, incident_severity, enabled, owner_id, owner_email, dashboard_default)
      VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10) RETURNING ${WATCH_RULE_COLUMNS}`,
-    [
-      options.id,
-      input.name,
-      JSON.stringify(input.target),
-      JSON.stringify(input.condition),
-      input.recoveryMargin,
-      input.incidentSeverity,
-      input.enabled,
-      owner.id,
-      owner.email,
-      options.dashboardDefault,
-    ],
+    [options.id, ...settingsParams(input), owner.id, owner.email, options.dashboardDefault],
   );
   return watchRuleRowSchema.parse(row);
 }
@@ -103,16 +105,7 @@ export async function updateRule(db: ConsoleDb, id: string, input: WatchRuleInpu
          acknowledged_at = CASE WHEN $8 THEN NULL ELSE acknowledged_at END,
          acknowledged_by_email = CASE WHEN $8 THEN NULL ELSE acknowledged_by_email END
        WHERE id = $1 RETURNING ${WATCH_RULE_COLUMNS}`,
-      [
-        id,
-        input.name,
-        JSON.stringify(input.target),
-        JSON.stringify(input.condition),
-        input.recoveryMargin,
-        input.incidentSeverity,
-        input.enabled,
-        conditionChanged,
-      ],
+      [id, ...settingsParams(input), conditionChanged],
     );
     return watchRuleRowSchema.parse(row);
   });

@@ -3,12 +3,12 @@ import { Link } from '@/components/link';
 import { ChannelsTable } from '@/components/notification-channels/channels-table';
 import { DeliveriesSection } from '@/components/notification-channels/deliveries-section';
 import { DELIVERIES_TABLE } from '@/components/notification-channels/deliveries-table';
-import { Alert, AlertTitle } from '@/components/ui/alert';
+import { ChannelsUnavailableAlert } from '@/components/notification-channels/unavailable-alert';
 import { Button } from '@/components/ui/button';
 import { saveChannelAction } from '@/lib/actions/notifications';
 import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
-import { channelsUnavailableReason, readChannels, readDeliveries } from '@/lib/notifications/data';
+import { readChannels, readDeliveries } from '@/lib/notifications/data';
 import { CHANNELS_HREF, newChannelHref } from '@/lib/notifications/paths';
 import { parseDeliveriesParams } from '@/lib/notifications/search-params';
 import type { SearchParams } from '@/lib/search-params';
@@ -19,18 +19,8 @@ export const metadata: Metadata = { title: 'Notification channels' };
 export default async function NotificationChannelsPage({ searchParams }: { searchParams: SearchParams }) {
   const { operator } = await requireAdminSession();
   const deliveryParams = parseDeliveriesParams(await searchParams, DELIVERIES_TABLE);
-  const { result, page, table } = deliveryParams;
-  const [channels, deliveries] = await Promise.all([
-    readChannels(),
-    readDeliveries({
-      result,
-      order: table.sort.order,
-      offset: (page - 1) * table.size,
-      limit: table.size,
-    }),
-  ]);
+  const [channels, deliveries] = await Promise.all([readChannels(), readDeliveries(deliveryParams)]);
   const permission = permissionFor(operator.role, saveChannelAction);
-  const unavailable = channelsUnavailableReason();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -47,11 +37,7 @@ export default async function NotificationChannelsPage({ searchParams }: { searc
           </Button>
         ) : null}
       </div>
-      {unavailable ? (
-        <Alert data-testid="channels-unavailable">
-          <AlertTitle>{unavailable}</AlertTitle>
-        </Alert>
-      ) : null}
+      <ChannelsUnavailableAlert />
       <ChannelsTable channels={channels} />
       <DeliveriesSection
         headingId="deliveries-heading"

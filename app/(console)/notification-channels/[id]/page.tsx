@@ -6,11 +6,11 @@ import { ChannelControls } from '@/components/notification-channels/channel-cont
 import { ChannelForm } from '@/components/notification-channels/channel-form';
 import { DeliveriesSection } from '@/components/notification-channels/deliveries-section';
 import { DELIVERIES_TABLE } from '@/components/notification-channels/deliveries-table';
-import { Alert, AlertTitle } from '@/components/ui/alert';
+import { ChannelsUnavailableAlert } from '@/components/notification-channels/unavailable-alert';
 import { saveChannelAction, sendTestMessageAction } from '@/lib/actions/notifications';
 import { permissionFor } from '@/lib/auth/roles';
 import { requireAdminSession } from '@/lib/auth/session';
-import { channelsUnavailableReason, readChannel, readDeliveries } from '@/lib/notifications/data';
+import { readChannel, readDeliveries } from '@/lib/notifications/data';
 import { CHANNEL_KIND_LABELS } from '@/lib/notifications/kinds';
 import { CHANNELS_HREF, channelHref } from '@/lib/notifications/paths';
 import { parseDeliveriesParams } from '@/lib/notifications/search-params';
@@ -26,20 +26,9 @@ export default async function NotificationChannelPage({ params, searchParams }: 
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
   const deliveryParams = parseDeliveriesParams(await searchParams, DELIVERIES_TABLE);
-  const { result, page, table } = deliveryParams;
-  const [channel, deliveries] = await Promise.all([
-    readChannel(id),
-    readDeliveries({
-      channelId: id,
-      result,
-      order: table.sort.order,
-      offset: (page - 1) * table.size,
-      limit: table.size,
-    }),
-  ]);
+  const [channel, deliveries] = await Promise.all([readChannel(id), readDeliveries(deliveryParams, id)]);
   if (!channel) notFound();
   const manage = permissionFor(operator.role, saveChannelAction);
-  const unavailable = channelsUnavailableReason();
   const href = channelHref(channel.id);
   return (
     <div className="space-y-6">
@@ -51,11 +40,7 @@ export default async function NotificationChannelPage({ params, searchParams }: 
           {channel.updatedBy}
         </p>
       </div>
-      {unavailable ? (
-        <Alert data-testid="channels-unavailable">
-          <AlertTitle>{unavailable}</AlertTitle>
-        </Alert>
-      ) : null}
+      <ChannelsUnavailableAlert />
       {manage.allowed ? (
         <>
           <ChannelForm channel={channel} permission={manage} />
