@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select-native';
 import type { ActionResult } from '@/lib/actions/guard/define';
-import { CONFIRMED_STATUSES } from '@/lib/actions/message-status-targets';
+import { CONFIRMED_STATUSES } from '@/lib/actions/messages/status-targets';
 import type { ActionPermission } from '@/lib/auth/roles';
 import { statusLabel, statusWithRaw } from '@/lib/status-labels';
 import { KNOWN_MESSAGE_STATUSES } from '@/lib/upstream/contract/constants';

@@ -32,9 +32,9 @@ import {
   createMp3Action,
   recreateWaveformAction,
   reprocessMessageAction,
+  revertMessageStatusAction,
   setMessageStatusAction,
 } from '@/lib/actions/messages';
-import { revertMessageStatusAction } from '@/lib/actions/message-status';
 import { setVerifiedAction } from '@/lib/actions/users';
 import { mergeUsersAction } from '@/lib/actions/accounts';
 import {

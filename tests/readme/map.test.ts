@@ -1,13 +1,16 @@
 /**
  * The README's map must stay true: every path it names exists, every area data module is in its
  * list, every page that calls the service or the database itself is named, and every file that
- * holds an ASSUMPTION marker outside the contract folder is named where the map says assumptions are.
+ * holds an ASSUMPTION marker outside the contract folder is named where the map says assumptions are,
+ * and no lib folder grows past the size the map says is split into subfolders.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '../..');
+/** Past this, a lib folder is split along its seams into subfolders with an index each (the map says so). */
+const MAX_FILES_PER_LIB_FOLDER = 15;
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
 function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
@@ -58,5 +61,16 @@ describe('README map', () => {
       (f) => !f.startsWith('lib/upstream/contract/') && readFileSync(path.join(root, f), 'utf8').includes('ASSUMPTION'),
     );
     expect(outside.filter((f) => !readme.includes(`\`${f}\``))).toEqual([]);
+  });
+
+  it('keeps every lib folder at 15 files or fewer', () => {
+    const folders = [...new Set(filesUnder('lib', () => true).map((f) => path.posix.dirname(f)))];
+    const crowded = folders
+      .map((folder) => ({
+        folder,
+        files: readdirSync(path.join(root, folder), { withFileTypes: true }).filter((e) => e.isFile()).length,
+      }))
+      .filter(({ files }) => files > MAX_FILES_PER_LIB_FOLDER);
+    expect(crowded).toEqual([]);
   });
 });

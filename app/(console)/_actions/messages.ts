@@ -2,8 +2,14 @@
 
 import { refresh } from 'next/cache';
 import type { ActionResult } from '@/lib/actions/guard/define';
-import { createMp3Action, recreateWaveformAction, reprocessMessageAction } from '@/lib/actions/messages';
-import { revertMessageStatusAction, setMessageStatusAction, type StatusChange } from '@/lib/actions/message-status';
+import {
+  createMp3Action,
+  recreateWaveformAction,
+  reprocessMessageAction,
+  revertMessageStatusAction,
+  setMessageStatusAction,
+  type StatusChange,
+} from '@/lib/actions/messages';
 import { performAction } from '@/lib/actions/guard/server';
 import type { Message } from '@/lib/upstream/contract';
 

@@ -4,7 +4,7 @@ import type { ConsoleRole } from '@/lib/auth/roles';
 import { serviceIdSchema } from '@/lib/upstream/contract';
 import { messageOperation } from '@/lib/upstream/message-operations';
 import { type MessageOperation } from '@/lib/upstream/message-operation-names';
-import { defineAction } from './guard/define';
+import { defineAction } from '../guard/define';
 
 const messageGuid = serviceIdSchema('message id');
 
@@ -23,4 +23,4 @@ export const reprocessMessageAction = operationAction('message.reprocess', 'supp
 export const createMp3Action = operationAction('message.create_mp3', 'support');
 export const recreateWaveformAction = operationAction('message.recreate_waveform', 'support');
 
-export { setMessageStatusAction } from './message-status';
+export { revertMessageStatusAction, setMessageStatusAction, type StatusChange } from './status';

@@ -10,7 +10,7 @@ import type { UpstreamClient } from '@/lib/upstream/client';
 import { messageSchema, serviceIdSchema, type Message } from '@/lib/upstream/contract';
 import { messageOperation, messageStatusSchema } from '@/lib/upstream/message-operations';
 import { getRecord } from '@/lib/upstream/ra';
-import { defineAction } from './guard/define';
+import { defineAction } from '../guard/define';
 
 export interface StatusChange {
   /** The message as the service answered the change (null: its answer did not carry it). */
