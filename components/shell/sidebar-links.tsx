@@ -1,17 +1,64 @@
 'use client';
 
 import { Link } from '@/components/link';
+import {
+  Bell,
+  BellRing,
+  Bot,
+  Building2,
+  ChartColumn,
+  Globe,
+  Hash,
+  Hourglass,
+  ListChecks,
+  LayoutDashboard,
+  MessageSquare,
+  ScrollText,
+  Send,
+  ShieldCheck,
+  Siren,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { cn } from '@/lib/utils';
+import type { NavIcon } from '@/lib/entities/types';
 import { FROM_PARAM, fromPath } from '@/lib/navigation/from';
 
-/** One sidebar link as the server drew it: its icon is already markup (sidebar-nav.tsx). */
+/** One sidebar link as the server lists it (sidebar-nav.tsx). */
 export interface SidebarLink {
   href: string;
   label: string;
   built: boolean;
-  icon: React.ReactNode;
+  icon: NavIcon;
 }
+
+/**
+ * The icons are drawn here, by name, rather than passed down as markup: lucide's icons are client
+ * components, so each one the server drew went into every page's payload with its outline as
+ * props, and the server serialized it on every load. Here the outlines come once, with this
+ * component's code.
+ */
+const ICONS: Record<NavIcon, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  stuck: Hourglass,
+  messages: MessageSquare,
+  users: Users,
+  workspaces: Building2,
+  channels: Hash,
+  notifications: Bell,
+  domains: Globe,
+  agents: Bot,
+  statistics: ChartColumn,
+  jobs: ListChecks,
+  audit: ScrollText,
+  approvals: ShieldCheck,
+  rules: BellRing,
+  incidents: Siren,
+  operators: UserCog,
+  notificationChannels: Send,
+};
 
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
@@ -30,6 +77,7 @@ export function SidebarLinks({ links }: { links: readonly SidebarLink[] }) {
     <nav aria-label="Console areas" className="flex flex-col gap-0.5">
       {links.map((link) => {
         const active = isActive(pathname, link.href);
+        const Icon = ICONS[link.icon];
         return (
           <Link
             key={link.href}
@@ -40,7 +88,7 @@ export function SidebarLinks({ links }: { links: readonly SidebarLink[] }) {
               active ? 'bg-accent font-medium text-foreground' : 'text-muted-foreground',
             )}
           >
-            {link.icon}
+            <Icon className="size-4 shrink-0" aria-hidden />
             <span className="truncate">{link.label}</span>
             {link.built ? null : (
               <span className="ml-auto text-[10px] uppercase tracking-wide text-muted-foreground">soon</span>
