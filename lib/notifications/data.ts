@@ -21,7 +21,7 @@ export async function readDeliveries(
 ): Promise<{ rows: DeliveryAttemptRow[]; total: number }> {
   const { result, page, table } = params;
   return listAttempts(await getConsoleDb(), {
-    ...(channelId ? { channelId } : {}),
+    channelId,
     result,
     order: table.sort.order,
     offset: (page - 1) * table.size,
